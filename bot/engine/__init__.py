@@ -1,0 +1,38 @@
+"""The Scoundrel game engine: pure, immutable, no Discord and no I/O.
+
+The API follows OpenSpiel's shape: a state, its legal actions, ``apply``, and the
+history that rebuilds it (``replay``).
+"""
+
+from .actions import Action, ActionParseError, avoid, buy, decode, encode, fight_with_weapon, take
+from .cards import Card, CardParseError, deck_codes, parse_deck
+from .game import (
+    DEAD,
+    PLAYING,
+    WON,
+    Event,
+    IllegalAction,
+    Outcome,
+    State,
+    all_cards,
+    apply,
+    deal,
+    legal_actions,
+    new_game,
+    preview,
+    refusal,
+    replay,
+    score,
+    weapon_usable_on,
+)
+from .rules import PRESETS, Rules, RulesError, preset
+from .seeds import SeedError, new_seed, seed_from_text, seed_to_text
+from .serialize import SnapshotError, from_json, to_json
+
+__all__ = [
+    "Action", "ActionParseError", "Card", "CardParseError", "DEAD", "Event", "IllegalAction", "Outcome",
+    "PLAYING", "PRESETS", "Rules", "RulesError", "SeedError", "SnapshotError", "State", "WON", "all_cards",
+    "apply", "avoid", "buy", "deal", "deck_codes", "decode", "encode", "fight_with_weapon", "from_json",
+    "legal_actions", "new_game", "new_seed", "parse_deck", "preset", "preview", "refusal", "replay", "score",
+    "seed_from_text", "seed_to_text", "take", "to_json", "weapon_usable_on",
+]
