@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.engine import (
-    PRESETS,
     PLAYING,
+    PRESETS,
     all_cards,
     apply,
     deal,

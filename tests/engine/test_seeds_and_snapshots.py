@@ -31,7 +31,6 @@ from bot.engine.cards import CardParseError
 from bot.engine.seeds import SEED_BITS, Stream, shuffled
 
 
-
 def test_seed_text_round_trip_and_forgiving_input():
     for seed in (0, 1, 12345, (1 << SEED_BITS) - 1):
         text = seed_to_text(seed)
