@@ -177,14 +177,18 @@ def legal_actions(s: State) -> list[Action]:
     if s.avoided_last is False and s.dungeon and None not in s.room:
         out.append(A.AVOID_ACTION)
     weapon, kills, rules = s.weapon, s.kills, s.rules
+    last = kills[-1].value if kills else None
     for i, card in enumerate(s.room):
         if card is None:
             continue
-        out.append(A.take(i))
-        if card.kind == MONSTER and weapon is not None and (
-                not kills or rules.weapon_allows(card.value, kills[-1].value)):
-            out.append(A.fight_with_weapon(i))
+        out.append(_TAKES[i])
+        if card.kind == MONSTER and weapon is not None and (last is None or rules.weapon_allows(card.value, last)):
+            out.append(_WEAPON_FIGHTS[i])
     return out
+
+
+_TAKES = tuple(A.take(i) for i in range(ROOM_SIZE))
+_WEAPON_FIGHTS = tuple(A.fight_with_weapon(i) for i in range(ROOM_SIZE))
 
 
 def _pending_actions(s: State) -> list[Action]:
