@@ -1,0 +1,156 @@
+"""The daily challenge, without Discord: day numbers, the secret deal, share text and streaks.
+
+Day numbers count whole UTC days: Daily #1 is 2026-01-01 (UTC), Daily #2 the day after.
+The deal of a day is ``seed_from_bytes(HMAC-SHA256(secret, b"daily:<day>"))``: the secret is
+made by the bot on its first run and kept in its database, so the public code cannot tell
+tomorrow's deck. Once a day is over its seed may be shown so anyone can replay it.
+
+The daily is always the classic game, on every server: one deal and one board per day.
+(RULES.md keeps the expansion out of the daily; variants would split the boards by rules.)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+from collections.abc import Iterable
+from datetime import UTC, date, datetime, time, timedelta
+
+from bot.engine import DEAD, WON, State, apply, new_game
+from bot.engine.actions import AVOID
+from bot.engine.rules import CLASSIC, Rules
+from bot.engine.seeds import seed_from_bytes
+
+EPOCH = date(2026, 1, 1)  # Daily #1
+DAILY_RULES: Rules = CLASSIC
+
+# One symbol per room in the shared result; never a card value.
+FACED = "🟩"
+AVOIDED = "⏭️"
+DIED = "💀"
+CLEARED = "🏆"
+
+
+def _aware_utc(moment: datetime) -> datetime:
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError("a naive datetime has no place here: pass a timezone-aware time")
+    return moment.astimezone(UTC)
+
+
+def day_of(moment: datetime) -> int:
+    """The daily number of the UTC day holding ``moment`` (aware)."""
+    return (_aware_utc(moment).date() - EPOCH).days + 1
+
+
+def day_start(day: int) -> datetime:
+    """00:00 UTC of daily ``day``."""
+    return datetime.combine(EPOCH + timedelta(days=day - 1), time(0, 0), tzinfo=UTC)
+
+
+def day_end(day: int) -> datetime:
+    """The instant daily ``day`` ends (the next day's start)."""
+    return day_start(day + 1)
+
+
+def day_date(day: int) -> date:
+    return EPOCH + timedelta(days=day - 1)
+
+
+def daily_seed(secret: bytes, day: int) -> int:
+    """The seed of daily ``day``: unguessable without ``secret``, the same for everyone."""
+    if not secret:
+        raise ValueError("the daily secret is empty")
+    return seed_from_bytes(hmac.new(secret, b"daily:%d" % day, hashlib.sha256).digest())
+
+
+def daily_game(secret: bytes, day: int) -> State:
+    return new_game(DAILY_RULES, seed=daily_seed(secret, day))
+
+
+# --- the scheduled post's time ------------------------------------------------------------
+
+_HHMM = re.compile(r"^\s*(\d{1,2}):(\d{2})\s*$")
+
+
+class BadTime(ValueError):
+    """The admin typed a time that is not HH:MM; the message says what to type."""
+
+
+def parse_post_time(text: str) -> time:
+    """``"09:30"`` → 09:30 UTC (aware). Raises ``BadTime`` with a readable message."""
+    match = _HHMM.match(text or "")
+    if not match:
+        raise BadTime(f"`{text}` is not a time: use HH:MM in UTC, e.g. `09:30`.")
+    hour, minute = int(match[1]), int(match[2])
+    if hour > 23 or minute > 59:
+        raise BadTime(f"`{text}` is not a time of day: hours go 00–23 and minutes 00–59.")
+    return time(hour, minute, tzinfo=UTC)
+
+
+def format_post_time(moment: time) -> str:
+    return f"{moment.hour:02d}:{moment.minute:02d}"
+
+
+def post_due_at(day: int, post_time: time) -> datetime:
+    """When the post of ``day`` is due (``post_time`` of that UTC day)."""
+    return datetime.combine(day_date(day), post_time.replace(tzinfo=None), tzinfo=UTC)
+
+
+# --- the spoiler-free share text --------------------------------------------------------------
+
+def room_marks(state: State) -> list[str]:
+    """One symbol per room played, found by replaying the history room by room."""
+    replayed = new_game(state.rules, deck=state.start_deck, seed=state.rng_seed)
+    marks: dict[int, str] = {}
+    for action in state.history:
+        room = replayed.turn
+        replayed = apply(replayed, action)
+        if action.kind == AVOID:
+            marks[room] = AVOIDED
+        elif replayed.status == DEAD:
+            marks[room] = DIED
+        elif replayed.status == WON:
+            marks[room] = CLEARED
+        else:
+            marks.setdefault(room, FACED)
+    return [marks[room] for room in sorted(marks)]
+
+
+def outcome_word(state: State) -> str:
+    return {WON: "cleared the dungeon", DEAD: "died"}.get(state.status, "still in the dungeon")
+
+
+def share_text(day: int, state: State) -> str:
+    """Daily number, outcome, score and one symbol per room; no card is ever named."""
+    marks = room_marks(state)
+    rows = ["".join(marks[i:i + 10]) for i in range(0, len(marks), 10)]
+    score = state.score
+    score_text = "—" if score is None else str(score)
+    head = f"Scoundrel Daily #{day}: {outcome_word(state)}, score {score_text} in {len(marks)} rooms"
+    return "\n".join([head, *rows])
+
+
+# --- streaks -------------------------------------------------------------------------------
+
+def streaks(days: Iterable[int], today: int) -> tuple[int, int]:
+    """(current, longest) runs of consecutive day numbers.
+
+    The current streak is still alive when its last day is today or yesterday (today's daily
+    may simply not be played yet).
+    """
+    played = sorted(set(days))
+    longest = run = 0
+    previous = None
+    for day in played:
+        run = run + 1 if previous is not None and day == previous + 1 else 1
+        longest = max(longest, run)
+        previous = day
+    current = 0
+    if played and played[-1] >= today - 1:
+        current = 1
+        index = len(played) - 1
+        while index > 0 and played[index - 1] == played[index] - 1:
+            current += 1
+            index -= 1
+    return current, longest
