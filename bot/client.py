@@ -1,0 +1,76 @@
+"""``ScoundrelBot``: the discord.py client that owns the store and loads the cogs."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import pkgutil
+
+import discord
+from discord.ext import commands
+
+import cogs
+from bot.config import Config
+
+log = logging.getLogger(__name__)
+
+
+def find_extensions() -> list[str]:
+    """Every module in ``cogs/`` that has a ``setup(bot)``: those are the extensions (see cogs/group.py).
+
+    Found rather than listed so a new cog module (daily, leaderboard, ...) is loaded by adding the file alone.
+    A module that fails to import fails start-up loudly; nothing is skipped.
+    """
+    found = []
+    for info in sorted(pkgutil.iter_modules(cogs.__path__), key=lambda m: m.name):
+        name = f"{cogs.__name__}.{info.name}"
+        if hasattr(importlib.import_module(name), "setup"):
+            found.append(name)
+    return found
+
+
+class ScoundrelBot(commands.Bot):
+    """Slash commands and buttons only: default intents, no message content, no members."""
+
+    def __init__(self, config: Config, *, sync_commands: bool = True, extensions: list[str] | None = None) -> None:
+        from cogs.errors import ScoundrelTree  # the central error handler must be the tree's own on_error
+
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+                         tree_cls=ScoundrelTree, help_command=None)
+        self.config = config
+        self.sync_commands = sync_commands
+        self.extension_names = list(extensions) if extensions is not None else find_extensions()
+        self.store = None  # storage.Store, opened in setup_hook
+
+    async def setup_hook(self) -> None:
+        from cogs.group import scoundrel
+        from storage import Store
+
+        self.store = await Store.open(self.config.database)
+        for name in self.extension_names:
+            await self.load_extension(name)
+        self.tree.add_command(scoundrel, override=True)
+        if self.sync_commands:
+            await self.sync_tree()
+
+    async def sync_tree(self) -> None:
+        guild_id = self.config.dev_guild_id
+        if guild_id is None:
+            synced = await self.tree.sync()
+            log.info("synced %d commands globally (may take up to an hour to appear)", len(synced))
+        else:
+            guild = discord.Object(guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to dev guild %d", len(synced), guild_id)
+
+    async def on_ready(self) -> None:
+        log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            store, self.store = self.store, None
+            if store is not None:
+                await store.close()

@@ -1,0 +1,95 @@
+"""One place that turns an exception into a short private message for the player.
+
+Slash commands reach it through ``ScoundrelTree.on_error`` (the bot is built with ``tree_cls=ScoundrelTree``;
+a subclass rather than ``@tree.error`` so test harnesses that wrap the handler still see errors).
+Buttons call ``report_error`` themselves: discord.py only logs exceptions raised in a ``DynamicItem`` callback.
+
+Expected refusals (an illegal move, a stale message, a game that is not yours) are answered and logged briefly;
+anything else is answered with a generic apology and its traceback goes to the log.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from bot.engine import ActionParseError, IllegalAction, RulesError, SeedError
+from storage import errors as store_errors
+
+log = logging.getLogger(__name__)
+
+PLAY_HINT = "start one with `/scoundrel play`"
+UNEXPECTED = "Something went wrong on my side and it has been logged. Please try again in a moment."
+
+
+def friendly_message(error: BaseException) -> tuple[str, bool]:
+    """(text for the player, whether the traceback belongs in the log)."""
+    if isinstance(error, IllegalAction):
+        return f"You can't do that: {error}", False
+    if isinstance(error, SeedError | RulesError | ActionParseError):
+        return str(error)[:1].upper() + str(error)[1:], False
+    if isinstance(error, store_errors.StaleVersion):
+        return "This message is out of date; use `/scoundrel resume` to see your game as it is now.", False
+    if isinstance(error, store_errors.NotYourGame):
+        return f"That game belongs to someone else — {PLAY_HINT}.", False
+    if isinstance(error, store_errors.GameNotFound):
+        return f"That game no longer exists — {PLAY_HINT}.", False
+    if isinstance(error, store_errors.ActiveGameExists):
+        return "You already have a game in progress: `/scoundrel resume` shows it, `/scoundrel abandon` ends it.", False
+    if isinstance(error, store_errors.AttemptAlreadyUsed):
+        return "You have already used your attempt at today's daily.", False
+    if isinstance(error, store_errors.CorruptGame):
+        return ("This game's saved data is damaged and cannot be played. The problem has been logged; "
+                "`/scoundrel abandon` clears it so you can start again."), True
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down a little: try again in {error.retry_after:.0f} s.", False
+    if isinstance(error, app_commands.MissingPermissions | app_commands.BotMissingPermissions):
+        return "You need Manage Server to do that.", False
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "That command only works in a server.", False
+    if isinstance(error, app_commands.CheckFailure):
+        return "You can't use that command here.", False
+    return UNEXPECTED, True
+
+
+def unwrap(error: BaseException) -> BaseException:
+    while isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError) and error.__cause__:
+        error = error.__cause__
+    return error
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException, where: str = "") -> None:
+    """Answer the player privately and log the failure; never raises."""
+    error = unwrap(error)
+    text, with_traceback = friendly_message(error)
+    what = where or _describe(interaction)
+    if with_traceback:
+        log.error("error in %s for user %s", what, interaction.user.id, exc_info=error)
+    else:
+        log.info("refused %s for user %s: %s", what, interaction.user.id, error)
+    try:
+        await send_private(interaction, text)
+    except discord.HTTPException:
+        log.warning("could not tell user %s about an error in %s", interaction.user.id, what, exc_info=True)
+
+
+async def send_private(interaction: discord.Interaction, text: str, **kwargs) -> None:
+    """An ephemeral message, as the first response or as a follow-up, whichever is still possible."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+def _describe(interaction: discord.Interaction) -> str:
+    if interaction.command is not None:
+        return f"/{interaction.command.qualified_name}"
+    custom_id = (interaction.data or {}).get("custom_id")
+    return f"component {custom_id}" if custom_id else "interaction"
+
+
+class ScoundrelTree(app_commands.CommandTree):
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await report_error(interaction, error)
