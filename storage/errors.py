@@ -1,0 +1,99 @@
+"""Typed storage errors: the cogs turn each into a short message for the player (cogs/errors.py).
+
+Engine ``IllegalAction`` is never wrapped: ``Store.play`` lets it through unchanged.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .models import GameRecord
+
+
+class StorageError(Exception):
+    """Base class of every error raised by ``storage``."""
+
+
+class GameNotFound(StorageError):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"game {game_id} does not exist")
+        self.game_id = game_id
+
+
+class NotYourGame(StorageError):
+    def __init__(self, game_id: int, user_id: int) -> None:
+        super().__init__(f"game {game_id} does not belong to user {user_id}")
+        self.game_id = game_id
+        self.user_id = user_id
+
+
+class StaleVersion(StorageError):
+    """The click was made on an older state: another move landed first (or the game ended)."""
+
+    def __init__(self, game_id: int, expected: int, current: int) -> None:
+        super().__init__(f"game {game_id} is at version {current}, not {expected}")
+        self.game_id = game_id
+        self.expected = expected
+        self.current = current
+        self.current_version = current
+
+
+class GameOver(StaleVersion):
+    """The game is no longer playing (won, dead or abandoned). A ``StaleVersion``: the message is out of date."""
+
+    def __init__(self, game_id: int, expected: int, current: int, status: str) -> None:
+        super().__init__(game_id, expected, current)
+        self.status = status
+        self.args = (f"game {game_id} is over ({status})",)
+
+
+class ActiveGameExists(StorageError):
+    """The user already has an active game in that slot; ``game`` is it (offer resume or abandon)."""
+
+    def __init__(self, game: GameRecord) -> None:
+        super().__init__(f"user {game.user_id} already has active game {game.id} ({game.kind})")
+        self.game = game
+
+
+class CorruptGame(StorageError):
+    """One game's stored data cannot be loaded (snapshot and log both unusable). Other games are unaffected."""
+
+    def __init__(self, game_id: int, reason: str) -> None:
+        super().__init__(f"game {game_id} is damaged: {reason}")
+        self.game_id = game_id
+        self.reason = reason
+
+
+class AttemptAlreadyUsed(StorageError):
+    """The user's counted attempt at this daily exists already."""
+
+    def __init__(self, user_id: int, day: int, game_id: int | None = None) -> None:
+        super().__init__(f"user {user_id} has already used the attempt at daily {day}")
+        self.user_id = user_id
+        self.day = day
+        self.game_id = game_id
+
+
+class SchemaTooNew(StorageError):
+    """The database was written by a newer version of the bot than this code."""
+
+    def __init__(self, path: str, found: int, known: int) -> None:
+        super().__init__(
+            f"the database {path} has schema version {found}, but this code only knows versions up to {known}: "
+            f"it was written by a newer version of the bot. Upgrade the bot (or restore a backup made by this "
+            f"version); the database was left untouched."
+        )
+        self.path = path
+        self.found = found
+        self.known = known
+
+
+class DatabaseError(StorageError):
+    """The database file itself is unusable (not SQLite, damaged beyond one row, or a failed migration)."""
+
+
+__all__ = [
+    "ActiveGameExists", "AttemptAlreadyUsed", "CorruptGame", "DatabaseError", "GameNotFound", "GameOver",
+    "NotYourGame", "SchemaTooNew", "StaleVersion", "StorageError",
+]
