@@ -1,0 +1,167 @@
+"""Starting, posting, resuming and abandoning games: shared by the slash commands and the buttons."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import re
+
+import discord
+
+from bot.engine import Rules, deal, new_seed
+from cogs.errors import report_error, send_private
+from cogs.game_embed import rules_label
+from cogs.game_view import game_url, other_players_game, render_game
+from storage.errors import ActiveGameExists
+
+log = logging.getLogger(__name__)
+
+NORMAL = "normal"
+
+
+async def start_game(interaction: discord.Interaction, rules: Rules, seed: int | None) -> None:
+    """Create a game for the user and post it publicly, or offer the one already in progress."""
+    store = interaction.client.store
+    seed = new_seed() if seed is None else seed
+    try:
+        record = await store.create_game(interaction.user.id, interaction.guild_id, interaction.channel_id, rules,
+                                         seed, deal(rules, seed), NORMAL)
+    except ActiveGameExists as exists:
+        await offer_active_game(interaction, exists.game)
+        return
+    log.info("user %s started game %s (%s)", interaction.user.id, record.id, rules_label(rules))
+    await post_game(interaction, record)
+
+
+async def post_game(interaction: discord.Interaction, record, *, ephemeral: bool = False) -> discord.Message:
+    """Send the game as a new message and remember it as the game's current message."""
+    embed, view = render_game(record)
+    if interaction.response.is_done():
+        message = await interaction.followup.send(embed=embed, view=view, ephemeral=ephemeral, wait=True)
+    else:
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=ephemeral)
+        message = await interaction.original_response()
+    await interaction.client.store.set_message(record.id, message.channel.id, message.id)
+    return message
+
+
+def progress(record) -> str:
+    """Where a game stands, in a few words; a damaged game says so instead of failing."""
+    if record.damaged:
+        return "its saved data is damaged"
+    return f"room {record.state.turn}, health {record.state.health}"
+
+
+async def offer_active_game(interaction: discord.Interaction, record) -> None:
+    url = game_url(record)
+    text = (f"You already have a game in progress ({progress(record)})"
+            + (f": {url}" if url else "") + ". Resume it here, or abandon it to start another.")
+    view = discord.ui.View(timeout=None)
+    view.add_item(ResumeButton(record.id))
+    view.add_item(AbandonButton(record.id, "ask"))
+    await send_private(interaction, text, view=view)
+
+
+async def resume_game(interaction: discord.Interaction, record) -> None:
+    """Post the game again here; the old message loses its buttons so only one copy is live."""
+    old_channel, old_message = record.channel_id, record.message_id
+    await post_game(interaction, record)
+    if old_message is not None and old_channel is not None:
+        await _retire_message(interaction.client, old_channel, old_message, "This game continues in a newer message.")
+
+
+async def _retire_message(client: discord.Client, channel_id: int, message_id: int, note: str) -> None:
+    # Best effort: the old message may be gone, ephemeral or in a channel the bot can no longer see.
+    with contextlib.suppress(discord.HTTPException):
+        await client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(content=note, view=None)
+
+
+async def refresh_game_message(client: discord.Client, record) -> None:
+    """Show a game's stored state on its current message (after an abandon, say)."""
+    if record.message_id is None or record.channel_id is None:
+        return
+    embed, view = render_game(record)
+    with contextlib.suppress(discord.HTTPException):
+        await client.get_partial_messageable(record.channel_id).get_partial_message(record.message_id).edit(
+            embed=embed, view=view)
+
+
+class ResumeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:resume:(?P<game>[0-9]+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Resume", emoji="▶️", style=discord.ButtonStyle.primary,
+                                           custom_id=f"sc:resume:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            record = await interaction.client.store.load_game(self.game_id)
+            if record.user_id != interaction.user.id:
+                await send_private(interaction, other_players_game(record.user_id))
+            elif record.status != "playing":
+                await interaction.response.edit_message(content="That game is over; `/scoundrel play` starts "
+                                                        "a new one.", view=None)
+            else:
+                await resume_game(interaction, record)
+        except Exception as error:
+            await report_error(interaction, error, where=f"resume button {self.custom_id}")
+
+
+class AbandonButton(discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"sc:abandon:(?P<game>[0-9]+):(?P<step>ask|yes|no)"):
+    """``ask`` shows the confirmation; ``yes`` abandons; ``no`` keeps the game."""
+
+    LOOKS = {"ask": ("Abandon", "🏳️", discord.ButtonStyle.danger),
+             "yes": ("Abandon game", "🏳️", discord.ButtonStyle.danger),
+             "no": ("Keep playing", "▶️", discord.ButtonStyle.secondary)}
+
+    def __init__(self, game_id: int, step: str) -> None:
+        label, emoji, style = self.LOOKS[step]
+        super().__init__(discord.ui.Button(label=label, emoji=emoji, style=style,
+                                           custom_id=f"sc:abandon:{game_id}:{step}"))
+        self.game_id, self.step = game_id, step
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["game"]), match["step"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self._run(interaction)
+        except Exception as error:
+            await report_error(interaction, error, where=f"abandon button {self.custom_id}")
+
+    async def _run(self, interaction: discord.Interaction) -> None:
+        store = interaction.client.store
+        record = await store.load_game(self.game_id)
+        if record.user_id != interaction.user.id:
+            await send_private(interaction, other_players_game(record.user_id))
+        elif record.status != "playing":
+            await interaction.response.edit_message(content="That game is already over.", view=None)
+        elif self.step == "ask":
+            await interaction.response.edit_message(content=confirm_text(record), view=confirm_view(record.id))
+        elif self.step == "no":
+            await interaction.response.edit_message(content="Your game goes on.", view=None)
+        else:
+            await store.abandon(self.game_id, interaction.user.id)
+            log.info("user %s abandoned game %s", interaction.user.id, self.game_id)
+            await interaction.response.edit_message(
+                content="Game abandoned. Start a new one with `/scoundrel play`.", view=None)
+            await refresh_game_message(interaction.client, await store.load_game(self.game_id))
+
+
+def confirm_text(record) -> str:
+    return f"Abandon your game ({progress(record)})? It ends now and counts as given up."
+
+
+def confirm_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(AbandonButton(game_id, "yes"))
+    view.add_item(AbandonButton(game_id, "no"))
+    return view
+
+
+DYNAMIC_ITEMS = (ResumeButton, AbandonButton)

@@ -1,0 +1,244 @@
+"""The game message's buttons, and ``render_game(record) -> (embed, view)``.
+
+Every button is a persistent ``DynamicItem``: its custom_id says everything the click needs, so buttons work
+after a restart and nothing is kept in memory::
+
+    sc:g:<game id>:<version>:<mode>:<code>
+
+``version`` is the number of moves made (``GameRecord.version``); a click carrying another version is refused as
+out of date, and of two racing clicks ``Store.play`` lets exactly one through. ``mode`` is the fight mode the
+message shows, ``w`` (weapon) or ``b`` (barehanded): UI state only, never written to the database. ``code`` is an
+engine action code (``T2``, ``W2``, ``A``, ``B3``, ``L``, ``R``, ``D``, ``O``, ``E``) or ``mode`` for the toggle.
+
+Extending the game-over message: append a function to ``GAME_OVER_EXTRAS``; it gets the finished
+``GameRecord`` and returns the ``discord.ui.Item``s to add (e.g. a Share button for dailies). Use persistent
+items (``DynamicItem``) so they survive restarts; return ``[]`` when the record is not yours to decorate.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+
+import discord
+
+from bot.engine import Action, IllegalAction, State, legal_actions, preview
+from bot.engine import actions as A
+from bot.engine.cards import MONSTER, NECROMANCER, POTION, WEAPON, Card
+from bot.engine.game import AT_MERCHANT, NECROMANCER_COST
+from cogs.errors import report_error, send_private
+from cogs.game_embed import ABANDONED, KIND_EMOJI, game_embed
+from storage.errors import StaleVersion
+
+log = logging.getLogger(__name__)
+
+WEAPON_MODE, BAREHANDED = "w", "b"
+TOGGLE = "mode"
+GAME_OVER_EXTRAS: list[Callable[[object], list[discord.ui.Item]]] = []
+
+_STYLE = {MONSTER: discord.ButtonStyle.danger, WEAPON: discord.ButtonStyle.primary,
+          POTION: discord.ButtonStyle.success}
+
+
+def game_url(record) -> str | None:
+    """A jump link to the game's current message, when it is known."""
+    if record.message_id is None or record.channel_id is None:
+        return None
+    return f"https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}/{record.message_id}"
+
+
+def other_players_game(owner_id: int) -> str:
+    return f"This is <@{owner_id}>'s game — start your own with `/scoundrel play`."
+
+
+def out_of_date(record) -> str:
+    url = game_url(record)
+    where = f"your game is here: {url}" if url else "`/scoundrel resume` shows your game as it is now"
+    if record.status != "playing":
+        return "This game is over; start a new one with `/scoundrel play`."
+    return f"This message is out of date (another move was made first); {where}"
+
+
+# --- the fight mode ---------------------------------------------------------------------
+
+def weapon_usable(state: State) -> bool:
+    return any(a.kind == A.FIGHT_WITH_WEAPON for a in legal_actions(state))
+
+
+def mode_after_move(previous_mode: str, state: State) -> str:
+    """Keep the player's choice, but a freshly equipped weapon is meant to be used."""
+    if any(e.kind == "equip" for e in state.events):
+        return WEAPON_MODE
+    return previous_mode
+
+
+# --- buttons ------------------------------------------------------------------------------
+
+class GameButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"sc:g:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<mode>[wb]):(?P<code>[A-Z][0-9]?|mode)"):
+    def __init__(self, game_id: int, version: int, mode: str, code: str, *, label: str = "",
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, emoji: str | None = None,
+                 disabled: bool = False, row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label[:80] or None, style=style, emoji=emoji, disabled=disabled,
+                                           row=row, custom_id=f"sc:g:{game_id}:{version}:{mode}:{code}"))
+        self.game_id, self.version, self.mode, self.code = game_id, version, mode, code
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["game"]), int(match["version"]), match["mode"], match["code"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await handle_game_click(interaction, self.game_id, self.version, self.mode, self.code)
+        except Exception as error:  # discord.py only logs DynamicItem errors; the player must hear too
+            await report_error(interaction, error, where=f"game button {self.custom_id}")
+
+
+class NewGameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:new:(?P<game>[0-9]+)"):
+    """Starts a new game for whoever clicks, with the finished game's rules."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="New game", emoji="🎴", style=discord.ButtonStyle.success,
+                                           custom_id=f"sc:new:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from cogs.game_flow import start_game  # game_flow imports this module
+
+        try:
+            finished = await interaction.client.store.load_game(self.game_id)
+            await start_game(interaction, finished.state.rules, seed=None)
+        except Exception as error:
+            await report_error(interaction, error, where=f"new game button {self.custom_id}")
+
+
+async def handle_game_click(interaction: discord.Interaction, game_id: int, version: int, mode: str,
+                            code: str) -> None:
+    # Answer Discord at once (an invisible "deferred update"): the database work then has all the time it needs.
+    await interaction.response.defer()
+    store = interaction.client.store
+    record = await store.load_game(game_id)
+    if record.user_id != interaction.user.id:
+        await send_private(interaction, other_players_game(record.user_id))
+        return
+    current_message = record.message_id is None or interaction.message is None or \
+        record.message_id == interaction.message.id
+    if record.version != version or record.status != "playing" or not current_message:
+        await send_private(interaction, out_of_date(record))
+        return
+    if code == TOGGLE:
+        new_mode = BAREHANDED if mode == WEAPON_MODE else WEAPON_MODE
+        embed, view = render_game(record, new_mode)
+        await interaction.edit_original_response(embed=embed, view=view)
+        return
+    action = Action.parse(code)
+    try:
+        record = await store.play(game_id, interaction.user.id, version, action)
+    except StaleVersion:  # the other half of a double click, or a race with another device
+        log.info("stale click on game %s at version %s", game_id, version)
+        await send_private(interaction, out_of_date(await store.load_game(game_id)))
+        return
+    embed, view = render_game(record, mode_after_move(mode, record.state))
+    await interaction.edit_original_response(embed=embed, view=view)
+
+
+# --- rendering ------------------------------------------------------------------------------
+
+def render_game(record, mode: str = WEAPON_MODE) -> tuple[discord.Embed, discord.ui.View]:
+    """The embed and the buttons for a game as stored; usable for public and ephemeral messages."""
+    embed = game_embed(record)
+    view = discord.ui.View(timeout=None)
+    if record.state.over or record.status == ABANDONED:
+        view.add_item(NewGameButton(record.id))
+        if record.status != ABANDONED:
+            for extra in GAME_OVER_EXTRAS:
+                for item in extra(record):
+                    view.add_item(item)
+        return embed, view
+    for item in game_buttons(record, mode):
+        view.add_item(item)
+    return embed, view
+
+
+def game_buttons(record, mode: str) -> list[GameButton]:
+    state: State = record.state
+    legal = set(legal_actions(state))
+    make = lambda code, **kw: GameButton(record.id, record.version, mode, code, **kw)  # noqa: E731
+    buttons = [_card_button(state, legal, mode, i, card, make) for i, card in enumerate(state.room)]
+    usable = any(a.kind == A.FIGHT_WITH_WEAPON for a in legal)
+    if state.weapon is not None and usable:
+        label = f"Fighting with {state.weapon.label}" if mode == WEAPON_MODE else "Fighting barehanded"
+    else:
+        label = "Barehanded (no usable weapon)"
+    buttons.append(make(TOGGLE, label=label, emoji="🗡️" if usable and mode == WEAPON_MODE else "👊",
+                        style=discord.ButtonStyle.primary if usable else discord.ButtonStyle.secondary,
+                        disabled=not usable, row=1))
+    buttons.append(make("A", label="Avoid room", emoji="🏃", style=discord.ButtonStyle.secondary,
+                        disabled=A.AVOID_ACTION not in legal, row=1))
+    buttons += _expansion_buttons(state, legal, make)
+    return buttons
+
+
+def _card_button(state: State, legal: set[Action], mode: str, slot: int, card: Card | None, make) -> GameButton:
+    if card is None:
+        return make(f"T{slot}", label="played", style=discord.ButtonStyle.secondary, disabled=True, row=0)
+    action = A.take(slot)
+    if card.kind == MONSTER and mode == WEAPON_MODE and A.fight_with_weapon(slot) in legal:
+        action = A.fight_with_weapon(slot)
+    style = _STYLE.get(card.kind, discord.ButtonStyle.secondary)
+    if action not in legal:  # e.g. while the merchant is open: show the card, but it cannot be played
+        return make(action.code, label=card.label, style=style, disabled=True, row=0)
+    label = f"{card.label} {preview(state, action).short}".strip()
+    emoji = KIND_EMOJI[card.kind]
+    if card.kind == MONSTER:
+        emoji = "⚔️" if action.kind == A.FIGHT_WITH_WEAPON else "👊"
+    return make(action.code, label=label, style=style, emoji=emoji, row=0)
+
+
+def _expansion_buttons(state: State, legal: set[Action], make) -> list[GameButton]:
+    """Buttons for actions that are not room cards: merchant offers, necromancer, loop or retire."""
+    out: list[GameButton] = []
+    if state.pending and state.pending[0] == AT_MERCHANT:
+        for i, card in enumerate(state.pending[1]):
+            action = A.buy(i)
+            if action in legal:
+                outcome = preview(state, action)
+                price = f"+{outcome.heal}" if card.kind == POTION else f"−{outcome.damage} health, equip"
+                out.append(make(action.code, label=f"Buy {card.label} ({price})", emoji="💰",
+                                style=_STYLE.get(card.kind, discord.ButtonStyle.secondary)))
+            else:
+                out.append(make(action.code, label=f"{card.label} (not for sale)", disabled=True))
+    for action in sorted(legal, key=lambda a: a.code):
+        if action.kind in (A.TAKE, A.FIGHT_WITH_WEAPON, A.AVOID, A.BUY):
+            continue
+        out.append(make(action.code, **_special_look(state, action)))
+    for i, item in enumerate(out):
+        item.item.row = 2 + i // 5
+    return out
+
+
+def _special_look(state: State, action: Action) -> dict:
+    looks = {
+        A.LEAVE: dict(label="Leave the merchant", emoji="🚪"),
+        A.RAISE: dict(label=f"Pay {NECROMANCER_COST} health: raise the dead", emoji=KIND_EMOJI[NECROMANCER],
+                      style=discord.ButtonStyle.danger),
+        A.DECLINE: dict(label="Decline", emoji="🚫"),
+        A.LOOP: dict(label=f"Descend again (loop {state.loop + 1})", emoji="🔁", style=discord.ButtonStyle.success),
+        A.RETIRE: dict(label=f"Retire with {state.health} health", emoji="🏁", style=discord.ButtonStyle.primary),
+    }
+    look = looks.get(action.kind)
+    if look is None:  # an action this view does not know yet: still playable, labelled by its preview
+        try:
+            short = preview(state, action).short
+        except IllegalAction:
+            short = ""
+        look = dict(label=f"{action.code} {short}".strip())
+    return look
+
+
+DYNAMIC_ITEMS = (GameButton, NewGameButton)

@@ -1,0 +1,99 @@
+"""Run the real ScoundrelBot under SimCord on a temporary SQLite file.
+
+Reusable from any test package::
+
+    # tests/<yours>/conftest.py
+    from tests.discord.fixtures import db_path, simcord_bot, world  # noqa: F401
+
+    async def test_something(world):
+        result = await world.alice.slash(world.channel, "scoundrel play", seed="K7Q2-M9XD")
+        message = result.response.message
+        await world.alice.click(message, custom_id=button(message, "♠J").custom_id)
+
+``world.restart()`` closes the bot and attaches a new ScoundrelBot on the same database and virtual Discord.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+import simcord
+
+from bot.client import ScoundrelBot
+from bot.config import Config
+
+# Shaped like a real token so config validation accepts it; SimCord never sends it anywhere.
+FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.fake-token-for-tests-only-0000000000"
+
+
+def make_config(database: Path, **overrides) -> Config:
+    return Config(token=FAKE_TOKEN, database=database, **overrides)
+
+
+def make_bot(database: Path, **overrides) -> ScoundrelBot:
+    return ScoundrelBot(make_config(database, **overrides))
+
+
+@dataclass
+class World:
+    env: simcord.Env
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+    database: Path
+
+    @property
+    def bot(self) -> ScoundrelBot:
+        return self.env.bot
+
+    @property
+    def store(self):
+        return self.env.bot.store
+
+    async def restart(self) -> ScoundrelBot:
+        """A bot restart: the old process closes, a new one starts on the same database and Discord."""
+        old = self.env.bot
+        await old.close()
+        new = make_bot(self.database)
+        await self.env.restart_bot(new)
+        return new
+
+
+def buttons(message) -> list[discord.Button]:
+    """Every button of a message (``discord.Message`` or SimCord ``ResponseMessage``), in order."""
+    if isinstance(message, simcord.ResponseMessage):
+        message = message.message
+    return [c for row in message.components for c in row.children if isinstance(c, discord.Button)]
+
+
+def button(message, label_start: str) -> discord.Button:
+    """The one button whose label starts with ``label_start``."""
+    found = [b for b in buttons(message) if (b.label or "").startswith(label_start)]
+    if len(found) != 1:
+        raise AssertionError(f"{len(found)} buttons start with {label_start!r}: {[b.label for b in buttons(message)]}")
+    return found[0]
+
+
+def button_by_code(message, code: str) -> discord.Button:
+    """The game button for an engine action code (``T2``, ``W0``, ``A``, ``mode``...)."""
+    found = [b for b in buttons(message)
+             if (b.custom_id or "").startswith("sc:g:") and b.custom_id.split(":")[-1] == code]
+    if len(found) != 1:
+        raise AssertionError(f"no single button for {code!r}: {[b.custom_id for b in buttons(message)]}")
+    return found[0]
+
+
+async def resend_click(actor: simcord.MemberActor, message, custom_id: str) -> simcord.InteractionResult:
+    """Deliver a click on ``custom_id`` even if the message no longer shows that button.
+
+    This is what Discord does on a double click: the second click was made on the message as it looked
+    before the first one was answered. SimCord's public ``click`` only offers buttons the message shows now,
+    so this uses its interaction dispatcher directly.
+    """
+    from simcord.actors import _component_interaction, _visible_message
+
+    stored = _visible_message(actor, message)
+    return await _component_interaction(actor, stored, {"custom_id": custom_id, "component_type": 2})
