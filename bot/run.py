@@ -1,0 +1,76 @@
+"""``python -m bot run --config config.toml``: start the Discord bot.
+
+Start-up problems (no token, a bad setting, a database written by a newer version, a rejected token) end the
+process with one line on stderr and exit status 2; the token itself is never printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import logging
+import sys
+
+import discord
+
+from bot.config import ConfigError, load_config
+from bot.logging_setup import setup_logging
+
+log = logging.getLogger("bot.run")
+
+EXIT_CONFIG = 2
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot run", description="Start the Scoundrel Discord bot.")
+    parser.add_argument("--config", "-c", help="TOML settings file (see config.example.toml); "
+                                                "the token may instead come from DISCORD_TOKEN")
+    parser.add_argument("--dev-guild", type=int, metavar="GUILD_ID",
+                        help="sync commands to this test server only (instant), overriding the config")
+    parser.add_argument("--no-sync", action="store_true", help="do not sync slash commands at start-up")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        config = load_config(args.config)
+        if args.dev_guild is not None:
+            if args.dev_guild <= 0:
+                raise ConfigError("--dev-guild must be a server id (a positive whole number)")
+            config = dataclasses.replace(config, dev_guild_id=args.dev_guild)
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    setup_logging(config.log_level_number, config.token)
+    try:
+        asyncio.run(_run(config, sync=not args.no_sync))
+    except KeyboardInterrupt:
+        return 0
+    except discord.LoginFailure:
+        print("error: Discord rejected the bot token (check DISCORD_TOKEN or [bot] token)", file=sys.stderr)
+        return EXIT_CONFIG
+    except discord.PrivilegedIntentsRequired:  # pragma: no cover - the bot asks for default intents only
+        print("error: Discord refused the requested intents", file=sys.stderr)
+        return EXIT_CONFIG
+    except StartupError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    return 0
+
+
+class StartupError(Exception):
+    pass
+
+
+async def _run(config, *, sync: bool) -> None:
+    from bot.client import ScoundrelBot
+    from storage.errors import StorageError
+
+    bot = ScoundrelBot(config, sync_commands=sync)
+    try:
+        async with bot:
+            await bot.start(config.token)
+    except StorageError as exc:  # e.g. SchemaTooNew: say what to do, not a traceback
+        raise StartupError(str(exc)) from None
