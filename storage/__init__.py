@@ -1,0 +1,39 @@
+"""Storage: the only code that talks to the database (SQLite through aiosqlite). See ``storage/store.py``."""
+
+from .errors import (
+    ActiveGameExists,
+    AttemptAlreadyUsed,
+    CorruptGame,
+    DatabaseError,
+    GameNotFound,
+    GameOver,
+    NotYourGame,
+    SchemaTooNew,
+    StaleVersion,
+    StorageError,
+)
+from .models import (
+    ABANDONED,
+    DAILY,
+    DEAD,
+    NORMAL,
+    PLAYING,
+    PRACTICE,
+    WON,
+    AllTimeEntry,
+    DailyChallenge,
+    DailyEntry,
+    GameRecord,
+    GuildSettings,
+    RulesStats,
+    UserStats,
+    WeekEntry,
+)
+from .store import ALL_GUILDS, ALL_RULES, Store, rules_name
+
+__all__ = [
+    "ABANDONED", "ALL_GUILDS", "ALL_RULES", "ActiveGameExists", "AllTimeEntry", "AttemptAlreadyUsed", "CorruptGame",
+    "DAILY", "DEAD", "DailyChallenge", "DailyEntry", "DatabaseError", "GameNotFound", "GameOver", "GameRecord",
+    "GuildSettings", "NORMAL", "NotYourGame", "PLAYING", "PRACTICE", "RulesStats", "SchemaTooNew", "StaleVersion",
+    "Store", "StorageError", "UserStats", "WON", "WeekEntry", "rules_name",
+]

@@ -1,0 +1,761 @@
+"""``Store``: the one place that talks to the database (SQLite through aiosqlite).
+
+Durability and concurrency, in short:
+
+* One long-lived connection per ``Store`` (opened in ``Bot.setup_hook``, closed on shutdown), WAL mode,
+  ``busy_timeout`` 5 s, foreign keys on. Every write is one ``BEGIN IMMEDIATE`` transaction: the write lock is
+  taken up front, so two processes never deadlock upgrading a read lock to a write lock.
+* ``synchronous=FULL``. In WAL mode NORMAL already survives the *process* being killed at any instant (a commit
+  is in the WAL file, i.e. in the OS, before ``COMMIT`` returns); what NORMAL gives up is the last few commits on
+  a power cut or kernel crash, because the WAL is only fsynced at checkpoints. The promise here is "nothing a
+  player did is ever lost", and a move is acknowledged to the player only after its commit, so a commit must be
+  on disk: FULL fsyncs the WAL on every commit. It costs about a quarter of a millisecond per move on this
+  machine's disk (see benchmarks/storage_bench.py), far inside Discord's 3 s answer window.
+* A move (``play``) is optimistic: load the game, let the engine apply the action, then in one transaction
+  ``UPDATE games … WHERE id = ? AND version = ? AND status = 'playing'`` and append the action with primary key
+  ``(game_id, seq)``. If the update changes no row another click (in this process or any other) got there
+  first and ``StaleVersion`` carries the version that won. Acknowledged = committed.
+* The action log is the truth; ``games.snapshot`` is a cache. A game whose snapshot is unreadable is rebuilt
+  from rules + deck + seed + log; if that fails too the game alone is ``CorruptGame`` (its record can still be
+  abandoned) and every other game plays on.
+* Write transactions run shielded from task cancellation, so a cancelled interaction never leaves the shared
+  connection inside an open transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import secrets
+import sqlite3
+from collections.abc import Awaitable, Callable, Iterable
+from datetime import UTC, datetime, time
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.engine import (
+    PRESETS,
+    Action,
+    Card,
+    Rules,
+    SnapshotError,
+    State,
+    apply,
+    deck_codes,
+    decode,
+    from_json,
+    new_game,
+    new_seed,
+    parse_deck,
+    replay,
+    to_json,
+)
+
+from . import migrate
+from .errors import (
+    ActiveGameExists,
+    AttemptAlreadyUsed,
+    CorruptGame,
+    DatabaseError,
+    GameNotFound,
+    GameOver,
+    NotYourGame,
+    StaleVersion,
+)
+from .models import (
+    ABANDONED,
+    DAILY,
+    NORMAL,
+    PLAYING,
+    PRACTICE,
+    SLOTS,
+    WON,
+    AllTimeEntry,
+    DailyChallenge,
+    DailyEntry,
+    GameRecord,
+    GuildSettings,
+    RulesStats,
+    UserStats,
+    WeekEntry,
+    from_micros,
+    hhmm_to_time,
+    slot_of,
+    time_to_hhmm,
+    to_micros,
+)
+
+log = logging.getLogger(__name__)
+
+BUSY_TIMEOUT_MS = 5000
+ALL_GUILDS = 0  # player_totals.guild_id for "every server"
+ALL_RULES = "*"  # player_totals.rules_key for "every rule set"
+WEEK_DAYS = 7
+DAILY_SECRET = "daily"
+
+_GAME_COLUMNS = ("id, user_id, guild_id, channel_id, message_id, kind, day, rules_json, seed, deck, version, status, "
+                 "score, started_at, ended_at, snapshot")
+_PRESET_BY_KEY = {rules.key: name for name, rules in PRESETS.items()}
+
+
+def _utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def rules_name(rules_key: str) -> str:
+    return _PRESET_BY_KEY.get(rules_key, "custom")
+
+
+class Store:
+    """Async access to the bot's database. Open with ``await Store.open(path)``; ``await store.close()``."""
+
+    def __init__(self, db: aiosqlite.Connection, path: str, clock: Callable[[], datetime]) -> None:
+        self._db = db
+        self.path = path
+        self._clock = clock
+        self._lock = asyncio.Lock()  # one transaction at a time on the shared connection
+
+    # --- opening and closing ---------------------------------------------------------------------------
+    @classmethod
+    async def open(cls, path: str | os.PathLike, *, clock: Callable[[], datetime] | None = None,
+                   synchronous: str = "FULL") -> Store:
+        """Open (creating or upgrading) the database at ``path``.
+
+        ``clock`` returns the current aware UTC time (default: the system clock; the bot may pass
+        ``bot.clock.now`` so tests under a virtual clock agree). Raises ``SchemaTooNew`` for a database written
+        by newer code and ``DatabaseError`` for a file that is not a usable SQLite database.
+        """
+        if synchronous.upper() not in ("FULL", "NORMAL", "EXTRA"):
+            raise ValueError("synchronous must be FULL, NORMAL or EXTRA")
+        path = str(path)
+        await asyncio.to_thread(_prepare, path)
+        try:
+            db = await aiosqlite.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+        except sqlite3.Error as exc:
+            raise DatabaseError(f"cannot open the database {path}: {exc}") from exc
+        try:
+            await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
+            await db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+            await db.execute("PRAGMA foreign_keys = ON")
+            version = (await _fetchone(db, "PRAGMA user_version"))[0]
+            migrate.check_version(version, path)
+            if version != migrate.latest_version():  # pragma: no cover - _prepare just upgraded it
+                raise DatabaseError(f"{path} is at schema version {version} after upgrading")
+        except BaseException:
+            await db.close()
+            raise
+        return cls(db, path, clock or _utcnow)
+
+    async def close(self) -> None:
+        async with self._lock:
+            db, self._db = self._db, None
+            if db is not None:
+                await db.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._db is None
+
+    # --- plumbing ----------------------------------------------------------------------------------------
+    def now(self) -> datetime:
+        moment = self._clock()
+        if moment.tzinfo is None or moment.utcoffset() is None:
+            raise ValueError("the store's clock must return timezone-aware datetimes")
+        return moment.astimezone(UTC)
+
+    def _conn(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise DatabaseError("the store is closed")
+        return self._db
+
+    async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        async with self._lock:
+            return await _fetchall(self._conn(), sql, params)
+
+    async def _write(self, body: Callable[[aiosqlite.Connection], Awaitable[Any]]) -> Any:
+        """Run ``body(db)`` in one BEGIN IMMEDIATE transaction; commit on return, roll back on an exception.
+
+        Shielded: a cancelled caller does not cut the transaction in half; it finishes (or rolls back) anyway.
+        """
+        return await asyncio.shield(self._transaction(body))
+
+    async def _transaction(self, body):
+        async with self._lock:
+            db = self._conn()
+            if db.in_transaction:  # pragma: no cover - defensive: never left open by this class
+                await db.execute("ROLLBACK")
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                result = await body(db)
+            except BaseException:
+                if db.in_transaction:
+                    await db.execute("ROLLBACK")
+                raise
+            await db.execute("COMMIT")
+            return result
+
+    # --- games -------------------------------------------------------------------------------------------
+    async def create_game(self, user_id: int, guild_id: int | None, channel_id: int | None, rules: Rules | None = None,
+                          seed: int | None = None, deck: tuple[Card, ...] | str | None = None,
+                          kind: str = NORMAL, *, day: int | None = None) -> GameRecord:
+        """Start a game: from ``deck`` (cards or codes) if given, else from ``seed`` (a new random seed if None).
+
+        ``kind`` is ``normal``, ``daily`` (the counted attempt at ``day``: at most one per user and day, else
+        ``AttemptAlreadyUsed``) or ``practice`` (a daily replayed, never counted). One active game per user per
+        slot (``normal``; ``daily`` for daily and practice): otherwise ``ActiveGameExists`` carrying that game.
+        """
+        rules = Rules() if rules is None else rules
+        slot = slot_of(kind)
+        if kind != NORMAL and day is None:
+            raise ValueError(f"a {kind} game needs its day")
+        if kind == NORMAL and day is not None:
+            raise ValueError("a normal game has no day")
+        if isinstance(deck, str):
+            deck = parse_deck(deck, rules.full_deck())
+        if deck is None and seed is None:
+            seed = new_seed()
+        state = new_game(rules, seed=seed, deck=deck)
+        codes = deck_codes(state.start_deck)
+        rules_json = json.dumps(rules.to_dict(), sort_keys=True, separators=(",", ":"))
+        snapshot = to_json(state)
+        now = self.now()
+        now_us = to_micros(now)
+
+        async def body(db):
+            active = await _fetchone(db, f"SELECT {_GAME_COLUMNS} FROM games WHERE user_id = ? AND slot = ? "
+                                         "AND status = 'playing'", (user_id, slot))
+            if active is not None:
+                return ("active", active)
+            if kind == DAILY:
+                used = await _fetchone(db, "SELECT game_id FROM daily_attempts WHERE user_id = ? AND day = ?",
+                                       (user_id, day))
+                if used is not None:
+                    return ("used", used[0])
+            cursor = await db.execute(
+                "INSERT INTO games (user_id, guild_id, channel_id, kind, slot, day, rules_json, rules_key, rules_name,"
+                " seed, deck, status, version, snapshot, started_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,'playing',0,?,?)",
+                (user_id, guild_id, channel_id, kind, slot, day, rules_json, rules.key, rules.name, seed, codes,
+                 snapshot, now_us))
+            game_id = cursor.lastrowid
+            if kind == DAILY:
+                await db.execute("INSERT INTO daily_attempts (user_id, day, game_id, created_at) VALUES (?,?,?,?)",
+                                 (user_id, day, game_id, now_us))
+            return ("new", game_id)
+
+        try:
+            outcome, value = await self._write(body)
+        except sqlite3.IntegrityError:
+            # Only reachable if the checks above were bypassed (they run under the write lock): report as they do.
+            active = await self.active_game(user_id, slot)
+            if active is not None:
+                raise ActiveGameExists(active) from None
+            raise AttemptAlreadyUsed(user_id, day) from None
+        if outcome == "active":
+            raise ActiveGameExists(await self._record(value))
+        if outcome == "used":
+            raise AttemptAlreadyUsed(user_id, day, value)
+        return GameRecord(id=value, user_id=user_id, guild_id=guild_id, channel_id=channel_id, message_id=None,
+                          kind=kind, day=day, rules=rules, seed=seed, version=0, status=PLAYING, score=None,
+                          started_at=from_micros(now_us), ended_at=None, deck=codes, _state=state)
+
+    async def active_game(self, user_id: int, slot: str = NORMAL) -> GameRecord | None:
+        """The user's game in progress in ``slot`` (``normal`` or ``daily``; ``practice`` means ``daily``).
+
+        A damaged game is still returned (its ``state`` raises ``CorruptGame``) so it can be abandoned.
+        """
+        slot = slot_of(slot) if slot not in SLOTS else slot
+        rows = await self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE user_id = ? AND slot = ? "
+                                "AND status = 'playing'", (user_id, slot))
+        return await self._record(rows[0]) if rows else None
+
+    async def active_games(self, user_id: int) -> list[GameRecord]:
+        rows = await self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE user_id = ? AND status = 'playing' "
+                                "ORDER BY slot", (user_id,))
+        return [await self._record(row) for row in rows]
+
+    async def load_game(self, game_id: int) -> GameRecord:
+        """The game as stored now. Raises ``GameNotFound``, or ``CorruptGame`` if its data is damaged."""
+        record = await self.get_game(game_id)
+        record.state  # noqa: B018 - raises CorruptGame for a damaged game
+        return record
+
+    async def get_game(self, game_id: int) -> GameRecord:
+        """Like ``load_game`` but a damaged game comes back as a record (``damaged`` true) instead of raising."""
+        rows = await self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        if not rows:
+            raise GameNotFound(game_id)
+        return await self._record(rows[0])
+
+    async def game_actions(self, game_id: int) -> list[str]:
+        """The game's action log as codes, in order (the truth the state is rebuilt from)."""
+        rows = await self._read("SELECT code FROM game_actions WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [row[0] for row in rows]
+
+    async def play(self, game_id: int, user_id: int, expected_version: int, action: Action | str) -> GameRecord:
+        """Apply ``action`` to the game if it is still at ``expected_version``; returns the new record.
+
+        Raises ``GameNotFound``, ``NotYourGame``, ``StaleVersion`` (another move landed first; ``GameOver``, a
+        subclass, when the game has ended), ``CorruptGame``, or the engine's ``IllegalAction`` unchanged.
+        """
+        if isinstance(action, str):
+            action = Action.parse(action)
+        record = await self.get_game(game_id)
+        if record.user_id != user_id:
+            raise NotYourGame(game_id, user_id)
+        if record.status != PLAYING:
+            raise GameOver(game_id, expected_version, record.version, record.status)
+        if record.version != expected_version:
+            raise StaleVersion(game_id, expected_version, record.version)
+        state = apply(record.state, action)  # CorruptGame / IllegalAction propagate
+        version = expected_version + 1
+        status = state.status if state.over else PLAYING
+        score = state.score if state.over else None
+        now_us = to_micros(self.now())
+        ended_us = now_us if state.over else None
+        snapshot = to_json(state)
+
+        async def body(db):
+            cursor = await db.execute(
+                "UPDATE games SET version = ?, snapshot = ?, status = ?, score = ?, ended_at = ? "
+                "WHERE id = ? AND version = ? AND status = 'playing'",
+                (version, snapshot, status, score, ended_us, game_id, expected_version))
+            if cursor.rowcount != 1:
+                row = await _fetchone(db, "SELECT version, status FROM games WHERE id = ?", (game_id,))
+                if row is None:
+                    raise GameNotFound(game_id)
+                if row[1] != PLAYING:
+                    raise GameOver(game_id, expected_version, row[0], row[1])
+                raise StaleVersion(game_id, expected_version, row[0])
+            try:
+                await db.execute("INSERT INTO game_actions (game_id, seq, code, at) VALUES (?, ?, ?, ?)",
+                                 (game_id, version, action.code, now_us))
+            except sqlite3.IntegrityError as exc:
+                raise CorruptGame(game_id, f"the action log already has a move {version}") from exc
+            if state.over and record.kind != PRACTICE:
+                await _add_totals(db, user_id, record.guild_id, record.rules.key, status, score, now_us)
+
+        await self._write(body)
+        return GameRecord(id=game_id, user_id=user_id, guild_id=record.guild_id, channel_id=record.channel_id,
+                          message_id=record.message_id, kind=record.kind, day=record.day, rules=record.rules,
+                          seed=record.seed, version=version, status=status, score=score,
+                          started_at=record.started_at, ended_at=from_micros(ended_us), deck=record.deck,
+                          _state=state)
+
+    async def abandon(self, game_id: int, user_id: int) -> GameRecord:
+        """End a game in progress as ``abandoned`` (works on a damaged game too).
+
+        An abandoned game counts as played and not won; it has no score and is on no score board. A counted
+        daily that is abandoned has used its attempt. If the game has already ended it is returned unchanged.
+        """
+        now_us = to_micros(self.now())
+
+        async def body(db):
+            row = await _fetchone(db, "SELECT user_id, guild_id, kind, rules_key, status FROM games WHERE id = ?",
+                                  (game_id,))
+            if row is None:
+                raise GameNotFound(game_id)
+            owner, guild_id, kind, rules_key, status = row
+            if owner != user_id:
+                raise NotYourGame(game_id, user_id)
+            if status != PLAYING:
+                return
+            await db.execute("UPDATE games SET status = 'abandoned', ended_at = ? WHERE id = ? AND status = 'playing'",
+                             (now_us, game_id))
+            if kind != PRACTICE:
+                await _add_totals(db, user_id, guild_id, rules_key, ABANDONED, None, now_us)
+
+        await self._write(body)
+        return await self.get_game(game_id)
+
+    async def set_message(self, game_id: int, channel_id: int | None, message_id: int | None) -> None:
+        """Remember the message that shows the game (and its channel)."""
+
+        async def body(db):
+            cursor = await db.execute("UPDATE games SET channel_id = ?, message_id = ? WHERE id = ?",
+                                      (channel_id, message_id, game_id))
+            if cursor.rowcount != 1:
+                raise GameNotFound(game_id)
+
+        await self._write(body)
+
+    async def recent_games(self, user_id: int, limit: int = 10) -> list[GameRecord]:
+        """The user's latest games, newest first (any kind and status)."""
+        rows = await self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE user_id = ? "
+                                "ORDER BY started_at DESC, id DESC LIMIT ?", (user_id, limit))
+        return [await self._record(row) for row in rows]
+
+    async def _record(self, row: sqlite3.Row) -> GameRecord:
+        """A record from a games row: state from the snapshot, else replayed from the log, else damaged."""
+        (game_id, user_id, guild_id, channel_id, message_id, kind, day, rules_json, seed, deck, version, status,
+         score, started_at, ended_at, snapshot) = row
+        rules = state = None
+        damage = None
+        try:
+            rules = Rules.from_dict(json.loads(rules_json))
+        except Exception as exc:  # noqa: BLE001 - any damage to one row stays with that row
+            damage = f"unreadable rules: {exc!r}"
+        if rules is not None:
+            state, snapshot_problem = _from_snapshot(snapshot, rules, deck, version)
+            if state is None:
+                state, damage = await self._replay(game_id, rules, deck, seed, version)
+                if state is not None:
+                    log.warning("game %s: snapshot unusable (%s); rebuilt from its action log", game_id,
+                                snapshot_problem)
+        if state is None:
+            log.error("game %s is damaged: %s", game_id, damage)
+        try:
+            started = from_micros(started_at)
+            ended = from_micros(ended_at)
+        except (TypeError, OverflowError, ValueError):
+            started, ended = from_micros(0), None
+            damage, state = damage or "unreadable times", None
+        return GameRecord(id=game_id, user_id=user_id, guild_id=guild_id, channel_id=channel_id,
+                          message_id=message_id, kind=kind, day=day, rules=rules, seed=seed, version=version,
+                          status=status, score=score, started_at=started, ended_at=ended, deck=deck or "",
+                          damage=damage, _state=state)
+
+    async def _replay(self, game_id: int, rules: Rules, deck: str, seed: int | None,
+                      version: int) -> tuple[State | None, str | None]:
+        rows = await self._read("SELECT seq, code FROM game_actions WHERE game_id = ? AND seq <= ? ORDER BY seq",
+                                (game_id, version))
+        try:
+            if [r[0] for r in rows] != list(range(1, version + 1)):
+                return None, f"the action log has {len(rows)} of {version} moves"
+            cards = parse_deck(deck, rules.full_deck())
+            state = replay(rules, cards, decode(" ".join(r[1] for r in rows)), seed=seed)
+        except Exception as exc:  # noqa: BLE001 - IllegalAction, CardParseError, ActionParseError, TypeError, ...
+            return None, f"snapshot damaged and the action log does not replay: {exc!r}"
+        return state, None
+
+    # --- the daily challenge -----------------------------------------------------------------------------
+    async def daily_secret(self) -> bytes:
+        """The secret the daily deals are derived from: 32 random bytes made on first use, then kept."""
+
+        async def body(db):
+            await db.execute("INSERT OR IGNORE INTO bot_secrets (name, value) VALUES (?, ?)",
+                             (DAILY_SECRET, secrets.token_bytes(32)))
+            return (await _fetchone(db, "SELECT value FROM bot_secrets WHERE name = ?", (DAILY_SECRET,)))[0]
+
+        return bytes(await self._write(body))
+
+    async def get_daily(self, day: int) -> DailyChallenge | None:
+        rows = await self._read("SELECT day, seed, rules_json, par, par_line, created_at FROM daily_challenges "
+                                "WHERE day = ?", (day,))
+        return _daily(rows[0]) if rows else None
+
+    async def put_daily(self, day: int, seed: int, rules: Rules | None = None, par: int | None = None,
+                        par_line: str | None = None) -> DailyChallenge:
+        """Record the day's deal (first writer wins: an existing day keeps its seed and rules) and return the
+        stored challenge. ``par``/``par_line`` fill in a par not known yet (``set_daily_par`` overwrites)."""
+        rules = Rules() if rules is None else rules
+        rules_json = json.dumps(rules.to_dict(), sort_keys=True, separators=(",", ":"))
+        now_us = to_micros(self.now())
+
+        async def body(db):
+            await db.execute(
+                "INSERT INTO daily_challenges (day, seed, rules_json, rules_key, par, par_line, created_at) "
+                "VALUES (?,?,?,?,?,?,?) ON CONFLICT (day) DO UPDATE SET "
+                "par = coalesce(daily_challenges.par, excluded.par), "
+                "par_line = CASE WHEN daily_challenges.par IS NULL THEN excluded.par_line "
+                "ELSE daily_challenges.par_line END",
+                (day, seed, rules_json, rules.key, par, par_line, now_us))
+            return await _fetchone(db, "SELECT day, seed, rules_json, par, par_line, created_at "
+                                       "FROM daily_challenges WHERE day = ?", (day,))
+
+        return _daily(await self._write(body))
+
+    async def set_daily_par(self, day: int, par: int, par_line: str | None = None) -> None:
+        async def body(db):
+            cursor = await db.execute("UPDATE daily_challenges SET par = ?, par_line = ? WHERE day = ?",
+                                      (par, par_line, day))
+            if cursor.rowcount != 1:
+                raise KeyError(f"daily {day} has not been recorded")
+
+        await self._write(body)
+
+    async def daily_attempt(self, user_id: int, day: int) -> GameRecord | None:
+        """The user's counted attempt at ``day`` (any status), or None."""
+        rows = await self._read("SELECT game_id FROM daily_attempts WHERE user_id = ? AND day = ?", (user_id, day))
+        return await self.get_game(rows[0][0]) if rows else None
+
+    async def daily_results(self, day: int, guild_id: int | None = None) -> list[DailyEntry]:
+        """Every counted attempt at ``day`` (played in ``guild_id`` if given): scored results first in board
+        order, then the abandoned and unfinished ones. ``rank`` numbers all of them in that order."""
+        guild_sql = " AND g.guild_id = ?" if guild_id is not None else ""
+        params = (day, guild_id) if guild_id is not None else (day,)
+        rows = await self._read(
+            "SELECT g.user_id, g.id, g.score, g.status, g.ended_at, g.guild_id FROM daily_attempts a "
+            f"JOIN games g ON g.id = a.game_id WHERE a.day = ?{guild_sql} "
+            "ORDER BY g.score IS NULL, g.score DESC, g.ended_at, g.id", params)
+        return [DailyEntry(i, r[0], r[1], r[2], r[3], from_micros(r[4]), r[5]) for i, r in enumerate(rows, 1)]
+
+    # --- guild settings ----------------------------------------------------------------------------------
+    async def get_guild_settings(self, guild_id: int) -> GuildSettings:
+        """The guild's settings (defaults for a guild never configured)."""
+        rows = await self._read("SELECT guild_id, daily_channel_id, daily_time, preset FROM guild_settings "
+                                "WHERE guild_id = ?", (guild_id,))
+        return _guild(rows[0]) if rows else GuildSettings(guild_id)
+
+    async def set_daily_schedule(self, guild_id: int, channel_id: int | None,
+                                 post_time: time | str | None) -> GuildSettings:
+        """Post the daily in ``channel_id`` at ``post_time`` (UTC, a ``time`` or ``'HH:MM'``); None turns it off."""
+        text = time_to_hhmm(post_time)
+        now_us = to_micros(self.now())
+
+        async def body(db):
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, daily_channel_id, daily_time, updated_at) VALUES (?,?,?,?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET daily_channel_id = excluded.daily_channel_id, "
+                "daily_time = excluded.daily_time, updated_at = excluded.updated_at",
+                (guild_id, channel_id, text, now_us))
+
+        await self._write(body)
+        return await self.get_guild_settings(guild_id)
+
+    async def set_guild_preset(self, guild_id: int, preset: str) -> GuildSettings:
+        """The rule preset ``/scoundrel play`` uses by default in this guild (a name from ``PRESETS``)."""
+        name = preset.strip().lower()
+        if name not in PRESETS:
+            raise ValueError(f"unknown preset {preset!r}; choose one of {', '.join(PRESETS)}")
+        now_us = to_micros(self.now())
+
+        async def body(db):
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, preset, updated_at) VALUES (?,?,?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET preset = excluded.preset, updated_at = excluded.updated_at",
+                (guild_id, name, now_us))
+
+        await self._write(body)
+        return await self.get_guild_settings(guild_id)
+
+    async def guilds_with_daily(self) -> list[GuildSettings]:
+        """Every guild with a daily channel and post time set, by guild id."""
+        rows = await self._read("SELECT guild_id, daily_channel_id, daily_time, preset FROM guild_settings "
+                                "WHERE daily_channel_id IS NOT NULL AND daily_time IS NOT NULL ORDER BY guild_id")
+        return [_guild(row) for row in rows]
+
+    async def claim_daily_post(self, guild_id: int, day: int) -> bool:
+        """True exactly once per guild and day, ever (across restarts and processes): the caller posts."""
+        now_us = to_micros(self.now())
+
+        async def body(db):
+            cursor = await db.execute("INSERT OR IGNORE INTO daily_posts (guild_id, day, claimed_at) VALUES (?,?,?)",
+                                      (guild_id, day, now_us))
+            return cursor.rowcount == 1
+
+        return await self._write(body)
+
+    async def set_daily_post_message(self, guild_id: int, day: int, channel_id: int, message_id: int) -> None:
+        async def body(db):
+            await db.execute("UPDATE daily_posts SET channel_id = ?, message_id = ? WHERE guild_id = ? AND day = ?",
+                             (channel_id, message_id, guild_id, day))
+
+        await self._write(body)
+
+    async def daily_post_message(self, guild_id: int, day: int) -> tuple[int, int] | None:
+        rows = await self._read("SELECT channel_id, message_id FROM daily_posts WHERE guild_id = ? AND day = ? "
+                                "AND message_id IS NOT NULL", (guild_id, day))
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    # --- par of arbitrary deals --------------------------------------------------------------------------
+    async def get_par(self, rules_key: str, deck: str | tuple[Card, ...]) -> tuple[int, str] | None:
+        """(best score, optimal line as action codes) of a deal already solved, or None."""
+        codes = deck if isinstance(deck, str) else deck_codes(deck)
+        rows = await self._read("SELECT best_score, line FROM par_cache WHERE rules_key = ? AND deck = ?",
+                                (rules_key, codes))
+        return (rows[0][0], rows[0][1]) if rows else None
+
+    async def put_par(self, rules_key: str, deck: str | tuple[Card, ...], best_score: int, line: str) -> None:
+        codes = deck if isinstance(deck, str) else deck_codes(deck)
+        now_us = to_micros(self.now())
+
+        async def body(db):
+            await db.execute("INSERT OR REPLACE INTO par_cache (rules_key, deck, best_score, line, created_at) "
+                             "VALUES (?,?,?,?,?)", (rules_key, codes, best_score, line, now_us))
+
+        await self._write(body)
+
+    # --- leaderboards and stats --------------------------------------------------------------------------
+    async def leaderboard_daily(self, day: int, guild_id: int | None = None, limit: int = 10) -> list[DailyEntry]:
+        """Counted results of ``day`` (won or dead), best score first, earlier finish first on ties.
+        With ``guild_id``, only results played in that server."""
+        guild_sql = "guild_id = ? AND " if guild_id is not None else ""
+        params = ((guild_id,) if guild_id is not None else ()) + (day, limit)
+        rows = await self._read(
+            "SELECT user_id, id, score, status, ended_at, guild_id FROM games "
+            f"WHERE {guild_sql}day = ? AND kind = 'daily' AND score IS NOT NULL "
+            "ORDER BY score DESC, ended_at, id LIMIT ?", params)
+        return [DailyEntry(i, r[0], r[1], r[2], r[3], from_micros(r[4]), r[5]) for i, r in enumerate(rows, 1)]
+
+    async def leaderboard_week(self, day: int, guild_id: int | None = None, limit: int = 10) -> list[WeekEntry]:
+        """The 7 dailies ending at ``day`` (``day - 6`` … ``day``): each player's scores summed.
+
+        Sum, not best-of: every day counts, as in a golf card, so playing every day (and well) is what wins the
+        week; a death's negative score costs, as it does on the daily board. Ties: more days played first, then
+        the earlier last finish.
+        """
+        guild_sql = "guild_id = ? AND " if guild_id is not None else ""
+        params = ((guild_id,) if guild_id is not None else ()) + (day - WEEK_DAYS + 1, day, limit)
+        rows = await self._read(
+            "SELECT user_id, sum(score) AS total, count(*) AS days, sum(status = 'won'), max(score), "
+            "max(ended_at) AS last FROM games "
+            f"WHERE {guild_sql}day BETWEEN ? AND ? AND kind = 'daily' AND score IS NOT NULL "
+            "GROUP BY user_id ORDER BY total DESC, days DESC, last, user_id LIMIT ?", params)
+        return [WeekEntry(i, r[0], r[1], r[2], r[3], r[4]) for i, r in enumerate(rows, 1)]
+
+    async def leaderboard_all_time(self, guild_id: int | None = None, limit: int = 10,
+                                   rules_key: str | None = None) -> list[AllTimeEntry]:
+        """Normal games and counted dailies ever ended (in ``guild_id`` if given; under ``rules_key`` if given,
+        else every rule set): most wins first, then best score, then average score."""
+        params = (ALL_GUILDS if guild_id is None else guild_id, rules_key or ALL_RULES, limit)
+        rows = await self._read(
+            "SELECT user_id, wins, games, best_score, average FROM player_totals "
+            "WHERE guild_id = ? AND rules_key = ? "
+            "ORDER BY wins DESC, best_score DESC, average DESC, user_id LIMIT ?", params)
+        return [AllTimeEntry(i, r[0], r[1], r[2], r[3], r[4]) for i, r in enumerate(rows, 1)]
+
+    async def user_stats(self, user_id: int, guild_id: int | None = None) -> UserStats:
+        """The player's games that ended (in ``guild_id`` if given), overall and per rule set."""
+        rows = await self._read(
+            "SELECT rules_key, games, wins, scored, best_score, average FROM player_totals "
+            "WHERE user_id = ? AND guild_id = ?", (user_id, ALL_GUILDS if guild_id is None else guild_id))
+        overall = next((r for r in rows if r[0] == ALL_RULES), None)
+        by_rules = sorted((RulesStats(r[0], rules_name(r[0]), r[1], r[2], r[4], r[5]) for r in rows
+                           if r[0] != ALL_RULES), key=lambda s: (-s.games, s.rules_key))
+        if overall is None:
+            return UserStats(user_id, guild_id)
+        return UserStats(user_id, guild_id, games=overall[1], wins=overall[2], scored=overall[3], best=overall[4],
+                         average=overall[5], by_rules=tuple(by_rules))
+
+    async def daily_days(self, user_id: int) -> list[int]:
+        """Sorted day numbers of the user's counted dailies that were finished (won or dead): for streaks."""
+        rows = await self._read("SELECT DISTINCT day FROM games WHERE user_id = ? AND kind = 'daily' "
+                                "AND score IS NOT NULL ORDER BY day", (user_id,))
+        return [row[0] for row in rows]
+
+    async def rebuild_totals(self) -> None:
+        """Recompute ``player_totals`` from the games (an operator's repair; normally kept up to date)."""
+        sql = next(s for s in migrate.migrations()[1].statements() if s.startswith("INSERT INTO player_totals"))
+
+        async def body(db):
+            await db.execute("DELETE FROM player_totals")
+            await db.execute(sql)
+
+        await self._write(body)
+
+    # --- operations --------------------------------------------------------------------------------------
+    async def integrity_check(self) -> str:
+        rows = await self._read("PRAGMA integrity_check")
+        return "\n".join(str(row[0]) for row in rows)
+
+    async def backup(self, target: str | os.PathLike) -> None:
+        """Copy the live database to ``target`` with SQLite's online backup (consistent, no downtime)."""
+        target = Path(target)
+        async with self._lock:
+            dest = await aiosqlite.connect(str(target))
+            try:
+                await self._conn().backup(dest)
+                await dest.execute("PRAGMA journal_mode = DELETE")
+            finally:
+                await dest.close()
+
+
+# --- helpers ---------------------------------------------------------------------------------------------
+
+async def _fetchall(db, sql: str, params: Iterable[Any] = ()) -> list:
+    async with db.execute(sql, tuple(params)) as cursor:
+        return list(await cursor.fetchall())
+
+
+async def _fetchone(db, sql: str, params: Iterable[Any] = ()):
+    async with db.execute(sql, tuple(params)) as cursor:
+        return await cursor.fetchone()
+
+
+async def _add_totals(db, user_id: int, guild_id: int | None, rules_key: str, status: str, score: int | None,
+                      at_us: int) -> None:
+    """Count one ended game in the player's running totals (its guild and every server; its rules and all)."""
+    won = 1 if status == WON else 0
+    scored = 1 if score is not None else 0
+    average = float(score) if score is not None else None
+    targets = [(ALL_GUILDS, rules_key), (ALL_GUILDS, ALL_RULES)]
+    if guild_id is not None:
+        targets += [(guild_id, rules_key), (guild_id, ALL_RULES)]
+    await db.executemany(
+        "INSERT INTO player_totals (user_id, guild_id, rules_key, games, wins, scored, total_score, best_score, "
+        "average, last_at) VALUES (?,?,?,1,?,?,?,?,?,?) "
+        "ON CONFLICT (user_id, guild_id, rules_key) DO UPDATE SET "
+        "games = games + 1, wins = wins + excluded.wins, scored = scored + excluded.scored, "
+        "total_score = total_score + excluded.total_score, "
+        "best_score = CASE WHEN best_score IS NULL THEN excluded.best_score "
+        "WHEN excluded.best_score IS NULL THEN best_score ELSE max(best_score, excluded.best_score) END, "
+        "average = CASE WHEN scored + excluded.scored > 0 THEN "
+        "(total_score + excluded.total_score) * 1.0 / (scored + excluded.scored) END, "
+        "last_at = excluded.last_at",
+        [(user_id, g, k, won, scored, score or 0, score, average, at_us) for g, k in targets])
+
+
+def _from_snapshot(snapshot: str | None, rules: Rules, deck: str, version: int) -> tuple[State | None, str | None]:
+    if not snapshot:
+        return None, "no snapshot"
+    try:
+        state = from_json(snapshot)
+    except SnapshotError as exc:
+        return None, str(exc)
+    except Exception as exc:  # noqa: BLE001 - a damaged snapshot must never escape as a crash
+        return None, repr(exc)
+    if len(state.history) != version:
+        return None, f"snapshot at version {len(state.history)}, game at {version}"
+    if state.rules != rules or deck_codes(state.start_deck) != deck:
+        return None, "snapshot of another deal"
+    return state, None
+
+
+def _daily(row) -> DailyChallenge:
+    day, seed, rules_json, par, par_line, created_at = row
+    return DailyChallenge(day, seed, Rules.from_dict(json.loads(rules_json)), par, par_line, from_micros(created_at))
+
+
+def _guild(row) -> GuildSettings:
+    guild_id, channel_id, daily_time, preset = row
+    try:
+        post_time = hhmm_to_time(daily_time)
+    except ValueError:
+        log.error("guild %s: unreadable daily time %r ignored", guild_id, daily_time)
+        post_time = None
+    return GuildSettings(guild_id, channel_id, post_time, preset)
+
+
+def _prepare(path: str) -> None:
+    """Before the async connection opens: check the file, switch to WAL, apply pending migrations."""
+    try:
+        conn = sqlite3.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+    except sqlite3.Error as exc:
+        raise DatabaseError(f"cannot open the database {path}: {exc}") from exc
+    try:
+        conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        migrate.check_version(version, path)  # before anything could change the file
+        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if mode.lower() != "wal":
+            raise DatabaseError(f"{path}: cannot switch to WAL mode (journal mode stays {mode})")
+        conn.execute("PRAGMA synchronous = FULL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        migrate.upgrade(conn, path)
+    except sqlite3.DatabaseError as exc:
+        raise DatabaseError(f"{path} is not a usable SQLite database: {exc}") from exc
+    finally:
+        conn.close()
+
+
+__all__ = ["ALL_GUILDS", "ALL_RULES", "Store", "rules_name"]
