@@ -10,6 +10,7 @@ import discord
 from discord.ext import commands
 
 import cogs
+from bot import clock
 from bot.config import Config
 
 log = logging.getLogger(__name__)
@@ -46,7 +47,8 @@ class ScoundrelBot(commands.Bot):
         from cogs.group import scoundrel
         from storage import Store
 
-        self.store = await Store.open(self.config.database)
+        # bot.clock.now is discord's utcnow: virtual under SimCord, so stored times agree with the tests' clock.
+        self.store = await Store.open(self.config.database, clock=clock.now)
         for name in self.extension_names:
             await self.load_extension(name)
         self.tree.add_command(scoundrel, override=True)

@@ -7,7 +7,7 @@ import re
 import discord
 from discord import app_commands
 
-from bot.engine import PRESETS, seed_from_text
+from bot.engine import PRESETS, SeedError, seed_from_text
 from bot.engine import preset as preset_rules
 from cogs.errors import report_error, send_private
 from cogs.game_flow import DYNAMIC_ITEMS as FLOW_ITEMS
@@ -29,7 +29,11 @@ async def play(interaction: discord.Interaction, preset: str | None = None, seed
     rules = preset_rules(preset or interaction.client.config.default_preset)
     if health is not None:
         rules = rules.with_health(health)
-    seed_value = seed_from_text(seed) if seed is not None else None  # SeedError → a clear private message
+    try:
+        seed_value = seed_from_text(seed) if seed is not None else None
+    except SeedError as bad:  # bad input is not a failure: say what a seed looks like, start nothing
+        await send_private(interaction, f"{bad}. Leave `seed` out for a new deal.")
+        return
     await start_game(interaction, rules, seed_value)
 
 

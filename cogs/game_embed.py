@@ -161,7 +161,8 @@ def game_embed(record) -> discord.Embed:
     events = _events_text(state)
     if events:
         embed.add_field(name="Last turn", value=events, inline=False)
-    footer = f"Seed {seed_to_text(record.seed)} · {rules_label(state.rules)}"
+    deal = f"Seed {seed_to_text(record.seed)}" if record.seed is not None else "Custom deck"
+    footer = f"{deal} · {rules_label(state.rules)}"
     if record.kind in ("daily", "practice") and record.day is not None:
         footer += f" · daily #{record.day}" + (" (practice)" if record.kind == "practice" else "")
     embed.set_footer(text=footer)
@@ -194,5 +195,6 @@ def _game_over_text(record) -> str:
     if started is not None:
         lines.append(f"Started {discord.utils.format_dt(started, 'R')}"
                      + (f", ended {discord.utils.format_dt(ended, 'R')}." if ended is not None else "."))
-    lines.append(f"Replay this deal: `{replay_command(state.rules, record.seed)}`")
+    if record.seed is not None:
+        lines.append(f"Replay this deal: `{replay_command(state.rules, record.seed)}`")
     return "\n".join(lines)

@@ -15,6 +15,7 @@ Reusable from any test package::
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -86,14 +87,28 @@ def button_by_code(message, code: str) -> discord.Button:
     return found[0]
 
 
-async def resend_click(actor: simcord.MemberActor, message, custom_id: str) -> simcord.InteractionResult:
-    """Deliver a click on ``custom_id`` even if the message no longer shows that button.
-
-    This is what Discord does on a double click: the second click was made on the message as it looked
-    before the first one was answered. SimCord's public ``click`` only offers buttons the message shows now,
-    so this uses its interaction dispatcher directly.
-    """
-    from simcord.actors import _component_interaction, _visible_message
+def snapshot(actor: simcord.MemberActor, message) -> tuple:
+    """The message as Discord would send it with a click made now (components included)."""
+    from simcord.actors import _visible_message
+    from simcord.backend import serializers
 
     stored = _visible_message(actor, message)
-    return await _component_interaction(actor, stored, {"custom_id": custom_id, "component_type": 2})
+    return stored, copy.deepcopy(dict(serializers.message_payload(actor._env.backend, stored)))
+
+
+async def click_on_snapshot(actor: simcord.MemberActor, taken: tuple, custom_id: str) -> simcord.InteractionResult:
+    """Deliver a click made on the message as it looked when ``snapshot`` was taken.
+
+    That is what Discord does on a double click or a click on a message that changed meanwhile: the second
+    interaction carries the message as the player saw it. SimCord's public ``click`` only offers the message as
+    it is now, so this uses its interaction dispatcher directly.
+    """
+    from simcord.actors import _dispatch_actor_interaction
+    from simcord.enums import InteractionType
+
+    stored, payload = taken
+    backend = actor._env.backend
+    channel = simcord.ChannelHandle(actor._env, actor.guild, backend.get_channel(stored.channel_id))
+    return await _dispatch_actor_interaction(actor, InteractionType.MESSAGE_COMPONENT, channel,
+                                             {"custom_id": custom_id, "component_type": 2},
+                                             extra={"message": payload}, source_message_id=stored.id)

@@ -1,0 +1,266 @@
+"""The game through Discord: SimCord drives the real bot, SQLite runs on a temp file."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.client import find_extensions
+from bot.engine import deal, legal_actions, new_game, preset, seed_from_text
+from bot.engine.rules import CLASSIC
+from tests.discord.harness import button, button_by_code, buttons, click_on_snapshot, snapshot
+
+SEED = "0000-0004"  # room 1: ♦7 ♥2 ♠4 ♠5 (see test_the_seed_is_what_the_tests_expect)
+
+
+async def start(world, seed: str = SEED, **options):
+    result = await world.alice.slash(world.channel, "scoundrel play", seed=seed, **options)
+    assert result.acknowledged and not result.ephemeral
+    return result
+
+
+async def active(world, user):
+    return await world.store.active_game(user.id, "normal")
+
+
+def codes(message) -> dict[str, discord.Button]:
+    return {b.custom_id.split(":")[-1]: b for b in buttons(message) if b.custom_id.startswith("sc:g:")}
+
+
+def field(embed: discord.Embed, name: str) -> str:
+    return next(f.value for f in embed.fields if f.name == name)
+
+
+def test_the_seed_is_what_the_tests_expect():
+    assert [c.label for c in new_game(CLASSIC, seed=seed_from_text(SEED)).room] == ["♦7", "♥2", "♠4", "♠5"]
+
+
+async def test_every_cog_loads_and_the_commands_are_synced(world):
+    names = find_extensions()
+    assert "cogs.game" in names
+    assert set(world.bot.extensions) == set(names)
+    available = world.alice.available_commands(world.channel)
+    for sub in ("play", "resume", "abandon", "rules", "help"):
+        assert f"scoundrel {sub}" in available
+
+
+async def test_play_posts_the_room_with_a_button_per_card(world):
+    result = await start(world)
+    message = result.response.message
+    embed = message.embeds[0]
+    assert embed.title == "Scoundrel — room 1"
+    assert embed.footer.text == f"Seed {SEED} · classic"
+    assert field(embed, "Health").startswith("**20**/20")
+    assert field(embed, "Weapon").startswith("None")
+    assert field(embed, "Dungeon") == "40 cards"
+    assert field(embed, "Avoid") == "available"
+    assert "Room 1: ♦7 ♥2 ♠4 ♠5." in field(embed, "Last turn")
+    by_code = codes(message)
+    assert [by_code[c].label for c in ("T0", "T1", "T2", "T3")] == ["♦7 equip", "♥2", "♠4 −4", "♠5 −5"]
+    assert by_code["T0"].style is discord.ButtonStyle.primary and by_code["T2"].style is discord.ButtonStyle.danger
+    assert by_code["T1"].style is discord.ButtonStyle.success
+    assert by_code["mode"].disabled  # no weapon yet
+    assert not by_code["A"].disabled
+    record = await active(world, world.alice)
+    assert (record.version, record.message_id, record.channel_id) == (0, message.id, world.channel.id)
+    assert record.seed == seed_from_text(SEED) and record.rules == CLASSIC
+
+
+async def test_cards_fight_mode_and_the_outcome_preview(world):
+    message = (await start(world)).response.message
+    await world.alice.click(message, custom_id=button_by_code(message, "T0").custom_id)  # equip ♦7
+    message = world.channel.last_message
+    assert field(message.embeds[0], "Weapon") == "♦7 — fresh: can hit anything"
+    by_code = codes(message)
+    assert by_code["W2"].label == "♠4 0" and by_code["W3"].label == "♠5 0"
+    assert not by_code["mode"].disabled and by_code["mode"].label == "Fighting with ♦7"
+    assert by_code["A"].disabled  # the room has been started
+
+    await world.alice.click(message, custom_id=by_code["mode"].custom_id)  # switch to barehanded
+    message = world.channel.last_message
+    by_code = codes(message)
+    assert by_code["T2"].label == "♠4 −4" and by_code["mode"].label == "Fighting barehanded"
+    assert (await active(world, world.alice)).version == 1  # the toggle writes nothing
+
+    await world.alice.click(message, custom_id=by_code["T3"].custom_id)  # ♠5 barehanded
+    record = await active(world, world.alice)
+    assert [a.code for a in record.state.history] == ["T0", "T3"] and record.state.health == 15
+    message = world.channel.last_message
+    assert field(message.embeds[0], "Health").startswith("**15**/20")
+    assert codes(message)["T3"].disabled and codes(message)["T3"].label == "played"
+
+
+async def test_avoid(world):
+    message = (await start(world)).response.message
+    await world.alice.click(message, label="Avoid room")
+    record = await active(world, world.alice)
+    assert [a.code for a in record.state.history] == ["A"]
+    message = world.channel.last_message
+    assert codes(message)["A"].disabled
+    assert field(message.embeds[0], "Avoid") == "not available (you avoided the last room)"
+    assert "Avoided the room" in field(message.embeds[0], "Last turn")
+
+
+async def test_another_player_cannot_press_the_buttons(world):
+    message = (await start(world)).response.message
+    click = await world.bob.click(message, custom_id=button_by_code(message, "T0").custom_id)
+    notes = [m for m in click.followups if m.ephemeral]
+    assert len(notes) == 1
+    assert notes[0].content == f"This is <@{world.alice.id}>'s game — start your own with `/scoundrel play`."
+    record = await active(world, world.alice)
+    assert record.version == 0
+    assert world.channel.last_message.embeds[0].title == "Scoundrel — room 1"
+
+
+async def test_double_click_applies_once(world):
+    message = (await start(world)).response.message
+    seen = snapshot(world.alice, message)
+    first = button_by_code(message, "T2").custom_id
+    await world.alice.click(message, custom_id=first)
+    second = await click_on_snapshot(world.alice, seen, first)  # the same click again, as Discord sends it
+    assert second.acknowledged
+    note = [m.content for m in second.followups if m.ephemeral]
+    assert len(note) == 1 and note[0].startswith("This message is out of date")
+    record = await active(world, world.alice)
+    assert [a.code for a in record.state.history] == ["T2"] and record.state.health == 16
+    assert field(world.channel.last_message.embeds[0], "Health").startswith("**16**/20")
+
+
+async def test_an_old_copy_of_the_game_is_refused_and_points_to_the_current_one(world):
+    message = (await start(world)).response.message
+    seen = snapshot(world.alice, message)
+    await world.alice.slash(world.channel, "scoundrel resume")  # posts a new copy; the old one loses its buttons
+    new_message = world.channel.last_message
+    record = await active(world, world.alice)
+    assert new_message.id != message.id and record.message_id == new_message.id
+    old = world.channel.history()[-2]
+    assert old.id == message.id and old.components == [] and old.content.startswith("This game continues")
+
+    stale = await click_on_snapshot(world.alice, seen, button_by_code(message, "T0").custom_id)
+    note = [m.content for m in stale.followups if m.ephemeral]
+    assert len(note) == 1 and "out of date" in note[0]
+    assert f"/channels/{world.guild.id}/{world.channel.id}/{new_message.id}" in note[0]
+    assert (await active(world, world.alice)).version == 0
+
+
+async def test_buttons_work_after_a_restart(world):
+    message = (await start(world)).response.message
+    await world.restart()
+    old_message = world.channel.history()[-1]
+    assert old_message.id == message.id
+    click = await world.alice.click(old_message, custom_id=button_by_code(old_message, "T0").custom_id)
+    assert click.acknowledged
+    record = await active(world, world.alice)
+    assert [a.code for a in record.state.history] == ["T0"]
+    assert field(world.channel.last_message.embeds[0], "Weapon") == "♦7 — fresh: can hit anything"
+
+
+async def test_a_malformed_seed_is_refused_and_changes_nothing(world):
+    result = await world.alice.slash(world.channel, "scoundrel play", seed="K7Q2-M9U")
+    assert result.ephemeral and "is not a seed" in result.response.content
+    assert await active(world, world.alice) is None
+    assert world.channel.history() == []
+
+
+async def test_play_while_a_game_is_on_offers_resume_or_abandon(world):
+    first = (await start(world)).response.message
+    offer = await world.alice.slash(world.channel, "scoundrel play")
+    assert offer.ephemeral and "already have a game in progress" in offer.response.content
+    assert [b.label for b in buttons(offer.response)] == ["Resume", "Abandon"]
+    await world.alice.click(offer.response, label="Resume")
+    assert world.channel.last_message.id != first.id and world.channel.last_message.embeds[0].title.endswith("room 1")
+
+    await world.alice.click(offer.response, label="Abandon")
+    assert "Abandon your game (room 1, health 20)?" in offer.response.content
+    await world.alice.click(offer.response, label="Abandon game")
+    assert offer.response.content.startswith("Game abandoned")
+    assert await active(world, world.alice) is None
+    assert world.channel.last_message.embeds[0].title == "🏳️ Scoundrel — abandoned"
+
+
+async def test_abandon_asks_first(world):
+    await start(world)
+    ask = await world.alice.slash(world.channel, "scoundrel abandon")
+    assert ask.ephemeral and ask.response.content.startswith("Abandon your game")
+    await world.alice.click(ask.response, label="Keep playing")
+    assert ask.response.content == "Your game goes on." and (await active(world, world.alice)) is not None
+    nothing = await world.bob.slash(world.channel, "scoundrel abandon")
+    assert nothing.ephemeral and nothing.response.content.startswith("You have no game in progress")
+
+
+async def test_rules_are_paged_and_help_lists_the_commands(world):
+    rules = await world.alice.slash(world.channel, "scoundrel rules")
+    assert rules.ephemeral and rules.response.embeds[0].title == "Scoundrel — the classic rules"
+    assert button(rules.response, "◀").disabled
+    for _ in range(4):
+        await world.alice.click(rules.response, label="Next ▶")
+    assert rules.response.embeds[0].title == "Daily challenge and leaderboards"
+    assert rules.response.embeds[0].footer.text == "Page 5 of 5" and button(rules.response, "Next").disabled
+    helped = await world.alice.slash(world.channel, "scoundrel help")
+    names = [f.name for f in helped.response.embeds[0].fields]
+    assert {"/scoundrel play", "/scoundrel rules", "/scoundrel abandon"} <= set(names)
+
+
+async def play_to_the_end(world, message, prefer=("E", "L", "D")):
+    """Click the first enabled move (expansion choices by ``prefer``) until the game is over."""
+    clicked = []
+    for _ in range(400):
+        moves = {c: b for c, b in codes(message).items() if c != "mode" and not b.disabled}
+        if not moves:
+            return clicked, message
+        code = next((c for c in prefer if c in moves), next(iter(moves)))
+        await world.alice.click(message, custom_id=moves[code].custom_id)
+        clicked.append(code)
+        message = world.channel.last_message
+    raise AssertionError("the game did not end")
+
+
+async def test_a_full_game_through_clicks_scores_what_the_engine_replay_scores(world):
+    message = (await start(world)).response.message
+    record = await active(world, world.alice)
+    game_id = record.id
+    clicked, message = await play_to_the_end(world, message)
+    from bot.engine import Action, replay
+
+    expected = replay(CLASSIC, deal(CLASSIC, seed_from_text(SEED)), [Action.parse(c) for c in clicked])
+    final = await world.store.load_game(game_id)
+    assert expected.over and final.status == expected.status and final.score == expected.score
+    embed = message.embeds[0]
+    assert f"Score {expected.score}" in embed.title
+    assert f"/scoundrel play seed:{SEED}" in embed.description
+    assert [b.label for b in buttons(message)] == ["New game"]
+
+    # New game: a fresh deal for whoever clicks, with the same rules.
+    await world.bob.click(message, label="New game")
+    bobs = await active(world, world.bob)
+    assert bobs is not None and bobs.rules == CLASSIC and world.channel.last_message.id == bobs.message_id
+
+
+async def test_the_expansion_is_playable_through_its_own_buttons(world):
+    seed = "0000-0000"  # room 1 holds a necromancer (♦J) and a merchant (♥K)
+    message = (await start(world, seed=seed, preset="expansion")).response.message
+    rules = preset("expansion")
+    assert message.embeds[0].footer.text == f"Seed {seed} · expansion"
+    clicked, message = await play_to_the_end(world, message, prefer=("E", "B0", "R", "T1", "T0"))
+    from bot.engine import Action, replay
+
+    expected = replay(rules, deal(rules, seed_from_text(seed)), [Action.parse(c) for c in clicked])
+    assert expected.over
+    assert any(c.startswith(("R", "D", "B", "L")) for c in clicked)  # an expansion choice was made by button
+    assert f"Score {expected.score}" in message.embeds[0].title
+
+
+async def test_a_damaged_game_gets_a_friendly_message_and_a_logged_traceback(world, caplog):
+    message = (await start(world)).response.message
+    record = await active(world, world.alice)
+    import sqlite3
+
+    with sqlite3.connect(world.database) as db:  # damage the stored game behind the bot's back
+        db.execute("UPDATE games SET snapshot = 'garbage', deck = 'Z99' WHERE id = ?", (record.id,))
+    with caplog.at_level(logging.ERROR, logger="cogs.errors"):
+        click = await world.alice.click(message, custom_id=button_by_code(message, "T0").custom_id)
+    notes = [m.content for m in click.followups if m.ephemeral]
+    assert notes and "saved data is damaged" in notes[0]
+    assert any(r.exc_info for r in caplog.records if r.name == "cogs.errors")
+    assert not legal_actions(new_game(CLASSIC, seed=1)) == []  # the engine itself is untouched
