@@ -78,7 +78,7 @@ async def _retire_message(client: discord.Client, channel_id: int, message_id: i
 
 async def refresh_game_message(client: discord.Client, record) -> None:
     """Show a game's stored state on its current message (after an abandon, say)."""
-    if record.message_id is None or record.channel_id is None:
+    if record.message_id is None or record.channel_id is None or record.damaged:
         return
     embed, view = render_game(record)
     with contextlib.suppress(discord.HTTPException):
@@ -136,7 +136,7 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def _run(self, interaction: discord.Interaction) -> None:
         store = interaction.client.store
-        record = await store.load_game(self.game_id)
+        record = await store.get_game(self.game_id)  # not load_game: a damaged game must still be abandonable
         if record.user_id != interaction.user.id:
             await send_private(interaction, other_players_game(record.user_id))
         elif record.status != "playing":
@@ -150,7 +150,7 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button],
             log.info("user %s abandoned game %s", interaction.user.id, self.game_id)
             await interaction.response.edit_message(
                 content="Game abandoned. Start a new one with `/scoundrel play`.", view=None)
-            await refresh_game_message(interaction.client, await store.load_game(self.game_id))
+            await refresh_game_message(interaction.client, await store.get_game(self.game_id))
 
 
 def confirm_text(record) -> str:

@@ -173,8 +173,10 @@ def game_buttons(record, mode: str) -> list[GameButton]:
     usable = any(a.kind == A.FIGHT_WITH_WEAPON for a in legal)
     if state.weapon is not None and usable:
         label = f"Fighting with {state.weapon.label}" if mode == WEAPON_MODE else "Fighting barehanded"
+    elif state.weapon is not None:
+        label = f"Barehanded ({state.weapon.label} can't hit these)"
     else:
-        label = "Barehanded (no usable weapon)"
+        label = "Barehanded (no weapon)"
     buttons.append(make(TOGGLE, label=label, emoji="🗡️" if usable and mode == WEAPON_MODE else "👊",
                         style=discord.ButtonStyle.primary if usable else discord.ButtonStyle.secondary,
                         disabled=not usable, row=1))

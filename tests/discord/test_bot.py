@@ -1,0 +1,88 @@
+"""The bot process: intents, command sync, the central error handler, the game-over extension point."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import discord
+import simcord
+
+from cogs import game_view
+from cogs.errors import UNEXPECTED
+from tests.discord.harness import buttons, make_bot
+
+GUILD_ID = 900000000000000001
+
+
+async def test_only_default_intents(world):
+    intents = world.bot.intents
+    assert intents == discord.Intents.default()
+    assert not (intents.members or intents.presences or intents.message_content)
+
+
+async def test_dev_guild_sync_puts_the_commands_in_that_guild_only(tmp_path):
+    bot = make_bot(tmp_path / "dev.sqlite3", dev_guild_id=GUILD_ID)
+    env = simcord.Env(bot)
+    dev = env.create_guild("Dev", id=GUILD_ID)  # before start: the bot syncs to this id in setup_hook
+    other = env.create_guild("Elsewhere")
+    await env.start()
+    try:
+        with env.time_context():
+            alice = dev.add_member(env.create_user("alice"))
+            bob = other.add_member(env.create_user("bob"))
+            assert "scoundrel play" in alice.available_commands(dev.create_text_channel("dev"))
+            assert "scoundrel play" not in bob.available_commands(other.create_text_channel("general"))
+    finally:
+        await env.shutdown()
+        await bot.close()
+
+
+async def test_a_failing_command_gets_a_private_apology_and_the_traceback_is_logged(world, caplog):
+    await world.alice.slash(world.channel, "scoundrel play", seed="0000-0004")
+    record = await world.store.active_game(world.alice.id, "normal")
+    with sqlite3.connect(world.database) as db:
+        db.execute("UPDATE games SET snapshot = 'garbage', deck = 'Z99' WHERE id = ?", (record.id,))
+    result = await world.alice.slash(world.channel, "scoundrel resume")
+    simcord.assert_error(world.env, Exception, contains="damaged")  # went through tree.on_error
+    assert result.ephemeral and "saved data is damaged" in result.response.content
+    assert any(r.name == "cogs.errors" and r.exc_info for r in caplog.records)
+
+    # The way out the message names: abandon works on a damaged game, then a new game can start.
+    ask = await world.alice.slash(world.channel, "scoundrel abandon")
+    assert "its saved data is damaged" in ask.response.content
+    await world.alice.click(ask.response, label="Abandon game")
+    assert ask.response.content.startswith("Game abandoned")
+    fresh = await world.alice.slash(world.channel, "scoundrel play")
+    assert not fresh.ephemeral and fresh.response.embeds[0].title == "Scoundrel — room 1"
+
+
+async def test_an_unexpected_error_in_a_button_is_answered_and_logged(world, caplog):
+    await world.alice.slash(world.channel, "scoundrel play", seed="0000-0004")
+    message = world.channel.last_message
+    await world.bot.store.close()  # the database goes away under the bot
+    cid = next(b.custom_id for b in buttons(message) if b.custom_id.endswith(":T0"))
+    click = await world.alice.click(message, custom_id=cid)
+    assert [m.content for m in click.followups if m.ephemeral] == [UNEXPECTED]
+    assert any(r.name == "cogs.errors" and r.exc_info for r in caplog.records)
+
+
+async def test_game_over_extras_add_their_items(world):
+    def share(record):
+        return [discord.ui.Button(label=f"Share #{record.id}", url="https://example.com/share")]
+
+    game_view.GAME_OVER_EXTRAS.append(share)
+    try:
+        await world.alice.slash(world.channel, "scoundrel play", seed="0000-0004")
+        record = await world.store.active_game(world.alice.id, "normal")
+        message = world.channel.last_message
+        while True:  # play the leftmost card until the game ends
+            ids = [b.custom_id for b in buttons(message) if b.custom_id and not b.disabled
+                   and b.custom_id.startswith("sc:g:") and b.custom_id.split(":")[-1] not in ("mode", "A")]
+            if not ids:
+                break
+            await world.alice.click(message, custom_id=ids[0])
+            message = world.channel.last_message
+        labels = [b.label for b in buttons(message)]
+        assert labels == ["New game", f"Share #{record.id}"]
+    finally:
+        game_view.GAME_OVER_EXTRAS.remove(share)
