@@ -264,3 +264,37 @@ async def test_a_damaged_game_gets_a_friendly_message_and_a_logged_traceback(wor
     assert notes and "saved data is damaged" in notes[0]
     assert any(r.exc_info for r in caplog.records if r.name == "cogs.errors")
     assert not legal_actions(new_game(CLASSIC, seed=1)) == []  # the engine itself is untouched
+
+
+WINNING_SEED = "0000-000A"  # with health 99 this line clears the dungeon with 5 health (found by the engine)
+WINNING_LINE = ("T0 T2 T3 T2 W1 T3 W1 T2 W3 W1 T3 T0 T2 W3 T1 T1 W2 T3 T2 T1 W3 T1 W2 T0 T1 T2 T3 T2 W1 T3 T3 "
+                "T2 T1 T2 W1 T3 T3 W1 T2 T1 T2 W3 T1 W0").split()
+
+
+async def click_code(world, message, code: str):
+    """Click the button for ``code``, switching the fight mode first when the other mode shows it."""
+    if code not in codes(message):
+        await world.alice.click(message, custom_id=codes(message)["mode"].custom_id)
+        message = world.channel.last_message
+    await world.alice.click(message, custom_id=codes(message)[code].custom_id)
+    return world.channel.last_message
+
+
+async def test_a_won_game_shows_the_final_room_and_the_score(world):
+    message = (await start(world, seed=WINNING_SEED, health=99)).response.message
+    assert message.embeds[0].footer.text == f"Seed {WINNING_SEED} · classic · health 99"
+    saw_final_room = False
+    for code in WINNING_LINE:
+        embed = message.embeds[0]
+        if embed.title.endswith("the final room"):
+            saw_final_room = True
+            assert embed.colour == discord.Colour.gold()
+            assert field(embed, "Avoid") == "not available (the dungeon is empty)"
+        message = await click_code(world, message, code)
+    assert saw_final_room
+    embed = message.embeds[0]
+    assert embed.title == "🏆 Scoundrel — you survived! Score 5" and embed.colour == discord.Colour.green()
+    assert "**Score: 5** (5 health)" in embed.description
+    assert f"`/scoundrel play seed:{WINNING_SEED} health:99`" in embed.description
+    games = await world.store.recent_games(world.alice.id)
+    assert (games[0].status, games[0].score, games[0].version) == ("won", 5, len(WINNING_LINE))
