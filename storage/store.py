@@ -645,7 +645,7 @@ class Store:
 
     async def rebuild_totals(self) -> None:
         """Recompute ``player_totals`` from the games (an operator's repair; normally kept up to date)."""
-        sql = next(s for s in migrate.migrations()[1].statements() if s.startswith("INSERT INTO player_totals"))
+        sql = next(s for s in migrate.migrations()[1].statements() if "INSERT INTO player_totals" in s)
 
         async def body(db):
             await db.execute("DELETE FROM player_totals")

@@ -1,0 +1,152 @@
+"""Daily challenges, counted attempts, the daily secret, guild settings, daily posts and the par cache."""
+
+from __future__ import annotations
+
+import sqlite3
+from datetime import UTC, time
+
+import pytest
+
+from bot.daily import DAILY_RULES, daily_seed, parse_post_time
+from bot.engine import Rules, deal, deck_codes, legal_actions, preset
+from storage import AttemptAlreadyUsed, GuildSettings, Store
+from tests.storage.helpers import dying_line, play_line, raw
+
+USER, OTHER, GUILD, CHANNEL, DAY = 1001, 1002, 501, 601, 80
+
+
+async def start_daily(store, user, day=DAY, kind="daily", guild=GUILD):
+    secret = await store.daily_secret()
+    return await store.create_game(user, guild, CHANNEL, DAILY_RULES, seed=daily_seed(secret, day), kind=kind,
+                                   day=day)
+
+
+async def test_one_counted_attempt_per_user_and_day(store):
+    first = await start_daily(store, USER)
+    assert (first.kind, first.day) == ("daily", DAY)
+    await store.abandon(first.id, USER)  # abandoning does not give the attempt back
+    with pytest.raises(AttemptAlreadyUsed) as caught:
+        await start_daily(store, USER)
+    assert (caught.value.day, caught.value.game_id) == (DAY, first.id)
+    # Practice games of the same day are never counted and may be replayed freely.
+    for _ in range(2):
+        practice = await start_daily(store, USER, kind="practice")
+        await store.abandon(practice.id, USER)
+    # Other days and other users are free.
+    await start_daily(store, USER, day=DAY + 1)
+    await start_daily(store, OTHER)
+    assert (await store.daily_attempt(USER, DAY)).id == first.id
+    assert await store.daily_attempt(USER, DAY + 2) is None
+
+
+async def test_the_attempt_row_is_unique_in_the_database_itself(store, db_path):
+    await start_daily(store, USER)
+    with raw(db_path) as conn, pytest.raises(sqlite3.IntegrityError):
+        conn.execute("INSERT INTO daily_attempts (user_id, day, game_id, created_at) VALUES (?, ?, 1, 0)",
+                     (USER, DAY))
+
+
+async def test_attempt_and_game_are_created_together(store, db_path):
+    # The daily slot is busy with a practice game: the counted attempt is not created (nor used up).
+    practice = await start_daily(store, USER, kind="practice")
+    with pytest.raises(Exception, match="active"):
+        await start_daily(store, USER)
+    with raw(db_path) as conn:
+        assert conn.execute("SELECT count(*) FROM daily_attempts").fetchone()[0] == 0
+    await store.abandon(practice.id, USER)
+    await start_daily(store, USER)
+
+
+async def test_daily_results_list_everyone_with_unfinished_last(store, clock):
+    dead = await start_daily(store, USER)
+    dead = await play_line(store, dead, dying_line(dead.state))
+    playing = await start_daily(store, OTHER, guild=GUILD + 1)
+    results = await store.daily_results(DAY)
+    assert [(r.user_id, r.status, r.score) for r in results] == [(USER, "dead", dead.score),
+                                                                 (OTHER, "playing", None)]
+    assert [r.game_id for r in await store.daily_results(DAY, GUILD + 1)] == [playing.id]
+
+
+async def test_the_daily_secret_is_made_once_and_kept(db_path, clock):
+    store = await Store.open(db_path, clock=clock)
+    secret = await store.daily_secret()
+    assert len(secret) == 32 and await store.daily_secret() == secret
+    await store.close()
+    other = await Store.open(db_path, clock=clock)
+    try:
+        assert await other.daily_secret() == secret
+    finally:
+        await other.close()
+
+
+async def test_put_daily_first_writer_wins_and_par_fills_in(store, clock):
+    assert await store.get_daily(DAY) is None
+    stored = await store.put_daily(DAY, 1234, DAILY_RULES)
+    assert (stored.day, stored.seed, stored.rules, stored.par, stored.created_at) == (DAY, 1234, DAILY_RULES, None,
+                                                                                      clock.now)
+    again = await store.put_daily(DAY, 9999, preset("lenient"), par=12, par_line="T0 T1")
+    assert (again.seed, again.rules, again.par, again.par_line) == (1234, DAILY_RULES, 12, "T0 T1")
+    await store.put_daily(DAY, 1234, DAILY_RULES, par=5, par_line="A")  # a known par is not replaced ...
+    assert (await store.get_daily(DAY)).par == 12
+    await store.set_daily_par(DAY, 14, "T2")  # ... except on purpose
+    assert ((await store.get_daily(DAY)).par, (await store.get_daily(DAY)).par_line) == (14, "T2")
+    with pytest.raises(KeyError):
+        await store.set_daily_par(DAY + 1, 1)
+
+
+async def test_guild_settings_default_then_set(store):
+    assert await store.get_guild_settings(GUILD) == GuildSettings(GUILD, None, None, "classic")
+    settings = await store.set_daily_schedule(GUILD, CHANNEL, parse_post_time("9:05"))
+    assert (settings.daily_channel_id, settings.daily_time, settings.daily_time_text) == (
+        CHANNEL, time(9, 5, tzinfo=UTC), "09:05")
+    assert settings.daily_scheduled
+    settings = await store.set_guild_preset(GUILD, "Lenient")
+    assert settings.preset == "lenient" and settings.daily_time_text == "09:05"  # other settings kept
+    await store.set_daily_schedule(GUILD + 1, CHANNEL + 1, "23:59")
+    await store.set_guild_preset(GUILD + 2, "full-deck")  # no schedule
+    assert [g.guild_id for g in await store.guilds_with_daily()] == [GUILD, GUILD + 1]
+    await store.set_daily_schedule(GUILD, None, None)
+    assert [g.guild_id for g in await store.guilds_with_daily()] == [GUILD + 1]
+    assert (await store.get_guild_settings(GUILD)).preset == "lenient"
+    with pytest.raises(ValueError):
+        await store.set_guild_preset(GUILD, "chess")
+    with pytest.raises(ValueError):
+        await store.set_daily_schedule(GUILD, CHANNEL, "25:00")
+
+
+async def test_claim_daily_post_is_true_once_ever(db_path, clock):
+    store = await Store.open(db_path, clock=clock)
+    assert await store.claim_daily_post(GUILD, DAY) is True
+    assert await store.claim_daily_post(GUILD, DAY) is False
+    assert await store.claim_daily_post(GUILD + 1, DAY) is True
+    await store.set_daily_post_message(GUILD, DAY, CHANNEL, 4242)
+    await store.close()
+    store = await Store.open(db_path, clock=clock)  # a restart
+    try:
+        assert await store.claim_daily_post(GUILD, DAY) is False
+        assert await store.claim_daily_post(GUILD, DAY + 1) is True
+        assert await store.daily_post_message(GUILD, DAY) == (CHANNEL, 4242)
+        assert await store.daily_post_message(GUILD + 1, DAY) is None
+    finally:
+        await store.close()
+
+
+async def test_par_cache(store):
+    rules = Rules()
+    deck = deal(rules, 77)
+    assert await store.get_par(rules.key, deck) is None
+    await store.put_par(rules.key, deck, -12, "T0 T1 A")
+    assert await store.get_par(rules.key, deck_codes(deck)) == (-12, "T0 T1 A")
+    assert await store.get_par(preset("lenient").key, deck) is None
+
+
+async def test_practice_games_are_never_counted(store):
+    practice = await start_daily(store, USER, kind="practice")
+    practice = await play_line(store, practice, dying_line(practice.state))
+    assert practice.status == "dead"
+    assert await store.leaderboard_daily(DAY) == []
+    assert await store.daily_days(USER) == []
+    assert (await store.user_stats(USER)).games == 0
+    assert await store.daily_attempt(USER, DAY) is None
+    counted = await start_daily(store, USER)
+    await store.play(counted.id, USER, 0, legal_actions(counted.state)[0])
