@@ -1,0 +1,45 @@
+"""The daily challenge extension: ``/scoundrel daily``, its buttons, the scheduled post and its admin commands.
+
+The pieces live in ``cogs/daily_play.py`` (playing, practice, share) and ``cogs/daily_post.py`` (the post and
+``/scoundrel-admin daily``); the day, the deal and the share text are ``bot/daily.py``.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from cogs.admin_group import add_admin_subcommands, install, remove_admin_subcommands
+from cogs.daily_play import DYNAMIC_ITEMS, game_over_extras, play_daily
+from cogs.daily_post import ADMIN_COMMANDS, DailyPoster
+from cogs.errors import send_private
+from cogs.game_view import GAME_OVER_EXTRAS
+from cogs.group import add_subcommands, remove_subcommands
+
+DAILY_OFF = "The daily challenge is turned off on this bot."
+
+
+@app_commands.command(name="daily", description="Play today's daily dungeon privately: the same deal for everyone")
+async def daily(interaction: discord.Interaction) -> None:
+    if not interaction.client.config.daily_enabled:
+        await send_private(interaction, DAILY_OFF)
+        return
+    await play_daily(interaction)
+
+
+async def setup(bot) -> None:
+    add_subcommands(daily)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    if game_over_extras not in GAME_OVER_EXTRAS:
+        GAME_OVER_EXTRAS.append(game_over_extras)
+    add_admin_subcommands(*ADMIN_COMMANDS)
+    install(bot)
+    if bot.config.daily_enabled:
+        await bot.add_cog(DailyPoster(bot))
+
+
+async def teardown(bot) -> None:
+    remove_subcommands(daily)
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+    remove_admin_subcommands(*ADMIN_COMMANDS)
+

@@ -1,0 +1,206 @@
+"""Playing the daily: start or resume it privately, replay it as practice, share the result.
+
+Every daily message is ephemeral so nobody sees the cards before playing. The counted attempt is the
+store's (UNIQUE user+day); a second ``/scoundrel daily`` is refused and offers a practice replay instead,
+which never reaches a board. Buttons are persistent ``DynamicItem``\\ s::
+
+    sc:dplay:<day>                 the Play button of a daily post (plays *today's* daily)
+    sc:dpractice:<day>:<game id>   replay the day as practice; <game id> is the clicker's counted attempt
+    sc:dshare:<game id>            post the spoiler-free result of a finished counted daily
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import discord
+
+from bot import clock
+from bot.daily import DAILY_RULES, daily_seed, day_end, day_of, share_text
+from bot.engine import deal
+from cogs.errors import report_error, send_private
+from cogs.game_view import render_game
+from storage.errors import ActiveGameExists, AttemptAlreadyUsed
+from storage.models import DAILY, PRACTICE
+
+log = logging.getLogger(__name__)
+
+
+def ends_text(day: int) -> str:
+    return f"Daily #{day} ends {discord.utils.format_dt(day_end(day), 'R')}"
+
+
+async def todays_challenge(store, day: int):
+    """The day's ``DailyChallenge``, recorded on first use (the seed comes from the bot's secret)."""
+    challenge = await store.get_daily(day)
+    if challenge is None:
+        seed = daily_seed(await store.daily_secret(), day)
+        challenge = await store.put_daily(day, seed, DAILY_RULES)
+    return challenge
+
+
+async def send_daily_game(interaction: discord.Interaction, record, note: str) -> None:
+    """Show a daily or practice game privately and make it the game's current message."""
+    embed, view = render_game(record)
+    if interaction.response.is_done():
+        message = await interaction.followup.send(note, embed=embed, view=view, ephemeral=True, wait=True)
+    else:
+        await interaction.response.send_message(note, embed=embed, view=view, ephemeral=True)
+        message = await interaction.original_response()
+    await interaction.client.store.set_message(record.id, message.channel.id, message.id)
+
+
+async def play_daily(interaction: discord.Interaction, note: str = "") -> None:
+    """``/scoundrel daily`` and the post's Play button: resume, start the counted attempt, or refuse."""
+    store = interaction.client.store
+    user_id = interaction.user.id
+    today = day_of(clock.now())
+    lines = [note] if note else []
+    active = await store.active_game(user_id, DAILY)
+    if active is not None and active.day != today:
+        # Day boundaries are UTC: an attempt left unfinished when its day ended is closed, not carried over.
+        await store.abandon(active.id, user_id)
+        what = "practice replay" if active.kind == PRACTICE else "attempt"
+        lines.append(f"Your unfinished {what} at Daily #{active.day} ended with its day.")
+        active = None
+    if active is not None:
+        if active.damaged:
+            await send_private(interaction, "Your daily game's saved data is damaged; it has been closed.")
+            await store.abandon(active.id, user_id)
+            return
+        what = "practice replay of" if active.kind == PRACTICE else "counted attempt at"
+        lines.append(f"Resuming your {what} Daily #{today}. {ends_text(today)}.")
+        await send_daily_game(interaction, active, "\n".join(lines))
+        return
+    challenge = await todays_challenge(store, today)
+    try:
+        record = await store.create_game(user_id, interaction.guild_id, interaction.channel_id, challenge.rules,
+                                         challenge.seed, deal(challenge.rules, challenge.seed), DAILY, day=today)
+    except AttemptAlreadyUsed as used:
+        await refuse_second_attempt(interaction, today, used.game_id, lines)
+        return
+    log.info("user %s started daily %s (game %s)", user_id, today, record.id)
+    lines.append(f"**Daily #{today}** — your counted attempt (only this first try counts). {ends_text(today)}.")
+    await send_daily_game(interaction, record, "\n".join(lines))
+
+
+async def refuse_second_attempt(interaction: discord.Interaction, day: int, game_id: int | None,
+                                lines: list[str]) -> None:
+    store = interaction.client.store
+    counted = await store.get_game(game_id) if game_id is not None else None
+    result = ""
+    if counted is not None and counted.score is not None:
+        result = f" (score {counted.score})"
+    elif counted is not None and counted.status == "abandoned":
+        result = " (given up)"
+    lines.append(f"You have already played Daily #{day}{result}: only the first attempt counts. "
+                 "You can replay the same dungeon as practice; it never reaches the leaderboard.")
+    view = discord.ui.View(timeout=None)
+    if game_id is not None:
+        view.add_item(PracticeButton(day, game_id))
+    await send_private(interaction, "\n".join(lines), view=view)
+
+
+async def play_practice(interaction: discord.Interaction, day: int, counted_game_id: int) -> None:
+    store = interaction.client.store
+    user_id = interaction.user.id
+    today = day_of(clock.now())
+    if day != today:
+        await send_private(interaction, f"Daily #{day} is over; `/scoundrel daily` plays today's (#{today}).")
+        return
+    counted = await store.get_game(counted_game_id)
+    if counted.user_id != user_id or counted.kind != DAILY or counted.day != day:
+        await send_private(interaction, "Practice opens after your own counted attempt: play `/scoundrel daily`.")
+        return
+    if counted.status == "playing":
+        await play_daily(interaction)  # finish the counted attempt first: this resumes it
+        return
+    challenge = await todays_challenge(store, day)
+    try:
+        record = await store.create_game(user_id, interaction.guild_id, interaction.channel_id, challenge.rules,
+                                         challenge.seed, deal(challenge.rules, challenge.seed), PRACTICE, day=day)
+    except ActiveGameExists as exists:
+        await send_daily_game(interaction, exists.game, f"Resuming your practice replay of Daily #{day}.")
+        return
+    await send_daily_game(interaction, record, f"**Daily #{day} — practice.** This replay never counts.")
+
+
+async def share_result(interaction: discord.Interaction, game_id: int) -> None:
+    record = await interaction.client.store.load_game(game_id)
+    if record.user_id != interaction.user.id:
+        await send_private(interaction, "Only the player can share their result.")
+        return
+    if record.kind != DAILY or record.score is None:
+        await send_private(interaction, "Only a finished counted daily can be shared.")
+        return
+    text = share_text(record.day, record.state)
+    await interaction.response.send_message(f"{interaction.user.mention}'s {text}",
+                                            allowed_mentions=discord.AllowedMentions.none())
+
+
+# --- buttons -----------------------------------------------------------------------------------
+
+class PlayDailyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:dplay:(?P<day>[0-9]+)"):
+    def __init__(self, day: int) -> None:
+        super().__init__(discord.ui.Button(label="Play today's daily", emoji="🗝️",
+                                           style=discord.ButtonStyle.success, custom_id=f"sc:dplay:{day}"))
+        self.day = day
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["day"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            today = day_of(clock.now())
+            note = "" if self.day == today else f"That post was for Daily #{self.day}; here is today's."
+            await play_daily(interaction, note)
+        except Exception as error:  # discord.py only logs DynamicItem errors; the player must hear too
+            await report_error(interaction, error, where=f"daily play button {self.custom_id}")
+
+
+class PracticeButton(discord.ui.DynamicItem[discord.ui.Button],
+                     template=r"sc:dpractice:(?P<day>[0-9]+):(?P<game>[0-9]+)"):
+    def __init__(self, day: int, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Replay as practice", emoji="🔁",
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"sc:dpractice:{day}:{game_id}"))
+        self.day, self.game_id = day, game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["day"]), int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await play_practice(interaction, self.day, self.game_id)
+        except Exception as error:
+            await report_error(interaction, error, where=f"daily practice button {self.custom_id}")
+
+
+class ShareButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:dshare:(?P<game>[0-9]+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Share result", emoji="📣", style=discord.ButtonStyle.primary,
+                                           custom_id=f"sc:dshare:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await share_result(interaction, self.game_id)
+        except Exception as error:
+            await report_error(interaction, error, where=f"daily share button {self.custom_id}")
+
+
+def game_over_extras(record) -> list[discord.ui.Item]:
+    """Added to a finished game's buttons (cogs.game_view.GAME_OVER_EXTRAS)."""
+    if record.kind == DAILY and record.score is not None:
+        return [ShareButton(record.id)]
+    return []
+
+
+DYNAMIC_ITEMS = (PlayDailyButton, PracticeButton, ShareButton)

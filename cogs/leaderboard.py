@@ -1,0 +1,122 @@
+"""``/scoundrel leaderboard`` and ``/scoundrel stats`` (an extension).
+
+Boards hold counted results only (practice replays never reach them). A server board holds only the results
+played in that server; the global board holds every server's. Days are UTC daily numbers (``bot/daily.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from discord import app_commands
+
+from bot import clock
+from bot.daily import DAILY_RULES, day_end, day_of, streaks
+from cogs.group import add_subcommands, remove_subcommands
+from storage.models import WON
+
+BOARD_SIZE = 10
+WEEK_DAYS = 7
+NO_MENTIONS = discord.AllowedMentions.none()
+
+Board = Literal["daily", "week", "all-time"]
+Scope = Literal["server", "global"]
+
+
+def _place(rank: int) -> str:
+    return {1: "🥇", 2: "🥈", 3: "🥉"}.get(rank, f"`{rank:>2}.`")
+
+
+def _average(value: float | None) -> str:
+    return "—" if value is None else f"{value:.1f}"
+
+
+def daily_lines(entries) -> list[str]:
+    return [f"{_place(e.rank)} <@{e.user_id}> — **{e.score}** ({'cleared' if e.status == WON else 'died'})"
+            + (f", finished {discord.utils.format_dt(e.ended_at, 'R')}" if e.ended_at is not None else "")
+            for e in entries]
+
+
+def week_lines(entries) -> list[str]:
+    return [f"{_place(e.rank)} <@{e.user_id}> — **{e.total}** over {e.days} day{'s' if e.days != 1 else ''}"
+            f" ({e.wins} won, best {e.best})" for e in entries]
+
+
+def all_time_lines(entries) -> list[str]:
+    return [f"{_place(e.rank)} <@{e.user_id}> — **{e.wins}** win{'s' if e.wins != 1 else ''} in {e.games} games,"
+            f" best {e.best if e.best is not None else '—'}, average {_average(e.average)}" for e in entries]
+
+
+async def board_embed(store, board: str, guild_id: int | None, today: int) -> discord.Embed:
+    where = "this server" if guild_id is not None else "every server"
+    if board == "daily":
+        entries = await store.leaderboard_daily(today, guild_id, BOARD_SIZE)
+        title = f"Daily #{today} — {where}"
+        intro = f"Best score first; ties go to the earlier finish. Ends {discord.utils.format_dt(day_end(today), 'R')}."
+        lines = daily_lines(entries)
+    elif board == "week":
+        entries = await store.leaderboard_week(today, guild_id, BOARD_SIZE)
+        first = max(1, today - WEEK_DAYS + 1)
+        title = f"Week of Daily #{first}–#{today} — {where}"
+        intro = "Each player's daily scores added up: every day counts."
+        lines = week_lines(entries)
+    else:
+        entries = await store.leaderboard_all_time(guild_id, BOARD_SIZE, rules_key=DAILY_RULES.key)
+        title = f"All time (classic rules) — {where}"
+        intro = "Most wins, then best score, then average score."
+        lines = all_time_lines(entries)
+    body = "\n".join(lines) if lines else "No results yet — `/scoundrel daily` to get on the board."
+    return discord.Embed(title=f"🏆 {title}", description=f"{intro}\n\n{body}", colour=discord.Colour.gold())
+
+
+@app_commands.command(name="leaderboard", description="The best daily players, in this server or everywhere")
+@app_commands.describe(board="Today's daily, the last 7 dailies, or all time", scope="This server, or every server")
+async def leaderboard(interaction: discord.Interaction, board: Board = "daily", scope: Scope = "server") -> None:
+    guild_id = interaction.guild_id if scope == "server" else None
+    note = ""
+    if scope == "server" and guild_id is None:
+        note = "Outside a server there is no server board; here is the global one."
+    embed = await board_embed(interaction.client.store, board, guild_id, day_of(clock.now()))
+    await interaction.response.send_message(note, embed=embed, allowed_mentions=NO_MENTIONS)
+
+
+def _rate(wins: int, games: int) -> str:
+    return f"{100 * wins / games:.0f}%" if games else "—"
+
+
+async def stats_embed(store, user: discord.abc.User, today: int) -> discord.Embed:
+    stats = await store.user_stats(user.id)
+    current, longest = streaks(await store.daily_days(user.id), today)
+    embed = discord.Embed(title=f"📊 {user.display_name}'s Scoundrel", colour=discord.Colour.blurple())
+    embed.add_field(name="Games", value=str(stats.games))
+    embed.add_field(name="Wins", value=f"{stats.wins} ({_rate(stats.wins, stats.games)})")
+    embed.add_field(name="Best score", value="—" if stats.best is None else str(stats.best))
+    embed.add_field(name="Average score", value=_average(stats.average))
+    embed.add_field(name="Daily streak", value=f"{current} now · {longest} longest")
+    if stats.by_rules:
+        lines = [f"**{r.rules_name}** — {r.games} games, {r.wins} won ({_rate(r.wins, r.games)}), "
+                 f"best {r.best if r.best is not None else '—'}, average {_average(r.average)}"
+                 for r in stats.by_rules[:6]]
+        embed.add_field(name="By rules", value="\n".join(lines), inline=False)
+    embed.set_footer(text="Finished games and counted dailies in every server; practice replays never count. "
+                          "A streak is consecutive UTC days with a finished daily.")
+    return embed
+
+
+@app_commands.command(name="stats", description="Games, wins, scores and daily streaks of a player")
+@app_commands.describe(user="Whose stats (default: yours)")
+async def stats(interaction: discord.Interaction, user: discord.User | None = None) -> None:
+    embed = await stats_embed(interaction.client.store, user or interaction.user, day_of(clock.now()))
+    await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+
+
+COMMANDS = (leaderboard, stats)
+
+
+async def setup(bot) -> None:
+    add_subcommands(*COMMANDS)
+
+
+async def teardown(bot) -> None:
+    remove_subcommands(*COMMANDS)

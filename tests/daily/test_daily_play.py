@@ -1,0 +1,122 @@
+"""/scoundrel daily through SimCord: private play, one counted attempt, practice, resume, share, midnight."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+from bot.daily import AVOIDED, CLEARED, DIED, FACED, daily_seed
+from bot.engine import deal
+from tests.daily.helpers import codes, play_to_end
+
+DAY = timedelta(days=1)
+
+
+async def daily(actor, channel):
+    result = await actor.slash(channel, "scoundrel daily")
+    assert result.acknowledged and result.ephemeral
+    return result
+
+
+async def test_the_daily_is_private_and_the_same_deal_for_everyone(world):
+    other = world.env.create_guild("Elsewhere")
+    carol = other.add_member(world.env.create_user("carol"))
+    first = await daily(world.alice, world.channel)
+    second = await daily(carol, other.create_text_channel("lobby"))
+    assert "Daily #1" in first.response.content and "<t:" in first.response.content
+    assert world.channel.history() == []  # nothing public: nobody sees the cards before playing
+    assert [b.label for b in first.response.message.components[0].children] == \
+        [b.label for b in second.response.message.components[0].children]
+    record = await world.store.active_game(world.alice.id, "daily")
+    secret = await world.store.daily_secret()
+    assert (record.kind, record.day, record.seed) == ("daily", 1, daily_seed(secret, 1))
+    assert record.state.start_deck == deal(record.rules, daily_seed(secret, 1))
+    assert record.rules.name == "classic"
+
+
+async def test_an_unfinished_daily_resumes(world):
+    first = await daily(world.alice, world.channel)
+    await world.alice.click(first.response.message, custom_id=codes(first.response.message)["T1"].custom_id)
+    again = await daily(world.alice, world.channel)
+    assert again.response.content.startswith("Resuming your counted attempt at Daily #1")
+    record = await world.store.active_game(world.alice.id, "daily")
+    assert record.version == 1 and record.message_id == again.response.id
+
+
+async def test_a_second_counted_attempt_is_refused_and_practice_never_reaches_the_board(world):
+    first = await daily(world.alice, world.channel)
+    await play_to_end(world.alice, first.response)
+    counted = await world.store.daily_attempt(world.alice.id, 1)
+    assert counted.score is not None
+
+    again = await daily(world.alice, world.channel)
+    assert "already played Daily #1" in again.response.content and f"score {counted.score}" in again.response.content
+    assert codes(again.response.message) == {}  # no game: the attempt is not replayed as counted
+    practice = await world.alice.click(again.response.message, label="Replay as practice")
+    assert practice.ephemeral and "practice" in practice.response.content
+    # Play the practice differently (avoid the first room) so its score can differ from the counted one.
+    await play_to_end(world.alice, practice.response, first="A")
+    replay = await world.store.game_actions((await world.store.recent_games(world.alice.id, 1))[0].id)
+    assert replay[0] == "A"
+
+    board = await world.store.leaderboard_daily(1, world.guild.id)
+    assert [(e.user_id, e.score, e.game_id) for e in board] == [(world.alice.id, counted.score, counted.id)]
+    assert len(await world.store.daily_results(1)) == 1
+    stats = await world.store.user_stats(world.alice.id)
+    assert stats.games == 1
+    shown = await world.alice.slash(world.channel, "scoundrel leaderboard")
+    assert shown.response.embeds[0].description.count(f"<@{world.alice.id}>") == 1
+
+
+async def test_an_old_practice_button_does_not_replay_a_finished_day(world):
+    first = await daily(world.alice, world.channel)
+    await play_to_end(world.alice, first.response)
+    again = await daily(world.alice, world.channel)
+    await world.env.advance_time(DAY.total_seconds())
+    late = await world.alice.click(again.response.message, label="Replay as practice")
+    assert late.response.content == "Daily #1 is over; `/scoundrel daily` plays today's (#2)."
+    assert await world.store.active_game(world.alice.id, "daily") is None
+
+
+async def test_share_posts_a_spoiler_free_result(world):
+    first = await daily(world.alice, world.channel)
+    await play_to_end(world.alice, first.response, first="A")
+    record = await world.store.daily_attempt(world.alice.id, 1)
+    shared = await world.alice.click(first.response.message, label="Share result")
+    assert not shared.ephemeral
+    text = world.channel.last_message.content
+    assert text.startswith(f"<@{world.alice.id}>'s Scoundrel Daily #1: ")
+    assert f"score {record.score}" in text
+    marks = text.splitlines()[1:]
+    assert "".join(marks).startswith(AVOIDED)
+    assert set(re.findall(".", "".join(marks).replace(AVOIDED, ""))) <= {FACED, DIED, CLEARED}
+    assert not any(suit in text for suit in "♠♣♥♦")
+    assert not any(card.label in text for card in record.state.start_deck)
+
+
+async def test_crossing_utc_midnight_gives_a_new_deal_and_keeps_yesterday(world):
+    first = await daily(world.alice, world.channel)
+    await play_to_end(world.alice, first.response)
+    yesterday = await world.store.daily_attempt(world.alice.id, 1)
+    await world.bob.slash(world.channel, "scoundrel daily")  # bob starts but does not finish day 1
+
+    await world.env.advance_time(DAY.total_seconds())  # 2026-01-02 00:00 UTC
+    second = await daily(world.alice, world.channel)
+    assert "Daily #2" in second.response.content
+    today = await world.store.active_game(world.alice.id, "daily")
+    assert today.day == 2 and today.state.start_deck != yesterday.state.start_deck
+    assert [e.user_id for e in await world.store.leaderboard_daily(1)] == [world.alice.id]
+    board = await world.alice.slash(world.channel, "scoundrel leaderboard")
+    assert "Daily #2" in board.response.embeds[0].title and f"<@{world.alice.id}>" not in \
+        board.response.embeds[0].description
+
+    bob = await daily(world.bob, world.channel)  # his day-1 attempt ended with its day
+    assert "Daily #1 ended with its day" in bob.response.content and "Daily #2" in bob.response.content
+    assert (await world.store.daily_attempt(world.bob.id, 1)).status == "abandoned"
+
+
+async def test_a_daily_survives_a_restart(world):
+    first = await daily(world.alice, world.channel)
+    await world.restart()
+    await play_to_end(world.alice, first.response)
+    assert (await world.store.daily_attempt(world.alice.id, 1)).score is not None
