@@ -64,7 +64,8 @@ def avoid_text(state: State) -> str:
         return "not available (the dungeon is empty)"
     if None in state.room:
         return "not available (you started facing this room)"
-    return "not available (" + (refusal(state, avoid()) or "not now").rstrip(".") + ")"
+    reason = (refusal(state, avoid()) or "not now").rstrip(".")
+    return f"not available ({reason[:1].lower()}{reason[1:]})"
 
 
 def rules_label(rules: Rules) -> str:
@@ -84,6 +85,10 @@ def replay_command(rules: Rules, seed: int) -> str:
     if rules.start_health != 20:
         text += f" health:{rules.start_health}"
     return text
+
+
+def at_crossroads(state: State) -> bool:
+    return bool(state.pending) and state.pending[0] == AT_CROSSROADS
 
 
 def pending_text(state: State) -> str | None:
@@ -128,6 +133,8 @@ def _title_and_colour(record) -> tuple[str, discord.Colour]:
         return f"🏆 Scoundrel — you survived! Score {state.score}", COLOUR_WON
     if state.status == DEAD:
         return f"💀 Scoundrel — you died. Score {state.score}", COLOUR_DEAD
+    if at_crossroads(state):
+        return f"Scoundrel — loop {state.loop} cleared!", COLOUR_WON
     if state.final_room:
         return f"Scoundrel — room {state.turn}, the final room", COLOUR_FINAL_ROOM
     return f"Scoundrel — room {state.turn}", COLOUR_PLAYING
@@ -142,8 +149,8 @@ def game_embed(record) -> discord.Embed:
         embed.description = _game_over_text(record)
     else:
         room = "  ".join(card_text(c) for c in state.room)
-        lines = [f"**Room:** {room}" if state.room else "**Room:** empty"]
-        if state.final_room:
+        lines = [] if at_crossroads(state) else [f"**Room:** {room}" if state.room else "**Room:** empty"]
+        if state.final_room and not at_crossroads(state):
             lines.append("This is the final room: every card must be resolved.")
         note = pending_text(state)
         if note:

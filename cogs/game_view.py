@@ -23,12 +23,13 @@ from collections.abc import Callable
 
 import discord
 
-from bot.engine import Action, IllegalAction, State, legal_actions, preview
+from bot.engine import Action, IllegalAction, State, legal_actions, preview, refusal
 from bot.engine import actions as A
 from bot.engine.cards import MONSTER, NECROMANCER, POTION, WEAPON, Card
-from bot.engine.game import AT_MERCHANT, NECROMANCER_COST
+from bot.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, NECROMANCER_COST
+from bot.engine.rules import MAX_LOOPS
 from cogs.errors import report_error, send_private
-from cogs.game_embed import ABANDONED, KIND_EMOJI, game_embed
+from cogs.game_embed import ABANDONED, KIND_EMOJI, at_crossroads, game_embed
 from storage.errors import StaleVersion
 
 log = logging.getLogger(__name__)
@@ -169,6 +170,8 @@ def game_buttons(record, mode: str) -> list[GameButton]:
     state: State = record.state
     legal = set(legal_actions(state))
     make = lambda code, **kw: GameButton(record.id, record.version, mode, code, **kw)  # noqa: E731
+    if at_crossroads(state):  # the dungeon is cleared: only the loop-or-retire choice is left
+        return _expansion_buttons(state, legal, make)
     buttons = [_card_button(state, legal, mode, i, card, make) for i, card in enumerate(state.room)]
     usable = any(a.kind == A.FIGHT_WITH_WEAPON for a in legal)
     if state.weapon is not None and usable:
@@ -195,7 +198,10 @@ def _card_button(state: State, legal: set[Action], mode: str, slot: int, card: C
     style = _STYLE.get(card.kind, discord.ButtonStyle.secondary)
     if action not in legal:  # e.g. while the merchant is open: show the card, but it cannot be played
         return make(action.code, label=card.label, style=style, disabled=True, row=0)
-    label = f"{card.label} {preview(state, action).short}".strip()
+    if state.pending and state.pending[0] == IN_UNDERWORLD and card.kind not in _STYLE:
+        label = f"{card.label} nothing"  # raised expansion cards are dead cards (the engine discards them)
+    else:
+        label = f"{card.label} {preview(state, action).short}".strip()
     emoji = KIND_EMOJI[card.kind]
     if card.kind == MONSTER:
         emoji = "⚔️" if action.kind == A.FIGHT_WITH_WEAPON else "👊"
@@ -215,13 +221,30 @@ def _expansion_buttons(state: State, legal: set[Action], make) -> list[GameButto
                                 style=_STYLE.get(card.kind, discord.ButtonStyle.secondary)))
             else:
                 out.append(make(action.code, label=f"{card.label} (not for sale)", disabled=True))
-    for action in sorted(legal, key=lambda a: a.code):
+    for action in sorted(legal, key=lambda a: _CHOICE_ORDER.get(a.kind, 99)):
         if action.kind in (A.TAKE, A.FIGHT_WITH_WEAPON, A.AVOID, A.BUY):
             continue
         out.append(make(action.code, **_special_look(state, action)))
+    # A choice the rules refuse right now is shown disabled, with the reason, rather than left out.
+    for refused in (A.RAISE_ACTION, A.LOOP_ACTION):
+        reason = refusal(state, refused)
+        if refused not in legal and state.pending and reason and _PHASE_OF[refused.kind] == state.pending[0]:
+            look = _special_look(state, refused)
+            look["label"] = f"{look['label']} — {_short_reason(refused.kind, state)}"
+            out.insert(0, make(refused.code, disabled=True, **look))
     for i, item in enumerate(out):
         item.item.row = 2 + i // 5
     return out
+
+
+_PHASE_OF = {A.RAISE: AT_NECROMANCER, A.LOOP: AT_CROSSROADS}
+_CHOICE_ORDER = {A.LEAVE: 0, A.RAISE: 1, A.DECLINE: 2, A.LOOP: 3, A.RETIRE: 4}
+
+
+def _short_reason(kind: str, state: State) -> str:
+    if kind == A.RAISE:
+        return "not enough health" if state.health <= NECROMANCER_COST else "graveyard too small"
+    return "no more loops" if state.loop >= MAX_LOOPS else "graveyard empty"
 
 
 def _special_look(state: State, action: Action) -> dict:

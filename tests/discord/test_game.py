@@ -298,3 +298,39 @@ async def test_a_won_game_shows_the_final_room_and_the_score(world):
     assert f"`/scoundrel play seed:{WINNING_SEED} health:99`" in embed.description
     games = await world.store.recent_games(world.alice.id)
     assert (games[0].status, games[0].score, games[0].version) == ("won", 5, len(WINNING_LINE))
+
+
+def greedy_line_to_crossroads(rules, seed: int) -> list[str]:
+    """Engine-only: a line of play (never avoiding or raising) that clears the first loop."""
+    from bot.engine import apply
+
+    state = new_game(rules, seed=seed)
+    line = []
+    while not (state.pending and state.pending[0] == "crossroads"):
+        assert not state.over, "the greedy line died; pick another seed"
+        options = [a for a in legal_actions(state) if a.kind not in ("avoid", "raise")]
+        action = max(options, key=lambda a: (apply(state, a).health, apply(state, a).weapon or ()))
+        line.append(action.code)
+        state = apply(state, action)
+    return line
+
+
+async def test_expansion_choices_necromancer_and_looping(world):
+    rules = preset("expansion").with_health(99)
+    message = (await start(world, seed="0000-0000", preset="expansion", health=99)).response.message
+    line = greedy_line_to_crossroads(rules, 0)
+    assert line[0] == "T0"  # ♦J: the necromancer, with an empty graveyard
+    message = await click_code(world, message, "T0")
+    pay, decline = codes(message)["R"], codes(message)["D"]
+    assert pay.disabled and pay.label.endswith("graveyard too small") and not decline.disabled
+    for code in line[1:]:
+        message = await click_code(world, message, code)
+    embed = message.embeds[0]
+    assert embed.title == "Scoundrel — loop 1 cleared!" and field(embed, "Loop") == "1 of 5"
+    health = (await active(world, world.alice)).state.health
+    assert [b.label for b in buttons(message)] == ["Descend again (loop 2)", f"Retire with {health} health"]
+    message = await click_code(world, message, "O")
+    assert field(message.embeds[0], "Loop") == "2 of 5"
+    assert "Loop 2: the graveyard becomes the dungeon." in field(message.embeds[0], "Last turn")
+    record = await active(world, world.alice)
+    assert record.state.loop == 2 and [a.code for a in record.state.history][-1] == "O"
