@@ -12,6 +12,7 @@ import dataclasses
 import logging
 import sys
 
+import aiohttp
 import discord
 
 from bot.config import ConfigError, load_config
@@ -66,11 +67,22 @@ class StartupError(Exception):
 
 async def _run(config, *, sync: bool) -> None:
     from bot.client import ScoundrelBot
+    from storage import Store
     from storage.errors import StorageError
 
-    bot = ScoundrelBot(config, sync_commands=sync)
     try:
+        # Open (and migrate) the database before logging in, so a bad file is reported without touching Discord.
+        store = await Store.open(config.database)
+        await store.close()
+        bot = ScoundrelBot(config, sync_commands=sync)
         async with bot:
             await bot.start(config.token)
     except StorageError as exc:  # e.g. SchemaTooNew: say what to do, not a traceback
-        raise StartupError(str(exc)) from None
+        raise StartupError(_one_line(exc)) from None
+    except (OSError, aiohttp.ClientError) as exc:
+        log.debug("connection failure", exc_info=True)
+        raise StartupError(f"cannot reach Discord: {_one_line(exc)}") from None
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__

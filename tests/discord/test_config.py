@@ -114,3 +114,22 @@ def test_log_filter_scrubs_the_token_from_messages_arguments_and_tracebacks():
     text = stream.getvalue()
     assert FAKE_TOKEN not in text
     assert text.count(REDACTED) == 3 and "nothing secret 5" in text and "RuntimeError" in text
+
+
+def test_run_with_a_database_from_a_newer_version_stops_before_connecting(tmp_path, monkeypatch, capsys):
+    import sqlite3
+
+    database = tmp_path / "newer.sqlite3"
+    with sqlite3.connect(database) as db:
+        db.execute("PRAGMA user_version = 999")
+    monkeypatch.setenv(TOKEN_ENV, FAKE_TOKEN)
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    try:
+        assert main(["--config", str(write(tmp_path, f'[bot]\ndatabase = "{database.name}"\n'))]) == 2
+    finally:  # main configures the root logger for the process; put it back for the other tests
+        root.handlers[:] = handlers
+        root.setLevel(level)
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and "newer version" in err
+    assert "Traceback" not in err and FAKE_TOKEN not in err
