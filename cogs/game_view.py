@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 import discord
 
-from bot.engine import Action, IllegalAction, State, legal_actions, preview, refusal
+from bot.engine import Action, IllegalAction, State, legal_actions, preset, preview, refusal
 from bot.engine import actions as A
 from bot.engine.cards import MONSTER, NECROMANCER, POTION, WEAPON, Card
 from bot.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, NECROMANCER_COST
@@ -112,8 +112,9 @@ class NewGameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:new
         from cogs.game_flow import start_game  # game_flow imports this module
 
         try:
-            finished = await interaction.client.store.load_game(self.game_id)
-            await start_game(interaction, finished.state.rules, seed=None)
+            finished = await interaction.client.store.get_game(self.game_id)  # a damaged record still has rules
+            rules = finished.rules or preset(interaction.client.config.default_preset)
+            await start_game(interaction, rules, seed=None)
         except Exception as error:
             await report_error(interaction, error, where=f"new game button {self.custom_id}")
 
