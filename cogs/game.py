@@ -20,7 +20,7 @@ NO_GAME = "You have no game in progress — start one with `/scoundrel play`."
 
 
 @app_commands.command(name="play", description="Start a game of Scoundrel (or pick up the one in progress)")
-@app_commands.describe(preset="Which rules to play (default: the server's usual)",
+@app_commands.describe(preset="Which rules to play (default: classic, unless the bot is set up otherwise)",
                        seed="Replay a deal: the 8-character seed shown under a game, like K7Q2-M9XD",
                        health="Starting and maximum health (default 20)")
 @app_commands.choices(preset=[app_commands.Choice(name=name, value=name) for name in PRESETS])
