@@ -28,6 +28,10 @@ def _place(rank: int) -> str:
     return {1: "🥇", 2: "🥈", 3: "🥉"}.get(rank, f"`{rank:>2}.`")
 
 
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def _average(value: float | None) -> str:
     return "—" if value is None else f"{value:.1f}"
 
@@ -39,12 +43,12 @@ def daily_lines(entries) -> list[str]:
 
 
 def week_lines(entries) -> list[str]:
-    return [f"{_place(e.rank)} <@{e.user_id}> — **{e.total}** over {e.days} day{'s' if e.days != 1 else ''}"
+    return [f"{_place(e.rank)} <@{e.user_id}> — **{e.total}** over {_plural(e.days, 'day')}"
             f" ({e.wins} won, best {e.best})" for e in entries]
 
 
 def all_time_lines(entries) -> list[str]:
-    return [f"{_place(e.rank)} <@{e.user_id}> — **{e.wins}** win{'s' if e.wins != 1 else ''} in {e.games} games,"
+    return [f"{_place(e.rank)} <@{e.user_id}> — **{_plural(e.wins, 'win')}** in {_plural(e.games, 'game')},"
             f" best {e.best if e.best is not None else '—'}, average {_average(e.average)}" for e in entries]
 
 
@@ -95,7 +99,7 @@ async def stats_embed(store, user: discord.abc.User, today: int) -> discord.Embe
     embed.add_field(name="Average score", value=_average(stats.average))
     embed.add_field(name="Daily streak", value=f"{current} now · {longest} longest")
     if stats.by_rules:
-        lines = [f"**{r.rules_name}** — {r.games} games, {r.wins} won ({_rate(r.wins, r.games)}), "
+        lines = [f"**{r.rules_name}** — {_plural(r.games, 'game')}, {r.wins} won ({_rate(r.wins, r.games)}), "
                  f"best {r.best if r.best is not None else '—'}, average {_average(r.average)}"
                  for r in stats.by_rules[:6]]
         embed.add_field(name="By rules", value="\n".join(lines), inline=False)

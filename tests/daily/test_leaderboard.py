@@ -1,0 +1,95 @@
+"""/scoundrel leaderboard and /scoundrel stats through SimCord: server and global boards, ties, streaks."""
+
+from __future__ import annotations
+
+from tests.daily.helpers import play_to_end
+
+DAY = 24 * 3600
+
+
+async def play_daily(actor, channel, first: str | None = None) -> None:
+    result = await actor.slash(channel, "scoundrel daily")
+    await play_to_end(actor, result.response, first)
+
+
+def board_text(result) -> str:
+    embed = result.response.embeds[0]
+    return f"{embed.title}\n{embed.description}"
+
+
+async def test_two_servers_see_their_own_boards_and_the_global_board_sees_both(world):
+    other = world.env.create_guild("Elsewhere")
+    lobby = other.create_text_channel("lobby")
+    carol = other.add_member(world.env.create_user("carol"))
+    await play_daily(world.alice, world.channel)
+    await play_daily(carol, lobby, first="A")
+
+    here = board_text(await world.alice.slash(world.channel, "scoundrel leaderboard"))
+    there = board_text(await carol.slash(lobby, "scoundrel leaderboard", scope="server"))
+    everywhere = board_text(await world.alice.slash(world.channel, "scoundrel leaderboard", scope="global"))
+    assert "this server" in here and f"<@{world.alice.id}>" in here and f"<@{carol.id}>" not in here
+    assert f"<@{carol.id}>" in there and f"<@{world.alice.id}>" not in there
+    assert "every server" in everywhere and f"<@{world.alice.id}>" in everywhere and f"<@{carol.id}>" in everywhere
+    order = [e.user_id for e in await world.store.leaderboard_daily(1)]
+    assert sorted(order, key=lambda user: everywhere.index(f"<@{user}>")) == order
+
+
+async def test_equal_scores_rank_the_earlier_finish_first(world):
+    alice_game = await world.alice.slash(world.channel, "scoundrel daily")  # alice starts first …
+    await play_daily(world.bob, world.channel)  # … but bob finishes first, with the same play
+    await world.env.advance_time(60)
+    await play_to_end(world.alice, alice_game.response)
+    entries = await world.store.leaderboard_daily(1, world.guild.id)
+    assert entries[0].score == entries[1].score
+    text = board_text(await world.alice.slash(world.channel, "scoundrel leaderboard", board="daily"))
+    assert text.index(f"<@{world.bob.id}>") < text.index(f"<@{world.alice.id}>")
+
+
+async def test_week_and_all_time_boards(world):
+    await play_daily(world.alice, world.channel)
+    first = (await world.store.daily_attempt(world.alice.id, 1)).score
+    await world.env.advance_time(DAY)
+    await play_daily(world.alice, world.channel)
+    second = (await world.store.daily_attempt(world.alice.id, 2)).score
+    week = board_text(await world.alice.slash(world.channel, "scoundrel leaderboard", board="week"))
+    assert "Daily #1–#2" in week and f"<@{world.alice.id}> — **{first + second}** over 2 days" in week
+    all_time = board_text(await world.alice.slash(world.channel, "scoundrel leaderboard", board="all-time"))
+    assert f"<@{world.alice.id}>" in all_time and "in 2 games" in all_time and "classic" in all_time
+    empty = board_text(await world.bob.slash(world.channel, "scoundrel leaderboard", board="daily"))
+    assert f"<@{world.alice.id}>" in empty  # today's (day 2) board holds alice's counted result
+
+
+def stat(result, name: str) -> str:
+    return next(f.value for f in result.response.embeds[0].fields if f.name == name)
+
+
+async def test_streaks_across_a_missed_day_and_stats(world):
+    for day in (1, 2, 4):  # day 3 is missed
+        if day == 4:
+            await world.env.advance_time(DAY)
+        await play_daily(world.alice, world.channel)
+        await world.env.advance_time(DAY)
+    # now day 5: the day-4 streak is still alive (today not played yet)
+    stats = await world.bob.slash(world.channel, "scoundrel stats", user=world.alice)
+    assert stat(stats, "Daily streak") == "1 now · 2 longest"
+    assert stat(stats, "Games") == "3"
+    await world.env.advance_time(DAY)  # day 6: day 5 was missed too
+    stats = await world.alice.slash(world.channel, "scoundrel stats")
+    assert stat(stats, "Daily streak") == "0 now · 2 longest"
+
+
+async def test_stats_break_down_by_preset_and_ignore_practice(world):
+    await play_daily(world.alice, world.channel)
+    again = await world.alice.slash(world.channel, "scoundrel daily")
+    practice = await world.alice.click(again.response.message, label="Replay as practice")
+    await play_to_end(world.alice, practice.response)
+    game = await world.alice.slash(world.channel, "scoundrel play", preset="lenient")
+    await play_to_end(world.alice, game.response)
+
+    stats = await world.alice.slash(world.channel, "scoundrel stats")
+    expected = await world.store.user_stats(world.alice.id)
+    assert stat(stats, "Games") == "2"  # the counted daily and the lenient game, not the practice
+    assert stat(stats, "Best score") == str(expected.best)
+    breakdown = stat(stats, "By rules")
+    assert "**classic** — 1 game," in breakdown and "**lenient** — 1 game," in breakdown
+    assert stat(stats, "Wins") == f"{expected.wins} ({100 * expected.wins / 2:.0f}%)"
