@@ -80,6 +80,9 @@ async def play_daily(interaction: discord.Interaction, note: str = "") -> None:
     except AttemptAlreadyUsed as used:
         await refuse_second_attempt(interaction, today, used.game_id, lines)
         return
+    except ActiveGameExists as exists:  # a second click that raced this one started it first
+        await send_daily_game(interaction, exists.game, f"Resuming Daily #{today}. {ends_text(today)}.")
+        return
     log.info("user %s started daily %s (game %s)", user_id, today, record.id)
     lines.append(f"**Daily #{today}** — your counted attempt (only this first try counts). {ends_text(today)}.")
     await send_daily_game(interaction, record, "\n".join(lines))
