@@ -673,13 +673,12 @@ class Store:
 # --- helpers ---------------------------------------------------------------------------------------------
 
 async def _fetchall(db, sql: str, params: Iterable[Any] = ()) -> list:
-    async with db.execute(sql, tuple(params)) as cursor:
-        return list(await cursor.fetchall())
+    return list(await db.execute_fetchall(sql, tuple(params)))  # one trip to the connection's thread
 
 
 async def _fetchone(db, sql: str, params: Iterable[Any] = ()):
-    async with db.execute(sql, tuple(params)) as cursor:
-        return await cursor.fetchone()
+    rows = await db.execute_fetchall(sql, tuple(params))
+    return rows[0] if rows else None
 
 
 async def _add_totals(db, user_id: int, guild_id: int | None, rules_key: str, status: str, score: int | None,

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
+import shutil
 from collections import defaultdict
 
 import pytest
 
 from bot.daily import DAILY_RULES, daily_seed
 from bot.engine import Rules, apply, legal_actions, new_game
-from storage import ALL_RULES
-from tests.storage.helpers import ROOMY, dying_line, play_line, raw, winning_seed
+from storage import ALL_RULES, Store
+from tests.storage.helpers import ROOMY, Clock, dying_line, play_line, raw, winning_seed
 
 GUILD_A, GUILD_B, CHANNEL, DAY = 501, 502, 601, 120
 
@@ -32,8 +34,7 @@ async def play_daily(store, clock, user, day, guild, line_seed, secret):
     return await play_line(store, record, random_line(record.state, line_seed))
 
 
-@pytest.fixture
-async def dailies(store, clock):
+async def build_dailies(store, clock):
     """Ten players, nine days, two servers; some days skipped, one practice game, one abandoned attempt."""
     secret = await store.daily_secret()
     played = []
@@ -54,13 +55,41 @@ async def dailies(store, clock):
     return played
 
 
+@pytest.fixture(scope="module")
+def dailies_db(tmp_path_factory):
+    """Built once for the module (a few hundred committed moves); each test gets its own copy."""
+    path = tmp_path_factory.mktemp("dailies") / "dailies.sqlite3"
+
+    async def build():
+        store = await Store.open(path, clock=Clock())
+        try:
+            return await build_dailies(store, Clock())
+        finally:
+            await store.close()
+
+    return path, asyncio.run(build())
+
+
+@pytest.fixture
+async def dailies(dailies_db, tmp_path):
+    source, played = dailies_db
+    path = tmp_path / "copy.sqlite3"
+    shutil.copyfile(source, path)  # closed cleanly: the WAL was checkpointed into the main file
+    store = await Store.open(path, clock=Clock())
+    try:
+        yield store, played, path
+    finally:
+        await store.close()
+
+
 def expected_daily(played, day, guild=None):
     rows = [g for g in played if g.day == day and g.score is not None and guild in (None, g.guild_id)]
     rows.sort(key=lambda g: (-g.score, g.ended_at, g.id))
     return [(g.user_id, g.score) for g in rows]
 
 
-async def test_daily_board_all_and_per_server(store, dailies):
+async def test_daily_board_all_and_per_server(dailies):
+    store, dailies, _ = dailies
     assert len({g.score for g in dailies if g.day == DAY and g.score is not None}) > 3  # a real ranking
     for guild in (None, GUILD_A, GUILD_B):
         board = await store.leaderboard_daily(DAY, guild, limit=100)
@@ -85,7 +114,8 @@ async def test_daily_ties_go_to_the_earlier_finish(store, clock):
     assert [e.user_id for e in board] == [3, 1, 2] and len({e.score for e in board}) == 1
 
 
-async def test_week_board_sums_the_seven_days(store, dailies):
+async def test_week_board_sums_the_seven_days(dailies):
+    store, dailies, _ = dailies
     for guild in (None, GUILD_A, GUILD_B):
         totals = defaultdict(lambda: [0, 0, 0, None])
         for g in dailies:
@@ -103,7 +133,8 @@ async def test_week_board_sums_the_seven_days(store, dailies):
     assert await store.leaderboard_week(DAY - 20) == []
 
 
-async def test_daily_days_for_streaks(store, dailies):
+async def test_daily_days_for_streaks(dailies):
+    store, dailies, _ = dailies
     for user in (1, 7, 10):
         expected = sorted(g.day for g in dailies if g.user_id == user and g.score is not None)
         assert await store.daily_days(user) == expected
@@ -185,7 +216,8 @@ async def test_all_time_board_and_stats(store, clock):
     assert (await store.user_stats(99)).games == 0
 
 
-async def test_running_totals_equal_a_rebuild_from_the_games(store, dailies, db_path):
+async def test_running_totals_equal_a_rebuild_from_the_games(dailies):
+    store, _, db_path = dailies
     def totals():
         with raw(db_path) as conn:
             rows = conn.execute("SELECT user_id, guild_id, rules_key, games, wins, scored, total_score, best_score, "
