@@ -12,18 +12,12 @@ from discord import app_commands
 from cogs.admin_group import add_admin_subcommands, install, remove_admin_subcommands
 from cogs.daily_play import DYNAMIC_ITEMS, game_over_extras, play_daily
 from cogs.daily_post import ADMIN_COMMANDS, DailyPoster
-from cogs.errors import send_private
 from cogs.game_view import GAME_OVER_EXTRAS
 from cogs.group import add_subcommands, remove_subcommands
-
-DAILY_OFF = "The daily challenge is turned off on this bot."
 
 
 @app_commands.command(name="daily", description="Play today's daily dungeon privately: the same deal for everyone")
 async def daily(interaction: discord.Interaction) -> None:
-    if not interaction.client.config.daily_enabled:
-        await send_private(interaction, DAILY_OFF)
-        return
     await play_daily(interaction)
 
 

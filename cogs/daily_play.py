@@ -26,6 +26,8 @@ from storage.models import DAILY, PRACTICE
 
 log = logging.getLogger(__name__)
 
+DAILY_OFF = "The daily challenge is turned off on this bot."
+
 
 def ends_text(day: int) -> str:
     return f"Daily #{day} ends {discord.utils.format_dt(day_end(day), 'R')}"
@@ -53,6 +55,9 @@ async def send_daily_game(interaction: discord.Interaction, record, note: str) -
 
 async def play_daily(interaction: discord.Interaction, note: str = "") -> None:
     """``/scoundrel daily`` and the post's Play button: resume, start the counted attempt, or refuse."""
+    if not interaction.client.config.daily_enabled:
+        await send_private(interaction, DAILY_OFF)
+        return
     store = interaction.client.store
     user_id = interaction.user.id
     today = day_of(clock.now())

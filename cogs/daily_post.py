@@ -20,7 +20,7 @@ from bot import clock
 from bot.daily import BadTime, daily_seed, day_end, day_of, format_post_time, parse_post_time, post_due_at
 from bot.engine import seed_to_text
 from cogs.admin_group import require_manager
-from cogs.daily_play import PlayDailyButton, todays_challenge
+from cogs.daily_play import DAILY_OFF, PlayDailyButton, todays_challenge
 
 log = logging.getLogger(__name__)
 
@@ -147,7 +147,8 @@ class DailyPoster(commands.Cog):
             return posted
 
 
-def poster(client) -> DailyPoster:
+def poster(client) -> DailyPoster | None:
+    """The running poster, or None when the daily is turned off in the bot's config."""
     return client.get_cog(DailyPoster.__cog_name__)
 
 
@@ -160,6 +161,9 @@ async def admin_daily(interaction: discord.Interaction, channel: discord.TextCha
     if not await require_manager(interaction):
         return
     config = interaction.client.config
+    if poster(interaction.client) is None:
+        await interaction.response.send_message(DAILY_OFF, ephemeral=True)
+        return
     try:
         post_time = parse_post_time(time) if time is not None else _utc_time(config.daily_post_time)
     except BadTime as bad:
@@ -192,7 +196,8 @@ async def admin_daily_off(interaction: discord.Interaction) -> None:
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     await store.set_daily_schedule(interaction.guild_id, None, None)
-    await poster(interaction.client).reschedule()
+    if poster(interaction.client) is not None:
+        await poster(interaction.client).reschedule()
     await interaction.followup.send("The daily post is off. `/scoundrel daily` still plays today's challenge.",
                                     ephemeral=True)
 
