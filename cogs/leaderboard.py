@@ -52,17 +52,20 @@ def all_time_lines(entries) -> list[str]:
             f" best {e.best if e.best is not None else '—'}, average {_average(e.average)}" for e in entries]
 
 
-async def board_embed(store, board: str, guild_id: int | None, today: int) -> discord.Embed:
+async def board_embed(store, board: str, guild_id: int | None, day: int, today: int) -> discord.Embed:
+    """The ``board`` for daily ``day`` (the week ending at it); ``today`` tells a running day from a past one."""
     where = "this server" if guild_id is not None else "every server"
     if board == "daily":
-        entries = await store.leaderboard_daily(today, guild_id, BOARD_SIZE)
-        title = f"Daily #{today} — {where}"
-        intro = f"Best score first; ties go to the earlier finish. Ends {discord.utils.format_dt(day_end(today), 'R')}."
+        entries = await store.leaderboard_daily(day, guild_id, BOARD_SIZE)
+        title = f"Daily #{day} — {where}"
+        verb = "Ends" if day == today else "Ended"
+        intro = (f"Best score first; ties go to the earlier finish. "
+                 f"{verb} {discord.utils.format_dt(day_end(day), 'R')}.")
         lines = daily_lines(entries)
     elif board == "week":
-        entries = await store.leaderboard_week(today, guild_id, BOARD_SIZE)
-        first = max(1, today - WEEK_DAYS + 1)
-        title = f"Week of Daily #{first}–#{today} — {where}"
+        entries = await store.leaderboard_week(day, guild_id, BOARD_SIZE)
+        first = max(1, day - WEEK_DAYS + 1)
+        title = f"Week of Daily #{first}–#{day} — {where}"
         intro = "Each player's daily scores added up: every day counts."
         lines = week_lines(entries)
     else:
@@ -75,13 +78,20 @@ async def board_embed(store, board: str, guild_id: int | None, today: int) -> di
 
 
 @app_commands.command(name="leaderboard", description="The best daily players, in this server or everywhere")
-@app_commands.describe(board="Today's daily, the last 7 dailies, or all time", scope="This server, or every server")
-async def leaderboard(interaction: discord.Interaction, board: Board = "daily", scope: Scope = "server") -> None:
+@app_commands.describe(board="Today's daily, the last 7 dailies, or all time", scope="This server, or every server",
+                       day="An earlier daily's number (default: today's)")
+async def leaderboard(interaction: discord.Interaction, board: Board = "daily", scope: Scope = "server",
+                      day: app_commands.Range[int, 1] | None = None) -> None:
+    today = day_of(clock.now())
+    if day is not None and day > today:
+        await interaction.response.send_message(
+            f"Daily #{day} hasn't happened yet: today is Daily #{today}.", ephemeral=True)
+        return
     guild_id = interaction.guild_id if scope == "server" else None
     note = ""
     if scope == "server" and guild_id is None:
         note = "Outside a server there is no server board; here is the global one."
-    embed = await board_embed(interaction.client.store, board, guild_id, day_of(clock.now()))
+    embed = await board_embed(interaction.client.store, board, guild_id, day or today, today)
     await interaction.response.send_message(note, embed=embed, allowed_mentions=NO_MENTIONS)
 
 

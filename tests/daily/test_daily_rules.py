@@ -121,3 +121,19 @@ def test_death_in_the_first_room_is_one_skull():
 ])
 def test_streaks(days, today, expected):
     assert daily.streaks(days, today) == expected
+
+
+@given(st.sets(st.integers(1, 40), max_size=30), st.integers(1, 45))
+@settings(max_examples=300, deadline=None)
+def test_streaks_agree_with_counting_day_by_day(days, today):
+    played = {d for d in days if d <= today}
+
+    def run_ending(day):
+        length = 0
+        while day - length in played:
+            length += 1
+        return length
+
+    longest = max((run_ending(d) for d in played), default=0)
+    current = run_ending(today) or run_ending(today - 1)
+    assert daily.streaks(played, today) == (current, longest)

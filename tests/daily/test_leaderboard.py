@@ -93,3 +93,13 @@ async def test_stats_break_down_by_preset_and_ignore_practice(world):
     breakdown = stat(stats, "By rules")
     assert "**classic** — 1 game," in breakdown and "**lenient** — 1 game," in breakdown
     assert stat(stats, "Wins") == f"{expected.wins} ({100 * expected.wins / 2:.0f}%)"
+
+
+async def test_an_earlier_day_board_and_a_future_day_is_refused(world):
+    await play_daily(world.alice, world.channel)
+    await world.env.advance_time(DAY)
+    past = board_text(await world.bob.slash(world.channel, "scoundrel leaderboard", day=1))
+    assert past.startswith("🏆 Daily #1 — this server") and "Ended <t:1767312000:R>" in past
+    assert f"<@{world.alice.id}>" in past
+    future = await world.bob.slash(world.channel, "scoundrel leaderboard", day=3)
+    assert future.ephemeral and future.response.content == "Daily #3 hasn't happened yet: today is Daily #2."
