@@ -87,7 +87,7 @@ class State(NamedTuple):
     @property
     def final_room(self) -> bool:
         return (self.rules.ending == FINAL_ROOM and not self.dungeon and self.status == PLAYING
-                and not (self.pending and self.pending[0] == IN_UNDERWORLD))
+                and not (self.pending and self.pending[0] in (IN_UNDERWORLD, AT_CROSSROADS)))
 
     @property
     def resolved_this_turn(self) -> int:
@@ -293,6 +293,8 @@ def preview(s: State, action: Action) -> Outcome:
             return Outcome(action, card, heal=min(s.rules.max_health, s.health + card.value) - s.health)
         if card.kind == WEAPON:
             return Outcome(action, card, equips=True)
+        if s.pending:  # raised from the graveyard: expansion cards do nothing there
+            return Outcome(action, card, note="nothing")
         return Outcome(action, card, note={MERCHANT: "shop", JOKER: "shuffle", NECROMANCER: "raise"}[card.kind])
     if kind == A.BUY:
         card = s.pending[1][action.index]

@@ -110,7 +110,7 @@ def test_necromancer_can_be_declined_and_refuses_the_poor():
 def test_looping_offers_another_descent_and_scores_a_bonus():
     s = situation(EXP, room=("C2", "H7"), weapon="D4", health=20)
     s = apply(apply(s, A.fight_with_weapon(0)), take(1))
-    assert s.pending == (AT_CROSSROADS,) and s.status == "playing"
+    assert s.pending == (AT_CROSSROADS,) and s.status == "playing" and not s.final_room
     retired = apply(s, A.RETIRE_ACTION)
     assert retired.status == WON and retired.score == 27
     looped = apply(s, A.LOOP_ACTION)
@@ -125,6 +125,7 @@ def test_raised_expansion_cards_do_nothing():
     s = apply(apply(s, take(0)), A.RAISE_ACTION)
     joker = cards(EXP, "X1")[0]
     t = s._replace(room=(joker,) + s.room[1:], discard=tuple(c for c in s.discard if c != joker) + (s.room[0],))
+    assert preview(t, take(0)).short == "nothing"
     after = apply(t, take(0))
     assert after.dungeon == t.dungeon and after.pending[0] == IN_UNDERWORLD
     assert "does nothing" in after.events[0].text
