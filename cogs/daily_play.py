@@ -107,6 +107,8 @@ async def refuse_second_attempt(interaction: discord.Interaction, day: int, game
     view = discord.ui.View(timeout=None)
     if game_id is not None:
         view.add_item(PracticeButton(day, game_id))
+    if counted is not None and counted.kind == DAILY and counted.score is not None:
+        view.add_item(ShareButton(counted.id))  # the game's own message may be long gone
     await send_private(interaction, "\n".join(lines), view=view)
 
 

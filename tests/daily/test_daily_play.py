@@ -92,6 +92,10 @@ async def test_share_posts_a_spoiler_free_result(world):
     assert set(re.findall(".", "".join(marks).replace(AVOIDED, ""))) <= {FACED, DIED, CLEARED}
     assert not any(suit in text for suit in "♠♣♥♦")
     assert not any(card.label in text for card in record.state.start_deck)
+    # The refusal of a second attempt offers the share again (the ephemeral game message may be gone).
+    again = await daily(world.alice, world.channel)
+    await world.alice.click(again.response.message, label="Share result")
+    assert [m.content for m in world.channel.history()] == [text, text]
 
 
 async def test_crossing_utc_midnight_gives_a_new_deal_and_keeps_yesterday(world):
