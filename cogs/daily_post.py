@@ -125,26 +125,32 @@ class DailyPoster(commands.Cog):
         async with self.posting:
             store = self.bot.store
             now = clock.now()
-            today = day_of(now)
+            moment = now + EARLY_MARGIN  # a wake-up just before midnight still makes the 00:00 posts
+            days = sorted({day_of(now), day_of(moment)})
             posted = []
             for settings in await store.guilds_with_daily():
-                if post_due_at(today, _utc_time(settings.daily_time)) > now + EARLY_MARGIN:
-                    continue
-                channel = self.bot.get_channel(settings.daily_channel_id)
-                if channel is None:  # the bot left the server or the channel is gone: nothing to claim
-                    continue
-                if not await store.claim_daily_post(settings.guild_id, today):
-                    continue
-                try:
-                    embed, view = await build_post(store, settings.guild_id, today)
-                    message = await channel.send(embed=embed, view=view)
-                except discord.HTTPException:
-                    log.warning("could not post daily %s in guild %s", today, settings.guild_id, exc_info=True)
-                    continue
-                await store.set_daily_post_message(settings.guild_id, today, channel.id, message.id)
-                log.info("posted daily %s in guild %s", today, settings.guild_id)
-                posted.append(settings.guild_id)
+                for day in days:
+                    if post_due_at(day, _utc_time(settings.daily_time)) <= moment:
+                        if await self.post_one(settings, day):
+                            posted.append(settings.guild_id)
             return posted
+
+    async def post_one(self, settings, day: int) -> bool:
+        channel = self.bot.get_channel(settings.daily_channel_id)
+        if channel is None:  # the bot left the server or the channel is gone: nothing to claim
+            return False
+        store = self.bot.store
+        if not await store.claim_daily_post(settings.guild_id, day):
+            return False
+        try:
+            embed, view = await build_post(store, settings.guild_id, day)
+            message = await channel.send(embed=embed, view=view)
+        except discord.HTTPException:
+            log.warning("could not post daily %s in guild %s", day, settings.guild_id, exc_info=True)
+            return False
+        await store.set_daily_post_message(settings.guild_id, day, channel.id, message.id)
+        log.info("posted daily %s in guild %s", day, settings.guild_id)
+        return True
 
 
 def poster(client) -> DailyPoster | None:
