@@ -86,7 +86,7 @@ def _line(search: Search, situation: tuple, target: int) -> list[Action]:
                 h2, w2, lim2 = health_after(plan.d1, plan.p, plan.d2, h, deal.max_health), plan.weapon, plan.limit
                 if h2 <= 0:
                     continue
-            if terminal_next:
+            if terminal_next and plan is not None:
                 if h2 + (plan.last_potion if h2 == deal.max_health else 0) == target:
                     return out + _steps(room, plan.steps)
                 continue

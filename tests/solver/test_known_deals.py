@@ -1,0 +1,70 @@
+"""Hand-made deals whose best score is plain to see, full deals replayed through the engine, refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine import PRESETS, Rules, deal, replay
+from bot.engine.cards import parse_card
+from bot.solver import SolverRefused, solve
+
+from .brute_force import play
+
+CLASSIC = PRESETS["classic"]
+
+
+def cards(rules: Rules, *codes: str):
+    return tuple(parse_card(code, rules.full_deck()) for code in codes)
+
+
+def test_a_lone_potion_at_full_health_scores_the_bonus():
+    solution = solve(CLASSIC, cards(CLASSIC, "H10"))
+    assert solution.best_score == 30 and [a.code for a in solution.actions] == ["T0"]
+
+
+def test_final_room_kills_strongest_first_and_drinks_last():
+    # Equip ♦2, kill ♠4 (2 damage) then ♣3 (1 damage): 17 health; ♥5 last heals to 20 and scores the bonus.
+    deck = cards(CLASSIC, "H5", "D2", "C3", "S4")
+    solution = solve(CLASSIC, deck)
+    assert solution.best_score == 25
+    assert play(CLASSIC, deck, solution.actions).score == 25
+    assert solution.actions[-1].code == "T0"
+
+
+def test_a_hopeless_room_is_best_lost_to_the_strongest_monster():
+    # 5 health against four face cards: whichever monster comes first kills; dying to the ace leaves 13+12+11.
+    rules = CLASSIC.with_health(5)
+    deck = cards(rules, "C11", "S12", "C13", "S14")
+    solution = solve(rules, deck)
+    assert solution.best_score == -36 and not solution.winnable
+    assert [a.code for a in solution.actions] == ["T3"]
+
+
+def test_when_death_counts_the_dungeon_only_the_room_left_is_free():
+    rules = PRESETS["rules-sheet"].with_health(5)
+    assert solve(rules, cards(rules, "C11", "S12", "C13", "S14")).best_score == 0
+
+
+def test_early_win_ends_before_the_last_card():
+    # ♣2 ♣3 then ♥5 at 15 health: 20 and a potion last; ♣4 is carried and the game is won before ♠A is drawn.
+    rules = PRESETS["early-win"]
+    deck = cards(rules, "C2", "C3", "C4", "H5", "S14")
+    solution = solve(rules, deck)
+    assert solution.best_score == 25
+    assert play(rules, deck, solution.actions).score == 25
+
+
+@pytest.mark.parametrize(("preset_name", "seed", "par"), [("classic", 7, 30), ("classic", 8, 30)])
+def test_full_deals_replay_to_the_reported_score(preset_name, seed, par):
+    rules = PRESETS[preset_name]
+    deck = deal(rules, seed)
+    solution = solve(rules, deck)
+    assert solution.best_score == par and solution.states > 0
+    assert replay(rules, deck, solution.actions).score == par
+
+
+@pytest.mark.parametrize("preset_name", ["shuffled-avoid", "expansion"])
+def test_rules_with_chance_are_refused(preset_name):
+    rules = PRESETS[preset_name]
+    with pytest.raises(SolverRefused):
+        solve(rules, rules.full_deck())
