@@ -7,16 +7,20 @@ directly: the first room dealt from the top, exactly as ``new_game`` would leave
 from __future__ import annotations
 
 from bot.engine import PLAYING, Rules, State, apply, legal_actions, score
-from bot.engine.game import EARLY, WON
+from bot.engine.game import EARLY, FINAL_ROOM, WON, Event
 
 
 def start_state(rules: Rules, deck) -> State:
     deck = tuple(deck)
     room, dungeon = deck[:4], deck[4:]
     status = WON if rules.ending == EARLY and len(room) < 4 else PLAYING
+    final = ""
+    if rules.ending == FINAL_ROOM and not dungeon:
+        final = " This is the final room: every card must be resolved."
+    shown = (Event(1, "room", f"Room 1: {' '.join(c.label for c in room)}.{final}"),)
     return State(rules=rules, start_deck=deck, rng_seed=0, dungeon=dungeon, room=room, discard=(), weapon=None,
                  kills=(), health=rules.start_health, turn=1, potion_used=False, avoided_last=False,
-                 last_card=None, status=status, shuffles=0, loop=1, pending=(), history=(), events=(), log=())
+                 last_card=None, status=status, shuffles=0, loop=1, pending=(), history=(), events=shown, log=shown)
 
 
 def best_score(rules: Rules, deck) -> int:

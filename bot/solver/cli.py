@@ -1,0 +1,65 @@
+"""``python -m bot solve``: the best possible score (par) of a deal and one line that reaches it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from bot.engine import PRESETS, RulesError, deal, parse_deck, seed_from_text, seed_to_text
+from bot.engine.cards import CardParseError
+from bot.engine.seeds import SEED_BITS, SeedError
+
+from . import SolverRefused, solve
+from .explain import line_text
+
+
+def parse_seed(text: str) -> int:
+    """A seed as shared (``K7Q2-M9XD``) or as a plain number (``#123`` or a number that is not 8 characters)."""
+    cleaned = text.strip()
+    if cleaned.startswith("#"):
+        value = int(cleaned[1:])
+    elif cleaned.isdigit() and len(cleaned) != 8:
+        value = int(cleaned)
+    else:
+        return seed_from_text(cleaned)
+    if not 0 <= value < (1 << SEED_BITS):
+        raise SeedError(f"a seed number is from 0 to 2^{SEED_BITS} - 1")
+    return value
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot solve", description=__doc__.splitlines()[0])
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--seed", help="a seed as shared (K7Q2-M9XD), or #N for a seed number")
+    source.add_argument("--deck", help='an explicit order, top card first: "S14 H5 D10 ..." (suit C/S/D/H, value)')
+    parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
+    parser.add_argument("--health", type=int, help="starting (and maximum) health instead of the preset's")
+    parser.add_argument("--quiet", action="store_true", help="print only the final best_score line")
+    args = parser.parse_args(argv)
+    try:
+        rules = PRESETS[args.preset]
+        if args.health is not None:
+            rules = rules.with_health(args.health)
+        if args.seed is not None:
+            seed = parse_seed(args.seed)
+            deck = deal(rules, seed)
+            title = f"Seed {seed_to_text(seed)}"
+        else:
+            deck = parse_deck(args.deck, rules.full_deck())
+            title = "Deck"
+        started = time.perf_counter()
+        solution = solve(rules, deck)
+        elapsed = time.perf_counter() - started
+    except (SeedError, CardParseError, RulesError, SolverRefused, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if not args.quiet:
+        print(f"{title} ({rules.name} rules): {' '.join(c.code for c in deck)}")
+        outcome = "winnable" if solution.winnable else "not winnable: the best is to die as late as possible"
+        print(f"Par: {solution.best_score} ({outcome}); {solution.states:,} situations searched in {elapsed:.2f} s.")
+        print("Optimal line: " + " ".join(a.code for a in solution.actions))
+        for text in line_text(rules, deck, solution.actions):
+            print("  " + text)
+    print(f"best_score={solution.best_score} winnable={'yes' if solution.winnable else 'no'}")
+    return 0
