@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from functools import cache
 
@@ -77,8 +79,13 @@ async def play_line(store, record, line):
     return record
 
 
-def raw(path) -> sqlite3.Connection:
-    """A plain sqlite3 connection to the test database, for reaching behind the store's back."""
+@contextmanager
+def raw(path) -> Iterator[sqlite3.Connection]:
+    """``with raw(path) as conn``: a plain sqlite3 connection (autocommit) for reaching behind the store's back;
+    closed on leaving the block."""
     conn = sqlite3.connect(path, isolation_level=None, timeout=5)
-    conn.execute("PRAGMA busy_timeout = 5000")
-    return conn
+    try:
+        conn.execute("PRAGMA busy_timeout = 5000")
+        yield conn
+    finally:
+        conn.close()

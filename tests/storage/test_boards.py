@@ -61,9 +61,12 @@ def dailies_db(tmp_path_factory):
     path = tmp_path_factory.mktemp("dailies") / "dailies.sqlite3"
 
     async def build():
-        store = await Store.open(path, clock=Clock())
+        clock = Clock()
+        store = await Store.open(path, clock=clock)
+        with raw(path) as conn:  # a fixed secret: the same deals on every run
+            conn.execute("INSERT INTO bot_secrets (name, value) VALUES ('daily', ?)", (b"storage-tests" * 2,))
         try:
-            return await build_dailies(store, Clock())
+            return await build_dailies(store, clock)
         finally:
             await store.close()
 

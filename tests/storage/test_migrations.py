@@ -29,11 +29,8 @@ def user_version(path) -> int:
 
 
 def make_database_at(path, version: int) -> None:
-    conn = raw(path)
-    try:
+    with raw(path) as conn:
         migrate.upgrade(conn, str(path), target=version)
-    finally:
-        conn.close()
 
 
 def add_v1_data(path) -> dict:

@@ -1,0 +1,210 @@
+"""Storage speed: concurrent players on one database file, and leaderboard queries over 1,000,000 games.
+
+    .venv/bin/python benchmarks/storage_bench.py                 # both parts, default sizes
+    .venv/bin/python benchmarks/storage_bench.py --players 200 --seconds 10 --think 1.0
+    .venv/bin/python benchmarks/storage_bench.py --skip-boards   # only the players
+    .venv/bin/python benchmarks/storage_bench.py --games 1000000 --skip-players
+
+Part 1 runs PLAYERS simulated players in one process on one ``Store`` (as the bot does), each making random legal
+moves in its own game and starting a new game when one ends. The timed operation is ``Store.play``: load the game,
+let the engine apply the move, commit (``synchronous=FULL``: on disk when it returns). It runs twice:
+
+* paced: every player waits a random think time (exponential, mean ``--think`` seconds) between clicks, as
+  people do; this is the latency a player sees.
+* flat out: no think time at all, every player clicks again the moment its move is acknowledged; this measures
+  the throughput ceiling (latency there is mostly waiting in line behind the other 199 players).
+
+Part 2 fills a database with ``--games`` finished games (fake rows inserted with executemany in one transaction;
+no engine calls), then times the top-10 queries through ``Store`` and prints each query's plan.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.engine import Rules, legal_actions, preset  # noqa: E402
+from storage import Store  # noqa: E402
+
+ROOMY = Rules().with_health(40)  # longer games: fewer (untimed) new-game creations per move
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+async def run_players(path: Path, players: int, seconds: float, think: float, synchronous: str,
+                      checkpoint_interval: float | None) -> dict:
+    store = await Store.open(path, synchronous=synchronous, checkpoint_interval=checkpoint_interval)
+    latencies: list[float] = []
+    rngs = {user: random.Random(user * 7919 + int(think * 1000)) for user in range(1, players + 1)}
+    games = {}
+    for user, rng in rngs.items():  # every player has a game before the clock starts
+        games[user] = await store.active_game(user) or await store.create_game(
+            user, 1 + user % 20, 7, ROOMY, seed=rng.getrandbits(40))
+    deadline = time.perf_counter() + seconds
+
+    async def player(user: int) -> None:
+        rng, record = rngs[user], games[user]
+        if think:
+            await asyncio.sleep(rng.uniform(0, think))  # do not all start on the same tick
+        while time.perf_counter() < deadline:
+            if not record.playing:
+                record = await store.create_game(user, 1 + user % 20, 7, ROOMY, seed=rng.getrandbits(40))
+            action = rng.choice(legal_actions(record.state))
+            started = time.perf_counter()
+            record = await store.play(record.id, user, record.version, action)
+            latencies.append(time.perf_counter() - started)
+            if think:
+                await asyncio.sleep(rng.expovariate(1 / think))
+
+    began = time.perf_counter()
+    await asyncio.gather(*(player(user) for user in range(1, players + 1)))
+    elapsed = min(time.perf_counter(), deadline) - began  # moves are only started before the deadline
+    check = await store.integrity_check()
+    await store.close()
+    return {"moves": len(latencies), "seconds": elapsed, "rate": len(latencies) / elapsed,
+            "p50": percentile(latencies, 0.50) * 1000, "p99": percentile(latencies, 0.99) * 1000,
+            "max": max(latencies) * 1000, "integrity": check}
+
+
+def report_players(title: str, r: dict) -> None:
+    print(f"  {title:<34} {r['moves']:>7,} moves in {r['seconds']:5.1f} s = {r['rate']:7,.0f} moves/s   "
+          f"p50 {r['p50']:6.2f} ms   p99 {r['p99']:6.2f} ms   max {r['max']:6.1f} ms   integrity {r['integrity']}")
+
+
+# --- part 2: the boards over a million games ---------------------------------------------------------------
+
+def populate(path: Path, games: int, seed: int = 1) -> float:
+    """``games`` finished games: 70 % normal, 30 % counted dailies over 365 days; 50 guilds (skewed), 50k users."""
+    rng = random.Random(seed)
+    classic, lenient = Rules(), preset("lenient")
+    forms = [(json.dumps(r.to_dict(), sort_keys=True), r.key, r.name) for r in (classic, lenient)]
+    started = time.perf_counter()
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA synchronous = OFF")  # a throwaway bulk load; the store sets its own on open
+    conn.execute("BEGIN")
+    base_us = 1_767_225_600_000_000  # 2026-01-01
+    daily_seen: set[tuple[int, int]] = set()
+
+    def rows():
+        for game_id in range(1, games + 1):
+            user = int(rng.paretovariate(1.2)) % 50_000 + 1
+            guild = 1000 + min(49, int(rng.expovariate(1 / 8)))
+            day = rng.randint(1, 365)
+            daily = rng.random() < 0.3 and (user, day) not in daily_seen
+            if daily:
+                daily_seen.add((user, day))
+            rules_json, key, name = forms[0] if daily or rng.random() < 0.8 else forms[1]
+            won = rng.random() < 0.2
+            status = "won" if won else ("dead" if rng.random() < 0.9 else "abandoned")
+            score = rng.randint(1, 30) if won else (-rng.randint(1, 180) if status == "dead" else None)
+            started_us = base_us + (day - 1) * 86_400_000_000 + rng.randint(0, 80_000_000_000)
+            yield (game_id, user, guild, 7, "daily" if daily else "normal", "daily" if daily else "normal",
+                   day if daily else None, rules_json, key, name, rng.getrandbits(40), "-", status, 40, score,
+                   started_us, started_us + rng.randint(60_000_000, 3_600_000_000))
+
+    conn.executemany(
+        "INSERT INTO games (id, user_id, guild_id, channel_id, kind, slot, day, rules_json, rules_key, rules_name, "
+        "seed, deck, status, version, score, started_at, ended_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        rows())
+    conn.execute("INSERT INTO daily_attempts (user_id, day, game_id, created_at) "
+                 "SELECT user_id, day, id, started_at FROM games WHERE kind = 'daily'")
+    conn.execute("COMMIT")
+    conn.execute("ANALYZE")
+    conn.close()
+    return time.perf_counter() - started
+
+
+async def time_boards(path: Path, repeats: int) -> None:
+    store = await Store.open(path)
+    await store.rebuild_totals()  # the running totals, as play() would have kept them
+    conn = sqlite3.connect(path)
+    big_guild, day, user = 1000, 200, 1
+    queries = [
+        ("daily top 10, one server", lambda: store.leaderboard_daily(day, big_guild),
+         "SELECT user_id, id, score, status, ended_at, guild_id FROM games WHERE guild_id = ? AND day = ? AND "
+         "kind = 'daily' AND score IS NOT NULL ORDER BY score DESC, ended_at, id LIMIT 10", (big_guild, day)),
+        ("daily top 10, every server", lambda: store.leaderboard_daily(day, None),
+         "SELECT user_id, id FROM games WHERE day = ? AND kind = 'daily' AND score IS NOT NULL "
+         "ORDER BY score DESC, ended_at, id LIMIT 10", (day,)),
+        ("week top 10, one server", lambda: store.leaderboard_week(day, big_guild),
+         "SELECT user_id, sum(score) AS total, count(*) AS days, max(ended_at) AS last FROM games WHERE guild_id = ? "
+         "AND day BETWEEN ? AND ? AND kind = 'daily' AND score IS NOT NULL GROUP BY user_id "
+         "ORDER BY total DESC, days DESC, last, user_id LIMIT 10", (big_guild, day - 6, day)),
+        ("all-time top 10, one server", lambda: store.leaderboard_all_time(big_guild),
+         "SELECT user_id, wins FROM player_totals WHERE guild_id = ? AND rules_key = '*' "
+         "ORDER BY wins DESC, best_score DESC, average DESC, user_id LIMIT 10", (big_guild,)),
+        ("all-time top 10, every server", lambda: store.leaderboard_all_time(None),
+         "SELECT user_id, wins FROM player_totals WHERE guild_id = 0 AND rules_key = '*' "
+         "ORDER BY wins DESC, best_score DESC, average DESC, user_id LIMIT 10", ()),
+        ("user stats, one server", lambda: store.user_stats(user, big_guild),
+         "SELECT rules_key FROM player_totals WHERE user_id = ? AND guild_id = ?", (user, big_guild)),
+        ("daily days (streaks)", lambda: store.daily_days(user),
+         "SELECT DISTINCT day FROM games WHERE user_id = ? AND kind = 'daily' AND score IS NOT NULL ORDER BY day",
+         (user,)),
+    ]
+    for title, call, sql, params in queries:
+        await call()  # warm the cache
+        times = []
+        for _ in range(repeats):
+            started = time.perf_counter()
+            result = await call()
+            times.append(time.perf_counter() - started)
+        size = len(result) if isinstance(result, list) else result.games
+        plan = " | ".join(row[3] for row in conn.execute("EXPLAIN QUERY PLAN " + sql, params))
+        print(f"  {title:<30} median {statistics.median(times) * 1000:7.3f} ms  ({size} rows)\n"
+              f"  {'':<30} plan: {plan}")
+    conn.close()
+    await store.close()
+
+
+async def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=10.0, help="length of each players run")
+    parser.add_argument("--think", type=float, default=1.0, help="mean think time between clicks, paced run")
+    parser.add_argument("--games", type=int, default=1_000_000, help="finished games for the board queries")
+    parser.add_argument("--repeats", type=int, default=50)
+    parser.add_argument("--synchronous", default="FULL", help="FULL (the store's default) or NORMAL, to compare")
+    parser.add_argument("--checkpoint-interval", type=float, default=0.5,
+                        help="background WAL checkpoint every N s (the store's default 0.5); 0 = SQLite's automatic")
+    parser.add_argument("--dir", help="where to put the database files (default: a temporary directory)")
+    parser.add_argument("--skip-players", action="store_true")
+    parser.add_argument("--skip-boards", action="store_true")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
+        if not args.skip_players:
+            print(f"{args.players} players on one database file (one Store, WAL, synchronous={args.synchronous}, "
+                  f"checkpoints: {args.checkpoint_interval or 'automatic'}), "
+                  f"timing Store.play = load game + apply move + commit:")
+            path = Path(tmp) / "players.sqlite3"
+            interval = args.checkpoint_interval or None
+            paced = await run_players(path, args.players, args.seconds, args.think, args.synchronous, interval)
+            report_players(f"paced (think {args.think:g} s mean)", paced)
+            flat = await run_players(path, args.players, args.seconds, 0.0, args.synchronous, interval)
+            report_players("flat out (no think time)", flat)
+            print(f"  database after both runs: {path.stat().st_size / 1e6:.1f} MB")
+        if not args.skip_boards:
+            path = Path(tmp) / "boards.sqlite3"
+            await (await Store.open(path)).close()  # the schema
+            print(f"\nboards over {args.games:,} finished games:")
+            took = populate(path, args.games)
+            print(f"  populated in {took:.1f} s ({path.stat().st_size / 1e6:.0f} MB)")
+            await time_boards(path, args.repeats)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main(sys.argv[1:])))
