@@ -1,0 +1,70 @@
+"""``python -m bot duel``: the two-player duel (seed 002) hot-seat, two people at one terminal."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+from bot.engine.seeds import SeedError, new_seed, seed_from_text, seed_to_text
+
+from .actions import IllegalDuelAction, resign
+from .game import apply, new_duel
+from .text import board_lines, hand_text, parse_command, phase_text
+
+HELP = """Moves (pairs and dice are numbered from 1):
+  p DIE PAIR    place that die (in roll order) on a column pair     e.g. p 1 3
+  b PAIR CARD   build: play CARD on your own column of PAIR          e.g. b 2 J♥   (or b 2 jh)
+  s PAIR CARD   steal your opponent's column of PAIR with CARD       e.g. s 4 10s
+  f PAIR        declare your column of PAIR finished (4+ cards)
+  d             done: end your play
+  resign        give up (the other player wins)
+  h             this help          q   quit"""
+
+
+def run(seed: int, stdin: TextIO, stdout: TextIO) -> int:
+    state = new_duel(seed)
+    out = stdout.write
+    out(f"Scoundrel duel · seed {seed_to_text(seed)} · goal: finish one column of 4+, two of 5+, one of 6+\n"
+        "(h for help; look away while the other player reads their hand)\n")
+    while not state.over:
+        out("\n" + "\n".join(board_lines(state)) + "\n")
+        for event in state.events:
+            out(f"  · {event}\n")
+        out(phase_text(state) + "\n")
+        out(f"Player {state.actor + 1}'s hand: {hand_text(state.hands[state.actor])}\n")
+        out(f"Player {state.actor + 1}> ")
+        stdout.flush()
+        line = stdin.readline()
+        if not line:
+            out("\n")
+            return 1
+        line = line.strip()
+        if line.lower() in ("q", "quit"):
+            return 1
+        if line.lower() in ("h", "help", "?"):
+            out(HELP + "\n")
+            continue
+        try:
+            action = resign(state.actor) if line.lower() == "resign" else parse_command(line)
+            state = apply(state, action)
+        except (ValueError, IllegalDuelAction) as exc:
+            out(f"  ✗ {exc}\n")
+    out("\n" + "\n".join(board_lines(state)) + "\n")
+    for event in state.events:
+        out(f"  · {event}\n")
+    out(f"{phase_text(state)} Moves: {' '.join(state.history)}\n")
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot duel",
+                                     description="Play the two-player Scoundrel duel (seed 002) at one terminal.")
+    parser.add_argument("--seed", help="a seed like K7Q2-M9XD (default: a new random deal)")
+    args = parser.parse_args(argv)
+    try:
+        seed = seed_from_text(args.seed) if args.seed else new_seed()
+    except SeedError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return run(seed, sys.stdin, sys.stdout)

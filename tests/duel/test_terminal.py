@@ -1,0 +1,46 @@
+"""``python -m bot duel``: two players at one terminal, driven through real stdin/stdout text."""
+
+import io
+
+import pytest
+
+from bot.__main__ import main as bot_main
+from bot.duel.cards import Card
+from bot.duel.terminal import run
+from bot.duel.text import parse_card, parse_command
+
+
+def play(lines: str, seed: int = 5) -> tuple[int, str]:
+    out = io.StringIO()
+    return run(seed, io.StringIO(lines), out), out.getvalue()
+
+
+def test_a_short_duel_by_typed_moves():
+    code, text = play("d\np 1 1\np 2 2\np 3 3\nb 1 zz\nd\nresign\n")
+    assert code == 0
+    assert "✗ the roller must place the dice first" in text
+    assert "is not a card" in text
+    assert "Player 2 (non-roller) plays cards" in text
+    assert "Player 2 wins! Moves: P00 P11 P22 D R0" in text
+
+
+def test_quit_and_end_of_input():
+    assert play("q\n")[0] == 1
+    assert play("")[0] == 1
+
+
+@pytest.mark.parametrize("typed, card", [("J♥", Card(11, "H")), ("jh", Card(11, "H")), ("10s", Card(10, "S")),
+                                         ("H11", Card(11, "H")), ("a♠", Card(1, "S")), ("kd", Card(13, "D"))])
+def test_cards_as_typed(typed, card):
+    assert parse_card(typed) == card
+
+
+@pytest.mark.parametrize("typed", ["", "x", "b 5 jh", "b 1 zz", "p 1", "f 0", "s 2 14h"])
+def test_bad_moves_are_refused(typed):
+    with pytest.raises(ValueError):
+        parse_command(typed)
+
+
+def test_bad_seed_is_refused(capsys):
+    assert bot_main(["duel", "--seed", "!!"]) == 2
+    assert "not a seed" in capsys.readouterr().err
