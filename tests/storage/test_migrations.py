@@ -97,6 +97,8 @@ async def test_every_earlier_version_upgrades_keeping_its_data(db_path, start):
         assert moved.version == 2
         assert (await store.get_daily(3)).seed == 99
         assert (await store.get_guild_settings(55)).daily_time_text == "08:30"
+        if start >= 2:
+            return  # the raw v1 rows went in after migration 2, which is what fills the totals below
         # Version 2's totals were filled from the games version 1 had already finished.
         stats = await store.user_stats(7, 55)
         assert (stats.games, stats.wins, stats.best) == (1, 0, data["finished"].score)

@@ -1,0 +1,238 @@
+"""Duels (seed 002, ``bot.duel``) in the database: challenges, moves with an optimistic version check.
+
+Uses the ``Store``'s one connection and its ``_write`` transaction helper (BEGIN IMMEDIATE, shielded), so duels
+share the bot's durability rules: a move is acknowledged only after the COMMIT that holds it, and of two racing
+clicks on the same version exactly one lands (``UPDATE … WHERE version = ?``; the log's primary key is the
+second guard).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.duel import DuelAction, DuelSnapshotError, DuelState, IllegalDuelAction, apply, new_duel, replay, resign
+from bot.duel import from_json as duel_from_json
+from bot.duel import to_json as duel_to_json
+from bot.engine.seeds import new_seed
+
+from .errors import CorruptGame, StorageError
+from .models import from_micros, to_micros
+from .store import Store
+
+CHALLENGED, DECLINED, PLAYING, WON, ABANDONED = "challenged", "declined", "playing", "won", "abandoned"
+OPEN = (CHALLENGED, PLAYING)
+_COLUMNS = ("id, guild_id, channel_id, message_id, player0, player1, seed, status, winner, version, snapshot, "
+            "created_at, started_at, ended_at")
+
+
+class DuelError(StorageError):
+    """A refused duel request; the message is meant for the player."""
+
+
+class DuelNotFound(DuelError):
+    def __init__(self, duel_id: int) -> None:
+        super().__init__("that duel no longer exists")
+        self.duel_id = duel_id
+
+
+class NotInDuel(DuelError):
+    def __init__(self) -> None:
+        super().__init__("only the two players of this duel can do that")
+
+
+class NotYourTurn(DuelError):
+    def __init__(self) -> None:
+        super().__init__("it is not your turn: wait for your opponent")
+
+
+class DuelBusy(DuelError):
+    """Someone involved already has an open duel (a challenge waiting for an answer, or a duel in play)."""
+
+    def __init__(self, user_id: int, duel_id: int) -> None:
+        super().__init__(f"<@{user_id}> already has an open duel")
+        self.user_id = user_id
+        self.duel_id = duel_id
+
+
+class DuelStale(DuelError):
+    """The click was made on an older board: another move landed first, or the duel has ended."""
+
+    def __init__(self, duel_id: int, expected: int, current: int, status: str) -> None:
+        text = "this duel is over" if status not in OPEN else "that board is out of date: someone moved first"
+        super().__init__(text)
+        self.duel_id, self.expected, self.current, self.status = duel_id, expected, current, status
+
+
+@dataclass(frozen=True)
+class DuelRecord:
+    id: int
+    guild_id: int | None
+    channel_id: int | None
+    message_id: int | None
+    players: tuple[int, int]  # (challenger = player 0, challenged = player 1)
+    seed: int
+    status: str
+    winner: int | None
+    version: int
+    state: DuelState
+    created_at: datetime
+    started_at: datetime | None
+    ended_at: datetime | None
+
+    def seat(self, user_id: int) -> int | None:
+        return self.players.index(user_id) if user_id in self.players else None
+
+    @property
+    def open(self) -> bool:
+        return self.status in OPEN
+
+
+async def create_challenge(store: Store, challenger: int, opponent: int, guild_id: int | None,
+                           channel_id: int | None, seed: int | None = None) -> DuelRecord:
+    """A new challenge from ``challenger`` to ``opponent``; ``DuelBusy`` if either has an open duel already."""
+    if challenger == opponent:
+        raise DuelError("you can't duel yourself")
+    seed = new_seed() if seed is None else seed
+    snapshot = duel_to_json(new_duel(seed))
+    now_us = to_micros(store.now())
+
+    async def body(db):
+        for user in (challenger, opponent):
+            rows = await db.execute_fetchall(
+                "SELECT id FROM duels WHERE (player0 = ? OR player1 = ?) AND status IN ('challenged', 'playing') "
+                "LIMIT 1", (user, user))
+            if rows:
+                raise DuelBusy(user, rows[0][0])
+        cursor = await db.execute(
+            "INSERT INTO duels (guild_id, channel_id, player0, player1, seed, status, version, snapshot, created_at)"
+            " VALUES (?,?,?,?,?,'challenged',0,?,?)", (guild_id, channel_id, challenger, opponent, seed, snapshot,
+                                                        now_us))
+        return cursor.lastrowid
+
+    duel_id = await store._write(body)
+    return await load_duel(store, duel_id)
+
+
+async def load_duel(store: Store, duel_id: int) -> DuelRecord:
+    rows = await store._read(f"SELECT {_COLUMNS} FROM duels WHERE id = ?", (duel_id,))
+    if not rows:
+        raise DuelNotFound(duel_id)
+    return await _record(store, rows[0])
+
+
+async def open_duel(store: Store, user_id: int) -> DuelRecord | None:
+    """The user's open duel (a challenge either way, or a duel in play), if any."""
+    rows = await store._read(f"SELECT {_COLUMNS} FROM duels WHERE (player0 = ? OR player1 = ?) "
+                             "AND status IN ('challenged', 'playing') ORDER BY id DESC LIMIT 1", (user_id, user_id))
+    return await _record(store, rows[0]) if rows else None
+
+
+async def answer_challenge(store: Store, duel_id: int, user_id: int, accept: bool) -> DuelRecord:
+    """The challenged player accepts or declines; the challenger may withdraw (decline) their own challenge."""
+    record = await load_duel(store, duel_id)
+    seat = record.seat(user_id)
+    if seat is None:
+        raise NotInDuel()
+    if record.status != CHALLENGED:
+        raise DuelStale(duel_id, 0, record.version, record.status)
+    if accept and seat != 1:
+        raise DuelError("only the challenged player can accept")
+    now_us = to_micros(store.now())
+    status = PLAYING if accept else DECLINED
+
+    async def body(db):
+        cursor = await db.execute(
+            "UPDATE duels SET status = ?, started_at = ?, ended_at = ? WHERE id = ? AND status = 'challenged'",
+            (status, now_us if accept else None, None if accept else now_us, duel_id))
+        return cursor.rowcount
+
+    if not await store._write(body):
+        current = await load_duel(store, duel_id)
+        raise DuelStale(duel_id, 0, current.version, current.status)
+    return await load_duel(store, duel_id)
+
+
+async def play_duel(store: Store, duel_id: int, user_id: int, expected_version: int,
+                    action: DuelAction | str) -> DuelRecord:
+    """Apply ``action`` for ``user_id`` if the duel is still at ``expected_version``.
+
+    Raises ``DuelNotFound``, ``NotInDuel``, ``NotYourTurn``, ``DuelStale`` or the engine's ``IllegalDuelAction``.
+    A resignation (``R<seat>``) is taken from the resigning player at any time, whoever's turn it is.
+    """
+    if isinstance(action, str):
+        action = DuelAction.parse(action)
+    record = await load_duel(store, duel_id)
+    seat = record.seat(user_id)
+    if seat is None:
+        raise NotInDuel()
+    if record.status != PLAYING or record.version != expected_version:
+        raise DuelStale(duel_id, expected_version, record.version, record.status)
+    if action.kind == "R":
+        if action.player != seat:
+            raise IllegalDuelAction("you can only resign for yourself")
+    elif record.state.actor != seat:
+        raise NotYourTurn()
+    state = apply(record.state, action)
+    now_us = to_micros(store.now())
+    status = (ABANDONED if action.kind == "R" else WON) if state.over else PLAYING
+    snapshot = duel_to_json(state)
+
+    async def body(db):
+        cursor = await db.execute(
+            "UPDATE duels SET version = ?, snapshot = ?, status = ?, winner = ?, ended_at = ? "
+            "WHERE id = ? AND version = ? AND status = 'playing'",
+            (expected_version + 1, snapshot, status, state.winner, now_us if state.over else None, duel_id,
+             expected_version))
+        if cursor.rowcount != 1:
+            return False
+        await db.execute("INSERT INTO duel_actions (duel_id, seq, code, user_id, at) VALUES (?,?,?,?,?)",
+                         (duel_id, expected_version + 1, action.code, user_id, now_us))
+        return True
+
+    if not await store._write(body):
+        current = await load_duel(store, duel_id)
+        raise DuelStale(duel_id, expected_version, current.version, current.status)
+    return await load_duel(store, duel_id)
+
+
+def resign_action(record: DuelRecord, user_id: int) -> DuelAction:
+    seat = record.seat(user_id)
+    if seat is None:
+        raise NotInDuel()
+    return resign(seat)
+
+
+async def set_duel_message(store: Store, duel_id: int, channel_id: int | None, message_id: int | None) -> None:
+    async def body(db):
+        await db.execute("UPDATE duels SET channel_id = ?, message_id = ? WHERE id = ?",
+                         (channel_id, message_id, duel_id))
+    await store._write(body)
+
+
+async def _record(store: Store, row) -> DuelRecord:
+    (duel_id, guild_id, channel_id, message_id, player0, player1, seed, status, winner, version, snapshot,
+     created_at, started_at, ended_at) = row
+    state = await _state(store, duel_id, seed, version, snapshot)
+    return DuelRecord(id=duel_id, guild_id=guild_id, channel_id=channel_id, message_id=message_id,
+                      players=(player0, player1), seed=seed, status=status, winner=winner, version=version,
+                      state=state, created_at=from_micros(created_at), started_at=from_micros(started_at),
+                      ended_at=from_micros(ended_at))
+
+
+async def _state(store: Store, duel_id: int, seed: int, version: int, snapshot: str) -> DuelState:
+    """The snapshot when it is sound and current; otherwise the state rebuilt from the seed and the action log."""
+    try:
+        state = duel_from_json(snapshot)
+        if state.version == version and state.seed == seed:
+            return state
+    except DuelSnapshotError:
+        pass
+    rows = await store._read("SELECT code FROM duel_actions WHERE duel_id = ? ORDER BY seq", (duel_id,))
+    try:
+        state = replay(seed, [code for (code,) in rows])
+    except IllegalDuelAction as exc:
+        raise CorruptGame(duel_id, f"duel log does not replay: {exc}") from exc
+    if state.version != version:
+        raise CorruptGame(duel_id, f"duel log holds {state.version} moves, the duel says {version}")
+    return state

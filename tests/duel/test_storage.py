@@ -1,0 +1,118 @@
+"""Duels on a real SQLite file: challenges, moves with the version check, the log as the truth."""
+
+import asyncio
+import sqlite3
+
+import pytest
+
+from bot.duel import IllegalDuelAction, place, replay
+from storage import Store
+from storage.duels import (
+    ABANDONED,
+    DECLINED,
+    PLAYING,
+    DuelBusy,
+    DuelError,
+    DuelStale,
+    NotInDuel,
+    NotYourTurn,
+    answer_challenge,
+    create_challenge,
+    load_duel,
+    open_duel,
+    play_duel,
+    resign_action,
+    set_duel_message,
+)
+
+ALICE, BOB, CAROL = 11, 22, 33
+
+
+async def accepted(store, seed=5):
+    duel = await create_challenge(store, ALICE, BOB, 1, 2, seed=seed)
+    return await answer_challenge(store, duel.id, BOB, accept=True)
+
+
+async def test_challenge_accept_and_moves_survive_reopening(store, db_path):
+    duel = await accepted(store)
+    assert duel.status == PLAYING and duel.players == (ALICE, BOB) and duel.version == 0
+    assert duel.state.actor == 0  # the challenger rolls first
+    duel = await play_duel(store, duel.id, ALICE, 0, place(0, 0))
+    duel = await play_duel(store, duel.id, ALICE, 1, "P11")
+    assert duel.version == 2 and duel.state.placed[:2] == (0, 1)
+    await store.close()
+    reopened = await Store.open(db_path)
+    try:
+        again = await load_duel(reopened, duel.id)
+        assert again.state == duel.state == replay(5, ["P00", "P11"])
+    finally:
+        await reopened.close()
+
+
+async def test_only_the_challenged_player_accepts_and_outsiders_are_refused(store):
+    duel = await create_challenge(store, ALICE, BOB, 1, 2, seed=5)
+    with pytest.raises(DuelError, match="only the challenged player"):
+        await answer_challenge(store, duel.id, ALICE, accept=True)
+    with pytest.raises(NotInDuel):
+        await answer_challenge(store, duel.id, CAROL, accept=True)
+    withdrawn = await answer_challenge(store, duel.id, ALICE, accept=False)
+    assert withdrawn.status == DECLINED
+    with pytest.raises(DuelStale, match="over"):
+        await answer_challenge(store, duel.id, BOB, accept=True)
+
+
+async def test_one_open_duel_per_player_and_no_self_duel(store):
+    await create_challenge(store, ALICE, BOB, 1, 2)
+    with pytest.raises(DuelBusy):
+        await create_challenge(store, CAROL, BOB, 1, 2)
+    with pytest.raises(DuelError, match="yourself"):
+        await create_challenge(store, CAROL, CAROL, 1, 2)
+    assert (await open_duel(store, BOB)).players == (ALICE, BOB)
+    assert await open_duel(store, CAROL) is None
+
+
+async def test_turns_versions_and_illegal_moves_change_nothing(store):
+    duel = await accepted(store)
+    with pytest.raises(NotYourTurn):
+        await play_duel(store, duel.id, BOB, 0, "P00")
+    with pytest.raises(NotInDuel):
+        await play_duel(store, duel.id, CAROL, 0, "P00")
+    with pytest.raises(IllegalDuelAction):
+        await play_duel(store, duel.id, ALICE, 0, "D")
+    with pytest.raises(DuelStale):
+        await play_duel(store, duel.id, ALICE, 7, "P00")
+    assert (await load_duel(store, duel.id)).version == 0
+
+
+async def test_racing_clicks_exactly_one_lands(store):
+    duel = await accepted(store)
+    results = await asyncio.gather(*(play_duel(store, duel.id, ALICE, 0, f"P0{pair}") for pair in range(4)),
+                                   return_exceptions=True)
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+    assert all(isinstance(r, DuelStale) for r in results if isinstance(r, Exception))
+    with sqlite3.connect(store.path) as conn:
+        assert conn.execute("SELECT count(*) FROM duel_actions WHERE duel_id = ?", (duel.id,)).fetchone()[0] == 1
+
+
+async def test_resign_ends_the_duel_out_of_turn(store):
+    duel = await accepted(store)
+    over = await play_duel(store, duel.id, BOB, 0, resign_action(duel, BOB))
+    assert over.status == ABANDONED and over.winner == 0 and over.ended_at is not None
+    with pytest.raises(IllegalDuelAction, match="yourself"):
+        await play_duel(store, (await accepted_new(store)).id, BOB, 0, "R0")
+    assert await open_duel(store, ALICE) is not None  # the new duel
+
+
+async def accepted_new(store):
+    duel = await create_challenge(store, ALICE, BOB, 1, 2, seed=9)
+    return await answer_challenge(store, duel.id, BOB, accept=True)
+
+
+async def test_a_damaged_snapshot_is_rebuilt_from_the_log(store):
+    duel = await accepted(store)
+    duel = await play_duel(store, duel.id, ALICE, 0, "P02")
+    await set_duel_message(store, duel.id, 2, 777)
+    with sqlite3.connect(store.path) as conn:
+        conn.execute("UPDATE duels SET snapshot = 'garbage' WHERE id = ?", (duel.id,))
+    again = await load_duel(store, duel.id)
+    assert again.state == duel.state and again.message_id == 777
