@@ -1,0 +1,114 @@
+"""The "Best possible" button under a finished game: par (the best score the deal allowed) and the line to it.
+
+The button is a persistent ``DynamicItem`` (``sc:par:<game id>``), added through ``GAME_OVER_EXTRAS``. A click is
+deferred at once (so Discord never times out) and answered privately once the solver's worker process has the
+par; a deal solved before is answered from memory. A bot whose ``par_solver`` attribute is None (tests that are
+not about par) offers no button. For a daily, only its player may look: the line would spoil the day's deal.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import discord
+
+from bot.par import ParTimeout, close_par, par_line_text, solve_par
+from bot.solver import refusal
+from cogs.errors import report_error
+from cogs.game_view import GAME_OVER_EXTRAS
+
+log = logging.getLogger(__name__)
+
+PRIVATE_KINDS = ("daily", "practice")  # storage's kinds whose deal is the day's challenge
+EMBED_LIMIT = 4000  # characters of room lines per embed (Discord allows 4096 in a description)
+_state = {"solver": solve_par}  # set by setup: the bot's par_solver, or None for no button
+
+
+def par_summary(best: int, score: int | None) -> str:
+    text = f"Best possible: {best} ({'winnable' if best > 0 else 'not winnable: the best is to die late'})"
+    if score is not None:
+        text += f" — you scored {score}" + (", a perfect game!" if score == best else ".")
+    return text
+
+
+def chunk_lines(lines: list[str], limit: int = EMBED_LIMIT) -> list[str]:
+    """Room lines packed into texts of at most ``limit`` characters, never splitting a room."""
+    chunks, current = [], ""
+    for line in lines:
+        line = line if len(line) <= limit else line[: limit - 1] + "…"
+        if current and len(current) + 1 + len(line) > limit:
+            chunks.append(current)
+            current = ""
+        current = f"{current}\n{line}" if current else line
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+class BestPossibleButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:par:(?P<game>[0-9]+)"):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Best possible", emoji="🏆", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"sc:par:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await show_par(interaction, self.game_id)
+        except Exception as error:  # discord.py only logs DynamicItem errors; the player must hear too
+            await report_error(interaction, error, where=f"best possible button {self.custom_id}")
+
+
+async def show_par(interaction: discord.Interaction, game_id: int) -> None:
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    record = await interaction.client.store.load_game(game_id)
+    if record.kind in PRIVATE_KINDS and interaction.user.id != record.user_id:
+        await interaction.followup.send("Play this daily yourself first: its best line would give the deal away.",
+                                        ephemeral=True)
+        return
+    rules, deck = record.rules, record.state.start_deck
+    reason = refusal(rules)
+    solver = _state["solver"]
+    if reason or solver is None:
+        await interaction.followup.send(reason or "Par is not available on this bot.", ephemeral=True)
+        return
+    try:
+        result = await solver(rules, deck)
+    except ParTimeout:
+        await interaction.followup.send("This deal is taking too long to solve; please try again later.",
+                                        ephemeral=True)
+        return
+    summary = par_summary(result.best_score, record.score)
+    lines = par_line_text(rules, deck, result.line_codes)
+    embeds = [discord.Embed(description=text) for text in chunk_lines(lines)]
+    embeds[0].title = summary
+    embeds[0].set_footer(text=f"One optimal line, room by room ({result.states:,} situations searched).")
+    for embed in embeds:  # one embed per message keeps each well under Discord's 6000-character total
+        await interaction.followup.send(embed=embed, ephemeral=True)
+
+
+def par_extras(record) -> list[discord.ui.Item]:
+    """Added to a finished game's buttons: only when par can be solved for its rules."""
+    if _state["solver"] is None or record.rules is None or refusal(record.rules):
+        return []
+    if record.status not in ("won", "dead"):
+        return []
+    return [BestPossibleButton(record.id)]
+
+
+async def setup(bot) -> None:
+    _state["solver"] = getattr(bot, "par_solver", solve_par)
+    bot.add_dynamic_items(BestPossibleButton)
+    if par_extras not in GAME_OVER_EXTRAS:
+        GAME_OVER_EXTRAS.append(par_extras)
+
+
+async def teardown(bot) -> None:
+    bot.remove_dynamic_items(BestPossibleButton)
+    if par_extras in GAME_OVER_EXTRAS:
+        GAME_OVER_EXTRAS.remove(par_extras)
+    await close_par()  # the worker process ends with the bot

@@ -1,0 +1,75 @@
+"""The "Best possible" button under a finished game, through SimCord."""
+
+from __future__ import annotations
+
+import sys
+from types import SimpleNamespace
+
+import cogs.par
+from bot.engine import PRESETS, encode, legal_actions
+from bot.par import ParResult
+from bot.solver import solve
+from cogs.game_view import render_game
+from cogs.par import chunk_lines, par_summary
+from tests.discord.harness import buttons
+
+
+def loaded_cog():
+    """``cogs.par`` as the bot loaded it (discord.py imports an extension afresh on every load)."""
+    return sys.modules["cogs.par"]
+
+
+async def solve_here(rules, deck):
+    """The solver in this process (the worker process is tested in test_par_service)."""
+    solution = solve(rules, deck)
+    return ParResult(solution.best_score, solution.winnable, encode(solution.actions), solution.states)
+
+
+def answers_to(click):
+    return [click.response] + list(click.followups)
+
+
+async def finished_game_message(world, kind="normal", seed=4):
+    """Alice's game, played to the end through the store (dying early), posted with its game-over buttons."""
+    rules = PRESETS["classic"]
+    record = await world.store.create_game(world.alice.id, world.guild.id, world.channel.id, rules, seed=seed,
+                                           kind=kind, day=None if kind == "normal" else 1)
+    while record.status == "playing":
+        record = await world.store.play(record.id, world.alice.id, record.version, legal_actions(record.state)[-1])
+    embed, view = render_game(record)
+    await world.bot.get_channel(world.channel.id).send(embed=embed, view=view)
+    return record, world.channel.last_message
+
+
+async def test_best_possible_shows_par_and_the_line_privately_and_keeps_dailies_private(world, monkeypatch):
+    monkeypatch.setitem(loaded_cog()._state, "solver", solve_here)
+    record, message = await finished_game_message(world)
+    assert [b.label for b in buttons(message)] == ["New game", "Best possible"]
+    click = await world.bob.click(message, label="Best possible")  # anyone may ask about a normal game
+    answers = answers_to(click)  # the first answer replaces the "thinking…" of the deferred click
+    assert answers and all(m.ephemeral for m in answers)
+    title = answers[0].embeds[0].title
+    assert title.startswith("Best possible: 30 (winnable)") and f"you scored {record.score}" in title
+    text = "\n".join(e.description for m in answers for e in m.embeds)
+    assert text.startswith("Room 1: ♦7 ♥2 ♠4 ♠5.") and text.rstrip().endswith("Score: 30.")
+
+    # A daily's line would spoil the day's deal: only its player may look.
+    _, message = await finished_game_message(world, kind="practice")
+    click = await world.bob.click(message, label="Best possible")
+    assert [m.content for m in answers_to(click)] == [
+        "Play this daily yourself first: its best line would give the deal away."]
+
+
+def test_no_button_without_a_solver_or_for_unsolvable_rules(monkeypatch):
+    record = SimpleNamespace(id=5, rules=PRESETS["classic"], status="dead")
+    assert [item.custom_id for item in cogs.par.par_extras(record)] == ["sc:par:5"]
+    assert cogs.par.par_extras(SimpleNamespace(id=5, rules=PRESETS["expansion"], status="dead")) == []
+    monkeypatch.setitem(cogs.par._state, "solver", None)
+    assert cogs.par.par_extras(record) == []
+
+
+def test_summary_and_chunks():
+    assert par_summary(30, 30) == "Best possible: 30 (winnable) — you scored 30, a perfect game!"
+    assert par_summary(-5, -20).startswith("Best possible: -5 (not winnable")
+    chunks = chunk_lines(["a" * 30, "b" * 30, "c" * 30], limit=65)
+    assert chunks == ["a" * 30 + "\n" + "b" * 30, "c" * 30]
