@@ -14,7 +14,7 @@ limit cannot score more.
 
 from __future__ import annotations
 
-from .deal import NO_LIMIT, Deal, top_two
+from .deal import Deal, top_two
 from .rooms import Plan, dies, health_after, room_options
 
 ROOM_SIZE = 4
@@ -29,6 +29,7 @@ class Search:
         self._table: dict[tuple, list[tuple[int, int, int, int, bool]]] = {}
         self._rooms: dict[tuple, tuple[list[Plan], list]] = {}
         self._queue_facts: dict[tuple, tuple] = {}
+        self._remaining: dict[tuple, list] = {}
 
     # --- the dungeon -----------------------------------------------------------------------
     def fill(self, pos: int, queue: tuple, carried: int) -> tuple[tuple[int, ...], int, tuple]:
@@ -66,26 +67,49 @@ class Search:
     def dungeon_monsters(self, pos: int, queue: tuple) -> int:
         return self.deal.suffix_monsters[pos] + self._facts(queue)[0]
 
-    def upper_bound(self, room, pos, queue, h, w, lim) -> int:
+    def remaining(self, pos: int, queue: tuple, carried: int) -> list:
+        """Facts about every card not yet resolved in a situation (the same before and after the fill):
+        [potion sum, top potion, two top weapons, monsters by value, top monster, damage bounds by weapon]."""
+        key = (pos, queue, carried)
+        found = self._remaining.get(key)
+        if found is None:
+            d = self.deal
+            rest = self._facts(queue)
+            here = self._facts((carried,) if carried >= 0 else ())
+            r1, r2 = d.suffix_weapons[pos]
+            for v in rest[3] + here[3]:
+                if v > r2:
+                    r1, r2 = (v, r1) if v > r1 else (r1, v)
+            counts = [a + b + c for a, b, c in zip(d.suffix_counts[pos], rest[5], here[5], strict=True)]
+            top_monster = max(d.suffix_monster_max[pos], rest[4], here[4])
+            if d.early_end:
+                _drop_strongest(counts, 3)  # up to 3 cards are never played
+            found = self._remaining[key] = [
+                d.suffix_potions[pos] + rest[1] + here[1], max(d.suffix_potion_max[pos], rest[2], here[2]),
+                r1, r2, counts, top_monster, {}]
+        return found
+
+    def upper_bound(self, facts: list, h: int, w: int, lim: int) -> int:
         """No line from here scores more than this; deaths score at most 0.
 
         Health at the end is at most ``h`` plus every potion left minus the least damage the monsters left can
         do. That damage assumes each monster meets the best weapon that could reach it, where a weapon kills
         at most one monster of each value (its kills must fall strictly; under "lower or equal" it may repeat).
         """
-        d = self.deal
-        rest = self._facts(queue)
-        here = self._facts(room)
-        potions = d.suffix_potions[pos] + rest[1] + here[1]
-        top_potion = max(d.suffix_potion_max[pos], rest[2], here[2])
-        r1, r2 = d.suffix_weapons[pos]
-        for v in rest[3] + here[3]:
-            if v > r2:
-                r1, r2 = (v, r1) if v > r1 else (r1, v)
-        counts = [a + b + c for a, b, c in zip(d.suffix_counts[pos], rest[5], here[5], strict=True)]
-        if d.early_end:
-            _drop_strongest(counts, 3)  # up to 3 cards are never played
-        repeat = d.limit_step  # lower-or-equal: one weapon may kill both monsters of a value
+        potions, top_potion, r1, r2, counts, _, damages = facts
+        damage = damages.get((w, lim))
+        if damage is None:
+            damage = damages[(w, lim)] = self._least_damage(r1, r2, counts, w, lim)
+        best_health = h + potions - damage
+        max_health = self.deal.max_health
+        if best_health <= 0:
+            return 0  # no clear is possible; a death scores at most 0
+        if best_health >= max_health and top_potion:
+            return max_health + top_potion
+        return best_health if best_health < max_health else max_health
+
+    def _least_damage(self, r1: int, r2: int, counts: list[int], w: int, lim: int) -> int:
+        repeat = self.deal.limit_step  # lower-or-equal: one weapon may kill both monsters of a value
         damage = 0
         for v in range(1, 16):
             c = counts[v]
@@ -98,20 +122,12 @@ class Search:
             if c > 1:
                 second = a1 if repeat else a2
                 damage += (c - 1) * (v - (second if second < v else v))
-        best_health = h + potions - damage
-        if best_health <= 0:
-            return 0  # no clear is possible; a death scores at most 0
-        if best_health >= d.max_health and top_potion:
-            return d.max_health + top_potion
-        return min(best_health, d.max_health)
+        return damage
 
     # --- the search ----------------------------------------------------------------------------
     def value(self, pos: int, queue: tuple, carried: int, avoided: bool, h: int, w: int, lim: int,
               alpha: int) -> int:
         self.nodes += 1
-        d = self.deal
-        room, pos2, queue2 = self.fill(pos, queue, carried)
-        empty_after = pos2 == d.n and not queue2
         key = (pos, queue, carried, avoided)
         entries = self._table.get(key)
         floor = LOST
@@ -124,7 +140,7 @@ class Search:
                         return ev
                 if exact and eh <= h and ew <= w and el <= lim and ev > floor:
                     floor = ev
-        ceiling = self.upper_bound(room, pos2, queue2, h, w, lim)
+        ceiling = self.upper_bound(self.remaining(pos, queue, carried), h, w, lim)
         if floor >= ceiling:
             self._remember(key, h, w, lim, floor, True)
             return floor
@@ -132,6 +148,8 @@ class Search:
             return ceiling
         # The score is at least ``floor``, so searching above floor - 1 is exact.
         bar = max(alpha, floor - 1)
+        room, pos2, queue2 = self.fill(pos, queue, carried)
+        empty_after = pos2 == self.deal.n and not queue2
         best = self._best(room, pos2, queue2, empty_after, avoided, h, w, lim, bar, ceiling)
         if floor > best:  # pragma: no cover - a floor is a proven score, the search cannot find less
             best = floor
@@ -196,9 +214,8 @@ class Search:
         """A limit above every monster left is as good as no limit: merge those situations."""
         if lim == 0:
             return 0
-        top = max(self.deal.suffix_monster_max[pos], self._facts(queue)[4],
-                  self.deal.value[carried] if carried >= 0 and self.deal.kind[carried] == 0 else 0)
-        return min(lim, top + 1, NO_LIMIT)
+        top = self.remaining(pos, queue, carried)[5] + 1
+        return lim if lim < top else top
 
     def _can_die(self, room) -> bool:
         return self._facts(room)[0] > 0

@@ -48,8 +48,7 @@ def _probe_down(search: Search, start: tuple) -> int:
     A probe prunes every situation whose bound is below t, and a failed probe returns an upper bound that
     says where to probe next; the table keeps what earlier probes proved.
     """
-    room, pos2, queue2 = search.fill(*start[:3])
-    bound = search.upper_bound(room, pos2, queue2, start[4], start[5], start[6])
+    bound = search.upper_bound(search.remaining(*start[:3]), *start[4:])
     alpha = bound - 1
     while True:
         v = search.value(*start, alpha)
