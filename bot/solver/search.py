@@ -179,10 +179,10 @@ class Search:
         if final:
             return max(best, self.final_score(room, h, w, lim)[0])
         children = []
-        plans = self.plans(room, w, lim, False)
         max_health = d.max_health
         terminal_next = d.early_end and 1 + (d.n - pos2) + len(queue2) < ROOM_SIZE
-        for plan in plans:
+        bound = self.upper_bound
+        for plan in self.plans(room, w, lim, False):
             h2 = health_after(plan.d1, plan.p, plan.d2, h, max_health)
             if h2 <= 0:
                 continue
@@ -191,14 +191,23 @@ class Search:
                 if score > best:
                     best = score
                 continue
-            children.append((h2 * 4 + plan.weapon, plan.carried, h2, plan.weapon, plan.limit))
+            nxt = self.child(room, pos2, queue2, plan.carried, h2, plan.weapon, plan.limit)
+            children.append((bound(self.remaining(pos2, queue2, plan.carried), h2, nxt[5], nxt[6]),
+                             h2 * 4 + plan.weapon, nxt))
         if not avoided and not empty_after:
-            children.append(((h - 5) * 4 + w, AVOID, h, w, lim))
-        children.sort(reverse=True)
-        for _, carried, h2, w2, lim2 in children:
+            nxt = self.child(room, pos2, queue2, AVOID, h, w, lim)
+            children.append((bound(self.remaining(pos2, nxt[1], -1), h, w, nxt[6]), (h - 5) * 4 + w, nxt))
+        # Most promising first: the highest bound, then the most health.
+        children.sort(key=_promise, reverse=True)
+        for child_bound, _, nxt in children:
             if best >= ceiling:
                 break
-            v = self.value(*self.child(room, pos2, queue2, carried, h2, w2, lim2), max(alpha, best))
+            if child_bound <= best or child_bound <= alpha:
+                # This child cannot beat what is known; its bound is all it adds to a fail-low answer.
+                if child_bound > best:
+                    best = child_bound
+                continue
+            v = self.value(*nxt, max(alpha, best))
             if v > best:
                 best = v
         return best
@@ -264,3 +273,7 @@ def _drop_strongest(counts: list[int], k: int) -> None:
         while counts[v] and k:
             counts[v] -= 1
             k -= 1
+
+
+def _promise(child: tuple) -> tuple[int, int]:
+    return child[0], child[1]
