@@ -45,8 +45,8 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 async def run_players(path: Path, players: int, seconds: float, think: float, synchronous: str,
-                      checkpoint_interval: float | None) -> dict:
-    store = await Store.open(path, synchronous=synchronous, checkpoint_interval=checkpoint_interval)
+                      checkpoint_every: int | None) -> dict:
+    store = await Store.open(path, synchronous=synchronous, checkpoint_every=checkpoint_every)
     latencies: list[float] = []
     rngs = {user: random.Random(user * 7919 + int(think * 1000)) for user in range(1, players + 1)}
     games = {}
@@ -178,19 +178,20 @@ async def main(argv: list[str]) -> int:
     parser.add_argument("--games", type=int, default=1_000_000, help="finished games for the board queries")
     parser.add_argument("--repeats", type=int, default=50)
     parser.add_argument("--synchronous", default="FULL", help="FULL (the store's default) or NORMAL, to compare")
-    parser.add_argument("--checkpoint-interval", type=float, default=0.5,
-                        help="background WAL checkpoint every N s (the store's default 0.5); 0 = SQLite's automatic")
+    parser.add_argument("--checkpoint-every", type=int, default=100,
+                        help="background WAL checkpoint every N writes (the store's default 100); 0 = SQLite's own")
     parser.add_argument("--dir", help="where to put the database files (default: a temporary directory)")
     parser.add_argument("--skip-players", action="store_true")
     parser.add_argument("--skip-boards", action="store_true")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         if not args.skip_players:
+            checkpoints = f"every {args.checkpoint_every} writes" if args.checkpoint_every else "SQLite automatic"
             print(f"{args.players} players on one database file (one Store, WAL, synchronous={args.synchronous}, "
-                  f"checkpoints: {args.checkpoint_interval or 'automatic'}), "
+                  f"checkpoints: {checkpoints}), "
                   f"timing Store.play = load game + apply move + commit:")
             path = Path(tmp) / "players.sqlite3"
-            interval = args.checkpoint_interval or None
+            interval = args.checkpoint_every or None
             paced = await run_players(path, args.players, args.seconds, args.think, args.synchronous, interval)
             report_players(f"paced (think {args.think:g} s mean)", paced)
             flat = await run_players(path, args.players, args.seconds, 0.0, args.synchronous, interval)

@@ -96,7 +96,7 @@ log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 5000
 STATE_CACHE_SIZE = 2048  # parsed game states kept in memory (a cache; the database is the truth)
-CHECKPOINT_INTERVAL = 0.5  # seconds between background WAL checkpoints
+CHECKPOINT_EVERY = 100  # writes (moves or other transactions) between background WAL checkpoints
 BACKSTOP_CHECKPOINT_PAGES = 10000  # SQLite's automatic checkpoint, should the background one fall behind
 ALL_GUILDS = 0  # player_totals.guild_id for "every server"
 ALL_RULES = "*"  # player_totals.rules_key for "every rule set"
@@ -120,27 +120,26 @@ class Store:
     """Async access to the bot's database. Open with ``await Store.open(path)``; ``await store.close()``."""
 
     def __init__(self, db: aiosqlite.Connection, path: str, clock: Callable[[], datetime],
-                 checkpointer: aiosqlite.Connection | None = None, checkpoint_interval: float = 0.5) -> None:
+                 checkpointer: aiosqlite.Connection | None = None, checkpoint_every: int = CHECKPOINT_EVERY) -> None:
         self._db = db
         self.path = path
         self._clock = clock
         self._lock = asyncio.Lock()  # one transaction at a time on the shared connection
         self._checkpointer = checkpointer
-        self._commits = 0  # since the last checkpoint
-        self._checkpoint_task = None
+        self._checkpoint_every = checkpoint_every
+        self._writes = 0  # since the last checkpoint
+        self._checkpoint_task: asyncio.Task | None = None
         self._pending: list[_Move] = []  # moves waiting for the next group commit
         # Parsed states of recently used games, keyed by id and checked against the row's version and exact
         # snapshot text: a hit saves parsing the snapshot on every click, and can never serve a state the
         # database does not hold (a changed or damaged snapshot is simply a miss).
         self._states: OrderedDict[int, tuple[int, str, State]] = OrderedDict()
         self._flusher: asyncio.Task | None = None
-        if checkpointer is not None:
-            self._checkpoint_task = asyncio.get_running_loop().create_task(self._checkpoint_loop(checkpoint_interval))
 
     # --- opening and closing ---------------------------------------------------------------------------
     @classmethod
     async def open(cls, path: str | os.PathLike, *, clock: Callable[[], datetime] | None = None,
-                   synchronous: str = "FULL", checkpoint_interval: float | None = CHECKPOINT_INTERVAL) -> Store:
+                   synchronous: str = "FULL", checkpoint_every: int | None = CHECKPOINT_EVERY) -> Store:
         """Open (creating or upgrading) the database at ``path``.
 
         ``clock`` returns the current aware UTC time (default: the system clock; the bot may pass
@@ -149,9 +148,10 @@ class Store:
 
         Checkpoints (copying the WAL back into the database file, with an fsync) would otherwise run inside
         whichever commit crosses 1000 WAL pages, stalling every click queued behind it for tens of milliseconds.
-        A second connection checkpoints in the background every ``checkpoint_interval`` seconds instead (PASSIVE:
+        A second connection checkpoints in the background after every ``checkpoint_every`` writes instead (PASSIVE:
         it never blocks the writer); SQLite's own automatic checkpoint stays on as a backstop at a larger size.
-        ``checkpoint_interval=None`` keeps SQLite's default behaviour.
+        ``checkpoint_every=None`` keeps SQLite's default behaviour. (No timer: an idle store has no task running,
+        which the bot's virtual-clock tests rely on.)
         """
         if synchronous.upper() not in ("FULL", "NORMAL", "EXTRA"):
             raise ValueError("synchronous must be FULL, NORMAL or EXTRA")
@@ -170,7 +170,7 @@ class Store:
             if version != migrate.latest_version():  # pragma: no cover - _prepare just upgraded it
                 raise DatabaseError(f"{path} is at schema version {version} after upgrading")
             checkpointer = None
-            if checkpoint_interval is not None:
+            if checkpoint_every is not None:
                 await db.execute(f"PRAGMA wal_autocheckpoint = {BACKSTOP_CHECKPOINT_PAGES:d}")
                 checkpointer = await aiosqlite.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
                 await checkpointer.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
@@ -178,14 +178,13 @@ class Store:
         except BaseException:
             await db.close()
             raise
-        return cls(db, path, clock or _utcnow, checkpointer, checkpoint_interval or CHECKPOINT_INTERVAL)
+        return cls(db, path, clock or _utcnow, checkpointer, checkpoint_every or CHECKPOINT_EVERY)
 
     async def close(self) -> None:
         while self._flusher is not None and not self._flusher.done():
             await asyncio.shield(self._flusher)  # moves already submitted are committed first
         task, self._checkpoint_task = self._checkpoint_task, None
         if task is not None:
-            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         checkpointer, self._checkpointer = self._checkpointer, None
@@ -196,26 +195,21 @@ class Store:
             if db is not None:
                 await db.close()  # the last connection to close checkpoints the WAL into the file
 
-    async def _checkpoint_loop(self, interval: float) -> None:
-        while True:
-            await asyncio.sleep(interval)
-            if not self._commits:
-                continue
-            self._commits = 0
-            try:
-                await self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
-            except sqlite3.Error as exc:  # pragma: no cover - the backstop checkpoint still runs
-                log.warning("background checkpoint failed: %s", exc)
+    def _wrote(self, count: int = 1) -> None:
+        """Count committed writes; start a background checkpoint when enough have gathered in the WAL."""
+        self._writes += count
+        if self._checkpointer is None or self._writes < self._checkpoint_every:
+            return
+        if self._checkpoint_task is not None and not self._checkpoint_task.done():
+            return
+        self._writes = 0
+        self._checkpoint_task = asyncio.get_running_loop().create_task(self._checkpoint())
 
-    async def __aenter__(self) -> Store:
-        return self
-
-    async def __aexit__(self, *exc) -> None:
-        await self.close()
-
-    @property
-    def closed(self) -> bool:
-        return self._db is None
+    async def _checkpoint(self) -> None:
+        try:
+            await self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except (sqlite3.Error, ValueError) as exc:  # pragma: no cover - the backstop checkpoint still runs
+            log.warning("background checkpoint failed: %s", exc)
 
     # --- plumbing ----------------------------------------------------------------------------------------
     def now(self) -> datetime:
@@ -240,7 +234,7 @@ class Store:
         """
         return await asyncio.shield(self._transaction(body))
 
-    async def _transaction(self, body):
+    async def _transaction(self, body, writes: int = 1):
         async with self._lock:
             db = self._conn()
             if db.in_transaction:  # pragma: no cover - defensive: never left open by this class
@@ -253,7 +247,7 @@ class Store:
                     await db.execute("ROLLBACK")
                 raise
             await db.execute("COMMIT")
-            self._commits += 1
+            self._wrote(writes)
             return result
 
     # --- games -------------------------------------------------------------------------------------------
@@ -406,7 +400,7 @@ class Store:
         while self._pending:
             group, self._pending = self._pending, []
             try:
-                outcomes = await self._transaction(lambda db, group=group: _write_moves(db, group))
+                outcomes = await self._transaction(lambda db, group=group: _write_moves(db, group), len(group))
             except Exception as exc:  # noqa: BLE001 - one bad move must not sink the others: retry one by one
                 if len(group) == 1:
                     outcomes = [_move_error(group[0], exc)]
