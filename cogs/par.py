@@ -66,6 +66,10 @@ class BestPossibleButton(discord.ui.DynamicItem[discord.ui.Button], template=r"s
 async def show_par(interaction: discord.Interaction, game_id: int) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     record = await interaction.client.store.load_game(game_id)
+    if record.status == "playing":  # the line of a game still on would play it for you
+        await interaction.followup.send("Finish the game first: the best line is shown once it is over.",
+                                        ephemeral=True)
+        return
     if record.kind in PRIVATE_KINDS and interaction.user.id != record.user_id:
         await interaction.followup.send("Play this daily yourself first: its best line would give the deal away.",
                                         ephemeral=True)

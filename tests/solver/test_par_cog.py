@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from types import SimpleNamespace
 
+import discord
+
 import cogs.par
 from bot.engine import PRESETS, encode, legal_actions
 from bot.par import ParResult
@@ -52,6 +54,15 @@ async def test_best_possible_shows_par_and_the_line_privately_and_keeps_dailies_
     assert title.startswith("Best possible: 30 (winnable)") and f"you scored {record.score}" in title
     text = "\n".join(e.description for m in answers for e in m.embeds)
     assert text.startswith("Room 1: ♦7 ♥2 ♠4 ♠5.") and text.rstrip().endswith("Score: 30.")
+
+    # A game still on gets no line, even from a hand-made button.
+    playing = await world.store.create_game(world.bob.id, world.guild.id, world.channel.id, PRESETS["classic"], seed=9)
+    view = discord.ui.View(timeout=None)
+    view.add_item(loaded_cog().BestPossibleButton(playing.id))
+    await world.bot.get_channel(world.channel.id).send(content="crafted", view=view)
+    click = await world.bob.click(world.channel.last_message, label="Best possible")
+    assert [m.content for m in answers_to(click)] == [
+        "Finish the game first: the best line is shown once it is over."]
 
     # A daily's line would spoil the day's deal: only its player may look.
     _, message = await finished_game_message(world, kind="practice")
