@@ -1,11 +1,21 @@
 import pytest
 
 from storage import Store
-from tests.discord.fixtures import db_path, simcord_bot, world  # noqa: F401
+from tests.discord.fixtures import db_path, world  # noqa: F401
+from tests.discord.harness import make_bot
 
 
 @pytest.fixture
-async def store(db_path):  # noqa: F811 - the db_path fixture imported above
+async def simcord_bot(db_path):  # noqa: F811
+    """The real bot, without par (solving the daily deal takes seconds of CPU; duels don't need it)."""
+    bot = make_bot(db_path)
+    bot.par_solver = None
+    yield bot
+    await bot.close()
+
+
+@pytest.fixture
+async def store(db_path):  # noqa: F811
     opened = await Store.open(db_path)
     try:
         yield opened

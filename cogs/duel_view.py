@@ -1,0 +1,298 @@
+"""Duel messages: the public board, the private hand with its controls, and their persistent buttons.
+
+Every control is a ``DynamicItem`` whose custom_id holds what the click needs, so it works after a restart::
+
+    sc:duelc:<duel id>:<acc|dec>               challenge: accept / decline (or withdraw)
+    sc:duel:<duel id>:<version>:<what>         hand (show my hand), resign (ask), or an action code (P02, F1, D, R0)
+    sc:duelp:<duel id>:<version>:<n>           select menu n of card plays; each option's value is an action code
+
+A click whose version is not the duel's is refused as out of date; ``storage.duels.play_duel`` lets exactly one of
+two racing clicks through.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import discord
+
+from bot.duel import PAIRS, PLACING, DuelAction, IllegalDuelAction, legal_actions, refusal
+from bot.duel.text import column_text, die_text, hand_text
+from bot.engine.seeds import seed_to_text
+from cogs.errors import report_error, send_private
+from storage.duels import (
+    ABANDONED,
+    CHALLENGED,
+    DECLINED,
+    DuelError,
+    answer_challenge,
+    load_duel,
+    play_duel,
+    resign_action,
+)
+
+log = logging.getLogger(__name__)
+
+SELECT_LIMIT = 25  # options per Discord select menu
+GOAL = "Goal: finish one column of 4+ cards, two of 5+ and one of 6+."
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def status_line(record) -> str:
+    state, players = record.state, record.players
+    if record.status == CHALLENGED:
+        return f"{mention(players[0])} challenges {mention(players[1])} to a Scoundrel duel."
+    if record.status == DECLINED:
+        return "The challenge was declined."
+    if state.over:
+        how = " (the other player resigned)" if record.status == ABANDONED else ""
+        return f"🏆 {mention(players[state.winner])} wins{how}!"
+    who = mention(players[state.actor])
+    if state.phase == PLACING:
+        return f"{who} rolled **{' '.join(map(str, state.dice))}** and places the dice."
+    role = "roller" if state.actor == state.roller else "non-roller"
+    return f"{who} ({role}) plays cards. Press **My hand** to see yours."
+
+
+def add_board_fields(embed: discord.Embed, record) -> None:
+    state, players = record.state, record.players
+    for pair in range(PAIRS):
+        embed.add_field(name=f"Pair {pair + 1} · {die_text(state, pair)}",
+                        value=f"{mention(players[0])}: {column_text(state.columns[0][pair])}\n"
+                              f"{mention(players[1])}: {column_text(state.columns[1][pair])}", inline=False)
+
+
+def board_embed(record) -> discord.Embed:
+    state = record.state
+    lines = [status_line(record)]
+    if record.status not in (CHALLENGED, DECLINED):
+        lines += [f"· {event}" for event in state.events]
+    embed = discord.Embed(title=f"Scoundrel duel #{record.id}", description="\n".join(lines),
+                          colour=discord.Colour.dark_gold() if state.over else discord.Colour.dark_purple())
+    if record.status == CHALLENGED:
+        embed.add_field(name="How it goes", value=f"Two players, one deck, three dice. {GOAL} "
+                                                  "Accept to start; the challenger rolls first.", inline=False)
+        return embed
+    add_board_fields(embed, record)
+    embed.set_footer(text=f"Turn {state.turn} · stock {len(state.stock)} · stolen pile {len(state.stolen)} · "
+                          f"hands {len(state.hands[0])}/{len(state.hands[1])} · seed {seed_to_text(record.seed)}")
+    return embed
+
+
+def render_board(record) -> tuple[discord.Embed, discord.ui.View]:
+    view = discord.ui.View(timeout=None)
+    if record.status == CHALLENGED:
+        view.add_item(ChallengeButton(record.id, "acc"))
+        view.add_item(ChallengeButton(record.id, "dec"))
+    elif record.open:
+        view.add_item(DuelButton(record.id, record.version, "hand", label="My hand", emoji="🂠",
+                                 style=discord.ButtonStyle.primary))
+        view.add_item(DuelButton(record.id, record.version, "resign", label="Resign", emoji="🏳️"))
+    return board_embed(record), view
+
+
+# --- the private hand -------------------------------------------------------------------------------------
+def _play_label(state, action: DuelAction) -> str:
+    mine = state.columns[state.actor][action.pair]
+    theirs = state.columns[1 - state.actor][action.pair]
+    if action.kind == "B":
+        on = mine.top.label if mine.top else "empty"
+        return f"{action.card.label} on your pair {action.pair + 1} (on {on})"
+    return f"{action.card.label}: steal pair {action.pair + 1} ({len(theirs.cards)} cards)"
+
+
+def render_hand(record, seat: int) -> tuple[discord.Embed, discord.ui.View]:
+    state = record.state
+    view = discord.ui.View(timeout=None)
+    embed = discord.Embed(title=f"Your hand · duel #{record.id}", colour=discord.Colour.dark_teal(),
+                          description=f"**{hand_text(state.hands[seat])}**\n{status_line(record)}")
+    add_board_fields(embed, record)
+    if not record.open or state.over:
+        return embed, view
+    if state.actor != seat:
+        embed.set_footer(text="Not your turn yet: press My hand again when it is.")
+        return embed, view
+    make = lambda code, **kw: DuelButton(record.id, record.version, code, **kw)  # noqa: E731
+    if state.phase == PLACING:
+        die = state.placed.index(-1)
+        value = state.dice[die]
+        for pair in range(PAIRS):
+            code = f"P{die}{pair}"
+            view.add_item(make(code, label=f"🎲{value} → pair {pair + 1}", style=discord.ButtonStyle.primary,
+                               disabled=refusal(state, DuelAction.parse(code)) is not None, row=0))
+        embed.set_footer(text=f"Place the {value} (dice left: {sum(p == -1 for p in state.placed)}). {GOAL}")
+        return embed, view
+    legal = legal_actions(state)
+    plays = [a for a in legal if a.kind in ("B", "S")]
+    for n in range(0, min(len(plays), 3 * SELECT_LIMIT), SELECT_LIMIT):
+        chunk = plays[n:n + SELECT_LIMIT]
+        options = [discord.SelectOption(label=_play_label(state, a), value=a.code) for a in chunk]
+        view.add_item(DuelPlaySelect(record.id, record.version, n // SELECT_LIMIT, options=options,
+                                     placeholder="Play a card…" if n == 0 else "More plays…"))
+    for action in legal:
+        if action.kind == "F":
+            view.add_item(make(action.code, label=f"Finish pair {action.pair + 1}", emoji="✅",
+                               style=discord.ButtonStyle.success, row=3))
+    view.add_item(make("D", label="Done", emoji="⏭️", style=discord.ButtonStyle.danger, row=3))
+    embed.set_footer(text=("No card fits anywhere: press Done." if not plays else
+                           "Pick a card and where it goes; Finish a column of 4+ when you like; Done ends your play.")
+                     + f" {GOAL}")
+    return embed, view
+
+
+# --- clicks -----------------------------------------------------------------------------------------------
+async def refresh_board(client: discord.Client, record) -> None:
+    """Edit the public board message to match ``record`` (it may have been deleted: then just log)."""
+    if record.channel_id is None or record.message_id is None:
+        return
+    embed, view = render_board(record)
+    try:
+        channel = client.get_channel(record.channel_id) or await client.fetch_channel(record.channel_id)
+        await channel.get_partial_message(record.message_id).edit(embed=embed, view=view)
+    except discord.HTTPException:
+        log.warning("could not update the board of duel %s", record.id, exc_info=True)
+
+
+def outsider_text(record) -> str:
+    return (f"This duel is between {mention(record.players[0])} and {mention(record.players[1])} — "
+            "challenge someone with `/scoundrel duel`.")
+
+
+STALE = "That is out of date: the duel has moved on. Press **My hand** on the board for your current hand."
+
+
+async def handle_action(interaction: discord.Interaction, duel_id: int, version: int, code: str) -> None:
+    await interaction.response.defer()
+    store = interaction.client.store
+    record = await load_duel(store, duel_id)
+    seat = record.seat(interaction.user.id)
+    if seat is None:
+        await send_private(interaction, outsider_text(record))
+        return
+    if code == "R":
+        version = record.version  # resigning stands whatever has happened meanwhile
+    if record.version != version or not record.open:
+        await send_private(interaction, STALE if record.open else "This duel is over.")
+        return
+    try:
+        action = resign_action(record, interaction.user.id) if code == "R" else DuelAction.parse(code)
+        record = await play_duel(store, duel_id, interaction.user.id, version, action)
+    except (DuelError, IllegalDuelAction) as refused:
+        await send_private(interaction, f"You can't do that: {refused}.")
+        return
+    if code == "R":
+        await interaction.edit_original_response(content="You resigned.", embed=None, view=None)
+    else:
+        embed, view = render_hand(record, seat)
+        await interaction.edit_original_response(embed=embed, view=view)
+    await refresh_board(interaction.client, record)
+
+
+class DuelButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"sc:duel:(?P<duel>[0-9]+):(?P<version>[0-9]+):(?P<what>hand|resign|R|D|P[0-9]{2}|F[0-9])"):
+    def __init__(self, duel_id: int, version: int, what: str, *, label: str = "", emoji: str | None = None,
+                 style: discord.ButtonStyle = discord.ButtonStyle.secondary, disabled: bool = False,
+                 row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(label=label or None, emoji=emoji, style=style, disabled=disabled, row=row,
+                                           custom_id=f"sc:duel:{duel_id}:{version}:{what}"))
+        self.duel_id, self.version, self.what = duel_id, version, what
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["duel"]), int(match["version"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            if self.what == "hand":
+                await show_hand(interaction, self.duel_id)
+            elif self.what == "resign":
+                await ask_resign(interaction, self.duel_id)
+            else:
+                await handle_action(interaction, self.duel_id, self.version, self.what)
+        except Exception as error:  # discord.py only logs DynamicItem errors; the player must hear too
+            await report_error(interaction, error, where=f"duel button {self.custom_id}")
+
+
+class DuelPlaySelect(discord.ui.DynamicItem[discord.ui.Select],
+                     template=r"sc:duelp:(?P<duel>[0-9]+):(?P<version>[0-9]+):(?P<n>[0-9])"):
+    def __init__(self, duel_id: int, version: int, n: int, *, options=(), placeholder: str = "Play a card…") -> None:
+        super().__init__(discord.ui.Select(custom_id=f"sc:duelp:{duel_id}:{version}:{n}", options=list(options),
+                                           placeholder=placeholder, row=n))
+        self.duel_id, self.version = duel_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]):
+        return cls(int(match["duel"]), int(match["version"]), int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            code = self.item.values[0]
+            if not re.fullmatch(r"[BS][0-9][CDHS][0-9]{1,2}", code):
+                await send_private(interaction, "That choice is not a card play.")
+                return
+            await handle_action(interaction, self.duel_id, self.version, code)
+        except Exception as error:
+            await report_error(interaction, error, where=f"duel select {self.custom_id}")
+
+
+async def show_hand(interaction: discord.Interaction, duel_id: int) -> None:
+    record = await load_duel(interaction.client.store, duel_id)
+    seat = record.seat(interaction.user.id)
+    if seat is None:
+        await send_private(interaction, outsider_text(record))
+        return
+    embed, view = render_hand(record, seat)
+    await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+
+async def ask_resign(interaction: discord.Interaction, duel_id: int) -> None:
+    record = await load_duel(interaction.client.store, duel_id)
+    if record.seat(interaction.user.id) is None:
+        await send_private(interaction, outsider_text(record))
+        return
+    if not record.open:
+        await send_private(interaction, "This duel is over.")
+        return
+    view = discord.ui.View(timeout=None)
+    view.add_item(DuelButton(record.id, record.version, "R", label="Yes, resign", style=discord.ButtonStyle.danger))
+    await send_private(interaction, "Resign this duel? Your opponent wins.", view=view)
+
+
+class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
+                      template=r"sc:duelc:(?P<duel>[0-9]+):(?P<answer>acc|dec)"):
+    def __init__(self, duel_id: int, answer: str) -> None:
+        accept = answer == "acc"
+        super().__init__(discord.ui.Button(label="Accept" if accept else "Decline", emoji="⚔️" if accept else None,
+                                           style=discord.ButtonStyle.success if accept else
+                                           discord.ButtonStyle.secondary, custom_id=f"sc:duelc:{duel_id}:{answer}"))
+        self.duel_id, self.accept = duel_id, accept
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["duel"]), match["answer"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            store = interaction.client.store
+            record = await load_duel(store, self.duel_id)
+            seat = record.seat(interaction.user.id)
+            if seat is None or (self.accept and seat != 1):
+                await send_private(interaction, f"This challenge is for {mention(record.players[1])}." if seat is None
+                                   else "Waiting for your opponent to accept.")
+                return
+            try:
+                record = await answer_challenge(store, self.duel_id, interaction.user.id, self.accept)
+            except DuelError as refused:
+                await send_private(interaction, f"You can't do that: {refused}.")
+                return
+            embed, view = render_board(record)
+            await interaction.response.edit_message(content=None, embed=embed, view=view)
+        except Exception as error:
+            await report_error(interaction, error, where=f"duel challenge {self.custom_id}")
+
+
+DYNAMIC_ITEMS = (DuelButton, DuelPlaySelect, ChallengeButton)

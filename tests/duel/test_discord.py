@@ -1,0 +1,109 @@
+"""The duel on Discord, through SimCord: challenge, accept, refused outsiders, plays, stale clicks, restart."""
+
+from bot.duel import replay
+from bot.engine.seeds import seed_from_text
+from storage.duels import load_duel, open_duel
+from tests.discord.harness import button, buttons, click_on_snapshot, snapshot
+
+SEED = "0000-0005"
+
+
+def custom_ids(message) -> list[str]:
+    return [b.custom_id for b in buttons(message)]
+
+
+def selects(message):
+    from simcord.components import walk_components
+    return [c for c in walk_components(message.components) if c.get("type") == 3]
+
+
+async def start(world):
+    result = await world.alice.slash(world.channel, "scoundrel duel", opponent=world.bob, seed=SEED)
+    return result.response
+
+
+async def accepted(world):
+    challenge = await start(world)
+    await world.bob.click(challenge, label="Accept")
+    return challenge
+
+
+async def test_challenge_then_outsider_and_challenger_cannot_accept(world):
+    carol = world.guild.add_member(world.env.create_user("carol"))
+    challenge = await start(world)
+    assert f"<@{world.bob.id}>" in challenge.content
+    assert {b.label for b in buttons(challenge)} == {"Accept", "Decline"}
+    outsider = await carol.click(challenge, label="Accept")
+    assert outsider.ephemeral and "This challenge is for" in outsider.response.content
+    own = await world.alice.click(challenge, label="Accept")
+    assert own.ephemeral and "Waiting for your opponent" in own.response.content
+    await world.bob.click(challenge, label="Accept")
+    board = challenge.embeds[0]
+    assert [f.name.split(" ·")[0] for f in board.fields] == ["Pair 1", "Pair 2", "Pair 3", "Pair 4"]
+    assert "rolled" in board.description and f"<@{world.alice.id}>" in board.description
+    assert {b.label for b in buttons(challenge)} == {"My hand", "Resign"}
+    record = await open_duel(world.store, world.bob.id)
+    assert record.status == "playing" and record.players == (world.alice.id, world.bob.id)
+
+
+async def test_decline_and_second_challenge_refused(world):
+    challenge = await start(world)
+    again = await world.alice.slash(world.channel, "scoundrel duel", opponent=world.bob)
+    assert again.ephemeral and "already have an open duel" in again.response.content
+    await world.bob.click(challenge, label="Decline")
+    assert "declined" in challenge.embeds[0].description and buttons(challenge) == []
+    assert await open_duel(world.store, world.alice.id) is None
+
+
+async def test_bad_input_is_refused(world):
+    self_duel = await world.alice.slash(world.channel, "scoundrel duel", opponent=world.alice)
+    assert self_duel.ephemeral and "yourself" in self_duel.response.content
+    bad_seed = await world.alice.slash(world.channel, "scoundrel duel", opponent=world.bob, seed="??")
+    assert bad_seed.ephemeral and "not a seed" in bad_seed.response.content
+    assert await open_duel(world.store, world.alice.id) is None
+
+
+async def test_placing_playing_and_stale_clicks(world):
+    carol = world.guild.add_member(world.env.create_user("carol"))
+    board = await accepted(world)
+    outsider = await carol.click(board, label="My hand")
+    assert outsider.ephemeral and "This duel is between" in outsider.response.content
+
+    waiting = await world.bob.click(board, label="My hand")  # alice rolls first
+    assert waiting.ephemeral and "Not your turn" in waiting.response.embeds[0].footer.text
+    assert buttons(waiting.response) == []
+
+    hand = (await world.alice.click(board, label="My hand")).response
+    assert hand.ephemeral
+    for pair in (1, 2):
+        await world.alice.click(hand, label=f"🎲{replay(seed_from_text(SEED), []).dice[pair - 1]} → pair {pair}")
+    before_last = snapshot(world.alice, hand.message)
+    last_die = [b for b in buttons(hand) if b.label.endswith("pair 3")][0]
+    await world.alice.click(hand, custom_id=last_die.custom_id)
+    assert "plays cards" in board.embeds[0].description and f"<@{world.bob.id}>" in board.embeds[0].description
+
+    stale = await click_on_snapshot(world.alice, before_last, last_die.custom_id)
+    assert stale.followups and "out of date" in stale.followups[-1].content
+
+    bob_hand = (await world.bob.click(board, label="My hand")).response
+    menus = selects(bob_hand)
+    code = menus[0]["options"][0]["value"]
+    await world.bob.select(bob_hand, [code], custom_id=menus[0]["custom_id"])
+    await world.bob.click(bob_hand, label="Done")
+    record = await load_duel(world.store, (await open_duel(world.store, world.bob.id)).id)
+    assert record.state == replay(seed_from_text(SEED), ["P00", "P11", "P22", code, "D"])
+    assert record.state.actor == 0 and f"<@{world.alice.id}> (roller)" in board.embeds[0].description
+    not_yours = await world.bob.click(bob_hand, label="Done") if buttons(bob_hand) else None
+    assert not_yours is None  # bob's controls are gone once his play is over
+
+
+async def test_buttons_survive_a_restart_and_resign(world):
+    board = await accepted(world)
+    await world.restart()
+    hand = await world.alice.click(board, label="My hand")
+    assert hand.ephemeral and len([b for b in buttons(hand.response) if "→ pair" in (b.label or "")]) == 4
+    ask = await world.bob.click(board, label="Resign")
+    await world.bob.click(ask.response, custom_id=button(ask.response, "Yes, resign").custom_id)
+    assert "wins" in board.embeds[0].description and buttons(board) == []
+    record = await load_duel(world.store, 1)
+    assert record.status == "abandoned" and record.winner == 0
