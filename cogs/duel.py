@@ -1,4 +1,8 @@
-"""``/scoundrel duel opponent:@user``: challenge someone to the two-player duel (seed 002, ``bot.duel``)."""
+"""``/scoundrel duel opponent:@user``: challenge someone to the two-player duel (seed 002, ``bot.duel``).
+
+Without ``opponent`` the command posts the caller's open duel (challenge or game) here again, so a lost or
+buried board is never the end of a duel.
+"""
 
 from __future__ import annotations
 
@@ -6,16 +10,21 @@ import discord
 from discord import app_commands
 
 from bot.engine.seeds import SeedError, seed_from_text
-from cogs.duel_view import DYNAMIC_ITEMS, mention, render_board
+from cogs.duel_view import DYNAMIC_ITEMS, duel_url, mention, render_board
 from cogs.errors import send_private
 from cogs.group import add_subcommands, remove_subcommands
-from storage.duels import DuelBusy, DuelError, create_challenge, set_duel_message
+from storage.duels import CHALLENGED, DuelBusy, DuelError, create_challenge, load_duel, open_duel, set_duel_message
 
 
 @app_commands.command(name="duel", description="Challenge someone to a two-player Scoundrel duel (cards and dice)")
-@app_commands.describe(opponent="Who you want to duel",
+@app_commands.describe(opponent="Who you want to duel (leave out to post your open duel here again)",
                        seed="Replay a deal: the 8-character seed shown under a duel, like K7Q2-M9XD")
-async def duel(interaction: discord.Interaction, opponent: discord.User, seed: str | None = None) -> None:
+async def duel(interaction: discord.Interaction, opponent: discord.User | None = None,
+               seed: str | None = None) -> None:
+    store = interaction.client.store
+    if opponent is None:
+        await repost(interaction)
+        return
     if opponent.bot:
         await send_private(interaction, "Bots don't duel: challenge a person.")
         return
@@ -24,23 +33,41 @@ async def duel(interaction: discord.Interaction, opponent: discord.User, seed: s
     except SeedError as bad:  # bad input: say what a seed looks like, start nothing
         await send_private(interaction, f"{bad}. Leave `seed` out for a new deal.")
         return
-    store = interaction.client.store
     try:
         record = await create_challenge(store, interaction.user.id, opponent.id, interaction.guild_id,
                                         interaction.channel_id, seed=seed_value)
     except DuelBusy as busy:
         who = "You already have" if busy.user_id == interaction.user.id else f"{mention(busy.user_id)} already has"
+        url = duel_url(await load_duel(store, busy.duel_id))
+        where = f" It is here: {url}" if url else ""
         await send_private(interaction, f"{who} an open duel (a challenge or a game): finish, decline or resign "
-                                        "it first.")
+                                        f"it first.{where}")
         return
     except DuelError as refused:
         await send_private(interaction, str(refused)[:1].upper() + str(refused)[1:] + ".")
         return
+    await post_board(interaction, record, content=f"{mention(opponent.id)}, you are challenged!",
+                     mentions=discord.AllowedMentions(users=[opponent]))
+
+
+async def repost(interaction: discord.Interaction) -> None:
+    record = await open_duel(interaction.client.store, interaction.user.id)
+    if record is None:
+        await send_private(interaction, "You have no open duel — challenge someone with "
+                                        "`/scoundrel duel opponent:@someone`.")
+        return
+    content = f"{mention(record.players[1])}, you are challenged!" if record.status == CHALLENGED else None
+    await post_board(interaction, record, content=content, mentions=discord.AllowedMentions.none())
+
+
+async def post_board(interaction: discord.Interaction, record, *, content: str | None,
+                     mentions: discord.AllowedMentions) -> None:
+    """Send the board and make it the duel's live message: moves update this copy (older copies' buttons still
+    work, but their pictures are no longer kept up to date)."""
     embed, view = render_board(record)
-    await interaction.response.send_message(content=f"{mention(opponent.id)}, you are challenged!", embed=embed,
-                                            view=view, allowed_mentions=discord.AllowedMentions(users=[opponent]))
+    await interaction.response.send_message(content=content, embed=embed, view=view, allowed_mentions=mentions)
     message = await interaction.original_response()
-    await set_duel_message(store, record.id, message.channel.id, message.id)
+    await set_duel_message(interaction.client.store, record.id, message.channel.id, message.id)
 
 
 async def setup(bot) -> None:

@@ -18,7 +18,7 @@ import re
 import discord
 
 from bot.duel import PAIRS, PLACING, DuelAction, IllegalDuelAction, legal_actions, refusal
-from bot.duel.text import column_text, die_text, hand_text
+from bot.duel.text import column_text, die_text, hand_text, rules_text
 from bot.engine.seeds import seed_to_text
 from cogs.errors import report_error, send_private
 from storage.duels import (
@@ -92,7 +92,15 @@ def render_board(record) -> tuple[discord.Embed, discord.ui.View]:
         view.add_item(DuelButton(record.id, record.version, "hand", label="My hand", emoji="🂠",
                                  style=discord.ButtonStyle.primary))
         view.add_item(DuelButton(record.id, record.version, "resign", label="Resign", emoji="🏳️"))
+    if record.open:
+        view.add_item(DuelRulesButton())
     return board_embed(record), view
+
+
+def duel_url(record) -> str | None:
+    if record.message_id is None or record.channel_id is None:
+        return None
+    return f"https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}/{record.message_id}"
 
 
 # --- the private hand -------------------------------------------------------------------------------------
@@ -295,4 +303,24 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
             await report_error(interaction, error, where=f"duel challenge {self.custom_id}")
 
 
-DYNAMIC_ITEMS = (DuelButton, DuelPlaySelect, ChallengeButton)
+class DuelRulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:duelrules"):
+    """Shows the duel's rules privately to whoever presses it."""
+
+    def __init__(self) -> None:
+        super().__init__(discord.ui.Button(label="Rules", emoji="📖", style=discord.ButtonStyle.secondary,
+                                           custom_id="sc:duelrules"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls()
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            embed = discord.Embed(title="Scoundrel duel — rules", description=rules_text(),
+                                  colour=discord.Colour.dark_teal())
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+        except Exception as error:
+            await report_error(interaction, error, where="duel rules")
+
+
+DYNAMIC_ITEMS = (DuelButton, DuelPlaySelect, ChallengeButton, DuelRulesButton)

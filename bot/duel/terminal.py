@@ -10,7 +10,7 @@ from bot.engine.seeds import SeedError, new_seed, seed_from_text, seed_to_text
 
 from .actions import IllegalDuelAction, resign
 from .game import apply, new_duel
-from .text import board_lines, hand_text, parse_command, phase_text
+from .text import board_lines, hand_text, parse_command, phase_text, rules_text
 
 HELP = """Moves (pairs and dice are numbered from 1):
   p DIE PAIR    place that die (in roll order) on a column pair     e.g. p 1 3
@@ -19,6 +19,7 @@ HELP = """Moves (pairs and dice are numbered from 1):
   f PAIR        declare your column of PAIR finished (4+ cards)
   d             done: end your play
   resign        give up (the other player wins)
+  rules         the rules of the duel
   h             this help          q   quit"""
 
 
@@ -44,6 +45,9 @@ def run(seed: int, stdin: TextIO, stdout: TextIO) -> int:
             return 1
         if line.lower() in ("h", "help", "?"):
             out(HELP + "\n")
+            continue
+        if line.lower() == "rules":
+            out(rules_text().replace("**", "") + "\n")
             continue
         try:
             action = resign(state.actor) if line.lower() == "resign" else parse_command(line)

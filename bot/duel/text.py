@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .actions import DuelAction, build, done, finish, place, steal
 from .cards import SUITS, Card
-from .game import OVER, PAIRS, PLACING, Column, DuelState
+from .game import OVER, PAIRS, PLACING, TARGETS, Column, DuelState
 
 ARROWS = {1: "↑", -1: "↓", 0: ""}
 _RANK_WORDS = {"A": 1, "J": 11, "Q": 12, "K": 13}
@@ -86,3 +86,26 @@ def parse_command(text: str) -> DuelAction:
     if verb == "f" and len(args) == 1:
         return finish(_pair(args[0]))
     raise ValueError(f"{text!r} is not a move (h for help)")
+
+
+def rules_text() -> str:
+    """The duel's rules for players (seed 002, with this bot's decisions), built from the engine's numbers."""
+    from .game import ANY_CARD_DIE, DICE, HAND_SIZE, MIN_FINISH
+
+    return f"""**Goal:** be first to finish four columns: one of {TARGETS[0]}+ cards, two of {TARGETS[1]}+, one of \
+{TARGETS[3]}+. A longer column may count for any target it reaches.
+**Deal:** {HAND_SIZE} cards each, one base card under each of your {PAIRS} columns; the rest is the stock. Your \
+column and your opponent's facing it form a *pair*. Ranks wrap: K is next to A.
+**Turn:** the roller rolls {DICE} dice (one fewer for each pair whose two columns are finished, at least one) and \
+puts each on a different pair. Then the non-roller plays, then the roller. Then both draw back to {HAND_SIZE}, \
+non-roller first, and the roles swap.
+**Playing:** only on pairs with a die. On each such pair either *build* or *steal*, not both:
+• Build on your own column: up to the die's number of cards. A card must match the last card's rank or be one \
+step up or down; the first step sets the column's direction (↑/↓) and later steps must follow it. An empty \
+column takes any card. A die of {ANY_CARD_DIE}: exactly one card of any rank, and the column loses its direction.
+• Steal: play a card of the same rank as your opponent's last card; their column and your card go to the \
+stolen pile (shuffled into the stock when it runs out).
+**Finishing:** during your play, declare a column of {MIN_FINISH}+ cards finished, as long as your finished \
+columns still fit the goal. Finished columns can't be built on or stolen. Finishing your fourth wins at once.
+Run out of cards during your play and you draw {HAND_SIZE} more. You may end your play (Done) whenever you like; \
+either player may resign at any time."""

@@ -32,7 +32,7 @@ async def test_challenge_then_outsider_and_challenger_cannot_accept(world):
     carol = world.guild.add_member(world.env.create_user("carol"))
     challenge = await start(world)
     assert f"<@{world.bob.id}>" in challenge.content
-    assert {b.label for b in buttons(challenge)} == {"Accept", "Decline"}
+    assert {b.label for b in buttons(challenge)} == {"Accept", "Decline", "Rules"}
     outsider = await carol.click(challenge, label="Accept")
     assert outsider.ephemeral and "This challenge is for" in outsider.response.content
     own = await world.alice.click(challenge, label="Accept")
@@ -41,7 +41,7 @@ async def test_challenge_then_outsider_and_challenger_cannot_accept(world):
     board = challenge.embeds[0]
     assert [f.name.split(" ·")[0] for f in board.fields] == ["Pair 1", "Pair 2", "Pair 3", "Pair 4"]
     assert "rolled" in board.description and f"<@{world.alice.id}>" in board.description
-    assert {b.label for b in buttons(challenge)} == {"My hand", "Resign"}
+    assert {b.label for b in buttons(challenge)} == {"My hand", "Resign", "Rules"}
     record = await open_duel(world.store, world.bob.id)
     assert record.status == "playing" and record.players == (world.alice.id, world.bob.id)
 
@@ -93,8 +93,8 @@ async def test_placing_playing_and_stale_clicks(world):
     record = await load_duel(world.store, (await open_duel(world.store, world.bob.id)).id)
     assert record.state == replay(seed_from_text(SEED), ["P00", "P11", "P22", code, "D"])
     assert record.state.actor == 0 and f"<@{world.alice.id}> (roller)" in board.embeds[0].description
-    not_yours = await world.bob.click(bob_hand, label="Done") if buttons(bob_hand) else None
-    assert not_yours is None  # bob's controls are gone once his play is over
+    assert buttons(bob_hand) == [] and selects(bob_hand) == []  # bob's controls are gone once his play is over
+    assert "Not your turn" in bob_hand.embeds[0].footer.text
 
 
 async def test_buttons_survive_a_restart_and_resign(world):
@@ -107,3 +107,21 @@ async def test_buttons_survive_a_restart_and_resign(world):
     assert "wins" in board.embeds[0].description and buttons(board) == []
     record = await load_duel(world.store, 1)
     assert record.status == "abandoned" and record.winner == 0
+
+
+async def test_rules_button_and_reposting_the_board(world):
+    board = await accepted(world)
+    rules = await world.bob.click(board, label="Rules")
+    assert rules.ephemeral and "Goal:" in rules.response.embeds[0].description
+    busy = await world.bob.slash(world.channel, "scoundrel duel", opponent=world.alice)
+    assert busy.ephemeral and f"/{board.channel_id}/{board.id}" in busy.response.content
+    again = await world.alice.slash(world.channel, "scoundrel duel")
+    assert not again.ephemeral and {b.label for b in buttons(again.response)} == {"My hand", "Resign", "Rules"}
+    hand = (await world.alice.click(again.response, label="My hand")).response
+    await world.alice.click(hand, custom_id=[b for b in buttons(hand) if not b.disabled][0].custom_id)
+    assert "goes on pair" in again.response.embeds[0].description  # the new copy is the live one
+
+
+async def test_no_open_duel_to_repost(world):
+    result = await world.alice.slash(world.channel, "scoundrel duel")
+    assert result.ephemeral and "no open duel" in result.response.content

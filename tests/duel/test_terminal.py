@@ -24,6 +24,11 @@ def test_a_short_duel_by_typed_moves():
     assert "Player 2 wins! Moves: P00 P11 P22 D R0" in text
 
 
+def test_rules_are_shown_without_markdown():
+    text = play("rules\nq\n")[1]
+    assert "Goal: be first to finish four columns" in text and "**" not in text
+
+
 def test_quit_and_end_of_input():
     assert play("q\n")[0] == 1
     assert play("")[0] == 1
