@@ -221,6 +221,8 @@ class DuelButton(discord.ui.DynamicItem[discord.ui.Button],
                 await ask_resign(interaction, self.duel_id)
             else:
                 await handle_action(interaction, self.duel_id, self.version, self.what)
+        except DuelError as refused:  # e.g. the duel was deleted: a refusal, not a failure
+            await send_private(interaction, f"You can't do that: {refused}.")
         except Exception as error:  # discord.py only logs DynamicItem errors; the player must hear too
             await report_error(interaction, error, where=f"duel button {self.custom_id}")
 
