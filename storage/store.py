@@ -3,8 +3,10 @@
 Durability and concurrency, in short:
 
 * One long-lived connection per ``Store`` (opened in ``Bot.setup_hook``, closed on shutdown), WAL mode,
-  ``busy_timeout`` 5 s, foreign keys on. Every write is one ``BEGIN IMMEDIATE`` transaction: the write lock is
-  taken up front, so two processes never deadlock upgrading a read lock to a write lock.
+  ``busy_timeout`` 5 s, foreign keys on; an ``asyncio.Lock`` keeps one transaction at a time on it. Every write
+  is one ``BEGIN IMMEDIATE`` transaction: the write lock is taken up front, so two processes never deadlock
+  upgrading a read lock to a write lock. (A second, private connection only runs WAL checkpoints in the
+  background, so no click ever waits behind one; see ``Store.open``.)
 * ``synchronous=FULL``. In WAL mode NORMAL already survives the *process* being killed at any instant (a commit
   is in the WAL file, i.e. in the OS, before ``COMMIT`` returns); what NORMAL gives up is the last few commits on
   a power cut or kernel crash, because the WAL is only fsynced at checkpoints. The promise here is "nothing a
@@ -14,8 +16,11 @@ Durability and concurrency, in short:
 * A move (``play``) is optimistic: load the game, let the engine apply the action, then in one transaction
   ``UPDATE games … WHERE id = ? AND version = ? AND status = 'playing'`` and append the action with primary key
   ``(game_id, seq)``. If the update changes no row another click (in this process or any other) got there
-  first and ``StaleVersion`` carries the version that won. Acknowledged = committed.
-* The action log is the truth; ``games.snapshot`` is a cache. A game whose snapshot is unreadable is rebuilt
+  first and ``StaleVersion`` carries the version that won. Acknowledged = committed. Moves that arrive while a
+  commit is being flushed are committed together in the next transaction (group commit: each still checked and
+  written on its own version), so under load the fsyncs are shared instead of queued.
+* The action log is the truth; ``games.snapshot`` is a cache (and parsed states are cached in memory, keyed by
+  the row's version and exact snapshot text). A game whose snapshot is unreadable is rebuilt
   from rules + deck + seed + log; if that fails too the game alone is ``CorruptGame`` (its record can still be
   abandoned) and every other game plays on.
 * Write transactions run shielded from task cancellation, so a cancelled interaction never leaves the shared
