@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from bot.engine import Rules, decode, legal_actions, replay
-from storage import StaleVersion, Store
+from storage import CorruptGame, StaleVersion, Store
 from tests.storage.helpers import ROOMY, raw
 
 CHILD = Path(__file__).with_name("child.py")
@@ -169,3 +169,28 @@ async def test_cancelled_clicks_leave_the_connection_usable(store):
     moved = await store.play(record.id, USER, record.version, legal_actions(record.state)[0])
     assert moved.version == record.version + 1
     assert len(await store.game_actions(record.id)) == moved.version
+
+
+async def test_one_bad_move_in_a_group_commit_does_not_sink_the_others(store, db_path, caplog):
+    games = [await store.create_game(user, GUILD, CHANNEL, Rules(), seed=user) for user in range(1, 9)]
+    broken = games[3]
+    with raw(db_path) as conn:  # a stray log row where the next move must go: the append will collide
+        conn.execute("INSERT INTO game_actions (game_id, seq, code, at) VALUES (?, 1, 'A', 0)", (broken.id,))
+    results = await asyncio.gather(
+        *(store.play(g.id, g.user_id, 0, legal_actions(g.state)[0]) for g in games), return_exceptions=True)
+    assert isinstance(results[3], CorruptGame) and results[3].game_id == broken.id
+    assert all(r.version == 1 for i, r in enumerate(results) if i != 3)
+    for i, game in enumerate(games):
+        assert (await store.get_game(game.id)).version == (0 if i == 3 else 1)
+    assert await store.integrity_check() == "ok"
+    assert "writing them one by one" in caplog.text  # the moves really were grouped, and the group split
+
+
+async def test_many_games_moving_at_once_all_land(store):
+    games = [await store.create_game(user, GUILD, CHANNEL, ROOMY, seed=user) for user in range(1, 41)]
+    for _ in range(5):
+        games = await asyncio.gather(*(store.play(g.id, g.user_id, g.version, legal_actions(g.state)[0])
+                                       for g in games))
+    for game in games:
+        assert game.version == 5 and len(await store.game_actions(game.id)) == 5
+        assert (await store.load_game(game.id)).state == game.state
