@@ -125,3 +125,34 @@ async def test_rules_button_and_reposting_the_board(world):
 async def test_no_open_duel_to_repost(world):
     result = await world.alice.slash(world.channel, "scoundrel duel")
     assert result.ephemeral and "no open duel" in result.response.content
+
+
+def eager_history(seed: int) -> tuple[str, ...]:
+    """A whole duel, played by the engine: finish when possible, else a random card play, else Done."""
+    import random
+
+    from bot.duel import apply, legal_actions, new_duel
+    rng, state = random.Random(seed), new_duel(seed)
+    while not state.over:
+        actions = legal_actions(state)
+        finishes = [a for a in actions if a.kind == "F"]
+        plays = [a for a in actions if a.kind != "D"]
+        state = apply(state, finishes[0] if finishes else rng.choice(plays or actions))
+    return state.history
+
+
+async def test_the_winning_finish_by_click_ends_the_duel_on_the_board(world):
+    from storage.duels import play_duel
+    history = eager_history(seed_from_text(SEED))
+    board = await accepted(world)
+    record = await open_duel(world.store, world.alice.id)
+    for code in history[:-1]:  # everything but the winning move, through the real storage path
+        record = await play_duel(world.store, record.id, record.players[record.state.actor], record.version, code)
+    winner = (world.alice, world.bob)[record.state.actor]
+    hand = (await winner.click(board, label="My hand")).response
+    await winner.click(hand, label=f"Finish pair {int(history[-1][1]) + 1}")
+    assert f"🏆 <@{winner.id}> wins" in board.embeds[0].description
+    assert {b.label for b in buttons(board)} == set()  # a finished duel takes no more clicks
+    final = await load_duel(world.store, record.id)
+    assert final.status == "won" and final.state == replay(seed_from_text(SEED), history)
+    assert await open_duel(world.store, world.alice.id) is None
