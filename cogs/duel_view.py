@@ -18,7 +18,7 @@ import re
 import discord
 
 from bot.duel import PAIRS, PLACING, DuelAction, IllegalDuelAction, legal_actions, refusal
-from bot.duel.text import column_text, die_text, hand_text, rules_text
+from bot.duel.text import column_text, die_text, event_text, hand_text, rules_text
 from bot.engine.seeds import seed_to_text
 from cogs.errors import report_error, send_private
 from storage.duels import (
@@ -70,7 +70,8 @@ def board_embed(record) -> discord.Embed:
     state = record.state
     lines = [status_line(record)]
     if record.status not in (CHALLENGED, DECLINED):
-        lines += [f"· {event}" for event in state.events]
+        names = tuple(mention(user) for user in record.players)
+        lines += [f"· {event_text(event, names)}" for event in state.events]
     embed = discord.Embed(title=f"Scoundrel duel #{record.id}", description="\n".join(lines),
                           colour=discord.Colour.dark_gold() if state.over else discord.Colour.dark_purple())
     if record.status == CHALLENGED:

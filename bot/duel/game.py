@@ -57,7 +57,7 @@ class DuelState:
     turn: int = 1
     winner: int | None = None
     history: tuple[str, ...] = ()
-    events: tuple[str, ...] = ()  # what the last action did, in words
+    events: tuple[str, ...] = ()  # what the last action did, in words; players appear as {0} and {1}
 
     @property
     def over(self) -> bool:
@@ -108,7 +108,7 @@ def dice_count(state: DuelState) -> int:
 def _roll(state: DuelState, events: tuple[str, ...]) -> DuelState:
     rng = Stream(state.seed, DICE_STREAM + state.rolls)
     dice = tuple(rng.below(6) + 1 for _ in range(dice_count(state)))
-    text = f"player {state.roller + 1} rolls {' '.join(map(str, dice))}"
+    text = f"{{{state.roller}}} rolls {' '.join(map(str, dice))}"
     return replace(state, dice=dice, placed=(-1,) * len(dice), rolls=state.rolls + 1, phase=PLACING,
                    actor=state.roller, usage=(0,) * PAIRS, events=events + (text,))
 
@@ -264,7 +264,7 @@ def _place(state: DuelState, action: DuelAction) -> DuelState:
     events = (f"die {state.dice[action.die]} goes on pair {action.pair + 1}",)
     if -1 in placed:
         return replace(state, placed=placed, events=events)
-    events += (f"player {state.non_roller + 1} plays",)
+    events += (f"{{{state.non_roller}}} plays",)
     return replace(state, placed=placed, phase=PLAYING, actor=state.non_roller, events=events)
 
 
@@ -282,7 +282,7 @@ def _build(state: DuelState, action: DuelAction) -> DuelState:
     state = replace(state, columns=_set_column(state, me, pair, column),
                     hands=_set(state.hands, me, _remove(state.hands[me], card)),
                     usage=_set(state.usage, pair, state.usage[pair] + 1))
-    return _refill_if_empty(state, (f"player {me + 1} plays {card.label} on pair {pair + 1}",))
+    return _refill_if_empty(state, (f"{{{me}}} plays {card.label} on pair {pair + 1}",))
 
 
 def _steal(state: DuelState, action: DuelAction) -> DuelState:
@@ -291,7 +291,7 @@ def _steal(state: DuelState, action: DuelAction) -> DuelState:
     state = replace(state, columns=_set_column(state, 1 - me, pair, Column()),
                     hands=_set(state.hands, me, _remove(state.hands[me], card)),
                     stolen=state.stolen + taken, usage=_set(state.usage, pair, STOLE))
-    text = f"player {me + 1} steals player {2 - me}'s column on pair {pair + 1} with {card.label} ({len(taken)} cards)"
+    text = f"{{{me}}} steals {{{1 - me}}}'s column on pair {pair + 1} with {card.label} ({len(taken)} cards)"
     return _refill_if_empty(state, (text,))
 
 
@@ -304,7 +304,7 @@ def _refill_if_empty(state: DuelState, events: tuple[str, ...]) -> DuelState:
         state, drew = _draw(state, me)
         if not drew:
             break
-    return replace(state, events=events + (f"player {me + 1} ran out of cards and draws {len(state.hands[me])}",))
+    return replace(state, events=events + (f"{{{me}}} ran out of cards and draws {len(state.hands[me])}",))
 
 
 def _draw(state: DuelState, player: int) -> tuple[DuelState, bool]:
@@ -322,16 +322,16 @@ def _finish(state: DuelState, action: DuelAction) -> DuelState:
     me, pair = state.actor, action.pair
     column = state.columns[me][pair]._replace(finished=True)
     state = replace(state, columns=_set_column(state, me, pair, column))
-    events = (f"player {me + 1} finishes the column on pair {pair + 1} ({len(column.cards)} cards)",)
+    events = (f"{{{me}}} finishes the column on pair {pair + 1} ({len(column.cards)} cards)",)
     if all(c.finished for c in state.columns[me]):
-        return replace(state, phase=OVER, winner=me, events=events + (f"player {me + 1} wins",))
+        return replace(state, phase=OVER, winner=me, events=events + (f"{{{me}}} wins",))
     return replace(state, events=events)
 
 
 def _done(state: DuelState, action: DuelAction) -> DuelState:
     if state.actor == state.non_roller:
         return replace(state, actor=state.roller, usage=(0,) * PAIRS,
-                       events=(f"player {state.roller + 1} plays",))
+                       events=(f"{{{state.roller}}} plays",))
     state = _replenish(state)
     swapped = replace(state, roller=state.non_roller, turn=state.turn + 1)
     return _roll(swapped, ("both players draw back up to 7",))
@@ -351,7 +351,7 @@ def _replenish(state: DuelState) -> DuelState:
 
 def _resign(state: DuelState, action: DuelAction) -> DuelState:
     return replace(state, phase=OVER, winner=1 - action.player,
-                   events=(f"player {action.player + 1} resigns; player {2 - action.player} wins",))
+                   events=(f"{{{action.player}}} resigns; {{{1 - action.player}}} wins",))
 
 
 _APPLY = {PLACE: _place, BUILD: _build, STEAL: _steal, FINISH: _finish, DONE: _done, RESIGN: _resign}

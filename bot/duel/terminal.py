@@ -10,7 +10,7 @@ from bot.engine.seeds import SeedError, new_seed, seed_from_text, seed_to_text
 
 from .actions import IllegalDuelAction, resign
 from .game import apply, new_duel
-from .text import board_lines, hand_text, parse_command, phase_text, rules_text
+from .text import board_lines, event_text, hand_text, parse_command, phase_text, rules_text
 
 HELP = """Moves (pairs and dice are numbered from 1):
   p DIE PAIR    place that die (in roll order) on a column pair     e.g. p 1 3
@@ -31,7 +31,7 @@ def run(seed: int, stdin: TextIO, stdout: TextIO) -> int:
     while not state.over:
         out("\n" + "\n".join(board_lines(state)) + "\n")
         for event in state.events:
-            out(f"  · {event}\n")
+            out(f"  · {event_text(event)}\n")
         out(phase_text(state) + "\n")
         out(f"Player {state.actor + 1}'s hand: {hand_text(state.hands[state.actor])}\n")
         out(f"Player {state.actor + 1}> ")
@@ -56,7 +56,7 @@ def run(seed: int, stdin: TextIO, stdout: TextIO) -> int:
             out(f"  ✗ {exc}\n")
     out("\n" + "\n".join(board_lines(state)) + "\n")
     for event in state.events:
-        out(f"  · {event}\n")
+        out(f"  · {event_text(event)}\n")
     out(f"{phase_text(state)} Moves: {' '.join(state.history)}\n")
     return 0
 

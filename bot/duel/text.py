@@ -20,6 +20,12 @@ def column_text(column: Column) -> str:
     return f"{text} {marks}".rstrip() + f" [{len(column.cards)}]"
 
 
+def event_text(event: str, names=("Player 1", "Player 2")) -> str:
+    """An engine event with the players' names put in (events name players as {0} and {1})."""
+    text = event.format(*names)
+    return text[:1].upper() + text[1:]
+
+
 def hand_text(hand) -> str:
     return " ".join(card.label for card in hand) or "(no cards)"
 

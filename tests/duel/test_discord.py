@@ -81,6 +81,7 @@ async def test_placing_playing_and_stale_clicks(world):
     last_die = [b for b in buttons(hand) if b.label.endswith("pair 3")][0]
     await world.alice.click(hand, custom_id=last_die.custom_id)
     assert "plays cards" in board.embeds[0].description and f"<@{world.bob.id}>" in board.embeds[0].description
+    assert f"· <@{world.bob.id}> plays" in board.embeds[0].description  # events name players by mention
 
     stale = await click_on_snapshot(world.alice, before_last, last_die.custom_id)
     assert stale.followups and "out of date" in stale.followups[-1].content

@@ -21,6 +21,7 @@ def test_a_short_duel_by_typed_moves():
     assert "✗ the roller must place the dice first" in text
     assert "is not a card" in text
     assert "Player 2 (non-roller) plays cards" in text
+    assert "· Player 1 rolls" in text and "· Player 1 resigns; Player 2 wins" in text
     assert "Player 2 wins! Moves: P00 P11 P22 D R0" in text
 
 
