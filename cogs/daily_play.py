@@ -17,8 +17,9 @@ import re
 import discord
 
 from bot import clock
-from bot.daily import DAILY_RULES, daily_seed, day_end, day_of, share_text
+from bot.daily import day_end, day_of, share_text
 from bot.engine import deal
+from cogs.daily_par import known_par, par_button, par_text, todays_challenge
 from cogs.errors import report_error, send_private
 from cogs.game_view import render_game
 from storage.errors import ActiveGameExists, AttemptAlreadyUsed
@@ -31,15 +32,6 @@ DAILY_OFF = "The daily challenge is turned off on this bot."
 
 def ends_text(day: int) -> str:
     return f"Daily #{day} ends {discord.utils.format_dt(day_end(day), 'R')}"
-
-
-async def todays_challenge(store, day: int):
-    """The day's ``DailyChallenge``, recorded on first use (the seed comes from the bot's secret)."""
-    challenge = await store.get_daily(day)
-    if challenge is None:
-        seed = daily_seed(await store.daily_secret(), day)
-        challenge = await store.put_daily(day, seed, DAILY_RULES)
-    return challenge
 
 
 async def send_daily_game(interaction: discord.Interaction, record, note: str) -> None:
@@ -79,6 +71,8 @@ async def play_daily(interaction: discord.Interaction, note: str = "") -> None:
         await send_daily_game(interaction, active, "\n".join(lines))
         return
     challenge = await todays_challenge(store, today)
+    if challenge.par is None:
+        solve_par_soon(interaction.client, today)
     try:
         record = await store.create_game(user_id, interaction.guild_id, interaction.channel_id, challenge.rules,
                                          challenge.seed, deal(challenge.rules, challenge.seed), DAILY, day=today)
@@ -93,13 +87,20 @@ async def play_daily(interaction: discord.Interaction, note: str = "") -> None:
     await send_daily_game(interaction, record, "\n".join(lines))
 
 
+def solve_par_soon(client, day: int) -> None:
+    keeper = getattr(client.get_cog("DailyPoster"), "par", None)
+    if keeper is not None:
+        keeper.soon(day)
+
+
 async def refuse_second_attempt(interaction: discord.Interaction, day: int, game_id: int | None,
                                 lines: list[str]) -> None:
     store = interaction.client.store
     counted = await store.get_game(game_id) if game_id is not None else None
     result = ""
     if counted is not None and counted.score is not None:
-        result = f" (score {counted.score})"
+        par = known_par(counted)
+        result = f" (score {counted.score}" + (f"; {par_text(par).lower()}" if par is not None else "") + ")"
     elif counted is not None and counted.status == "abandoned":
         result = " (given up)"
     lines.append(f"You have already played Daily #{day}{result}: only the first attempt counts. "
@@ -208,9 +209,9 @@ class ShareButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:dshar
 
 def game_over_extras(record) -> list[discord.ui.Item]:
     """Added to a finished game's buttons (cogs.game_view.GAME_OVER_EXTRAS)."""
-    if record.kind == DAILY and record.score is not None:
-        return [ShareButton(record.id)]
-    return []
+    if record.kind not in (DAILY, PRACTICE) or record.score is None:
+        return []
+    return ([ShareButton(record.id)] if record.kind == DAILY else []) + par_button(record)
 
 
 DYNAMIC_ITEMS = (PlayDailyButton, PracticeButton, ShareButton)

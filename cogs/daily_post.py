@@ -20,7 +20,8 @@ from bot import clock
 from bot.daily import BadTime, daily_seed, day_end, day_of, format_post_time, parse_post_time, post_due_at
 from bot.engine import seed_to_text
 from cogs.admin_group import require_manager
-from cogs.daily_play import DAILY_OFF, PlayDailyButton, todays_challenge
+from cogs.daily_par import ParKeeper, par_text, todays_challenge
+from cogs.daily_play import DAILY_OFF, PlayDailyButton
 
 log = logging.getLogger(__name__)
 
@@ -59,8 +60,7 @@ async def build_post(store, guild_id: int, day: int) -> tuple[discord.Embed, dis
                      "button below; your first attempt is the one that counts.\n"
                      f"Ends {discord.utils.format_dt(day_end(day), 'R')}."))
     if challenge.par is not None:
-        verdict = "winnable" if challenge.par > 0 else "not winnable"
-        embed.add_field(name="Par", value=f"{challenge.par} ({verdict})")
+        embed.add_field(name="Par", value=f"{par_text(challenge.par)}: the best score this deal allows")
     yesterday = day - 1
     if yesterday >= 1:
         top = await store.leaderboard_daily(yesterday, guild_id, TOP_RESULTS)
@@ -82,6 +82,7 @@ class DailyPoster(commands.Cog):
     def __init__(self, bot) -> None:
         self.bot = bot
         self.posting = asyncio.Lock()  # a restart of the loop never cuts a post in half
+        self.par = ParKeeper(bot)
 
     async def cog_load(self) -> None:
         self.post_loop.change_interval(time=await self.post_times())
@@ -89,6 +90,7 @@ class DailyPoster(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.post_loop.cancel()
+        await self.par.close()
 
     async def post_times(self) -> list[time]:
         times = {MIDNIGHT}
@@ -110,15 +112,27 @@ class DailyPoster(commands.Cog):
 
     @tasks.loop(time=MIDNIGHT)
     async def post_loop(self) -> None:
-        await self.post_due()
+        await self.prepare_and_post()
 
     @post_loop.before_loop
     async def before_post_loop(self) -> None:
         await self.bot.wait_until_ready()
         try:
-            await self.post_due()  # catch up on a post missed while the bot was down
+            # Catch up on a post missed while the bot was down. A bot with nothing daily to do yet starts no solve.
+            store = self.bot.store
+            busy = await store.guilds_with_daily() or await store.get_daily(day_of(clock.now())) is not None
+            await self.prepare_and_post(solve=bool(busy))
         except Exception:
             log.exception("catching up on daily posts failed")
+
+    async def prepare_and_post(self, solve: bool = True) -> None:
+        """Today's par first (normally solved yesterday), then the posts, then tomorrow's par in the background."""
+        today = day_of(clock.now() + EARLY_MARGIN)
+        if solve:
+            await self.par.ensure(today)
+        await self.post_due()
+        if solve:
+            self.par.soon(today + 1)
 
     async def post_due(self) -> list[int]:
         """Post today's daily wherever it is due and not yet posted; returns the guild ids posted to."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from tests.discord.harness import buttons
+from tests.discord.harness import buttons, make_bot
 
 CARD_CODES = ("W0", "T0", "W1", "T1", "W2", "T2", "W3", "T3")
 
@@ -37,3 +37,13 @@ async def play_to_end(actor, response, first: str | None = None) -> None:
 def admin_of(world, name: str = "admin"):
     role = world.guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     return world.guild.add_member(world.env.create_user(name), roles=[role])
+
+
+async def restart(world, *, par: bool = False):
+    """``world.restart()``, keeping the new bot like the fixture's: without par unless asked (see conftest)."""
+    await world.env.bot.close()
+    new = make_bot(world.database)
+    if not par:
+        new.par_solver = None
+    await world.env.restart_bot(new)
+    return new

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from bot.daily import AVOIDED, CLEARED, DIED, FACED, daily_seed
 from bot.engine import deal
-from tests.daily.helpers import codes, play_to_end
+from tests.daily.helpers import codes, play_to_end, restart
 
 DAY = timedelta(days=1)
 
@@ -121,6 +121,6 @@ async def test_crossing_utc_midnight_gives_a_new_deal_and_keeps_yesterday(world)
 
 async def test_a_daily_survives_a_restart(world):
     first = await daily(world.alice, world.channel)
-    await world.restart()
+    await restart(world)
     await play_to_end(world.alice, first.response)
     assert (await world.store.daily_attempt(world.alice.id, 1)).score is not None

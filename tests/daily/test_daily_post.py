@@ -10,7 +10,7 @@ import simcord
 from bot.daily import daily_seed
 from bot.engine import seed_to_text
 from cogs.admin_group import NOT_A_MANAGER
-from tests.daily.helpers import admin_of, play_to_end
+from tests.daily.helpers import admin_of, play_to_end, restart
 from tests.discord.harness import buttons
 
 HOUR = 3600
@@ -43,7 +43,7 @@ async def test_the_post_fires_at_the_set_time_and_not_twice_after_a_restart(worl
     assert embed.title.endswith("Scoundrel Daily #1") and "<t:1767312000:R>" in embed.description
     assert [b.label for b in buttons(post)] == ["Play today's daily"]
 
-    await world.restart()
+    await restart(world)
     await world.env.advance_time(HOUR)
     assert len(posts(daily)) == 1  # the restart made no second post
 
@@ -57,10 +57,10 @@ async def test_a_missed_post_is_made_once_when_the_bot_comes_back(world):
     await world.bot.close()  # the bot is down from 00:00 …
     await world.env.advance_time(12 * HOUR)  # … past 06:00, to 12:00
     assert posts(daily) == []
-    await world.restart()
+    await restart(world)
     [post] = posts(daily)
     assert post.created_at.replace(microsecond=0) == at(1, 12)
-    await world.restart()
+    await restart(world)
     await world.env.advance_time(HOUR)
     assert len(posts(daily)) == 1
 
@@ -129,7 +129,7 @@ async def test_a_bad_time_is_refused_and_changes_nothing(world):
 async def test_a_time_set_before_the_loop_first_fires_is_kept(world):
     # discord.py re-times a loop only once it has fired; a fresh bot at 14:00 has not fired yet.
     await world.env.advance_time(14 * HOUR)
-    await world.restart()
+    await restart(world)
     admin, daily = await schedule(world, "16:00")
     assert posts(daily) == []
     await world.env.advance_time(3 * HOUR)

@@ -1,0 +1,102 @@
+"""Par of the daily: solved ahead of time in the solver's worker process, so no interaction waits for it.
+
+The poster solves today's deal before it posts and tomorrow's right after; a daily started before that (a fresh
+bot, say) asks for it in the background. The answer is kept in the database (``daily_challenges.par``) and, for
+the game-over buttons, which are built without I/O, in ``KNOWN_PAR``. A bot whose ``par_solver`` attribute is
+None (tests that are not about par) never starts a solve.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+
+from bot.daily import DAILY_RULES, daily_seed
+from bot.engine import deal
+from bot.par import ParTimeout, SolverRefused, close_par, solve_par
+
+log = logging.getLogger(__name__)
+
+# (rules key, seed) -> par: a fact about the deal, so it holds across databases and restarts.
+KNOWN_PAR: dict[tuple[str, int], int] = {}
+
+
+async def todays_challenge(store, day: int):
+    """The day's ``DailyChallenge``, recorded on first use (the seed comes from the bot's secret)."""
+    challenge = await store.get_daily(day)
+    if challenge is None:
+        seed = daily_seed(await store.daily_secret(), day)
+        challenge = await store.put_daily(day, seed, DAILY_RULES)
+    if challenge.par is not None:
+        KNOWN_PAR[(challenge.rules.key, challenge.seed)] = challenge.par
+    return challenge
+
+
+def par_text(par: int) -> str:
+    return f"Par {par} ({'winnable' if par > 0 else 'not winnable'})"
+
+
+def known_par(record) -> int | None:
+    if record.rules is None or record.seed is None:
+        return None
+    return KNOWN_PAR.get((record.rules.key, record.seed))
+
+
+def par_button(record) -> list[discord.ui.Item]:
+    """A greyed-out label under a finished daily: the best score the deal allowed, when it is known."""
+    par = known_par(record)
+    if par is None:
+        return []
+    return [discord.ui.Button(label=par_text(par), emoji="⛳", disabled=True, style=discord.ButtonStyle.secondary,
+                              custom_id=f"sc:dpar:{record.id}")]
+
+
+class ParKeeper:
+    """One per bot: solves each day's deal at most once at a time."""
+
+    def __init__(self, bot) -> None:
+        self.bot = bot
+        self.solver = getattr(bot, "par_solver", solve_par)
+        self.running: dict[int, asyncio.Task] = {}
+        self.used_worker = False
+
+    async def ensure(self, day: int) -> int | None:
+        """The day's par, solving it now if needed (in the worker process); None if it can't be had."""
+        challenge = await todays_challenge(self.bot.store, day)
+        if challenge.par is not None:
+            return challenge.par
+        if self.solver is None:
+            return None
+        task = self.running.get(day)
+        if task is None or task.done():
+            task = self.running[day] = asyncio.get_running_loop().create_task(self._solve(day, challenge))
+        return await asyncio.shield(task)
+
+    def soon(self, day: int) -> None:
+        """Start solving in the background (nothing waits for it)."""
+        task = self.running.get(day)
+        if self.solver is not None and (task is None or task.done()):
+            asyncio.get_running_loop().create_task(self.ensure(day))
+
+    async def close(self) -> None:
+        for task in self.running.values():
+            task.cancel()
+        if self.used_worker:
+            await close_par()
+
+    async def _solve(self, day: int, challenge) -> int | None:
+        self.used_worker = True
+        try:
+            result = await self.solver(challenge.rules, deal(challenge.rules, challenge.seed))
+        except (SolverRefused, ParTimeout) as error:
+            log.warning("no par for daily %s: %s", day, error)
+            return None
+        except Exception:
+            log.exception("solving daily %s failed", day)
+            return None
+        await self.bot.store.set_daily_par(day, result.best_score, result.line_codes)
+        KNOWN_PAR[(challenge.rules.key, challenge.seed)] = result.best_score
+        log.info("daily %s: par %s", day, result.best_score)
+        return result.best_score

@@ -1,0 +1,39 @@
+"""Par of the daily, solved for real in the solver's worker process ahead of the post."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine import deal, decode, replay
+from tests.daily.helpers import admin_of, play_to_end
+from tests.discord.harness import buttons, make_bot
+
+
+@pytest.fixture
+async def simcord_bot(db_path):
+    bot = make_bot(db_path)  # with par: the real solver in its worker process
+    yield bot
+    await bot.close()
+
+
+@pytest.mark.simcord(settle_timeout=60)
+async def test_the_post_and_the_end_of_a_daily_show_par(world):
+    admin = admin_of(world)
+    daily = world.guild.create_text_channel("daily")
+    await admin.slash(world.channel, "scoundrel-admin daily", channel=daily, time="00:00")
+    post = daily.last_message
+    challenge = await world.store.get_daily(1)
+    assert challenge.par is not None
+    # The stored line is an optimal play: replayed by the engine it reaches exactly par.
+    line = replay(challenge.rules, deal(challenge.rules, challenge.seed), decode(challenge.par_line))
+    assert line.score == challenge.par
+    verdict = "winnable" if challenge.par > 0 else "not winnable"
+    fields = {f.name: f.value for f in post.embeds[0].fields}
+    assert fields["Par"].startswith(f"Par {challenge.par} ({verdict})")
+
+    game = await world.alice.slash(world.channel, "scoundrel daily")
+    await play_to_end(world.alice, game.response)
+    labels = [b.label for b in buttons(game.response)]
+    assert f"Par {challenge.par} ({verdict})" in labels and "Share result" in labels
+    record = await world.store.daily_attempt(world.alice.id, 1)
+    assert record.score <= challenge.par
