@@ -18,6 +18,7 @@ import re
 import discord
 
 from bot.duel import PAIRS, PLACING, DuelAction, IllegalDuelAction, legal_actions, refusal
+from bot.duel.game import ANY_CARD_DIE
 from bot.duel.text import column_text, die_text, event_text, hand_text, rules_text
 from bot.engine.seeds import seed_to_text
 from cogs.errors import report_error, send_private
@@ -109,16 +110,22 @@ def _play_label(state, action: DuelAction) -> str:
     mine = state.columns[state.actor][action.pair]
     theirs = state.columns[1 - state.actor][action.pair]
     if action.kind == "B":
-        on = mine.top.label if mine.top else "empty"
-        return f"{action.card.label} on your pair {action.pair + 1} (on {on})"
-    return f"{action.card.label}: steal pair {action.pair + 1} ({len(theirs.cards)} cards)"
+        on = f"on {mine.top.label}" if mine.top else "empty column"
+        die = state.die_on(action.pair)
+        left = (1 if die == ANY_CARD_DIE else die) - state.usage[action.pair]
+        return f"{action.card.label} on your pair {action.pair + 1} ({on}; 🎲{die}: {left} more allowed)"
+    count = len(theirs.cards)
+    return f"{action.card.label}: steal pair {action.pair + 1} ({count} card{'s' if count != 1 else ''})"
 
 
 def render_hand(record, seat: int) -> tuple[discord.Embed, discord.ui.View]:
     state = record.state
     view = discord.ui.View(timeout=None)
+    yours = record.open and not state.over and state.actor == seat
+    line = ("Your turn: place the dice." if state.phase == PLACING else "Your turn to play cards.") if yours \
+        else status_line(record)
     embed = discord.Embed(title=f"Your hand · duel #{record.id}", colour=discord.Colour.dark_teal(),
-                          description=f"**{hand_text(state.hands[seat])}**\n{status_line(record)}")
+                          description=f"**{hand_text(state.hands[seat])}**\n{line}")
     add_board_fields(embed, record)
     if not record.open or state.over:
         return embed, view
