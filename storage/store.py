@@ -166,6 +166,7 @@ class Store:
             db = await aiosqlite.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
         except sqlite3.Error as exc:
             raise DatabaseError(f"cannot open the database {path}: {exc}") from exc
+        checkpointer = None
         try:
             await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
             await db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
@@ -181,6 +182,8 @@ class Store:
                 await checkpointer.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
                 await checkpointer.execute(f"PRAGMA synchronous = {synchronous.upper()}")
         except BaseException:
+            if checkpointer is not None:
+                await checkpointer.close()
             await db.close()
             raise
         return cls(db, path, clock or _utcnow, checkpointer, checkpoint_every or CHECKPOINT_EVERY)
@@ -247,11 +250,11 @@ class Store:
             await db.execute("BEGIN IMMEDIATE")
             try:
                 result = await body(db)
+                await db.execute("COMMIT")  # a failed COMMIT (disk full, I/O error) is rolled back below
             except BaseException:
                 if db.in_transaction:
                     await db.execute("ROLLBACK")
                 raise
-            await db.execute("COMMIT")
             self._wrote(writes)
             return result
 
