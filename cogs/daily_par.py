@@ -1,9 +1,9 @@
 """Par of the daily: solved ahead of time in the solver's worker process, so no interaction waits for it.
 
-The poster solves today's deal before it posts and tomorrow's right after; a daily started before that (a fresh
-bot, say) asks for it in the background. The answer is kept in the database (``daily_challenges.par``) and, for
-the game-over buttons, which are built without I/O, in ``KNOWN_PAR``. A bot whose ``par_solver`` attribute is
-None (tests that are not about par) never starts a solve.
+The poster's loop fires at 00:00 UTC and solves the new day's deal first thing, before it posts; a daily started
+before that (a bot that was down at midnight, say) asks for it in the background. The answer is kept in the
+database (``daily_challenges.par``) and, for the game-over buttons, which are built without I/O, in
+``KNOWN_PAR``. A bot whose ``par_solver`` attribute is None (tests that are not about par) never starts a solve.
 """
 
 from __future__ import annotations

@@ -126,13 +126,10 @@ class DailyPoster(commands.Cog):
             log.exception("catching up on daily posts failed")
 
     async def prepare_and_post(self, solve: bool = True) -> None:
-        """Today's par first (normally solved yesterday), then the posts, then tomorrow's par in the background."""
-        today = day_of(clock.now() + EARLY_MARGIN)
+        """Today's par first (at 00:00, before anyone has played; the post then shows it), then the posts."""
         if solve:
-            await self.par.ensure(today)
+            await self.par.ensure(day_of(clock.now() + EARLY_MARGIN))
         await self.post_due()
-        if solve:
-            self.par.soon(today + 1)
 
     async def post_due(self) -> list[int]:
         """Post today's daily wherever it is due and not yet posted; returns the guild ids posted to."""
