@@ -14,13 +14,13 @@ import logging
 import discord
 
 from bot.daily import DAILY_RULES, daily_seed
-from bot.engine import deal
+from bot.engine import deal, deck_codes
 from bot.par import ParTimeout, SolverRefused, close_par, solve_par
 
 log = logging.getLogger(__name__)
 
-# (rules key, seed) -> par: a fact about the deal, so it holds across databases and restarts.
-KNOWN_PAR: dict[tuple[str, int], int] = {}
+# (rules key, deck codes) -> par: a fact about the deal, so it holds across databases and restarts.
+KNOWN_PAR: dict[tuple[str, str], int] = {}
 
 
 async def todays_challenge(store, day: int):
@@ -30,8 +30,13 @@ async def todays_challenge(store, day: int):
         seed = daily_seed(await store.daily_secret(), day)
         challenge = await store.put_daily(day, seed, DAILY_RULES)
     if challenge.par is not None:
-        KNOWN_PAR[(challenge.rules.key, challenge.seed)] = challenge.par
+        KNOWN_PAR[(challenge.rules.key, deck_codes(daily_deck(challenge)))] = challenge.par
     return challenge
+
+
+def daily_deck(challenge) -> tuple:
+    """The day's cards, top first: what every daily and practice game of that day is dealt from."""
+    return deal(challenge.rules, challenge.seed)
 
 
 def par_text(par: int) -> str:
@@ -39,9 +44,9 @@ def par_text(par: int) -> str:
 
 
 def known_par(record) -> int | None:
-    if record.rules is None or record.seed is None:
+    if record.rules is None:
         return None
-    return KNOWN_PAR.get((record.rules.key, record.seed))
+    return KNOWN_PAR.get((record.rules.key, record.deck))
 
 
 def par_button(record) -> list[discord.ui.Item]:
@@ -89,7 +94,7 @@ class ParKeeper:
     async def _solve(self, day: int, challenge) -> int | None:
         self.used_worker = True
         try:
-            result = await self.solver(challenge.rules, deal(challenge.rules, challenge.seed))
+            result = await self.solver(challenge.rules, daily_deck(challenge))
         except (SolverRefused, ParTimeout) as error:
             log.warning("no par for daily %s: %s", day, error)
             return None
@@ -97,6 +102,6 @@ class ParKeeper:
             log.exception("solving daily %s failed", day)
             return None
         await self.bot.store.set_daily_par(day, result.best_score, result.line_codes)
-        KNOWN_PAR[(challenge.rules.key, challenge.seed)] = result.best_score
+        KNOWN_PAR[(challenge.rules.key, deck_codes(daily_deck(challenge)))] = result.best_score
         log.info("daily %s: par %s", day, result.best_score)
         return result.best_score

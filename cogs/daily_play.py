@@ -18,8 +18,7 @@ import discord
 
 from bot import clock
 from bot.daily import day_end, day_of, share_text
-from bot.engine import deal
-from cogs.daily_par import known_par, par_button, par_text, todays_challenge
+from cogs.daily_par import daily_deck, known_par, par_button, par_text, todays_challenge
 from cogs.errors import report_error, send_private
 from cogs.game_view import render_game
 from storage.errors import ActiveGameExists, AttemptAlreadyUsed
@@ -28,6 +27,11 @@ from storage.models import DAILY, PRACTICE
 log = logging.getLogger(__name__)
 
 DAILY_OFF = "The daily challenge is turned off on this bot."
+
+
+# A daily game is created from the day's explicit deck, without its seed: the game message shows a game's seed
+# and a "replay this deal" line, and today's seed would give away today's deal. The daily post reveals the seed
+# once the day is over.
 
 
 def ends_text(day: int) -> str:
@@ -75,7 +79,7 @@ async def play_daily(interaction: discord.Interaction, note: str = "") -> None:
         solve_par_soon(interaction.client, today)
     try:
         record = await store.create_game(user_id, interaction.guild_id, interaction.channel_id, challenge.rules,
-                                         challenge.seed, deal(challenge.rules, challenge.seed), DAILY, day=today)
+                                         None, daily_deck(challenge), DAILY, day=today)
     except AttemptAlreadyUsed as used:
         await refuse_second_attempt(interaction, today, used.game_id, lines)
         return
@@ -130,7 +134,7 @@ async def play_practice(interaction: discord.Interaction, day: int, counted_game
     challenge = await todays_challenge(store, day)
     try:
         record = await store.create_game(user_id, interaction.guild_id, interaction.channel_id, challenge.rules,
-                                         challenge.seed, deal(challenge.rules, challenge.seed), PRACTICE, day=day)
+                                         None, daily_deck(challenge), PRACTICE, day=day)
     except ActiveGameExists as exists:
         await send_daily_game(interaction, exists.game, f"Resuming your practice replay of Daily #{day}.")
         return

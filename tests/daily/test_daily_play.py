@@ -6,7 +6,7 @@ import re
 from datetime import timedelta
 
 from bot.daily import AVOIDED, CLEARED, DIED, FACED, daily_seed
-from bot.engine import deal
+from bot.engine import deal, seed_to_text
 from tests.daily.helpers import codes, play_to_end, restart
 
 DAY = timedelta(days=1)
@@ -29,9 +29,13 @@ async def test_the_daily_is_private_and_the_same_deal_for_everyone(world):
         [b.label for b in second.response.message.components[0].children]
     record = await world.store.active_game(world.alice.id, "daily")
     secret = await world.store.daily_secret()
-    assert (record.kind, record.day, record.seed) == ("daily", 1, daily_seed(secret, 1))
+    assert (record.kind, record.day) == ("daily", 1)
     assert record.state.start_deck == deal(record.rules, daily_seed(secret, 1))
     assert record.rules.name == "classic"
+    # Today's seed would give today's whole deal away: the private game message never shows it.
+    seed = seed_to_text(daily_seed(secret, 1))
+    assert record.seed is None
+    assert seed not in str(first.response.message.embeds[0].to_dict()) and seed not in first.response.content
 
 
 async def test_an_unfinished_daily_resumes(world):
@@ -82,6 +86,8 @@ async def test_share_posts_a_spoiler_free_result(world):
     first = await daily(world.alice, world.channel)
     await play_to_end(world.alice, first.response, first="A")
     record = await world.store.daily_attempt(world.alice.id, 1)
+    seed = seed_to_text(daily_seed(await world.store.daily_secret(), 1))
+    assert seed not in str(first.response.message.embeds[0].to_dict())  # not even once it is over: the day isn't
     shared = await world.alice.click(first.response.message, label="Share result")
     assert not shared.ephemeral
     text = world.channel.last_message.content
