@@ -5,8 +5,9 @@ Durability and concurrency, in short:
 * One long-lived connection per ``Store`` (opened in ``Bot.setup_hook``, closed on shutdown), WAL mode,
   ``busy_timeout`` 5 s, foreign keys on; an ``asyncio.Lock`` keeps one transaction at a time on it. Every write
   is one ``BEGIN IMMEDIATE`` transaction: the write lock is taken up front, so two processes never deadlock
-  upgrading a read lock to a write lock. (A second, private connection only runs WAL checkpoints in the
-  background, so no click ever waits behind one; see ``Store.open``.)
+  upgrading a read lock to a write lock. Two more private connections of the same ``Store`` take load off it
+  (see ``Store.open``): one runs WAL checkpoints in the background so no click waits behind a checkpoint, and a
+  read-only one serves plain reads, which under WAL never wait for the writer's fsync.
 * ``synchronous=FULL``. In WAL mode NORMAL already survives the *process* being killed at any instant (a commit
   is in the WAL file, i.e. in the OS, before ``COMMIT`` returns); what NORMAL gives up is the last few commits on
   a power cut or kernel crash, because the WAL is only fsynced at checkpoints. The promise here is "nothing a
@@ -125,8 +126,10 @@ class Store:
     """Async access to the bot's database. Open with ``await Store.open(path)``; ``await store.close()``."""
 
     def __init__(self, db: aiosqlite.Connection, path: str, clock: Callable[[], datetime],
-                 checkpointer: aiosqlite.Connection | None = None, checkpoint_every: int = CHECKPOINT_EVERY) -> None:
+                 checkpointer: aiosqlite.Connection | None = None, checkpoint_every: int = CHECKPOINT_EVERY,
+                 reader: aiosqlite.Connection | None = None) -> None:
         self._db = db
+        self._reader = reader  # reads that need not wait behind a commit's fsync (WAL: readers never block)
         self.path = path
         self._clock = clock
         self._lock = asyncio.Lock()  # one transaction at a time on the shared connection
@@ -144,7 +147,8 @@ class Store:
     # --- opening and closing ---------------------------------------------------------------------------
     @classmethod
     async def open(cls, path: str | os.PathLike, *, clock: Callable[[], datetime] | None = None,
-                   synchronous: str = "FULL", checkpoint_every: int | None = CHECKPOINT_EVERY) -> Store:
+                   synchronous: str = "FULL", checkpoint_every: int | None = CHECKPOINT_EVERY,
+                   separate_reads: bool = True) -> Store:
         """Open (creating or upgrading) the database at ``path``.
 
         ``clock`` returns the current aware UTC time (default: the system clock; the bot may pass
@@ -157,6 +161,11 @@ class Store:
         it never blocks the writer); SQLite's own automatic checkpoint stays on as a backstop at a larger size.
         ``checkpoint_every=None`` keeps SQLite's default behaviour. (No timer: an idle store has no task running,
         which the bot's virtual-clock tests rely on.)
+
+        Plain reads (``load_game``, boards, stats) go through a third, read-only connection when
+        ``separate_reads`` is true: under WAL a reader sees every transaction committed before its query starts and
+        never waits for the writer, so a click's ``load_game`` is not queued behind another click's fsync.
+        Reads made inside a write transaction use the writer's connection.
         """
         if synchronous.upper() not in ("FULL", "NORMAL", "EXTRA"):
             raise ValueError("synchronous must be FULL, NORMAL or EXTRA")
@@ -166,7 +175,7 @@ class Store:
             db = await aiosqlite.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
         except sqlite3.Error as exc:
             raise DatabaseError(f"cannot open the database {path}: {exc}") from exc
-        checkpointer = None
+        checkpointer = reader = None
         try:
             await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
             await db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
@@ -181,12 +190,17 @@ class Store:
                 checkpointer = await aiosqlite.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
                 await checkpointer.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
                 await checkpointer.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+            if separate_reads:
+                reader = await aiosqlite.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+                await reader.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
+                await reader.execute("PRAGMA query_only = ON")
         except BaseException:
-            if checkpointer is not None:
-                await checkpointer.close()
+            for extra in (checkpointer, reader):
+                if extra is not None:
+                    await extra.close()
             await db.close()
             raise
-        return cls(db, path, clock or _utcnow, checkpointer, checkpoint_every or CHECKPOINT_EVERY)
+        return cls(db, path, clock or _utcnow, checkpointer, checkpoint_every or CHECKPOINT_EVERY, reader)
 
     async def close(self) -> None:
         while self._flusher is not None and not self._flusher.done():
@@ -198,6 +212,9 @@ class Store:
         checkpointer, self._checkpointer = self._checkpointer, None
         if checkpointer is not None:
             await checkpointer.close()
+        reader, self._reader = self._reader, None
+        if reader is not None:
+            await reader.close()
         async with self._lock:
             db, self._db = self._db, None
             if db is not None:
@@ -232,6 +249,9 @@ class Store:
         return self._db
 
     async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        """One query outside any transaction: on the read connection (no waiting for writes), else the writer's."""
+        if self._reader is not None:
+            return await _fetchall(self._reader, sql, params)
         async with self._lock:
             return await _fetchall(self._conn(), sql, params)
 
