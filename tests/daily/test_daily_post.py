@@ -135,3 +135,15 @@ async def test_a_time_set_before_the_loop_first_fires_is_kept(world):
     await world.env.advance_time(3 * HOUR)
     [post] = posts(daily)
     assert post.created_at.replace(microsecond=0) == at(1, 16)
+
+
+async def test_without_a_time_the_configured_post_time_is_used(world):
+    admin = admin_of(world)
+    daily = world.guild.create_text_channel("daily")
+    await world.env.advance_time(HOUR)
+    result = await admin.slash(world.channel, "scoundrel-admin daily", channel=daily)
+    assert "every day at 00:00 UTC" in result.response.content and "<t:1767312000:R>" in result.response.content
+    settings = await world.store.get_guild_settings(world.guild.id)
+    assert settings.daily_time_text == "00:00"
+    [post] = posts(daily)  # today's 00:00 had passed: posted at once
+    assert post.created_at.replace(microsecond=0) == at(1, 1)
