@@ -67,8 +67,10 @@ async def play_daily(interaction: discord.Interaction, note: str = "") -> None:
         active = None
     if active is not None:
         if active.damaged:
-            await send_private(interaction, "Your daily game's saved data is damaged; it has been closed.")
+            log.error("daily game %s of user %s is damaged (%s); closing it", active.id, user_id, active.damage)
             await store.abandon(active.id, user_id)
+            await send_private(interaction, "Your daily game's saved data is damaged and cannot be played; it has "
+                                            "been closed and the problem logged.")
             return
         what = "practice replay of" if active.kind == PRACTICE else "counted attempt at"
         lines.append(f"Resuming your {what} Daily #{today}. {ends_text(today)}.")
