@@ -1,7 +1,8 @@
 """The daily challenge extension: ``/scoundrel daily``, its buttons, the scheduled post and its admin commands.
 
-The pieces live in ``cogs/daily_play.py`` (playing, practice, share) and ``cogs/daily_post.py`` (the post and
-``/scoundrel-admin daily``); the day, the deal and the share text are ``bot/daily.py``.
+The pieces live in ``cogs/daily_play.py`` (playing, practice, share), ``cogs/daily_post.py`` (the post and
+``/scoundrel-admin daily``/``daily-off``) and ``cogs/daily_par.py`` (par, solved ahead of time); the day, the deal,
+the share text and streaks are ``bot/daily.py``. Boards and stats are ``cogs/leaderboard.py``.
 """
 
 from __future__ import annotations
