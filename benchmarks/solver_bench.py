@@ -24,14 +24,14 @@ from bot.engine.seeds import seed_from_bytes  # noqa: E402
 from bot.solver import solve  # noqa: E402
 
 
-def bench_seeds(count: int) -> list[int]:
-    return [seed_from_bytes(f"solver-bench/{i}".encode()) for i in range(count)]
+def bench_seeds(count: int, first: int = 0) -> list[int]:
+    return [seed_from_bytes(f"solver-bench/{i}".encode()) for i in range(first, first + count)]
 
 
-def run_deals(preset_name: str, count: int) -> None:
+def run_deals(preset_name: str, count: int, first: int = 0) -> None:
     rules = PRESETS[preset_name]
     times, states, pars = [], [], []
-    for i, seed in enumerate(bench_seeds(count)):
+    for i, seed in enumerate(bench_seeds(count, first), start=first):
         deck = deal(rules, seed)
         started = time.perf_counter()
         solution = solve(rules, deck)
@@ -44,7 +44,7 @@ def run_deals(preset_name: str, count: int) -> None:
         print(f"deal {i:3d} {seed_to_text(seed)}  par {solution.best_score:4d}  {elapsed:7.2f} s  "
               f"{solution.states:>10,} states", flush=True)
     winnable = sum(p > 0 for p in pars)
-    print(f"preset={preset_name} deals={count}")
+    print(f"preset={preset_name} deals={count} (from deal {first})")
     print(f"time: median {statistics.median(times):.2f} s, max {max(times):.2f} s, total {sum(times):.1f} s")
     print(f"states: median {statistics.median(states):,.0f}, max {max(states):,}")
     print(f"winnable: {winnable}/{count} = {winnable / count:.0%}; par median {statistics.median(pars)}, "
@@ -78,11 +78,12 @@ def run_agreement(count: int) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--first", type=int, default=0, help="index of the first deal (other fixed deals)")
     parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
     parser.add_argument("--agree", type=int, default=0, help="also check this many small deals against brute force")
     args = parser.parse_args()
     if args.deals:
-        run_deals(args.preset, args.deals)
+        run_deals(args.preset, args.deals, args.first)
     if args.agree:
         run_agreement(args.agree)
     return 0
