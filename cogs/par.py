@@ -2,8 +2,9 @@
 
 The button is a persistent ``DynamicItem`` (``sc:par:<game id>``), added through ``GAME_OVER_EXTRAS``. A click is
 deferred at once (so Discord never times out) and answered privately once the solver's worker process has the
-par; a deal solved before is answered from memory. A bot whose ``par_solver`` attribute is None (tests that are
-not about par) offers no button. For a daily, only its player may look: the line would spoil the day's deal.
+par; a deal solved before is answered from the store's par cache (``get_par``/``put_par``). A bot whose
+``par_solver`` attribute is None (tests that are not about par) offers no button. For a daily, only its player
+may look: the line would spoil the day's deal. A game still being played gets no line.
 """
 
 from __future__ import annotations
@@ -81,18 +82,27 @@ async def show_par(interaction: discord.Interaction, game_id: int) -> None:
         await interaction.followup.send(reason or "Par is not available on this bot.", ephemeral=True)
         return
     try:
-        result = await solver(rules, deck)
+        best, line = await par_of(interaction.client.store, solver, rules, deck)
     except ParTimeout:
         await interaction.followup.send("This deal is taking too long to solve; please try again later.",
                                         ephemeral=True)
         return
-    summary = par_summary(result.best_score, record.score)
-    lines = par_line_text(rules, deck, result.line_codes)
+    lines = par_line_text(rules, deck, line)
     embeds = [discord.Embed(description=text) for text in chunk_lines(lines)]
-    embeds[0].title = summary
-    embeds[0].set_footer(text=f"One optimal line, room by room ({result.states:,} situations searched).")
+    embeds[0].title = par_summary(best, record.score)
+    embeds[0].set_footer(text="One optimal line, room by room.")
     for embed in embeds:  # one embed per message keeps each well under Discord's 6000-character total
         await interaction.followup.send(embed=embed, ephemeral=True)
+
+
+async def par_of(store, solver, rules, deck) -> tuple[int, str]:
+    """(best score, line codes): from the store's par cache, else solved (in the worker) and stored."""
+    known = await store.get_par(rules.key, deck)
+    if known is not None:
+        return known
+    result = await solver(rules, deck)
+    await store.put_par(rules.key, deck, result.best_score, result.line_codes)
+    return result.best_score, result.line_codes
 
 
 def par_extras(record) -> list[discord.ui.Item]:
