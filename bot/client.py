@@ -14,6 +14,7 @@ from bot import clock
 from bot.config import Config
 
 log = logging.getLogger(__name__)
+DEFAULT_PAR = object()  # marker: use bot.par.solve_par
 
 
 def find_extensions() -> list[str]:
@@ -33,7 +34,8 @@ def find_extensions() -> list[str]:
 class ScoundrelBot(commands.Bot):
     """Slash commands and buttons only: default intents, no message content, no members."""
 
-    def __init__(self, config: Config, *, sync_commands: bool = True, extensions: list[str] | None = None) -> None:
+    def __init__(self, config: Config, *, sync_commands: bool = True, extensions: list[str] | None = None,
+                 par_solver=DEFAULT_PAR) -> None:
         from cogs.errors import ScoundrelTree  # the central error handler must be the tree's own on_error
 
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
@@ -42,6 +44,11 @@ class ScoundrelBot(commands.Bot):
         self.sync_commands = sync_commands
         self.extension_names = list(extensions) if extensions is not None else find_extensions()
         self.store = None  # storage.Store, opened in setup_hook
+        # How par is computed: bot.par.solve_par (a worker process), or None for no par at all (tests that are
+        # not about par: a real solve costs seconds of CPU).
+        if par_solver is DEFAULT_PAR:
+            from bot.par import solve_par as par_solver
+        self.par_solver = par_solver
 
     async def setup_hook(self) -> None:
         from cogs.group import scoundrel

@@ -15,7 +15,7 @@ import discord
 
 from bot.daily import DAILY_RULES, daily_seed
 from bot.engine import deal, deck_codes
-from bot.par import ParTimeout, SolverRefused, close_par, solve_par
+from bot.par import ParTimeout, SolverRefused, close_par
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +63,7 @@ class ParKeeper:
 
     def __init__(self, bot) -> None:
         self.bot = bot
-        self.solver = getattr(bot, "par_solver", solve_par)
+        self.solver = bot.par_solver
         self.running: dict[int, asyncio.Task] = {}
         self.used_worker = False
 

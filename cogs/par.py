@@ -115,7 +115,7 @@ def par_extras(record) -> list[discord.ui.Item]:
 
 
 async def setup(bot) -> None:
-    _state["solver"] = getattr(bot, "par_solver", solve_par)
+    _state["solver"] = bot.par_solver
     bot.add_dynamic_items(BestPossibleButton)
     if par_extras not in GAME_OVER_EXTRAS:
         GAME_OVER_EXTRAS.append(par_extras)

@@ -9,6 +9,5 @@ async def simcord_bot(db_path):  # noqa: F811
     """The real bot, without par: solving a deal takes seconds of real CPU in a worker process, and only
     tests/daily/test_daily_par.py is about it."""
     bot = make_bot(db_path)
-    bot.par_solver = None
     yield bot
     await bot.close()

@@ -12,7 +12,6 @@ from tests.discord.harness import make_bot
 @pytest.fixture
 async def simcord_bot(db_path):
     bot = make_bot(db_path, daily_enabled=False)
-    bot.par_solver = None
     yield bot
     await bot.close()
 

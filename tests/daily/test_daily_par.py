@@ -5,13 +5,14 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import deal, decode, replay
+from bot.par import solve_par
 from tests.daily.helpers import admin_of, play_to_end
 from tests.discord.harness import buttons, make_bot
 
 
 @pytest.fixture
 async def simcord_bot(db_path):
-    bot = make_bot(db_path)  # with par: the real solver in its worker process
+    bot = make_bot(db_path, par_solver=solve_par)  # with par: the real solver in its worker process
     yield bot
     await bot.close()
 

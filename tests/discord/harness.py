@@ -33,8 +33,9 @@ def make_config(database: Path, **overrides) -> Config:
     return Config(token=FAKE_TOKEN, database=database, **overrides)
 
 
-def make_bot(database: Path, **overrides) -> ScoundrelBot:
-    return ScoundrelBot(make_config(database, **overrides))
+def make_bot(database: Path, *, par_solver=None, **overrides) -> ScoundrelBot:
+    """The real bot on ``database``; without par unless a test passes a solver (a real solve costs seconds)."""
+    return ScoundrelBot(make_config(database, **overrides), par_solver=par_solver)
 
 
 @dataclass
@@ -58,7 +59,7 @@ class World:
         """A bot restart: the old process closes, a new one starts on the same database and Discord."""
         old = self.env.bot
         await old.close()
-        new = make_bot(self.database)
+        new = make_bot(self.database, par_solver=old.par_solver)
         await self.env.restart_bot(new)
         return new
 

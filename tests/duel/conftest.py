@@ -9,7 +9,6 @@ from tests.discord.harness import make_bot
 async def simcord_bot(db_path):  # noqa: F811
     """The real bot, without par (solving the daily deal takes seconds of CPU; duels don't need it)."""
     bot = make_bot(db_path)
-    bot.par_solver = None
     yield bot
     await bot.close()
 

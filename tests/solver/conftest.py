@@ -9,6 +9,5 @@ async def simcord_bot(db_path):  # noqa: F811
     """The real bot without the daily poster or a par worker (they would start solving at start-up); tests that click
     "Best possible" give ``cogs.par`` an in-process solver instead."""
     bot = make_bot(db_path, daily_enabled=False)
-    bot.par_solver = None
     yield bot
     await bot.close()
