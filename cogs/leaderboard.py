@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 
 from bot import clock
-from bot.daily import DAILY_RULES, day_end, day_of, streaks
+from bot.daily import day_end, day_of, streaks
 from cogs.group import add_subcommands, remove_subcommands
 from storage.models import WON
 
@@ -28,8 +28,8 @@ def _place(rank: int) -> str:
     return {1: "🥇", 2: "🥈", 3: "🥉"}.get(rank, f"`{rank:>2}.`")
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def _plural(count: int, word: str, plural: str | None = None) -> str:
+    return f"{count} {word if count == 1 else plural or word + 's'}"
 
 
 def _average(value: float | None) -> str:
@@ -69,9 +69,9 @@ async def board_embed(store, board: str, guild_id: int | None, day: int, today: 
         intro = "Each player's daily scores added up: every day counts."
         lines = week_lines(entries)
     else:
-        entries = await store.leaderboard_all_time(guild_id, BOARD_SIZE, rules_key=DAILY_RULES.key)
-        title = f"All time (classic rules) — {where}"
-        intro = "Most wins, then best score, then average score."
+        entries = await store.leaderboard_all_time(guild_id, BOARD_SIZE, dailies_only=True)
+        title = f"All time — {where}"
+        intro = "Counted dailies only: most wins, then best score, then average score."
         lines = all_time_lines(entries)
     body = "\n".join(lines) if lines else "No results yet — `/scoundrel daily` to get on the board."
     return discord.Embed(title=f"🏆 {title}", description=f"{intro}\n\n{body}", colour=discord.Colour.gold())
@@ -108,6 +108,11 @@ async def stats_embed(store, user: discord.abc.User, today: int) -> discord.Embe
     embed.add_field(name="Best score", value="—" if stats.best is None else str(stats.best))
     embed.add_field(name="Average score", value=_average(stats.average))
     embed.add_field(name="Daily streak", value=f"{current} now · {longest} longest")
+    if stats.dailies is not None:
+        d = stats.dailies
+        embed.add_field(name="Counted dailies", value=f"{_plural(d.games, 'daily', 'dailies')}, {d.wins} won "
+                        f"({_rate(d.wins, d.games)}), best {d.best if d.best is not None else '—'}, "
+                        f"average {_average(d.average)}", inline=False)
     if stats.by_rules:
         lines = [f"**{r.rules_name}** — {_plural(r.games, 'game')}, {r.wins} won ({_rate(r.wins, r.games)}), "
                  f"best {r.best if r.best is not None else '—'}, average {_average(r.average)}"

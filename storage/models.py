@@ -216,6 +216,7 @@ class UserStats:
     best: int | None = None
     average: float | None = None
     by_rules: tuple[RulesStats, ...] = ()
+    dailies: RulesStats | None = None  # counted dailies only (any rules)
 
     @property
     def win_rate(self) -> float:

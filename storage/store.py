@@ -106,6 +106,7 @@ CHECKPOINT_EVERY = 100  # writes (moves or other transactions) between backgroun
 BACKSTOP_CHECKPOINT_PAGES = 10000  # SQLite's automatic checkpoint, should the background one fall behind
 ALL_GUILDS = 0  # player_totals.guild_id for "every server"
 ALL_RULES = "*"  # player_totals.rules_key for "every rule set"
+DAILIES = "daily"  # player_totals.rules_key for "counted dailies only" (the all-time daily board)
 WEEK_DAYS = 7
 DAILY_SECRET = "daily"
 
@@ -400,7 +401,7 @@ class Store:
         snapshot = to_json(state)
         totals = None
         if state.over and record.kind != PRACTICE:
-            totals = (user_id, record.guild_id, record.rules.key, status, score, now_us)
+            totals = (user_id, record.guild_id, record.rules.key, status, score, now_us, record.kind)
         await self._commit_move(_Move(game_id, expected_version, action.code, snapshot, status, score, now_us,
                                       ended_us, totals))
         self._remember(game_id, version, snapshot, state)
@@ -474,7 +475,7 @@ class Store:
             await db.execute("UPDATE games SET status = 'abandoned', ended_at = ? WHERE id = ? AND status = 'playing'",
                              (now_us, game_id))
             if kind != PRACTICE:
-                await _add_totals(db, user_id, guild_id, rules_key, ABANDONED, None, now_us)
+                await _add_totals(db, user_id, guild_id, rules_key, ABANDONED, None, now_us, kind)
 
         await self._write(body)
         return await self.get_game(game_id)
@@ -729,10 +730,14 @@ class Store:
         return [WeekEntry(i, r[0], r[1], r[2], r[3], r[4]) for i, r in enumerate(rows, 1)]
 
     async def leaderboard_all_time(self, guild_id: int | None = None, limit: int = 10,
-                                   rules_key: str | None = None) -> list[AllTimeEntry]:
+                                   rules_key: str | None = None, *, dailies_only: bool = False) -> list[AllTimeEntry]:
         """Normal games and counted dailies ever ended (in ``guild_id`` if given; under ``rules_key`` if given,
-        else every rule set): most wins first, then best score, then average score."""
-        params = (ALL_GUILDS if guild_id is None else guild_id, rules_key or ALL_RULES, limit)
+        else every rule set; only counted dailies with ``dailies_only``): most wins first, then best score, then
+        average score."""
+        if dailies_only and rules_key is not None:
+            raise ValueError("dailies_only already chooses the games; give no rules_key with it")
+        key = DAILIES if dailies_only else rules_key or ALL_RULES
+        params = (ALL_GUILDS if guild_id is None else guild_id, key, limit)
         rows = await self._read(
             "SELECT user_id, wins, games, best_score, average FROM player_totals "
             "WHERE guild_id = ? AND rules_key = ? "
@@ -746,11 +751,12 @@ class Store:
             "WHERE user_id = ? AND guild_id = ?", (user_id, ALL_GUILDS if guild_id is None else guild_id))
         overall = next((r for r in rows if r[0] == ALL_RULES), None)
         by_rules = sorted((RulesStats(r[0], rules_name(r[0]), r[1], r[2], r[4], r[5]) for r in rows
-                           if r[0] != ALL_RULES), key=lambda s: (-s.games, s.rules_key))
+                           if r[0] not in (ALL_RULES, DAILIES)), key=lambda s: (-s.games, s.rules_key))
+        dailies = next((RulesStats(DAILIES, "daily", r[1], r[2], r[4], r[5]) for r in rows if r[0] == DAILIES), None)
         if overall is None:
             return UserStats(user_id, guild_id)
         return UserStats(user_id, guild_id, games=overall[1], wins=overall[2], scored=overall[3], best=overall[4],
-                         average=overall[5], by_rules=tuple(by_rules))
+                         average=overall[5], by_rules=tuple(by_rules), dailies=dailies)
 
     async def daily_days(self, user_id: int) -> list[int]:
         """Sorted day numbers of the user's counted dailies that were finished (won or dead): for streaks."""
@@ -760,11 +766,12 @@ class Store:
 
     async def rebuild_totals(self) -> None:
         """Recompute ``player_totals`` from the games (an operator's repair; normally kept up to date)."""
-        sql = next(s for s in migrate.migrations()[1].statements() if "INSERT INTO player_totals" in s)
+        fills = [s for m in migrate.migrations() for s in m.statements() if "INSERT INTO player_totals" in s]
 
         async def body(db):
             await db.execute("DELETE FROM player_totals")
-            await db.execute(sql)
+            for sql in fills:  # 0002: per rule set and overall; 0004: counted dailies only
+                await db.execute(sql)
 
         await self._write(body)
 
@@ -797,22 +804,23 @@ async def _fetchone(db, sql: str, params: Iterable[Any] = ()):
 
 
 async def _add_totals(db, user_id: int, guild_id: int | None, rules_key: str, status: str, score: int | None,
-                      at_us: int) -> None:
-    await _add_totals_many(db, [(user_id, guild_id, rules_key, status, score, at_us)])
+                      at_us: int, kind: str) -> None:
+    await _add_totals_many(db, [(user_id, guild_id, rules_key, status, score, at_us, kind)])
 
 
 async def _add_totals_many(db, games: list[tuple]) -> None:
-    """Count ended games in their players' running totals (the game's guild and every server; its rules and all).
+    """Count ended games in their players' running totals (the game's guild and every server; its rules and all;
+    and, for a counted daily, the dailies-only totals).
 
-    ``games``: (user_id, guild_id, rules_key, status, score, at_us) each."""
+    ``games``: (user_id, guild_id, rules_key, status, score, at_us, kind) each."""
     rows = []
-    for user_id, guild_id, rules_key, status, score, at_us in games:
+    for user_id, guild_id, rules_key, status, score, at_us, kind in games:
         won = 1 if status == WON else 0
         scored = 1 if score is not None else 0
         average = float(score) if score is not None else None
-        targets = [(ALL_GUILDS, rules_key), (ALL_GUILDS, ALL_RULES)]
-        if guild_id is not None:
-            targets += [(guild_id, rules_key), (guild_id, ALL_RULES)]
+        keys = (rules_key, ALL_RULES, DAILIES) if kind == DAILY else (rules_key, ALL_RULES)
+        guilds = (ALL_GUILDS,) if guild_id is None else (ALL_GUILDS, guild_id)
+        targets = [(g, k) for g in guilds for k in keys]
         rows += [(user_id, g, k, won, scored, score or 0, score, average, at_us) for g, k in targets]
     await db.executemany(
         "INSERT INTO player_totals (user_id, guild_id, rules_key, games, wins, scored, total_score, best_score, "
@@ -945,4 +953,4 @@ def _prepare(path: str) -> None:
         conn.close()
 
 
-__all__ = ["ALL_GUILDS", "ALL_RULES", "Store", "rules_name"]
+__all__ = ["ALL_GUILDS", "ALL_RULES", "DAILIES", "Store", "rules_name"]

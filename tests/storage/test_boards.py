@@ -205,6 +205,7 @@ async def test_all_time_board_and_stats(store, clock):
             assert got == want, (guild, key)
     board = await store.leaderboard_all_time(GUILD_A)
     assert [e.user_id for e in board][:2] == [1, 2]  # two wins, then one
+    assert await store.leaderboard_all_time(None, dailies_only=True) == []  # normal games only so far
 
     stats = await store.user_stats(1)
     assert (stats.games, stats.wins, stats.losses) == (3, 2, 1)
@@ -231,3 +232,33 @@ async def test_running_totals_equal_a_rebuild_from_the_games(dailies):
     assert any(row[2] == ALL_RULES for row in kept)
     await store.rebuild_totals()
     assert totals() == kept
+
+
+async def test_all_time_daily_board_counts_counted_dailies_only(dailies, clock):
+    store, played, _ = dailies
+    # A normal game won by player 1 must not reach the daily board (it does reach the overall totals).
+    seed, line = winning_seed(ROOMY, 0)
+    await play_line(store, await store.create_game(1, GUILD_A, CHANNEL, ROOMY, seed=seed), line)
+    for guild in (None, GUILD_A, GUILD_B):
+        per = defaultdict(list)
+        for g in played:
+            if g.kind == "daily" and guild in (None, g.guild_id):
+                per[g.user_id].append(g)
+        want = []
+        for user, games in per.items():
+            scores = [g.score for g in games if g.score is not None]
+            average = round(sum(scores) / len(scores), 9) if scores else None
+            want.append((user, sum(g.status == "won" for g in games), len(games), max(scores) if scores else None,
+                         average))
+        want.sort(key=lambda r: (-r[1], -(r[3] if r[3] is not None else -10**9),
+                                 -(r[4] if r[4] is not None else -10**9), r[0]))
+        board = await store.leaderboard_all_time(guild, limit=100, dailies_only=True)
+        got = [(e.user_id, e.wins, e.games, e.best, None if e.average is None else round(e.average, 9))
+               for e in board]
+        assert got == want, guild
+    stats = await store.user_stats(1)
+    dailies_of_1 = [g for g in played if g.user_id == 1 and g.kind == "daily"]
+    assert stats.dailies.games == len(dailies_of_1) and stats.games == len(dailies_of_1) + 1
+    assert "daily" not in {r.rules_key for r in stats.by_rules}
+    with pytest.raises(ValueError, match="rules_key"):
+        await store.leaderboard_all_time(None, dailies_only=True, rules_key=ROOMY.key)

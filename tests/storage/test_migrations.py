@@ -158,3 +158,19 @@ def test_migration_files_are_numbered_without_gaps_and_split_into_statements():
     for migration in found:
         statements = migration.statements()
         assert statements and all(sqlite3.complete_statement(s) for s in statements)
+
+
+async def test_version_4_fills_the_dailies_only_totals_from_finished_dailies(db_path):
+    make_database_at(db_path, 3)
+    data = add_v1_data(db_path)
+    with raw(db_path) as conn:  # game 1 was a counted daily of day 3 that ended before the upgrade
+        conn.execute("UPDATE games SET kind = 'daily', slot = 'daily', day = 3 WHERE id = 1")
+        conn.execute("INSERT INTO player_totals (user_id, guild_id, rules_key, games, wins, scored, total_score) "
+                     "VALUES (7, 55, '*', 1, 0, 1, 0)")  # what version 3 code kept for it
+    store = await Store.open(db_path)
+    try:
+        board = await store.leaderboard_all_time(55, dailies_only=True)
+        assert [(e.user_id, e.games, e.wins, e.best) for e in board] == [(7, 1, 0, data["finished"].score)]
+        assert (await store.user_stats(7, 55)).dailies.games == 1
+    finally:
+        await store.close()
