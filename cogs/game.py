@@ -15,18 +15,19 @@ from cogs.game_flow import NORMAL, confirm_text, confirm_view, resume_game, star
 from cogs.game_view import DYNAMIC_ITEMS as VIEW_ITEMS
 from cogs.group import add_subcommands, remove_subcommands, scoundrel
 from cogs.rules_text import PAGES
+from cogs.server_settings import default_preset
 
 NO_GAME = "You have no game in progress — start one with `/scoundrel play`."
 
 
 @app_commands.command(name="play", description="Start a game of Scoundrel (or pick up the one in progress)")
-@app_commands.describe(preset="Which rules to play (default: classic, unless the bot is set up otherwise)",
+@app_commands.describe(preset="Which rules to play (default: this server's preset, else classic)",
                        seed="Replay a deal: the 8-character seed shown under a game, like K7Q2-M9XD",
                        health="Starting and maximum health (default 20)")
 @app_commands.choices(preset=[app_commands.Choice(name=name, value=name) for name in PRESETS])
 async def play(interaction: discord.Interaction, preset: str | None = None, seed: str | None = None,
                health: app_commands.Range[int, 1, 99] | None = None) -> None:
-    rules = preset_rules(preset or interaction.client.config.default_preset)
+    rules = preset_rules(preset or await default_preset(interaction))
     if health is not None:
         rules = rules.with_health(health)
     try:

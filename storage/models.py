@@ -141,7 +141,7 @@ class GuildSettings:
     guild_id: int
     daily_channel_id: int | None = None
     daily_time: time | None = None  # aware, UTC
-    preset: str = "classic"
+    preset: str | None = None  # /scoundrel play's default here; None = the bot's configured default
 
     @property
     def daily_time_text(self) -> str | None:

@@ -638,10 +638,11 @@ class Store:
         await self._write(body)
         return await self.get_guild_settings(guild_id)
 
-    async def set_guild_preset(self, guild_id: int, preset: str) -> GuildSettings:
-        """The rule preset ``/scoundrel play`` uses by default in this guild (a name from ``PRESETS``)."""
-        name = preset.strip().lower()
-        if name not in PRESETS:
+    async def set_guild_preset(self, guild_id: int, preset: str | None) -> GuildSettings:
+        """The rule preset ``/scoundrel play`` uses by default in this guild (a name from ``PRESETS``); None goes
+        back to the bot's configured default."""
+        name = None if preset is None else preset.strip().lower()
+        if name is not None and name not in PRESETS:
             raise ValueError(f"unknown preset {preset!r}; choose one of {', '.join(PRESETS)}")
         now_us = to_micros(self.now())
 

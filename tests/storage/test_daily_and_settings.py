@@ -95,7 +95,7 @@ async def test_put_daily_first_writer_wins_and_par_fills_in(store, clock):
 
 
 async def test_guild_settings_default_then_set(store):
-    assert await store.get_guild_settings(GUILD) == GuildSettings(GUILD, None, None, "classic")
+    assert await store.get_guild_settings(GUILD) == GuildSettings(GUILD, None, None, None)
     settings = await store.set_daily_schedule(GUILD, CHANNEL, parse_post_time("9:05"))
     assert (settings.daily_channel_id, settings.daily_time, settings.daily_time_text) == (
         CHANNEL, time(9, 5, tzinfo=UTC), "09:05")
@@ -110,6 +110,8 @@ async def test_guild_settings_default_then_set(store):
     assert (await store.get_guild_settings(GUILD)).preset == "lenient"
     with pytest.raises(ValueError):
         await store.set_guild_preset(GUILD, "chess")
+    assert (await store.get_guild_settings(GUILD)).preset == "lenient"  # a refused preset changes nothing
+    assert (await store.set_guild_preset(GUILD, None)).preset is None  # back to the bot's default
     with pytest.raises(ValueError):
         await store.set_daily_schedule(GUILD, CHANNEL, "25:00")
 

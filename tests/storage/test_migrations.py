@@ -174,3 +174,21 @@ async def test_version_4_fills_the_dailies_only_totals_from_finished_dailies(db_
         assert (await store.user_stats(7, 55)).dailies.games == 1
     finally:
         await store.close()
+
+
+async def test_version_5_makes_an_unchosen_server_preset_follow_the_bot_default(db_path):
+    make_database_at(db_path, 4)
+    with raw(db_path) as conn:
+        conn.execute("INSERT INTO guild_settings (guild_id, daily_channel_id, daily_time, updated_at) "
+                     "VALUES (1, 10, '07:00', 0)")  # the old default: preset 'classic', never chosen
+        conn.execute("INSERT INTO guild_settings (guild_id, preset, updated_at) VALUES (2, 'lenient', 0)")
+    store = await Store.open(db_path)
+    try:
+        first, second = await store.get_guild_settings(1), await store.get_guild_settings(2)
+        assert (first.preset, first.daily_time_text, first.daily_channel_id) == (None, "07:00", 10)
+        assert second.preset == "lenient"
+        with pytest.raises(sqlite3.IntegrityError):  # the HH:MM check survived the rebuild
+            with raw(db_path) as conn:
+                conn.execute("UPDATE guild_settings SET daily_time = 'noon' WHERE guild_id = 1")
+    finally:
+        await store.close()

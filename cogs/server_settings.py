@@ -1,0 +1,52 @@
+"""``/scoundrel-admin preset``: the rules ``/scoundrel play`` deals in this server when no preset is chosen.
+
+A server that never chose one follows the bot's ``default_preset`` (config.toml). The daily challenge is not
+affected: it is classic everywhere, so every server's board compares the same deal.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.engine import PRESETS
+from bot.engine.rules import PRESET_BLURBS
+from cogs.admin_group import add_admin_subcommands, install, remove_admin_subcommands, require_manager
+
+BOT_DEFAULT = "bot-default"
+
+
+async def default_preset(interaction: discord.Interaction) -> str:
+    """The preset a game started here gets when the player names none."""
+    if interaction.guild_id is not None:
+        chosen = (await interaction.client.store.get_guild_settings(interaction.guild_id)).preset
+        if chosen is not None:
+            return chosen
+    return interaction.client.config.default_preset
+
+
+@app_commands.command(name="preset", description="The rules /scoundrel play uses here when no preset is chosen")
+@app_commands.describe(preset="A preset, or bot-default to follow the bot's configuration")
+@app_commands.choices(preset=[app_commands.Choice(name=name, value=name) for name in PRESETS]
+                      + [app_commands.Choice(name="bot default", value=BOT_DEFAULT)])
+async def admin_preset(interaction: discord.Interaction, preset: str) -> None:
+    if not await require_manager(interaction):
+        return
+    chosen = None if preset == BOT_DEFAULT else preset
+    await interaction.client.store.set_guild_preset(interaction.guild_id, chosen)
+    if chosen is None:
+        text = (f"New games here now use the bot's default rules (**{interaction.client.config.default_preset}**) "
+                "unless a player picks a preset.")
+    else:
+        text = (f"New games here now use **{chosen}** unless a player picks a preset: {PRESET_BLURBS[chosen]} "
+                "Games already started keep their rules; the daily challenge stays classic.")
+    await interaction.response.send_message(text, ephemeral=True)
+
+
+async def setup(bot) -> None:
+    add_admin_subcommands(admin_preset)
+    install(bot)
+
+
+async def teardown(bot) -> None:
+    remove_admin_subcommands(admin_preset)
