@@ -168,11 +168,12 @@ def game_embed(record) -> discord.Embed:
     events = _events_text(state)
     if events:
         embed.add_field(name="Last turn", value=events, inline=False)
-    deal = f"Seed {seed_to_text(record.seed)}" if record.seed is not None else "Custom deck"
-    footer = f"{deal} · {rules_label(state.rules)}"
     if record.kind in ("daily", "practice") and record.day is not None:
-        footer += f" · daily #{record.day}" + (" (practice)" if record.kind == "practice" else "")
-    embed.set_footer(text=footer)
+        # A daily's seed stays secret while the day runs (the daily post reveals it afterwards).
+        deal = f"Daily #{record.day}" + (" (practice)" if record.kind == "practice" else "")
+    else:
+        deal = f"Seed {seed_to_text(record.seed)}" if record.seed is not None else "Custom deck"
+    embed.set_footer(text=f"{deal} · {rules_label(state.rules)}")
     return embed
 
 

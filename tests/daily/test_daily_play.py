@@ -36,6 +36,7 @@ async def test_the_daily_is_private_and_the_same_deal_for_everyone(world):
     seed = seed_to_text(daily_seed(secret, 1))
     assert record.seed is None
     assert seed not in str(first.response.message.embeds[0].to_dict()) and seed not in first.response.content
+    assert first.response.message.embeds[0].footer.text.startswith("Daily #1 · classic")
 
 
 async def test_an_unfinished_daily_resumes(world):
