@@ -23,7 +23,6 @@ from .game import (
     refusal,
     replay,
     score,
-    weapon_usable_on,
 )
 from .rules import PRESETS, Rules, RulesError, preset
 from .seeds import SeedError, new_seed, seed_from_text, seed_to_text
@@ -34,5 +33,5 @@ __all__ = [
     "PLAYING", "PRESETS", "Rules", "RulesError", "SeedError", "SnapshotError", "State", "WON", "all_cards",
     "apply", "avoid", "buy", "deal", "deck_codes", "decode", "encode", "fight_with_weapon", "from_json",
     "legal_actions", "new_game", "new_seed", "parse_deck", "preset", "preview", "refusal", "replay", "score",
-    "seed_from_text", "seed_to_text", "take", "to_json", "weapon_usable_on",
+    "seed_from_text", "seed_to_text", "take", "to_json",
 ]

@@ -163,18 +163,15 @@ def _weapon_refusal(s: State, monster: Card) -> str | None:
     return None
 
 
-def weapon_usable_on(s: State, monster: Card) -> bool:
-    return _weapon_refusal(s, monster) is None
-
-
 def legal_actions(s: State) -> list[Action]:
     """Every action allowed now, in a stable order."""
     if s.status != PLAYING:
         return []
-    if s.pending:
-        return _pending_actions(s)
+    if s.pending and s.pending[0] != IN_UNDERWORLD:
+        return _choice_actions(s)
     out = []
-    if s.avoided_last is False and s.dungeon and None not in s.room:
+    # The underworld is a room too, but one that cannot be avoided.
+    if not s.pending and s.avoided_last is False and s.dungeon and None not in s.room:
         out.append(A.AVOID_ACTION)
     weapon, kills, rules = s.weapon, s.kills, s.rules
     last = kills[-1].value if kills else None
@@ -191,24 +188,15 @@ _TAKES = tuple(A.take(i) for i in range(ROOM_SIZE))
 _WEAPON_FIGHTS = tuple(A.fight_with_weapon(i) for i in range(ROOM_SIZE))
 
 
-def _pending_actions(s: State) -> list[Action]:
+def _choice_actions(s: State) -> list[Action]:
+    """The choices of an expansion card's sub-phase (merchant, necromancer, loop or retire)."""
     phase = s.pending[0]
     if phase == AT_MERCHANT:
         offer = s.pending[1]
         return [A.buy(i) for i, c in enumerate(offer) if _buy_refusal(s, c) is None] + [A.LEAVE_ACTION]
     if phase == AT_NECROMANCER:
         return ([A.RAISE_ACTION] if _raise_refusal(s) is None else []) + [A.DECLINE_ACTION]
-    if phase == AT_CROSSROADS:
-        return ([A.LOOP_ACTION] if _loop_refusal(s) is None else []) + [A.RETIRE_ACTION]
-    # In the underworld: a room without avoiding.
-    out = []
-    for i, card in enumerate(s.room):
-        if card is None:
-            continue
-        out.append(A.take(i))
-        if card.kind == MONSTER and weapon_usable_on(s, card):
-            out.append(A.fight_with_weapon(i))
-    return out
+    return ([A.LOOP_ACTION] if _loop_refusal(s) is None else []) + [A.RETIRE_ACTION]
 
 
 def weapon_price(loop: int) -> int:
