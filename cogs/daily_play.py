@@ -19,7 +19,7 @@ import discord
 from bot import clock
 from bot.daily import day_end, day_of, share_text
 from cogs.daily_par import daily_deck, known_par, par_button, par_text, todays_challenge
-from cogs.errors import report_error, send_private
+from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_view import render_game
 from storage.errors import ActiveGameExists, AttemptAlreadyUsed
 from storage.models import DAILY, PRACTICE
@@ -196,21 +196,11 @@ class PracticeButton(discord.ui.DynamicItem[discord.ui.Button],
             await report_error(interaction, error, where=f"daily practice button {self.custom_id}")
 
 
-class ShareButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:dshare:(?P<game>[0-9]+)"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Share result", emoji="📣", style=discord.ButtonStyle.primary,
-                                           custom_id=f"sc:dshare:{game_id}"))
-        self.game_id = game_id
+class ShareButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
+    PREFIX, LABEL, EMOJI, STYLE = "dshare", "Share result", "📣", discord.ButtonStyle.primary
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await share_result(interaction, self.game_id)
-        except Exception as error:
-            await report_error(interaction, error, where=f"daily share button {self.custom_id}")
+    async def run(self, interaction: discord.Interaction) -> None:
+        await share_result(interaction, self.game_id)
 
 
 def game_over_extras(record) -> list[discord.ui.Item]:

@@ -54,6 +54,46 @@ def friendly_message(error: BaseException) -> tuple[str, bool]:
     return UNEXPECTED, True
 
 
+class GameIdButton:
+    """A persistent button whose custom_id is ``sc:<PREFIX>:<game id>``; list it before ``DynamicItem``::
+
+        class ShareButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
+            PREFIX, LABEL, EMOJI, STYLE = "dshare", "Share result", "📣", discord.ButtonStyle.primary
+
+            async def run(self, interaction): ...
+
+    It derives the DynamicItem template from ``PREFIX``, rebuilds the button from its custom_id after a restart,
+    and answers the player when ``run`` fails (discord.py would only log an error raised in a DynamicItem).
+    """
+
+    PREFIX: str
+    LABEL: str
+    EMOJI: str
+    STYLE: discord.ButtonStyle
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        kwargs.setdefault("template", rf"sc:{cls.PREFIX}:(?P<game>[0-9]+)")
+        super().__init_subclass__(**kwargs)
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label=self.LABEL, emoji=self.EMOJI, style=self.STYLE,
+                                           custom_id=f"sc:{self.PREFIX}:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match):
+        return cls(int(match["game"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.run(interaction)
+        except Exception as error:
+            await report_error(interaction, error, where=f"{type(self).__name__} {self.custom_id}")
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError  # pragma: no cover - every subclass defines it
+
+
 def unwrap(error: BaseException) -> BaseException:
     while isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError) and error.__cause__:
         error = error.__cause__

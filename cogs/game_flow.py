@@ -9,7 +9,7 @@ import re
 import discord
 
 from bot.engine import Rules, deal, new_seed
-from cogs.errors import report_error, send_private
+from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_embed import rules_label
 from cogs.game_view import game_url, other_players_game, render_game
 from storage.errors import ActiveGameExists
@@ -86,28 +86,18 @@ async def refresh_game_message(client: discord.Client, record) -> None:
             embed=embed, view=view)
 
 
-class ResumeButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:resume:(?P<game>[0-9]+)"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Resume", emoji="▶️", style=discord.ButtonStyle.primary,
-                                           custom_id=f"sc:resume:{game_id}"))
-        self.game_id = game_id
+class ResumeButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
+    PREFIX, LABEL, EMOJI, STYLE = "resume", "Resume", "▶️", discord.ButtonStyle.primary
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            record = await interaction.client.store.load_game(self.game_id)
-            if record.user_id != interaction.user.id:
-                await send_private(interaction, other_players_game(record.user_id))
-            elif record.status != "playing":
-                await interaction.response.edit_message(content="That game is over; `/scoundrel play` starts "
-                                                        "a new one.", view=None)
-            else:
-                await resume_game(interaction, record)
-        except Exception as error:
-            await report_error(interaction, error, where=f"resume button {self.custom_id}")
+    async def run(self, interaction: discord.Interaction) -> None:
+        record = await interaction.client.store.load_game(self.game_id)
+        if record.user_id != interaction.user.id:
+            await send_private(interaction, other_players_game(record.user_id))
+        elif record.status != "playing":
+            await interaction.response.edit_message(content="That game is over; `/scoundrel play` starts "
+                                                    "a new one.", view=None)
+        else:
+            await resume_game(interaction, record)
 
 
 class AbandonButton(discord.ui.DynamicItem[discord.ui.Button],

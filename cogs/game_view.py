@@ -28,7 +28,7 @@ from bot.engine import actions as A
 from bot.engine.cards import MONSTER, NECROMANCER, POTION, WEAPON, Card
 from bot.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, NECROMANCER_COST
 from bot.engine.rules import MAX_LOOPS
-from cogs.errors import report_error, send_private
+from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_embed import ABANDONED, KIND_EMOJI, at_crossroads, game_embed
 from storage.errors import StaleVersion
 
@@ -96,27 +96,17 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button],
             await report_error(interaction, error, where=f"game button {self.custom_id}")
 
 
-class NewGameButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:new:(?P<game>[0-9]+)"):
+class NewGameButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
     """Starts a new game for whoever clicks, with the finished game's rules."""
 
-    def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="New game", emoji="🎴", style=discord.ButtonStyle.success,
-                                           custom_id=f"sc:new:{game_id}"))
-        self.game_id = game_id
+    PREFIX, LABEL, EMOJI, STYLE = "new", "New game", "🎴", discord.ButtonStyle.success
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         from cogs.game_flow import start_game  # game_flow imports this module
 
-        try:
-            finished = await interaction.client.store.get_game(self.game_id)  # a damaged record still has rules
-            rules = finished.rules or preset(interaction.client.config.default_preset)
-            await start_game(interaction, rules, seed=None)
-        except Exception as error:
-            await report_error(interaction, error, where=f"new game button {self.custom_id}")
+        finished = await interaction.client.store.get_game(self.game_id)  # a damaged record still has rules
+        rules = finished.rules or preset(interaction.client.config.default_preset)
+        await start_game(interaction, rules, seed=None)
 
 
 async def handle_game_click(interaction: discord.Interaction, game_id: int, version: int, mode: str,

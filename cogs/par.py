@@ -10,13 +10,12 @@ may look: the line would spoil the day's deal. A game still being played gets no
 from __future__ import annotations
 
 import logging
-import re
 
 import discord
 
 from bot.par import ParTimeout, close_par, par_line_text, solve_par
 from bot.solver import refusal
-from cogs.errors import report_error
+from cogs.errors import GameIdButton
 from cogs.game_view import GAME_OVER_EXTRAS
 
 log = logging.getLogger(__name__)
@@ -47,21 +46,11 @@ def chunk_lines(lines: list[str], limit: int = EMBED_LIMIT) -> list[str]:
     return chunks
 
 
-class BestPossibleButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:par:(?P<game>[0-9]+)"):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Best possible", emoji="🏆", style=discord.ButtonStyle.secondary,
-                                           custom_id=f"sc:par:{game_id}"))
-        self.game_id = game_id
+class BestPossibleButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
+    PREFIX, LABEL, EMOJI, STYLE = "par", "Best possible", "🏆", discord.ButtonStyle.secondary
 
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
-        return cls(int(match["game"]))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await show_par(interaction, self.game_id)
-        except Exception as error:  # discord.py only logs DynamicItem errors; the player must hear too
-            await report_error(interaction, error, where=f"best possible button {self.custom_id}")
+    async def run(self, interaction: discord.Interaction) -> None:
+        await show_par(interaction, self.game_id)
 
 
 async def show_par(interaction: discord.Interaction, game_id: int) -> None:
