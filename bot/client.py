@@ -38,8 +38,11 @@ class ScoundrelBot(commands.Bot):
                  par_solver=DEFAULT_PAR) -> None:
         from cogs.errors import ScoundrelTree  # the central error handler must be the tree's own on_error
 
+        # Nobody is pinged unless a message names them on purpose: a send that should notify someone (a duel
+        # challenge) passes its own AllowedMentions for that one user.
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         tree_cls=ScoundrelTree, help_command=None)
+                         tree_cls=ScoundrelTree, help_command=None,
+                         allowed_mentions=discord.AllowedMentions.none())
         self.config = config
         self.sync_commands = sync_commands
         self.extension_names = list(extensions) if extensions is not None else find_extensions()
@@ -49,6 +52,16 @@ class ScoundrelBot(commands.Bot):
         if par_solver is DEFAULT_PAR:
             from bot.par import solve_par as par_solver
         self.par_solver = par_solver
+        # The DynamicItem classes registered with discord.py, so cogs.clicks can answer the clicks it drops.
+        self.dynamic_item_classes: list[type[discord.ui.DynamicItem]] = []
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem]) -> None:
+        super().add_dynamic_items(*items)
+        self.dynamic_item_classes += [item for item in items if item not in self.dynamic_item_classes]
+
+    def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem]) -> None:
+        super().remove_dynamic_items(*items)
+        self.dynamic_item_classes = [item for item in self.dynamic_item_classes if item not in items]
 
     async def setup_hook(self) -> None:
         from cogs.group import scoundrel

@@ -11,6 +11,7 @@ anything else is answered with a generic apology and its traceback goes to the l
 from __future__ import annotations
 
 import logging
+import sqlite3
 
 import discord
 from discord import app_commands
@@ -22,6 +23,7 @@ log = logging.getLogger(__name__)
 
 PLAY_HINT = "start one with `/scoundrel play`"
 UNEXPECTED = "Something went wrong on my side and it has been logged. Please try again in a moment."
+DATABASE_DOWN = "I can't reach my database right now, so nothing was changed. Please try again in a moment."
 
 
 def friendly_message(error: BaseException) -> tuple[str, bool]:
@@ -43,6 +45,8 @@ def friendly_message(error: BaseException) -> tuple[str, bool]:
     if isinstance(error, store_errors.CorruptGame):
         return ("This game's saved data is damaged and cannot be played. The problem has been logged; "
                 "`/scoundrel abandon` clears it so you can start again."), True
+    if isinstance(error, store_errors.DatabaseError | sqlite3.OperationalError):  # down, locked, disk trouble
+        return DATABASE_DOWN, True
     if isinstance(error, app_commands.CommandOnCooldown):
         return f"Slow down a little: try again in {error.retry_after:.0f} s.", False
     if isinstance(error, app_commands.MissingPermissions | app_commands.BotMissingPermissions):

@@ -30,6 +30,7 @@ from bot.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDER
 from bot.engine.rules import MAX_LOOPS
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_embed import ABANDONED, KIND_EMOJI, at_crossroads, game_embed
+from cogs.respond import edit_message, in_time
 from storage.errors import StaleVersion
 
 log = logging.getLogger(__name__)
@@ -58,7 +59,7 @@ def out_of_date(record) -> str:
     where = f"your game is here: {url}" if url else "`/scoundrel resume` shows your game as it is now"
     if record.status != "playing":
         return "This game is over; start a new one with `/scoundrel play`."
-    return f"This message is out of date (another move was made first); {where}"
+    return f"This is an old copy of your game, so nothing happened; {where}"
 
 
 # --- the fight mode ---------------------------------------------------------------------
@@ -111,32 +112,42 @@ class NewGameButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
 
 async def handle_game_click(interaction: discord.Interaction, game_id: int, version: int, mode: str,
                             code: str) -> None:
-    # Answer Discord at once (an invisible "deferred update"): the database work then has all the time it needs.
-    await interaction.response.defer()
+    """One click on a game button; answered in one request (the edited message) unless the work is slow.
+
+    A click on the game's current message that shows an older state than the store's (a second press after
+    the first one's edit, or a move saved just before the bot was stopped) redraws the game in place. A click
+    on an old copy of the game (after Resume) points to the current one.
+    """
     store = interaction.client.store
-    record = await store.load_game(game_id)
+    record = await in_time(interaction, store.load_game(game_id))
     if record.user_id != interaction.user.id:
         await send_private(interaction, other_players_game(record.user_id))
         return
-    current_message = record.message_id is None or interaction.message is None or \
-        record.message_id == interaction.message.id
-    if record.version != version or record.status != "playing" or not current_message:
+    if interaction.message is not None and record.message_id not in (None, interaction.message.id):
         await send_private(interaction, out_of_date(record))
         return
-    if code == TOGGLE:
-        new_mode = BAREHANDED if mode == WEAPON_MODE else WEAPON_MODE
-        embed, view = render_game(record, new_mode)
-        await interaction.edit_original_response(embed=embed, view=view)
+    if record.message_id is None and interaction.message is not None:  # posted, but its id was never saved
+        await store.set_message(game_id, interaction.message.channel.id, interaction.message.id)
+    if record.version != version or record.status != "playing":
+        log.info("redrawing game %s: click at version %s, stored %s", game_id, version, record.version)
+        await redraw(interaction, record, mode)
         return
-    action = Action.parse(code)
+    if code == TOGGLE:
+        await redraw(interaction, record, BAREHANDED if mode == WEAPON_MODE else WEAPON_MODE)
+        return
     try:
-        record = await store.play(game_id, interaction.user.id, version, action)
+        record = await in_time(interaction, store.play(game_id, interaction.user.id, version, Action.parse(code)))
     except StaleVersion:  # the other half of a double click, or a race with another device
         log.info("stale click on game %s at version %s", game_id, version)
-        await send_private(interaction, out_of_date(await store.load_game(game_id)))
+        await redraw(interaction, await store.load_game(game_id), mode)
         return
-    embed, view = render_game(record, mode_after_move(mode, record.state))
-    await interaction.edit_original_response(embed=embed, view=view)
+    await redraw(interaction, record, mode_after_move(mode, record.state))
+
+
+async def redraw(interaction: discord.Interaction, record, mode: str) -> None:
+    """Show the game as stored on the message that was clicked."""
+    embed, view = render_game(record, mode)
+    await edit_message(interaction, embed=embed, view=view)
 
 
 # --- rendering ------------------------------------------------------------------------------

@@ -88,6 +88,32 @@ def button_by_code(message, code: str) -> discord.Button:
     return found[0]
 
 
+def private_notes(result: simcord.InteractionResult) -> list[str]:
+    """What only the clicker saw: an ephemeral response message, then ephemeral follow-ups."""
+    from simcord.backend.models.interaction import ResponseKind
+
+    notes = []
+    if result._interaction.response_kind is ResponseKind.MESSAGE and result.ephemeral and result.response:
+        notes.append(result.response.content)
+    return notes + [m.content for m in result.followups if m.ephemeral]
+
+
+def answer_kind(result: simcord.InteractionResult) -> str | None:
+    """How the interaction was first answered: ``message``, ``update`` (the clicked message edited as the
+    response), ``deferred`` or ``deferred_update``."""
+    kind = result._interaction.response_kind
+    return None if kind is None else kind.value
+
+
+async def press_again(actor: simcord.MemberActor, message, custom_id: str) -> simcord.InteractionResult:
+    """A press of ``custom_id`` on ``message`` as Discord has the message *now*, even if the button is gone.
+
+    That is a double click: the player's client still shows the button it drew before the first press edited
+    the message, and Discord sends the second press with the message as it is stored at that moment.
+    """
+    return await click_on_snapshot(actor, snapshot(actor, message), custom_id)
+
+
 def snapshot(actor: simcord.MemberActor, message) -> tuple:
     """The message as Discord would send it with a click made now (components included)."""
     from simcord.actors import _visible_message

@@ -8,8 +8,8 @@ import discord
 import simcord
 
 from cogs import game_view
-from cogs.errors import UNEXPECTED
-from tests.discord.harness import buttons, make_bot
+from cogs.errors import DATABASE_DOWN
+from tests.discord.harness import buttons, make_bot, private_notes
 
 GUILD_ID = 900000000000000001
 
@@ -56,13 +56,13 @@ async def test_a_failing_command_gets_a_private_apology_and_the_traceback_is_log
     assert not fresh.ephemeral and fresh.response.embeds[0].title == "Scoundrel — room 1"
 
 
-async def test_an_unexpected_error_in_a_button_is_answered_and_logged(world, caplog):
+async def test_a_database_that_is_down_is_answered_plainly_and_logged(world, caplog):
     await world.alice.slash(world.channel, "scoundrel play", seed="0000-0004")
     message = world.channel.last_message
     await world.bot.store.close()  # the database goes away under the bot
     cid = next(b.custom_id for b in buttons(message) if b.custom_id.endswith(":T0"))
     click = await world.alice.click(message, custom_id=cid)
-    assert [m.content for m in click.followups if m.ephemeral] == [UNEXPECTED]
+    assert private_notes(click) == [DATABASE_DOWN]
     assert any(r.name == "cogs.errors" and r.exc_info for r in caplog.records)
 
 

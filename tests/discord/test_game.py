@@ -9,7 +9,16 @@ import discord
 from bot.client import find_extensions
 from bot.engine import deal, legal_actions, new_game, preset, seed_from_text
 from bot.engine.rules import CLASSIC
-from tests.discord.harness import button, button_by_code, buttons, click_on_snapshot, snapshot
+from tests.discord.harness import (
+    answer_kind,
+    button,
+    button_by_code,
+    buttons,
+    click_on_snapshot,
+    press_again,
+    private_notes,
+    snapshot,
+)
 
 SEED = "0000-0004"  # room 1: ♦7 ♥2 ♠4 ♠5 (see test_the_seed_is_what_the_tests_expect)
 
@@ -105,43 +114,61 @@ async def test_avoid(world):
 async def test_another_player_cannot_press_the_buttons(world):
     message = (await start(world)).response.message
     click = await world.bob.click(message, custom_id=button_by_code(message, "T0").custom_id)
-    notes = [m for m in click.followups if m.ephemeral]
-    assert len(notes) == 1
-    assert notes[0].content == f"This is <@{world.alice.id}>'s game — start your own with `/scoundrel play`."
+    assert private_notes(click) == [f"This is <@{world.alice.id}>'s game — start your own with `/scoundrel play`."]
     record = await active(world, world.alice)
     assert record.version == 0
     assert world.channel.last_message.embeds[0].title == "Scoundrel — room 1"
 
 
-async def test_double_click_applies_once(world):
+async def test_a_click_is_answered_with_the_edited_message_in_one_request(world):
     message = (await start(world)).response.message
-    seen = snapshot(world.alice, message)
+    click = await world.alice.click(message, custom_id=button_by_code(message, "T0").custom_id)
+    assert answer_kind(click) == "update"  # the edit is the interaction's response: no deferral, no follow-up
+    assert click.followups == []
+    assert field(world.channel.last_message.embeds[0], "Weapon") == "♦7 — fresh: can hit anything"
+
+
+async def test_double_click_applies_once_and_the_second_press_is_answered(world):
+    message = (await start(world)).response.message
     first = button_by_code(message, "T2").custom_id
     await world.alice.click(message, custom_id=first)
-    second = await click_on_snapshot(world.alice, seen, first)  # the same click again, as Discord sends it
-    assert second.acknowledged
-    note = [m.content for m in second.followups if m.ephemeral]
-    assert len(note) == 1 and note[0].startswith("This message is out of date")
+    # The second press carries the message as Discord has it now: already edited, without the pressed button.
+    assert first not in [b.custom_id for b in buttons(world.channel.last_message)]
+    second = await press_again(world.alice, world.channel.last_message, first)
+    assert second.acknowledged  # discord.py alone drops it: the player would see "This interaction failed"
+    assert answer_kind(second) == "update" and private_notes(second) == []  # the game is simply shown again
     record = await active(world, world.alice)
     assert [a.code for a in record.state.history] == ["T2"] and record.state.health == 16
     assert field(world.channel.last_message.embeds[0], "Health").startswith("**16**/20")
 
 
-async def test_an_old_copy_of_the_game_is_refused_and_points_to_the_current_one(world):
+async def test_a_double_click_racing_the_first_edit_applies_once(world):
     message = (await start(world)).response.message
-    seen = snapshot(world.alice, message)
-    await world.alice.slash(world.channel, "scoundrel resume")  # posts a new copy; the old one loses its buttons
-    new_message = world.channel.last_message
+    seen = snapshot(world.alice, message)  # both presses left the client before the first edit arrived
+    first = button_by_code(message, "T2").custom_id
+    await world.alice.click(message, custom_id=first)
+    second = await click_on_snapshot(world.alice, seen, first)
+    assert second.acknowledged and private_notes(second) == []
     record = await active(world, world.alice)
-    assert new_message.id != message.id and record.message_id == new_message.id
-    old = world.channel.history()[-2]
-    assert old.id == message.id and old.components == [] and old.content.startswith("This game continues")
+    assert [a.code for a in record.state.history] == ["T2"]
+    assert field(world.channel.last_message.embeds[0], "Health").startswith("**16**/20")
 
-    stale = await click_on_snapshot(world.alice, seen, button_by_code(message, "T0").custom_id)
-    note = [m.content for m in stale.followups if m.ephemeral]
-    assert len(note) == 1 and "out of date" in note[0]
-    assert f"/channels/{world.guild.id}/{world.channel.id}/{new_message.id}" in note[0]
-    assert (await active(world, world.alice)).version == 0
+
+async def test_a_move_saved_before_a_crash_is_redrawn_in_place_on_the_next_press(world):
+    message = (await start(world)).response.message
+    record = await active(world, world.alice)
+    # The bot saved the move and was killed before it could edit the message.
+    from bot.engine import Action
+
+    await world.store.play(record.id, world.alice.id, 0, Action.parse("T0"))
+    await world.restart()
+    stale = world.channel.history()[-1]
+    assert stale.id == message.id and field(stale.embeds[0], "Weapon").startswith("None")
+    click = await world.alice.click(stale, custom_id=button_by_code(stale, "T3").custom_id)
+    assert click.acknowledged and private_notes(click) == []
+    now = world.channel.history()[-1]
+    assert now.id == message.id and field(now.embeds[0], "Weapon") == "♦7 — fresh: can hit anything"
+    assert (await active(world, world.alice)).version == 1  # the stale press applied nothing
 
 
 async def test_buttons_work_after_a_restart(world):
@@ -260,7 +287,7 @@ async def test_a_damaged_game_gets_a_friendly_message_and_a_logged_traceback(wor
         db.execute("UPDATE games SET snapshot = 'garbage', deck = 'Z99' WHERE id = ?", (record.id,))
     with caplog.at_level(logging.ERROR, logger="cogs.errors"):
         click = await world.alice.click(message, custom_id=button_by_code(message, "T0").custom_id)
-    notes = [m.content for m in click.followups if m.ephemeral]
+    notes = private_notes(click)
     assert notes and "saved data is damaged" in notes[0]
     assert any(r.exc_info for r in caplog.records if r.name == "cogs.errors")
     assert not legal_actions(new_game(CLASSIC, seed=1)) == []  # the engine itself is untouched
