@@ -77,14 +77,19 @@ class BadTime(ValueError):
     """The admin typed a time that is not HH:MM; the message says what to type."""
 
 
+def _quoted(text: str | None, limit: int = 12) -> str:
+    text = " ".join(str(text or "").split()).replace("`", "'")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def parse_post_time(text: str) -> time:
     """``"09:30"`` → 09:30 UTC (aware). Raises ``BadTime`` with a readable message."""
     match = _HHMM.match(text or "")
     if not match:
-        raise BadTime(f"`{text}` is not a time: use HH:MM in UTC, e.g. `09:30`.")
+        raise BadTime(f"`{_quoted(text)}` is not a time: use HH:MM in UTC, e.g. `09:30`.")
     hour, minute = int(match[1]), int(match[2])
     if hour > 23 or minute > 59:
-        raise BadTime(f"`{text}` is not a time of day: hours go 00–23 and minutes 00–59.")
+        raise BadTime(f"`{_quoted(text)}` is not a time of day: hours go 00–23 and minutes 00–59.")
     return time(hour, minute, tzinfo=UTC)
 
 

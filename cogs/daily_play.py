@@ -18,6 +18,7 @@ import discord
 
 from bot import clock
 from bot.daily import day_end, day_of, share_text
+from cogs.bounds import DAY, ID
 from cogs.daily_par import daily_deck, known_par, par_button, par_text, todays_challenge
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_view import render_game
@@ -158,7 +159,7 @@ async def share_result(interaction: discord.Interaction, game_id: int) -> None:
 
 # --- buttons -----------------------------------------------------------------------------------
 
-class PlayDailyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:dplay:(?P<day>[0-9]+)"):
+class PlayDailyButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"sc:dplay:(?P<day>{DAY})"):
     def __init__(self, day: int) -> None:
         super().__init__(discord.ui.Button(label="Play today's daily", emoji="🗝️",
                                            style=discord.ButtonStyle.success, custom_id=f"sc:dplay:{day}"))
@@ -178,7 +179,7 @@ class PlayDailyButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:d
 
 
 class PracticeButton(discord.ui.DynamicItem[discord.ui.Button],
-                     template=r"sc:dpractice:(?P<day>[0-9]+):(?P<game>[0-9]+)"):
+                     template=rf"sc:dpractice:(?P<day>{DAY}):(?P<game>{ID})"):
     def __init__(self, day: int, game_id: int) -> None:
         super().__init__(discord.ui.Button(label="Replay as practice", emoji="🔁",
                                            style=discord.ButtonStyle.secondary,

@@ -20,6 +20,7 @@ from bot import clock
 from bot.daily import BadTime, daily_seed, day_end, day_of, format_post_time, parse_post_time, post_due_at
 from bot.engine import seed_to_text
 from cogs.admin_group import require_manager
+from cogs.bounds import TIME_LENGTH
 from cogs.daily_par import ParKeeper, par_text, todays_challenge
 from cogs.daily_play import DAILY_OFF, PlayDailyButton
 
@@ -174,7 +175,8 @@ def poster(client) -> DailyPoster | None:
 @app_commands.command(name="daily", description="Post the daily challenge in a channel every day at a UTC time")
 @app_commands.describe(channel="The channel for the daily post",
                        time="UTC time of day, HH:MM (default: the bot's configured time)")
-async def admin_daily(interaction: discord.Interaction, channel: discord.TextChannel, time: str | None = None) -> None:
+async def admin_daily(interaction: discord.Interaction, channel: discord.TextChannel,
+                      time: app_commands.Range[str, 1, TIME_LENGTH] | None = None) -> None:
     if not await require_manager(interaction):
         return
     config = interaction.client.config

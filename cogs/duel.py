@@ -9,7 +9,8 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.engine.seeds import SeedError, seed_from_text
+from bot.engine.seeds import SeedError
+from cogs.bounds import CHALLENGES, SEED_LENGTH, read_seed
 from cogs.duel_view import DYNAMIC_ITEMS, duel_url, mention, render_board
 from cogs.errors import send_private
 from cogs.group import add_subcommands, remove_subcommands
@@ -19,8 +20,9 @@ from storage.duels import CHALLENGED, DuelBusy, DuelError, create_challenge, loa
 @app_commands.command(name="duel", description="Challenge someone to a two-player Scoundrel duel (cards and dice)")
 @app_commands.describe(opponent="Who you want to duel (leave out to post your open duel here again)",
                        seed="Replay a deal: the 8-character seed shown under a duel, like K7Q2-M9XD")
+@app_commands.checks.cooldown(**CHALLENGES)
 async def duel(interaction: discord.Interaction, opponent: discord.User | None = None,
-               seed: str | None = None) -> None:
+               seed: app_commands.Range[str, 1, SEED_LENGTH] | None = None) -> None:
     store = interaction.client.store
     if opponent is None:
         await repost(interaction)
@@ -29,7 +31,7 @@ async def duel(interaction: discord.Interaction, opponent: discord.User | None =
         await send_private(interaction, "Bots don't duel: challenge a person.")
         return
     try:
-        seed_value = seed_from_text(seed) if seed is not None else None
+        seed_value = read_seed(seed) if seed is not None else None
     except SeedError as bad:  # bad input: say what a seed looks like, start nothing
         await send_private(interaction, f"{bad}. Leave `seed` out for a new deal.")
         return

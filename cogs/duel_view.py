@@ -21,6 +21,7 @@ from bot.duel import PAIRS, PLACING, DuelAction, IllegalDuelAction, legal_action
 from bot.duel.game import ANY_CARD_DIE
 from bot.duel.text import column_text, die_text, event_text, hand_text, rules_text
 from bot.engine.seeds import seed_to_text
+from cogs.bounds import ID, VERSION
 from cogs.errors import report_error, send_private
 from storage.duels import (
     ABANDONED,
@@ -209,7 +210,7 @@ async def handle_action(interaction: discord.Interaction, duel_id: int, version:
 
 
 class DuelButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"sc:duel:(?P<duel>[0-9]+):(?P<version>[0-9]+):(?P<what>hand|resign|R|D|P[0-9]{2}|F[0-9])"):
+                 template=rf"sc:duel:(?P<duel>{ID}):(?P<version>{VERSION}):(?P<what>hand|resign|R|D|P[0-9]{{2}}|F[0-9])"):
     def __init__(self, duel_id: int, version: int, what: str, *, label: str = "", emoji: str | None = None,
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary, disabled: bool = False,
                  row: int | None = None) -> None:
@@ -236,7 +237,7 @@ class DuelButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class DuelPlaySelect(discord.ui.DynamicItem[discord.ui.Select],
-                     template=r"sc:duelp:(?P<duel>[0-9]+):(?P<version>[0-9]+):(?P<n>[0-9])"):
+                     template=rf"sc:duelp:(?P<duel>{ID}):(?P<version>{VERSION}):(?P<n>[0-9])"):
     def __init__(self, duel_id: int, version: int, n: int, *, options=(), placeholder: str = "Play a card…") -> None:
         super().__init__(discord.ui.Select(custom_id=f"sc:duelp:{duel_id}:{version}:{n}", options=list(options),
                                            placeholder=placeholder, row=n))
@@ -281,7 +282,7 @@ async def ask_resign(interaction: discord.Interaction, duel_id: int) -> None:
 
 
 class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
-                      template=r"sc:duelc:(?P<duel>[0-9]+):(?P<answer>acc|dec)"):
+                      template=rf"sc:duelc:(?P<duel>{ID}):(?P<answer>acc|dec)"):
     def __init__(self, duel_id: int, answer: str) -> None:
         accept = answer == "acc"
         super().__init__(discord.ui.Button(label="Accept" if accept else "Decline", emoji="⚔️" if accept else None,

@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 
 from bot.engine import ActionParseError, IllegalAction, RulesError, SeedError
+from cogs.bounds import ID
 from storage import errors as store_errors
 
 log = logging.getLogger(__name__)
@@ -76,7 +77,7 @@ class GameIdButton:
     STYLE: discord.ButtonStyle
 
     def __init_subclass__(cls, **kwargs) -> None:
-        kwargs.setdefault("template", rf"sc:{cls.PREFIX}:(?P<game>[0-9]+)")
+        kwargs.setdefault("template", rf"sc:{cls.PREFIX}:(?P<game>{ID})")
         super().__init_subclass__(**kwargs)
 
     def __init__(self, game_id: int) -> None:

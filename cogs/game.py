@@ -7,8 +7,9 @@ import re
 import discord
 from discord import app_commands
 
-from bot.engine import PRESETS, SeedError, seed_from_text
+from bot.engine import PRESETS, SeedError
 from bot.engine import preset as preset_rules
+from cogs.bounds import PAGE, PUBLIC_POSTS, SEED_LENGTH, read_seed
 from cogs.errors import report_error, send_private
 from cogs.game_flow import DYNAMIC_ITEMS as FLOW_ITEMS
 from cogs.game_flow import NORMAL, confirm_text, confirm_view, resume_game, start_game
@@ -25,13 +26,14 @@ NO_GAME = "You have no game in progress — start one with `/scoundrel play`."
                        seed="Replay a deal: the 8-character seed shown under a game, like K7Q2-M9XD",
                        health="Starting and maximum health (default 20)")
 @app_commands.choices(preset=[app_commands.Choice(name=name, value=name) for name in PRESETS])
-async def play(interaction: discord.Interaction, preset: str | None = None, seed: str | None = None,
+async def play(interaction: discord.Interaction, preset: str | None = None,
+               seed: app_commands.Range[str, 1, SEED_LENGTH] | None = None,
                health: app_commands.Range[int, 1, 99] | None = None) -> None:
     rules = preset_rules(preset or await default_preset(interaction))
     if health is not None:
         rules = rules.with_health(health)
     try:
-        seed_value = seed_from_text(seed) if seed is not None else None
+        seed_value = read_seed(seed) if seed is not None else None
     except SeedError as bad:  # bad input is not a failure: say what a seed looks like, start nothing
         await send_private(interaction, f"{bad}. Leave `seed` out for a new deal.")
         return
@@ -39,6 +41,7 @@ async def play(interaction: discord.Interaction, preset: str | None = None, seed
 
 
 @app_commands.command(name="resume", description="Post your game in progress here again")
+@app_commands.checks.cooldown(**PUBLIC_POSTS)
 async def resume(interaction: discord.Interaction) -> None:
     record = await interaction.client.store.active_game(interaction.user.id, NORMAL)
     if record is None:
@@ -83,7 +86,7 @@ def rules_page(page: int) -> tuple[discord.Embed, discord.ui.View]:
     return embed, view
 
 
-class RulesPageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:rules:(?P<page>-?[0-9]+)"):
+class RulesPageButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"sc:rules:(?P<page>{PAGE})"):
     def __init__(self, page: int, label: str = "", disabled: bool = False) -> None:
         super().__init__(discord.ui.Button(label=label or "Page", style=discord.ButtonStyle.secondary,
                                            disabled=disabled, custom_id=f"sc:rules:{page}"))

@@ -9,6 +9,7 @@ import re
 import discord
 
 from bot.engine import Rules, deal, new_seed
+from cogs.bounds import ID
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_embed import rules_label
 from cogs.game_view import game_url, other_players_game, render_game
@@ -101,7 +102,7 @@ class ResumeButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
 
 
 class AbandonButton(discord.ui.DynamicItem[discord.ui.Button],
-                    template=r"sc:abandon:(?P<game>[0-9]+):(?P<step>ask|yes|no)"):
+                    template=rf"sc:abandon:(?P<game>{ID}):(?P<step>ask|yes|no)"):
     """``ask`` shows the confirmation; ``yes`` abandons; ``no`` keeps the game."""
 
     LOOKS = {"ask": ("Abandon", "🏳️", discord.ButtonStyle.danger),

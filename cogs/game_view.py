@@ -28,6 +28,7 @@ from bot.engine import actions as A
 from bot.engine.cards import MONSTER, NECROMANCER, POTION, WEAPON, Card
 from bot.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, NECROMANCER_COST
 from bot.engine.rules import MAX_LOOPS
+from cogs.bounds import ID, VERSION
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_embed import ABANDONED, KIND_EMOJI, at_crossroads, game_embed
 from cogs.respond import edit_message, in_time
@@ -78,7 +79,7 @@ def mode_after_move(previous_mode: str, state: State) -> str:
 # --- buttons ------------------------------------------------------------------------------
 
 class GameButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"sc:g:(?P<game>[0-9]+):(?P<version>[0-9]+):(?P<mode>[wb]):(?P<code>[A-Z][0-9]?|mode)"):
+                 template=rf"sc:g:(?P<game>{ID}):(?P<version>{VERSION}):(?P<mode>[wb]):(?P<code>[A-Z][0-9]?|mode)"):
     def __init__(self, game_id: int, version: int, mode: str, code: str, *, label: str = "",
                  style: discord.ButtonStyle = discord.ButtonStyle.secondary, emoji: str | None = None,
                  disabled: bool = False, row: int | None = None) -> None:

@@ -13,10 +13,12 @@ from discord import app_commands
 
 from bot import clock
 from bot.daily import day_end, day_of, streaks
+from cogs.bounds import PUBLIC_POSTS
 from cogs.group import add_subcommands, remove_subcommands
 from storage.models import WON
 
 BOARD_SIZE = 10
+MAX_DAY = 99_999  # Daily #99,999 is in the 23rd century
 WEEK_DAYS = 7
 NO_MENTIONS = discord.AllowedMentions.none()
 
@@ -80,8 +82,9 @@ async def board_embed(store, board: str, guild_id: int | None, day: int, today: 
 @app_commands.command(name="leaderboard", description="The best daily players, in this server or everywhere")
 @app_commands.describe(board="Today's daily, the last 7 dailies, or all time", scope="This server, or every server",
                        day="An earlier daily's number (default: today's)")
+@app_commands.checks.cooldown(**PUBLIC_POSTS)
 async def leaderboard(interaction: discord.Interaction, board: Board = "daily", scope: Scope = "server",
-                      day: app_commands.Range[int, 1] | None = None) -> None:
+                      day: app_commands.Range[int, 1, MAX_DAY] | None = None) -> None:
     today = day_of(clock.now())
     if day is not None and day > today:
         await interaction.response.send_message(
@@ -125,6 +128,7 @@ async def stats_embed(store, user: discord.abc.User, today: int) -> discord.Embe
 
 @app_commands.command(name="stats", description="Games, wins, scores and daily streaks of a player")
 @app_commands.describe(user="Whose stats (default: yours)")
+@app_commands.checks.cooldown(**PUBLIC_POSTS)
 async def stats(interaction: discord.Interaction, user: discord.User | None = None) -> None:
     embed = await stats_embed(interaction.client.store, user or interaction.user, day_of(clock.now()))
     await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
