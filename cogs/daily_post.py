@@ -1,16 +1,21 @@
 """The scheduled daily post, and ``/scoundrel-admin daily`` / ``daily-off`` that configure it.
 
 One ``ext.tasks`` loop fires at explicit UTC times: 00:00 and every time a server has chosen. At start-up
-and at every fire it posts for every server whose time today has passed and whose post for today it can
-*claim* in the database (``Store.claim_daily_post``: true once per server and day, ever). So a post missed
-while the bot was down is made when it comes back, once, and never twice.
+and at every fire it posts for every server whose time today has passed and whose post is not delivered yet.
+Each post is claimed in the database with a lease (``Store.claim_daily_post``), sent with a nonce that is the
+same for every attempt, and confirmed (``confirm_daily_post``); a failure releases it with a back-off and the
+retry loop tries again until it is delivered. So a post missed while the bot was down is made when it comes
+back, a post that failed is retried, and no post is made twice, across restarts and processes.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import UTC, datetime, time, timedelta
+import os
+import secrets
+import socket
+from datetime import UTC, time, timedelta
 
 import discord
 from discord import app_commands
@@ -27,6 +32,10 @@ from cogs.daily_play import DAILY_OFF, PlayDailyButton
 log = logging.getLogger(__name__)
 
 MIDNIGHT = time(0, 0, tzinfo=UTC)
+LEASE = timedelta(minutes=2)  # how long one process may hold a post before another takes over
+RETRY_TICK = timedelta(minutes=1)  # how often failed posts are looked at
+RETRY_FIRST, RETRY_MAX = timedelta(seconds=30), timedelta(minutes=15)
+WATCHDOG_TICK = timedelta(hours=1)
 # asyncio may wake a loop a hair early; a post due within this margin is made now rather than tomorrow.
 EARLY_MARGIN = timedelta(seconds=30)
 TOP_RESULTS = 5
@@ -35,13 +44,6 @@ MEDALS = ("🥇", "🥈", "🥉")
 
 def _utc_time(value: time) -> time:
     return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
-
-
-def next_post_at(post_time: time, now: datetime) -> datetime:
-    """The next instant at ``post_time`` (UTC) from ``now`` on (today's if not passed yet)."""
-    today = day_of(now)
-    due = post_due_at(today, post_time)
-    return due if due > now else post_due_at(today + 1, post_time)
 
 
 # --- the post ------------------------------------------------------------------------------------
@@ -53,15 +55,15 @@ def result_line(entry) -> str:
 
 
 async def build_post(store, guild_id: int, day: int) -> tuple[discord.Embed, discord.ui.View]:
-    challenge = await todays_challenge(store, day)
+    await todays_challenge(store, day)  # recorded before anyone can play it
     embed = discord.Embed(
         title=f"🗝️ Scoundrel Daily #{day}",
         colour=discord.Colour.dark_gold(),
         description=("Today's dungeon: the same deal for everyone, on every server. Play it privately with the "
                      "button below; your first attempt is the one that counts.\n"
                      f"Ends {discord.utils.format_dt(day_end(day), 'R')}."))
-    if challenge.par is not None:
-        embed.add_field(name="Par", value=f"{par_text(challenge.par)}: the best score this deal allows")
+    # Today's par is not shown: it would tell players still on today's deal what they can reach. It comes with
+    # the revealed seed in tomorrow's post, once no attempt at today's deal can change any more.
     yesterday = day - 1
     if yesterday >= 1:
         top = await store.leaderboard_daily(yesterday, guild_id, TOP_RESULTS)
@@ -70,8 +72,9 @@ async def build_post(store, guild_id: int, day: int) -> tuple[discord.Embed, dis
         past = await store.get_daily(yesterday)
         seed = past.seed if past is not None else daily_seed(await store.daily_secret(), yesterday)
         text = seed_to_text(seed)
+        par = f" — {par_text(past.par).lower()}" if past is not None and past.par is not None else ""
         embed.add_field(name=f"Daily #{yesterday}'s seed, now revealed",
-                        value=f"`{text}` — replay it with `/scoundrel play seed:{text}`", inline=False)
+                        value=f"`{text}`{par} — replay it with `/scoundrel play seed:{text}`", inline=False)
     view = discord.ui.View(timeout=None)
     view.add_item(PlayDailyButton(day))
     return embed, view
@@ -79,17 +82,41 @@ async def build_post(store, guild_id: int, day: int) -> tuple[discord.Embed, dis
 
 # --- the scheduler -------------------------------------------------------------------------------
 
+def retry_delay(failures: int) -> timedelta:
+    """Back-off after the ``failures``-th failed attempt: 30 s, 1 min, 2 min, … at most 15 min."""
+    return min(RETRY_FIRST * 2 ** min(max(failures - 1, 0), 10), RETRY_MAX)
+
+
+def post_nonce(guild_id: int, day: int) -> str:
+    """The same nonce for every attempt at one post: Discord returns the message already made with it (within a
+    few minutes) instead of making a second one, which covers a send whose answer was lost."""
+    return f"d{day}g{guild_id}"[:25]
+
+
 class DailyPoster(commands.Cog):
+    """Posts each server's daily exactly once: claimed (a lease in the database), sent, confirmed.
+
+    Three loops: ``post_loop`` fires at 00:00 and at every server's time; ``retry_loop`` runs while some post
+    is claimed but not delivered and tries it again, with back-off, until it is; ``watchdog`` restarts the post
+    loop if it ever stops and starts the retries when another process left a post undelivered.
+    No error in one server's post reaches a loop: it is logged and that post retried.
+    """
+
     def __init__(self, bot) -> None:
         self.bot = bot
         self.posting = asyncio.Lock()  # a restart of the loop never cuts a post in half
         self.par = ParKeeper(bot)
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"  # this process, for leases
 
     async def cog_load(self) -> None:
         self.post_loop.change_interval(time=await self.post_times())
         self.post_loop.start()
+        self.retry_loop.start()  # stops by itself when nothing is left to deliver
+        self.watchdog.start()
 
     async def cog_unload(self) -> None:
+        self.watchdog.cancel()
+        self.retry_loop.cancel()
         self.post_loop.cancel()
         await self.par.close()
 
@@ -118,51 +145,119 @@ class DailyPoster(commands.Cog):
     @post_loop.before_loop
     async def before_post_loop(self) -> None:
         await self.bot.wait_until_ready()
+        # Catch up on a post missed while the bot was down. A bot with nothing daily to do yet starts no solve.
         try:
-            # Catch up on a post missed while the bot was down. A bot with nothing daily to do yet starts no solve.
             store = self.bot.store
             busy = await store.guilds_with_daily() or await store.get_daily(day_of(clock.now())) is not None
-            await self.prepare_and_post(solve=bool(busy))
         except Exception:
-            log.exception("catching up on daily posts failed")
+            log.exception("catching up on daily posts failed; the retry loop will try again")
+            return
+        await self.prepare_and_post(solve=bool(busy))
+
+    @tasks.loop(seconds=RETRY_TICK.total_seconds())
+    async def retry_loop(self) -> None:
+        """Posts claimed but not delivered (a failure, or a process that died holding one) are tried again."""
+        try:
+            pending = await self.bot.store.undelivered_daily_posts(day_of(clock.now()))
+        except Exception:
+            log.exception("could not look for undelivered daily posts")
+            return
+        if pending:
+            await self.post_due(retrying=True)
+        else:
+            self.retry_loop.stop()  # nothing left to retry; a failure or the watchdog starts it again
+
+    @retry_loop.before_loop
+    async def before_retry_loop(self) -> None:
+        await self.bot.wait_until_ready()
+
+    @tasks.loop(seconds=WATCHDOG_TICK.total_seconds())
+    async def watchdog(self) -> None:
+        if not self.post_loop.is_running():
+            log.error("the daily post loop had stopped; restarting it")
+            self.post_loop.start()
+        try:  # a post another process claimed and never delivered (it died) is taken over here
+            if await self.bot.store.undelivered_daily_posts(day_of(clock.now())):
+                self.start_retrying()
+        except Exception:
+            log.exception("could not look for undelivered daily posts")
+
+    def start_retrying(self) -> None:
+        if not self.retry_loop.is_running():
+            self.retry_loop.start()
 
     async def prepare_and_post(self, solve: bool = True) -> None:
-        """Today's par first (at 00:00, before anyone has played; the post then shows it), then the posts."""
+        """Today's par first (at 00:00, before anyone has played), then the posts. Never raises."""
         if solve:
-            await self.par.ensure(day_of(clock.now() + EARLY_MARGIN))
+            try:
+                await self.par.ensure(day_of(clock.now() + EARLY_MARGIN))
+            except Exception:
+                log.exception("preparing today's par failed; posting without waiting for it")
         await self.post_due()
 
-    async def post_due(self) -> list[int]:
-        """Post today's daily wherever it is due and not yet posted; returns the guild ids posted to."""
-        async with self.posting:
-            store = self.bot.store
-            now = clock.now()
-            moment = now + EARLY_MARGIN  # a wake-up just before midnight still makes the 00:00 posts
-            days = sorted({day_of(now), day_of(moment)})
-            posted = []
-            for settings in await store.guilds_with_daily():
+    async def post_due(self, retrying: bool = False) -> list[int]:
+        """Post today's daily wherever it is due and not delivered yet; returns the guild ids posted to.
+        Never raises: a failure is logged and that post is retried by ``retry_loop``."""
+        try:
+            async with self.posting:
+                now = clock.now()
+                moment = now + EARLY_MARGIN  # a wake-up just before midnight still makes the 00:00 posts
+                days = sorted({day_of(now), day_of(moment)})
+                posted = []
+                store = self.bot.store
+                scheduled = await store.guilds_with_daily()
                 for day in days:
-                    if post_due_at(day, _utc_time(settings.daily_time)) <= moment:
-                        if await self.post_one(settings, day):
-                            posted.append(settings.guild_id)
-            return posted
+                    delivered = await store.delivered_daily_posts(day)
+                    for settings in scheduled:
+                        if settings.guild_id in delivered:
+                            continue
+                        if post_due_at(day, _utc_time(settings.daily_time)) <= moment:
+                            if await self.post_one(settings, day):
+                                posted.append(settings.guild_id)
+                return posted
+        except Exception:
+            log.exception("daily posts could not be checked%s; trying again soon", " (retry)" if retrying else "")
+            return []
 
     async def post_one(self, settings, day: int) -> bool:
+        """Claim, send, confirm one server's post; True if this call delivered it."""
         channel = self.bot.get_channel(settings.daily_channel_id)
-        if channel is None:  # the bot left the server or the channel is gone: nothing to claim
+        if channel is None:  # the bot left the server or the channel is gone: nothing to post
             return False
-        store = self.bot.store
-        if not await store.claim_daily_post(settings.guild_id, day):
+        store, guild_id = self.bot.store, settings.guild_id
+        try:
+            if not await store.claim_daily_post(guild_id, day, self.owner, LEASE):
+                return False
+        except Exception:
+            log.exception("could not claim daily %s in guild %s", day, guild_id)
             return False
         try:
-            embed, view = await build_post(store, settings.guild_id, day)
-            message = await channel.send(embed=embed, view=view)
-        except discord.HTTPException:
-            log.warning("could not post daily %s in guild %s", day, settings.guild_id, exc_info=True)
+            embed, view = await build_post(store, guild_id, day)
+            message = await channel.send(embed=embed, view=view, nonce=post_nonce(guild_id, day))
+        except Exception as error:  # noqa: BLE001 - any failure: release the post for a later attempt
+            await self.failed(guild_id, day, error)
             return False
-        await store.set_daily_post_message(settings.guild_id, day, channel.id, message.id)
-        log.info("posted daily %s in guild %s", day, settings.guild_id)
+        try:
+            await store.confirm_daily_post(guild_id, day, channel.id, message.id)
+        except Exception:  # the message exists; the lease expires and the nonce stops a second copy
+            log.exception("daily %s posted in guild %s but not recorded", day, guild_id)
+        log.info("posted daily %s in guild %s", day, guild_id)
         return True
+
+    async def failed(self, guild_id: int, day: int, error: BaseException) -> None:
+        try:
+            delay = await self.bot.store.release_daily_post(guild_id, day, self.owner, _describe(error), retry_delay)
+        except Exception:
+            log.exception("could not record the failed daily post %s in guild %s", day, guild_id)
+            delay = LEASE  # the lease runs out, then any process may try
+        self.start_retrying()
+        quiet = isinstance(error, discord.HTTPException | asyncio.TimeoutError | OSError)
+        log.warning("daily %s in guild %s failed (%s); next attempt in %s", day, guild_id, _describe(error),
+                    delay, exc_info=None if quiet else error)
+
+
+def _describe(error: BaseException) -> str:
+    return f"{type(error).__name__}: {error}"[:300]
 
 
 def poster(client) -> DailyPoster | None:
@@ -195,13 +290,34 @@ async def admin_daily(interaction: discord.Interaction, channel: discord.TextCha
             "Nothing was changed.", ephemeral=True)
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    await interaction.client.store.set_daily_schedule(interaction.guild_id, channel.id, post_time)
-    await poster(interaction.client).reschedule()
-    when = next_post_at(post_time, clock.now())
-    await interaction.followup.send(
-        f"The daily challenge will be posted in {channel.mention} every day at {format_post_time(post_time)} UTC "
-        f"(next {discord.utils.format_dt(when, 'R')}, {discord.utils.format_dt(when, 't')} your time).",
-        ephemeral=True)
+    store = interaction.client.store
+    await store.set_daily_schedule(interaction.guild_id, channel.id, post_time)
+    daily_poster = poster(interaction.client)
+    await daily_poster.reschedule()
+    await daily_poster.post_due()  # today's post, if its time has passed (the lock makes it once)
+    await interaction.followup.send(await schedule_text(store, interaction.guild_id, channel, post_time),
+                                    ephemeral=True)
+
+
+async def schedule_text(store, guild_id: int, channel, post_time: time) -> str:
+    """What the admin is told: where and when, today's post if there is one, and when the next one goes out."""
+    now = clock.now()
+    today = day_of(now)
+    lines = [f"The daily challenge will be posted in {channel.mention} every day at "
+             f"{format_post_time(post_time)} UTC."]
+    posted = await store.daily_post_message(guild_id, today)
+    if posted is not None:
+        lines.append(f"Daily #{today} is posted: https://discord.com/channels/{guild_id}/{posted[0]}/{posted[1]}")
+        next_day = today + 1
+    elif post_due_at(today, post_time) <= now:
+        lines.append(f"Daily #{today} could not be posted yet; I keep trying and it goes out as soon as I can.")
+        next_day = today + 1
+    else:
+        next_day = today
+    when = post_due_at(next_day, post_time)
+    lines.append(f"Next post: Daily #{next_day}, {discord.utils.format_dt(when, 'R')} "
+                 f"({discord.utils.format_dt(when, 'f')} your time).")
+    return "\n".join(lines)
 
 
 @app_commands.command(name="daily-off", description="Stop posting the daily challenge in this server")

@@ -40,7 +40,7 @@ import sqlite3
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from datetime import UTC, datetime, time
+from datetime import UTC, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -661,23 +661,76 @@ class Store:
                                 "WHERE daily_channel_id IS NOT NULL AND daily_time IS NOT NULL ORDER BY guild_id")
         return [_guild(row) for row in rows]
 
-    async def claim_daily_post(self, guild_id: int, day: int) -> bool:
-        """True exactly once per guild and day, ever (across restarts and processes): the caller posts."""
+    async def claim_daily_post(self, guild_id: int, day: int, owner: str, lease: timedelta) -> bool:
+        """Take (or renew) the lease on a guild's post of ``day``: true if ``owner`` should send it now.
+
+        False once the post is delivered, while another owner's lease runs, or before the back-off of a failed
+        attempt is over. Exactly one of several processes racing for the same post gets true.
+        """
         now_us = to_micros(self.now())
+        until_us = to_micros(self.now() + lease)
 
         async def body(db):
-            cursor = await db.execute("INSERT OR IGNORE INTO daily_posts (guild_id, day, claimed_at) VALUES (?,?,?)",
-                                      (guild_id, day, now_us))
-            return cursor.rowcount == 1
+            row = await _fetchone(db, "SELECT delivered_at, owner, lease_until, retry_at FROM daily_posts "
+                                      "WHERE guild_id = ? AND day = ?", (guild_id, day))
+            if row is None:
+                await db.execute("INSERT INTO daily_posts (guild_id, day, claimed_at, owner, lease_until) "
+                                 "VALUES (?,?,?,?,?)", (guild_id, day, now_us, owner, until_us))
+                return True
+            delivered_at, holder, lease_until, retry_at = row
+            if delivered_at is not None:
+                return False
+            if holder is not None and holder != owner and lease_until is not None and lease_until > now_us:
+                return False
+            if retry_at is not None and retry_at > now_us:
+                return False
+            await db.execute("UPDATE daily_posts SET owner = ?, lease_until = ?, claimed_at = ? "
+                             "WHERE guild_id = ? AND day = ?", (owner, until_us, now_us, guild_id, day))
+            return True
 
         return await self._write(body)
 
-    async def set_daily_post_message(self, guild_id: int, day: int, channel_id: int, message_id: int) -> None:
+    async def confirm_daily_post(self, guild_id: int, day: int, channel_id: int, message_id: int) -> None:
+        """The post of ``day`` exists: it is never claimable again."""
+        now_us = to_micros(self.now())
+
         async def body(db):
-            await db.execute("UPDATE daily_posts SET channel_id = ?, message_id = ? WHERE guild_id = ? AND day = ?",
-                             (channel_id, message_id, guild_id, day))
+            await db.execute("UPDATE daily_posts SET channel_id = ?, message_id = ?, delivered_at = ?, owner = NULL, "
+                             "lease_until = NULL, last_error = NULL, retry_at = NULL WHERE guild_id = ? AND day = ?",
+                             (channel_id, message_id, now_us, guild_id, day))
 
         await self._write(body)
+
+    async def release_daily_post(self, guild_id: int, day: int, owner: str, error: str,
+                                 backoff: Callable[[int], timedelta]) -> timedelta | None:
+        """A failed attempt by ``owner``: free the post for another attempt after ``backoff(failures so far)``.
+        Returns that delay, or None if ``owner`` no longer held the post (its lease had passed to another)."""
+        now = self.now()
+
+        async def body(db):
+            row = await _fetchone(db, "SELECT attempts FROM daily_posts WHERE guild_id = ? AND day = ? "
+                                      "AND owner = ? AND delivered_at IS NULL", (guild_id, day, owner))
+            if row is None:
+                return None
+            delay = backoff(row[0] + 1)
+            await db.execute("UPDATE daily_posts SET owner = NULL, lease_until = NULL, attempts = attempts + 1, "
+                             "last_error = ?, retry_at = ? WHERE guild_id = ? AND day = ?",
+                             (error[:500], to_micros(now + delay), guild_id, day))
+            return delay
+
+        return await self._write(body)
+
+    async def delivered_daily_posts(self, day: int) -> set[int]:
+        """The guilds whose post of ``day`` has been delivered."""
+        rows = await self._read("SELECT guild_id FROM daily_posts WHERE day = ? AND delivered_at IS NOT NULL",
+                                (day,))
+        return {r[0] for r in rows}
+
+    async def undelivered_daily_posts(self, day: int) -> list[tuple[int, int, datetime | None]]:
+        """(guild id, failed attempts, next attempt) of the posts of ``day`` claimed but not delivered yet."""
+        rows = await self._read("SELECT guild_id, attempts, retry_at FROM daily_posts WHERE day = ? "
+                                "AND delivered_at IS NULL ORDER BY guild_id", (day,))
+        return [(r[0], r[1], from_micros(r[2])) for r in rows]
 
     async def daily_post_message(self, guild_id: int, day: int) -> tuple[int, int] | None:
         rows = await self._read("SELECT channel_id, message_id FROM daily_posts WHERE guild_id = ? AND day = ? "

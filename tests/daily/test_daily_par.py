@@ -29,8 +29,8 @@ async def test_the_post_and_the_end_of_a_daily_show_par(world):
     line = replay(challenge.rules, deal(challenge.rules, challenge.seed), decode(challenge.par_line))
     assert line.score == challenge.par
     verdict = "winnable" if challenge.par > 0 else "not winnable"
-    fields = {f.name: f.value for f in post.embeds[0].fields}
-    assert fields["Par"].startswith(f"Par {challenge.par} ({verdict})")
+    # Today's par stays out of today's post: it would help everyone still playing the deal.
+    assert "Par" not in {f.name for f in post.embeds[0].fields} and "Par " not in str(post.embeds[0].to_dict())
 
     game = await world.alice.slash(world.channel, "scoundrel daily")
     await play_to_end(world.alice, game.response)
@@ -38,3 +38,7 @@ async def test_the_post_and_the_end_of_a_daily_show_par(world):
     assert f"Par {challenge.par} ({verdict})" in labels and "Share result" in labels
     record = await world.store.daily_attempt(world.alice.id, 1)
     assert record.score <= challenge.par
+    # Tomorrow's post reveals the seed of Daily #1 and its par together.
+    await world.env.advance_time(25 * 3600)  # 01:00: day 2's par is solved at 00:00, then the post is made
+    fields = {f.name: f.value for f in daily.last_message.embeds[0].fields}
+    assert f"par {challenge.par} ({verdict})" in fields["Daily #1's seed, now revealed"]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
-from datetime import UTC, time
+from datetime import UTC, time, timedelta
 
 import pytest
 
@@ -116,21 +117,63 @@ async def test_guild_settings_default_then_set(store):
         await store.set_daily_schedule(GUILD, CHANNEL, "25:00")
 
 
-async def test_claim_daily_post_is_true_once_ever(db_path, clock):
+LEASE = timedelta(minutes=2)
+
+
+async def test_a_daily_post_is_claimed_by_one_owner_and_never_after_it_is_delivered(db_path, clock):
     store = await Store.open(db_path, clock=clock)
-    assert await store.claim_daily_post(GUILD, DAY) is True
-    assert await store.claim_daily_post(GUILD, DAY) is False
-    assert await store.claim_daily_post(GUILD + 1, DAY) is True
-    await store.set_daily_post_message(GUILD, DAY, CHANNEL, 4242)
+    assert await store.claim_daily_post(GUILD, DAY, "a", LEASE) is True
+    assert await store.claim_daily_post(GUILD, DAY, "b", LEASE) is False  # a's lease runs
+    assert await store.claim_daily_post(GUILD, DAY, "a", LEASE) is True  # a renews its own
+    assert await store.claim_daily_post(GUILD + 1, DAY, "b", LEASE) is True
+    await store.confirm_daily_post(GUILD, DAY, CHANNEL, 4242)
     await store.close()
     store = await Store.open(db_path, clock=clock)  # a restart
     try:
-        assert await store.claim_daily_post(GUILD, DAY) is False
-        assert await store.claim_daily_post(GUILD, DAY + 1) is True
+        assert await store.claim_daily_post(GUILD, DAY, "a", LEASE) is False
+        assert await store.claim_daily_post(GUILD, DAY, "c", LEASE) is False
+        assert await store.claim_daily_post(GUILD, DAY + 1, "c", LEASE) is True
         assert await store.daily_post_message(GUILD, DAY) == (CHANNEL, 4242)
         assert await store.daily_post_message(GUILD + 1, DAY) is None
+        assert [g for g, *_ in await store.undelivered_daily_posts(DAY)] == [GUILD + 1]
     finally:
         await store.close()
+
+
+async def test_a_failed_post_is_retried_after_its_back_off_and_a_dead_owners_lease_expires(store, clock):
+    assert await store.claim_daily_post(GUILD, DAY, "a", LEASE)
+    delays = []
+    backoff = lambda failures: delays.append(failures) or timedelta(seconds=30 * failures)  # noqa: E731
+    assert await store.release_daily_post(GUILD, DAY, "a", "HTTP 500", backoff) == timedelta(seconds=30)
+    assert await store.claim_daily_post(GUILD, DAY, "a", LEASE) is False  # backing off
+    clock.advance(31)
+    assert await store.claim_daily_post(GUILD, DAY, "b", LEASE) is True  # anyone may try again
+    [(guild, attempts, _)] = await store.undelivered_daily_posts(DAY)
+    assert (guild, attempts) == (GUILD, 1)
+    # b dies holding the lease: nobody else may post until it expires, then someone does.
+    assert await store.claim_daily_post(GUILD, DAY, "c", LEASE) is False
+    clock.advance(LEASE.total_seconds() + 1)
+    assert await store.claim_daily_post(GUILD, DAY, "c", LEASE) is True
+    # A late release by b (it came back) does not free c's lease.
+    assert await store.release_daily_post(GUILD, DAY, "b", "late", backoff) is None
+    assert await store.claim_daily_post(GUILD, DAY, "d", LEASE) is False
+    assert await store.release_daily_post(GUILD, DAY, "c", "HTTP 503", backoff) == timedelta(seconds=60)
+    assert delays == [1, 2]  # the back-off sees how many attempts have failed
+    await store.confirm_daily_post(GUILD, DAY, CHANNEL, 77)
+    assert await store.delivered_daily_posts(DAY) == {GUILD} and await store.undelivered_daily_posts(DAY) == []
+
+
+async def test_racing_owners_get_one_claim(db_path, clock):
+    stores = [await Store.open(db_path, clock=clock) for _ in range(3)]
+    try:
+        results = await asyncio.gather(*(s.claim_daily_post(GUILD, DAY, f"p{i}", LEASE)
+                                         for i, s in enumerate(stores) for _ in range(5)))
+        assert results.count(True) == 5  # one owner, renewing its own lease five times
+        winners = {i for i, s in enumerate(stores) for r in results[i * 5:(i + 1) * 5] if r}
+        assert len(winners) == 1
+    finally:
+        for s in stores:
+            await s.close()
 
 
 async def test_par_cache(store):
