@@ -23,6 +23,7 @@ from bot.duel.text import column_text, die_text, event_text, hand_text, rules_te
 from bot.engine.seeds import seed_to_text
 from cogs.bounds import ID, VERSION
 from cogs.errors import report_error, send_private
+from cogs.respond import edit_message, in_time
 from storage.duels import (
     ABANDONED,
     CHALLENGED,
@@ -179,33 +180,38 @@ def outsider_text(record) -> str:
             "challenge someone with `/scoundrel duel`.")
 
 
-STALE = "That is out of date: the duel has moved on. Press **My hand** on the board for your current hand."
+STALE = "The duel had moved on, so that did nothing: here is your hand as it is now."
 
 
 async def handle_action(interaction: discord.Interaction, duel_id: int, version: int, code: str) -> None:
-    await interaction.response.defer()
+    """A move from a player's hand, answered with the hand redrawn (one request) unless the work is slow.
+    A move made on an older hand than the duel's (a double press, or the other device) redraws the hand."""
     store = interaction.client.store
-    record = await load_duel(store, duel_id)
+    record = await in_time(interaction, load_duel(store, duel_id))
     seat = record.seat(interaction.user.id)
     if seat is None:
         await send_private(interaction, outsider_text(record))
         return
+    if not record.open:
+        await send_private(interaction, "This duel is over.")
+        return
     if code == "R":
         version = record.version  # resigning stands whatever has happened meanwhile
-    if record.version != version or not record.open:
-        await send_private(interaction, STALE if record.open else "This duel is over.")
+    if record.version != version:
+        embed, view = render_hand(record, seat)
+        await edit_message(interaction, content=STALE, embed=embed, view=view)
         return
     try:
         action = resign_action(record, interaction.user.id) if code == "R" else DuelAction.parse(code)
-        record = await play_duel(store, duel_id, interaction.user.id, version, action)
+        record = await in_time(interaction, play_duel(store, duel_id, interaction.user.id, version, action))
     except (DuelError, IllegalDuelAction) as refused:
         await send_private(interaction, f"You can't do that: {refused}.")
         return
     if code == "R":
-        await interaction.edit_original_response(content="You resigned.", embed=None, view=None)
+        await edit_message(interaction, content="You resigned.", embed=None, view=None)
     else:
         embed, view = render_hand(record, seat)
-        await interaction.edit_original_response(embed=embed, view=view)
+        await edit_message(interaction, content=None, embed=embed, view=view)
     await refresh_board(interaction.client, record)
 
 

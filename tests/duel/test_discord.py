@@ -3,7 +3,7 @@
 from bot.duel import replay
 from bot.engine.seeds import seed_from_text
 from storage.duels import load_duel, open_duel
-from tests.discord.harness import button, buttons, click_on_snapshot, snapshot
+from tests.discord.harness import button, buttons, click_on_snapshot, press_again, snapshot
 
 SEED = "0000-0005"
 
@@ -83,8 +83,12 @@ async def test_placing_playing_and_stale_clicks(world):
     assert "plays cards" in board.embeds[0].description and f"<@{world.bob.id}>" in board.embeds[0].description
     assert f"· <@{world.bob.id}> plays" in board.embeds[0].description  # events name players by mention
 
-    stale = await click_on_snapshot(world.alice, before_last, last_die.custom_id)
-    assert stale.followups and "out of date" in stale.followups[-1].content
+    stale = await click_on_snapshot(world.alice, before_last, last_die.custom_id)  # a double press
+    assert stale.response.content.startswith("The duel had moved on")  # the hand, redrawn as it is now
+    assert "Not your turn" in stale.response.embeds[0].footer.text
+    # The same press on the hand as Discord has it now (the button is gone): answered, not dropped.
+    again = await press_again(world.alice, hand.message, last_die.custom_id)
+    assert again.acknowledged and again.response.content.startswith("The duel had moved on")
 
     bob_hand = (await world.bob.click(board, label="My hand")).response
     menus = selects(bob_hand)
