@@ -23,7 +23,7 @@ from cogs.daily_par import daily_deck, known_par, par_button, par_text, todays_c
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_view import render_game
 from storage.errors import ActiveGameExists, AttemptAlreadyUsed
-from storage.models import DAILY, PRACTICE
+from storage.models import DAILY, DEAD, PRACTICE, WON
 
 log = logging.getLogger(__name__)
 
@@ -61,10 +61,13 @@ async def play_daily(interaction: discord.Interaction, note: str = "") -> None:
     lines = [note] if note else []
     active = await store.active_game(user_id, DAILY)
     if active is not None and active.day != today:
-        # Day boundaries are UTC: an attempt left unfinished when its day ended is closed, not carried over.
-        await store.abandon(active.id, user_id)
+        # Day boundaries are UTC: an attempt left unfinished when its day ended is closed, not carried over
+        # (the midnight sweep usually got there first), and scored as if the player had died there.
+        closed = {game.id: game for game in await store.expire_dailies(today)}.get(active.id) \
+            or await store.get_game(active.id)
         what = "practice replay" if active.kind == PRACTICE else "attempt"
-        lines.append(f"Your unfinished {what} at Daily #{active.day} ended with its day.")
+        scored = f", scored {closed.score} as if you had died there" if closed.score is not None else ""
+        lines.append(f"Your unfinished {what} at Daily #{active.day} ended with its day{scored}.")
         active = None
     if active is not None:
         if active.damaged:
@@ -105,9 +108,11 @@ async def refuse_second_attempt(interaction: discord.Interaction, day: int, game
     store = interaction.client.store
     counted = await store.get_game(game_id) if game_id is not None else None
     result = ""
+    finished = counted is not None and counted.status in (WON, DEAD)
     if counted is not None and counted.score is not None:
         par = known_par(counted)
-        result = f" (score {counted.score}" + (f"; {par_text(par).lower()}" if par is not None else "") + ")"
+        how = "" if finished else ("time ran out, " if counted.ended_by == "expired" else "given up, ")
+        result = f" ({how}score {counted.score}" + (f"; {par_text(par).lower()}" if par is not None else "") + ")"
     elif counted is not None and counted.status == "abandoned":
         result = " (given up)"
     lines.append(f"You have already played Daily #{day}{result}: only the first attempt counts. "
@@ -115,7 +120,7 @@ async def refuse_second_attempt(interaction: discord.Interaction, day: int, game
     view = discord.ui.View(timeout=None)
     if game_id is not None:
         view.add_item(PracticeButton(day, game_id))
-    if counted is not None and counted.kind == DAILY and counted.score is not None:
+    if finished and counted.kind == DAILY:
         view.add_item(ShareButton(counted.id))  # the game's own message may be long gone
     await send_private(interaction, "\n".join(lines), view=view)
 
@@ -149,7 +154,7 @@ async def share_result(interaction: discord.Interaction, game_id: int) -> None:
     if record.user_id != interaction.user.id:
         await send_private(interaction, "Only the player can share their result.")
         return
-    if record.kind != DAILY or record.score is None:
+    if record.kind != DAILY or record.status not in (WON, DEAD):
         await send_private(interaction, "Only a finished counted daily can be shared.")
         return
     text = share_text(record.day, record.state)

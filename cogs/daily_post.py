@@ -28,6 +28,7 @@ from cogs.admin_group import require_manager
 from cogs.bounds import TIME_LENGTH
 from cogs.daily_par import ParKeeper, par_text, todays_challenge
 from cogs.daily_play import DAILY_OFF, PlayDailyButton
+from cogs.leaderboard import outcome
 
 log = logging.getLogger(__name__)
 
@@ -50,8 +51,7 @@ def _utc_time(value: time) -> time:
 
 def result_line(entry) -> str:
     place = MEDALS[entry.rank - 1] if entry.rank <= len(MEDALS) else f"{entry.rank}."
-    outcome = "cleared" if entry.status == "won" else "died"
-    return f"{place} <@{entry.user_id}> — **{entry.score}** ({outcome})"
+    return f"{place} <@{entry.user_id}> — **{entry.score}** ({outcome(entry.status, entry.ended_by)})"
 
 
 async def build_post(store, guild_id: int, day: int) -> tuple[discord.Embed, discord.ui.View]:
@@ -187,7 +187,15 @@ class DailyPoster(commands.Cog):
             self.retry_loop.start()
 
     async def prepare_and_post(self, solve: bool = True) -> None:
-        """Today's par first (at 00:00, before anyone has played), then the posts. Never raises."""
+        """Close yesterday's unfinished attempts, solve today's par (at 00:00, before anyone has played), then
+        post. Never raises."""
+        try:
+            # Not now + EARLY_MARGIN: a wake-up a hair before midnight must not close a day still running.
+            closed = await self.bot.store.expire_dailies(day_of(clock.now()))
+            if closed:
+                log.info("closed %d daily games whose day had ended", len(closed))
+        except Exception:
+            log.exception("closing the dailies of past days failed; a move on one is still refused")
         if solve:
             try:
                 await self.par.ensure(day_of(clock.now() + EARLY_MARGIN))

@@ -128,6 +128,10 @@ def score_explanation(state: State) -> str:
 def _title_and_colour(record) -> tuple[str, discord.Colour]:
     state: State = record.state
     if record.status == ABANDONED:
+        if getattr(record, "ended_by", None) == "expired":
+            return f"⌛ Scoundrel — time ran out. Score {record.score}", COLOUR_ABANDONED
+        if record.score is not None:
+            return f"🏳️ Scoundrel — given up. Score {record.score}", COLOUR_ABANDONED
         return "🏳️ Scoundrel — abandoned", COLOUR_ABANDONED
     if state.status == WON:
         return f"🏆 Scoundrel — you survived! Score {state.score}", COLOUR_WON
@@ -193,7 +197,13 @@ def _game_over_text(record) -> str:
     state: State = record.state
     lines = []
     if record.status == ABANDONED:
-        lines.append(f"Given up in room {state.turn}.")
+        if getattr(record, "ended_by", None) == "expired":
+            lines.append(f"Daily #{record.day} ended at 00:00 UTC with this game in room {state.turn}.")
+        else:
+            lines.append(f"Given up in room {state.turn}.")
+        if record.score is not None:
+            lines.append(f"**Score: {record.score}**, as if you had died here: every monster not yet slain "
+                         "counts against you.")
     else:
         verb = "died" if state.status == DEAD else "finished"
         lines.append(f"You {verb} after {state.turn} room{'s' if state.turn != 1 else ''}"

@@ -23,6 +23,7 @@ from collections.abc import Callable
 
 import discord
 
+from bot.daily import day_end
 from bot.engine import Action, IllegalAction, State, legal_actions, preset, preview, refusal
 from bot.engine import actions as A
 from bot.engine.cards import MONSTER, NECROMANCER, POTION, WEAPON, Card
@@ -32,7 +33,8 @@ from cogs.bounds import ID, VERSION
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_embed import ABANDONED, KIND_EMOJI, at_crossroads, game_embed
 from cogs.respond import edit_message, in_time
-from storage.errors import StaleVersion
+from storage.errors import DayOver, StaleVersion
+from storage.models import EXPIRED
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +51,15 @@ def game_url(record) -> str | None:
     if record.message_id is None or record.channel_id is None:
         return None
     return f"https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}/{record.message_id}"
+
+
+def day_over_text(record) -> str:
+    """Why a move on a daily was refused after its day ended, and what the attempt scored."""
+    ended = discord.utils.format_dt(day_end(record.day), "R")
+    if record.kind != "daily":
+        return f"Daily #{record.day} ended {ended}, and its practice replays with it: that move was not made."
+    return (f"Daily #{record.day} ended {ended}, so that move was not made. Your attempt was closed with "
+            f"**{record.score}**, as if you had died there: every monster not yet slain counts against you.")
 
 
 def other_players_game(owner_id: int) -> str:
@@ -132,12 +143,19 @@ async def handle_game_click(interaction: discord.Interaction, game_id: int, vers
     if record.version != version or record.status != "playing":
         log.info("redrawing game %s: click at version %s, stored %s", game_id, version, record.version)
         await redraw(interaction, record, mode)
+        if record.ended_by == EXPIRED and record.version == version:  # closed at 00:00 under the player's eyes
+            await send_private(interaction, day_over_text(record))
         return
     if code == TOGGLE:
         await redraw(interaction, record, BAREHANDED if mode == WEAPON_MODE else WEAPON_MODE)
         return
     try:
         record = await in_time(interaction, store.play(game_id, interaction.user.id, version, Action.parse(code)))
+    except DayOver:  # the daily's day ended before this move: the store closed the attempt instead
+        record = await store.load_game(game_id)
+        await redraw(interaction, record, mode)
+        await send_private(interaction, day_over_text(record))
+        return
     except StaleVersion:  # the other half of a double click, or a race with another device
         log.info("stale click on game %s at version %s", game_id, version)
         await redraw(interaction, await store.load_game(game_id), mode)

@@ -38,15 +38,25 @@ def _average(value: float | None) -> str:
     return "—" if value is None else f"{value:.1f}"
 
 
+def outcome(status: str, ended_by: str | None) -> str:
+    """How a counted daily ended, in a word or two: forfeits are marked, never passed off as deaths."""
+    if ended_by == "expired":
+        return "⌛ time ran out"
+    if ended_by == "abandoned":
+        return "🏳️ gave up"
+    return "cleared" if status == WON else "died"
+
+
 def daily_lines(entries) -> list[str]:
-    return [f"{_place(e.rank)} <@{e.user_id}> — **{e.score}** ({'cleared' if e.status == WON else 'died'})"
+    return [f"{_place(e.rank)} <@{e.user_id}> — **{e.score}** ({outcome(e.status, e.ended_by)})"
             + (f", finished {discord.utils.format_dt(e.ended_at, 'R')}" if e.ended_at is not None else "")
             for e in entries]
 
 
 def week_lines(entries) -> list[str]:
     return [f"{_place(e.rank)} <@{e.user_id}> — **{e.total}** over {_plural(e.days, 'day')}"
-            f" ({e.wins} won, best {e.best})" for e in entries]
+            f" ({e.wins} won, best {e.best}" + (f", {e.forfeits} forfeited" if e.forfeits else "") + ")"
+            for e in entries]
 
 
 def all_time_lines(entries) -> list[str]:

@@ -81,6 +81,10 @@ your health and weapon — or **retire** with your score. Up to {MAX_LOOPS} loop
 DAILY = """\
 **Daily challenge:** one deal a day for everyone (classic rules), new at 00:00 UTC. Your first game of the day \
 counts; replays are practice. Servers can have the daily posted in a channel at a time of their choice.
+**The day is the deadline:** a daily ends at 00:00 UTC. An attempt still unfinished then is closed — no move \
+is made on it afterwards — and scored as if you had died at that point: minus every monster not yet slain. \
+That is never better than dying, so giving up or waiting out the clock never beats playing on; such results \
+are marked ⌛ on the boards. The day's seed and par are revealed once it is over.
 **Leaderboards:** the daily board ranks that day's counted scores; \
 weekly and all-time boards and `/scoundrel stats` add up your games. Only games with the same rules are compared.
 """

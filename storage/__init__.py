@@ -5,6 +5,7 @@ from .errors import (
     AttemptAlreadyUsed,
     CorruptGame,
     DatabaseError,
+    DayOver,
     GameNotFound,
     GameOver,
     NotYourGame,
@@ -16,6 +17,7 @@ from .models import (
     ABANDONED,
     DAILY,
     DEAD,
+    EXPIRED,
     NORMAL,
     PLAYING,
     PRACTICE,
@@ -33,7 +35,8 @@ from .store import ALL_GUILDS, ALL_RULES, Store, rules_name
 
 __all__ = [
     "ABANDONED", "ALL_GUILDS", "ALL_RULES", "ActiveGameExists", "AllTimeEntry", "AttemptAlreadyUsed", "CorruptGame",
-    "DAILY", "DEAD", "DailyChallenge", "DailyEntry", "DatabaseError", "GameNotFound", "GameOver", "GameRecord",
+    "DAILY", "DEAD", "DailyChallenge", "DailyEntry", "DatabaseError", "DayOver", "EXPIRED", "GameNotFound",
+    "GameOver", "GameRecord",
     "GuildSettings", "NORMAL", "NotYourGame", "PLAYING", "PRACTICE", "RulesStats", "SchemaTooNew", "StaleVersion",
     "Store", "StorageError", "UserStats", "WON", "WeekEntry", "rules_name",
 ]

@@ -48,6 +48,16 @@ class GameOver(StaleVersion):
         self.args = (f"game {game_id} is over ({status})",)
 
 
+class DayOver(GameOver):
+    """A move on a daily or practice game whose UTC day had ended: the store closed the game instead (status
+    ``abandoned``, ended_by ``expired``; a counted daily gets its forfeit score). ``day`` is the game's day."""
+
+    def __init__(self, game_id: int, expected: int, day: int) -> None:
+        super().__init__(game_id, expected, expected, "abandoned")
+        self.day = day
+        self.args = (f"game {game_id}: daily {day} is over",)
+
+
 class ActiveGameExists(StorageError):
     """The user already has an active game in that slot; ``game`` is it (offer resume or abandon)."""
 
@@ -94,6 +104,6 @@ class DatabaseError(StorageError):
 
 
 __all__ = [
-    "ActiveGameExists", "AttemptAlreadyUsed", "CorruptGame", "DatabaseError", "GameNotFound", "GameOver",
+    "ActiveGameExists", "AttemptAlreadyUsed", "CorruptGame", "DatabaseError", "DayOver", "GameNotFound", "GameOver",
     "NotYourGame", "SchemaTooNew", "StaleVersion", "StorageError",
 ]

@@ -25,6 +25,9 @@ PLAYING = "playing"
 WON = "won"
 DEAD = "dead"
 ABANDONED = "abandoned"
+# Why a game stopped before the engine ended it (GameRecord.ended_by): given up, or its daily's day ended first.
+GAVE_UP = "abandoned"
+EXPIRED = "expired"
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _MICRO = timedelta(microseconds=1)
@@ -96,6 +99,7 @@ class GameRecord:
     ended_at: datetime | None
     deck: str = ""  # card codes, top first
     damage: str | None = None
+    ended_by: str | None = None  # GAVE_UP or EXPIRED for an abandoned game (a counted daily is then scored)
     _state: State | None = field(default=None, repr=False, compare=False)
 
     @property
@@ -154,7 +158,7 @@ class GuildSettings:
 
 @dataclass(frozen=True, slots=True)
 class DailyEntry:
-    """One counted daily result. On boards only won/dead results appear (``score`` set)."""
+    """One counted daily result. Boards hold the scored ones: won, dead, and forfeits (``ended_by`` set)."""
 
     rank: int
     user_id: int
@@ -163,6 +167,7 @@ class DailyEntry:
     status: str
     ended_at: datetime | None
     guild_id: int | None
+    ended_by: str | None = None  # GAVE_UP / EXPIRED: a forfeit, scored as no better than a death
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,9 +177,10 @@ class WeekEntry:
     rank: int
     user_id: int
     total: int
-    days: int  # dailies finished (won or dead) in those 7 days
+    days: int  # counted dailies with a score in those 7 days (won, dead, or forfeited)
     wins: int
     best: int
+    forfeits: int = 0  # of those days, how many were given up or ran out of time
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,6 +46,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.daily import day_end
 from bot.engine import (
     PRESETS,
     Action,
@@ -56,6 +57,7 @@ from bot.engine import (
     apply,
     deck_codes,
     decode,
+    forfeit_score,
     from_json,
     new_game,
     new_seed,
@@ -70,6 +72,7 @@ from .errors import (
     AttemptAlreadyUsed,
     CorruptGame,
     DatabaseError,
+    DayOver,
     GameNotFound,
     GameOver,
     NotYourGame,
@@ -111,7 +114,7 @@ WEEK_DAYS = 7
 DAILY_SECRET = "daily"
 
 _GAME_COLUMNS = ("id, user_id, guild_id, channel_id, message_id, kind, day, rules_json, seed, deck, version, status, "
-                 "score, started_at, ended_at, snapshot")
+                 "score, started_at, ended_at, snapshot, ended_by")
 _PRESET_BY_KEY = {rules.key: name for name, rules in PRESETS.items()}
 
 
@@ -392,6 +395,10 @@ class Store:
             raise GameOver(game_id, expected_version, record.version, record.status)
         if record.version != expected_version:
             raise StaleVersion(game_id, expected_version, record.version)
+        deadline_us = to_micros(day_end(record.day)) if record.kind != NORMAL else None
+        if deadline_us is not None and to_micros(self.now()) >= deadline_us:
+            await self._expire([record])
+            raise DayOver(game_id, expected_version, record.day)
         state = apply(record.state, action)  # CorruptGame / IllegalAction propagate
         version = expected_version + 1
         status = state.status if state.over else PLAYING
@@ -402,8 +409,11 @@ class Store:
         totals = None
         if state.over and record.kind != PRACTICE:
             totals = (user_id, record.guild_id, record.rules.key, status, score, now_us, record.kind)
+        expiry = None
+        if deadline_us is not None:  # checked again at commit time: the day may end while the move queues
+            expiry = (deadline_us, record.day, *_forfeit(record))
         await self._commit_move(_Move(game_id, expected_version, action.code, snapshot, status, score, now_us,
-                                      ended_us, totals))
+                                      ended_us, totals, expiry))
         self._remember(game_id, version, snapshot, state)
         return GameRecord(id=game_id, user_id=user_id, guild_id=record.guild_id, channel_id=record.channel_id,
                           message_id=record.message_id, kind=record.kind, day=record.day, rules=record.rules,
@@ -429,7 +439,9 @@ class Store:
         while self._pending:
             group, self._pending = self._pending, []
             try:
-                outcomes = await self._transaction(lambda db, group=group: _write_moves(db, group), len(group))
+                now_us = to_micros(self.now())
+                outcomes = await self._transaction(
+                    lambda db, group=group, now_us=now_us: _write_moves(db, group, now_us), len(group))
             except Exception as exc:  # noqa: BLE001 - one bad move must not sink the others: retry one by one
                 if len(group) == 1:
                     outcomes = [_move_error(group[0], exc)]
@@ -438,7 +450,8 @@ class Store:
                     outcomes = []
                     for move in group:
                         try:
-                            outcomes += await self._transaction(lambda db, move=move: _write_moves(db, [move]))
+                            outcomes += await self._transaction(
+                                lambda db, move=move: _write_moves(db, [move], to_micros(self.now())))
                         except Exception as single:  # noqa: BLE001
                             outcomes.append(_move_error(move, single))
             except BaseException as exc:  # cancelled (the store is closing): nothing of the group was committed
@@ -455,30 +468,57 @@ class Store:
                     move.future.set_exception(outcome)
 
     async def abandon(self, game_id: int, user_id: int) -> GameRecord:
-        """End a game in progress as ``abandoned`` (works on a damaged game too).
+        """End a game in progress as ``abandoned`` (works on a damaged game too); ``ended_by`` is ``abandoned``.
 
-        An abandoned game counts as played and not won; it has no score and is on no score board. A counted
-        daily that is abandoned has used its attempt. If the game has already ended it is returned unchanged.
+        An abandoned game counts as played and not won. A counted daily that is abandoned has used its attempt
+        and gets its forfeit score (``bot.engine.forfeit_score``: no better than dying there), so it stays on the
+        boards; other games have no score. If the game has already ended it is returned unchanged.
         """
-        now_us = to_micros(self.now())
+        for _ in range(5):  # a move landing between the read and the write changes the forfeit: read again
+            record = await self.get_game(game_id)
+            if record.user_id != user_id:
+                raise NotYourGame(game_id, user_id)
+            if record.status != PLAYING:
+                return record
+            score, totals = _forfeit(record)
+            now_us = to_micros(self.now())
+
+            async def body(db, record=record, score=score, totals=totals, now_us=now_us):
+                cursor = await db.execute(
+                    "UPDATE games SET status = 'abandoned', ended_by = 'abandoned', score = ?, ended_at = ? "
+                    "WHERE id = ? AND status = 'playing' AND version = ?", (score, now_us, game_id, record.version))
+                if cursor.rowcount != 1:
+                    return False
+                if totals is not None:  # counted: normal games and counted dailies
+                    rules_key = totals[2] or await _rules_key(db, game_id)
+                    await _add_totals(db, user_id, record.guild_id, rules_key, ABANDONED, score, now_us, record.kind)
+                return True
+
+            if await self._write(body):
+                break
+        return await self.get_game(game_id)
+
+    async def expire_dailies(self, today: int) -> list[GameRecord]:
+        """Close every daily and practice game still running on a day before ``today`` (status ``abandoned``,
+        ended_by ``expired``, a counted daily scored by its forfeit); returns the closed records."""
+        rows = await self._read("SELECT id FROM games WHERE status = 'playing' AND kind <> 'normal' AND day < ?",
+                                (today,))
+        records = [await self.get_game(row[0]) for row in rows]
+        closed = await self._expire(records)
+        return [await self.get_game(game_id) for game_id in closed]
+
+    async def _expire(self, records: list[GameRecord]) -> list[int]:
+        """Close these daily/practice games as expired at the end of their day; the ids actually closed."""
+        plans = [(r.id, *_forfeit(r), to_micros(day_end(r.day))) for r in records if r.day is not None]
 
         async def body(db):
-            row = await _fetchone(db, "SELECT user_id, guild_id, kind, rules_key, status FROM games WHERE id = ?",
-                                  (game_id,))
-            if row is None:
-                raise GameNotFound(game_id)
-            owner, guild_id, kind, rules_key, status = row
-            if owner != user_id:
-                raise NotYourGame(game_id, user_id)
-            if status != PLAYING:
-                return
-            await db.execute("UPDATE games SET status = 'abandoned', ended_at = ? WHERE id = ? AND status = 'playing'",
-                             (now_us, game_id))
-            if kind != PRACTICE:
-                await _add_totals(db, user_id, guild_id, rules_key, ABANDONED, None, now_us, kind)
+            done = []
+            for game_id, score, totals, deadline_us in plans:
+                if await _close_expired(db, game_id, score, deadline_us, totals):
+                    done.append(game_id)
+            return done
 
-        await self._write(body)
-        return await self.get_game(game_id)
+        return await self._write(body) if plans else []
 
     async def set_message(self, game_id: int, channel_id: int | None, message_id: int | None) -> None:
         """Remember the message that shows the game (and its channel)."""
@@ -500,7 +540,7 @@ class Store:
     async def _record(self, row: sqlite3.Row) -> GameRecord:
         """A record from a games row: state from the snapshot, else replayed from the log, else damaged."""
         (game_id, user_id, guild_id, channel_id, message_id, kind, day, rules_json, seed, deck, version, status,
-         score, started_at, ended_at, snapshot) = row
+         score, started_at, ended_at, snapshot, ended_by) = row
         rules = state = None
         damage = None
         try:
@@ -532,7 +572,7 @@ class Store:
         return GameRecord(id=game_id, user_id=user_id, guild_id=guild_id, channel_id=channel_id,
                           message_id=message_id, kind=kind, day=day, rules=rules, seed=seed, version=version,
                           status=status, score=score, started_at=started, ended_at=ended, deck=deck or "",
-                          damage=damage, _state=state)
+                          damage=damage, ended_by=ended_by, _state=state)
 
     def _remember(self, game_id: int, version: int, snapshot: str, state: State) -> None:
         self._states[game_id] = (version, snapshot, state)
@@ -610,10 +650,10 @@ class Store:
         guild_sql = " AND g.guild_id = ?" if guild_id is not None else ""
         params = (day, guild_id) if guild_id is not None else (day,)
         rows = await self._read(
-            "SELECT g.user_id, g.id, g.score, g.status, g.ended_at, g.guild_id FROM daily_attempts a "
+            "SELECT g.user_id, g.id, g.score, g.status, g.ended_at, g.guild_id, g.ended_by FROM daily_attempts a "
             f"JOIN games g ON g.id = a.game_id WHERE a.day = ?{guild_sql} "
-            "ORDER BY g.score IS NULL, g.score DESC, g.ended_at, g.id", params)
-        return [DailyEntry(i, r[0], r[1], r[2], r[3], from_micros(r[4]), r[5]) for i, r in enumerate(rows, 1)]
+            "ORDER BY g.score IS NULL, g.score DESC, (g.ended_by IS NOT NULL), g.ended_at, g.id", params)
+        return [DailyEntry(i, r[0], r[1], r[2], r[3], from_micros(r[4]), r[5], r[6]) for i, r in enumerate(rows, 1)]
 
     # --- guild settings ----------------------------------------------------------------------------------
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
@@ -762,10 +802,10 @@ class Store:
         guild_sql = "guild_id = ? AND " if guild_id is not None else ""
         params = ((guild_id,) if guild_id is not None else ()) + (day, limit)
         rows = await self._read(
-            "SELECT user_id, id, score, status, ended_at, guild_id FROM games "
+            "SELECT user_id, id, score, status, ended_at, guild_id, ended_by FROM games "
             f"WHERE {guild_sql}day = ? AND kind = 'daily' AND score IS NOT NULL "
-            "ORDER BY score DESC, ended_at, id LIMIT ?", params)
-        return [DailyEntry(i, r[0], r[1], r[2], r[3], from_micros(r[4]), r[5]) for i, r in enumerate(rows, 1)]
+            "ORDER BY score DESC, (ended_by IS NOT NULL), ended_at, id LIMIT ?", params)
+        return [DailyEntry(i, r[0], r[1], r[2], r[3], from_micros(r[4]), r[5], r[6]) for i, r in enumerate(rows, 1)]
 
     async def leaderboard_week(self, day: int, guild_id: int | None = None, limit: int = 10) -> list[WeekEntry]:
         """The 7 dailies ending at ``day`` (``day - 6`` … ``day``): each player's scores summed.
@@ -778,10 +818,10 @@ class Store:
         params = ((guild_id,) if guild_id is not None else ()) + (day - WEEK_DAYS + 1, day, limit)
         rows = await self._read(
             "SELECT user_id, sum(score) AS total, count(*) AS days, sum(status = 'won'), max(score), "
-            "max(ended_at) AS last FROM games "
+            "max(ended_at) AS last, sum(ended_by IS NOT NULL) FROM games "
             f"WHERE {guild_sql}day BETWEEN ? AND ? AND kind = 'daily' AND score IS NOT NULL "
             "GROUP BY user_id ORDER BY total DESC, days DESC, last, user_id LIMIT ?", params)
-        return [WeekEntry(i, r[0], r[1], r[2], r[3], r[4]) for i, r in enumerate(rows, 1)]
+        return [WeekEntry(i, r[0], r[1], r[2], r[3], r[4], r[6]) for i, r in enumerate(rows, 1)]
 
     async def leaderboard_all_time(self, guild_id: int | None = None, limit: int = 10,
                                    rules_key: str | None = None, *, dailies_only: bool = False) -> list[AllTimeEntry]:
@@ -815,7 +855,7 @@ class Store:
     async def daily_days(self, user_id: int) -> list[int]:
         """Sorted day numbers of the user's counted dailies that were finished (won or dead): for streaks."""
         rows = await self._read("SELECT DISTINCT day FROM games WHERE user_id = ? AND kind = 'daily' "
-                                "AND score IS NOT NULL ORDER BY day", (user_id,))
+                                "AND score IS NOT NULL AND ended_by IS NULL ORDER BY day", (user_id,))
         return [row[0] for row in rows]
 
     async def rebuild_totals(self) -> None:
@@ -890,6 +930,34 @@ async def _add_totals_many(db, games: list[tuple]) -> None:
         rows)
 
 
+def _forfeit(record: GameRecord) -> tuple[int | None, tuple | None]:
+    """(forfeit score, totals key) of a game about to be given up or expired: a counted daily is scored
+    (unless its state is unreadable); the totals key is (user, guild, rules key, kind) for counted games."""
+    if record.kind == PRACTICE:
+        return None, None
+    score = forfeit_score(record.state) if record.kind == DAILY and not record.damaged else None
+    rules_key = record.rules.key if record.rules is not None else None
+    return score, (record.user_id, record.guild_id, rules_key, record.kind)
+
+
+async def _rules_key(db, game_id: int) -> str:
+    row = await _fetchone(db, "SELECT rules_key FROM games WHERE id = ?", (game_id,))
+    return row[0]
+
+
+async def _close_expired(db, game_id: int, score: int | None, ended_us: int, totals: tuple | None) -> bool:
+    """Inside a write transaction: end a still-running daily or practice game whose day is over."""
+    cursor = await db.execute("UPDATE games SET status = 'abandoned', ended_by = 'expired', score = ?, ended_at = ? "
+                              "WHERE id = ? AND status = 'playing'", (score, ended_us, game_id))
+    if cursor.rowcount != 1:
+        return False
+    if totals is not None:
+        user_id, guild_id, rules_key, kind = totals
+        rules_key = rules_key or await _rules_key(db, game_id)
+        await _add_totals(db, user_id, guild_id, rules_key, ABANDONED, score, ended_us, kind)
+    return True
+
+
 @dataclass(slots=True, eq=False)
 class _Move:
     """One move waiting for its group commit."""
@@ -903,10 +971,11 @@ class _Move:
     at_us: int
     ended_us: int | None
     totals: tuple | None  # _add_totals arguments when the move ends a counted game
+    expiry: tuple | None = None  # a daily's (deadline, day, forfeit score, totals if counted)
     future: asyncio.Future | None = None
 
 
-async def _write_moves(db, group: list[_Move]) -> list[Exception | None]:
+async def _write_moves(db, group: list[_Move], now_us: int) -> list[Exception | None]:
     """Inside a write transaction: check each move against the games' versions, write those that fit.
 
     Returns, per move, None (written) or the exception its caller gets. The versions are read under the write
@@ -924,7 +993,12 @@ async def _write_moves(db, group: list[_Move]) -> list[Exception | None]:
             outcomes.append(GameNotFound(move.game_id))
             continue
         version, status = current[move.game_id]
-        if status != PLAYING:
+        if status == PLAYING and move.expiry is not None and now_us >= move.expiry[0]:
+            deadline_us, day, forfeit, totals = move.expiry
+            await _close_expired(db, move.game_id, forfeit, deadline_us, totals)
+            outcomes.append(DayOver(move.game_id, move.expected, day))
+            current[move.game_id] = (version, ABANDONED)
+        elif status != PLAYING:
             outcomes.append(GameOver(move.game_id, move.expected, version, status))
         elif version != move.expected:
             outcomes.append(StaleVersion(move.game_id, move.expected, version))

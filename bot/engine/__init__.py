@@ -6,6 +6,7 @@ history that rebuilds it (``replay``).
 
 from .actions import Action, ActionParseError, avoid, buy, decode, encode, fight_with_weapon, take
 from .cards import Card, CardParseError, deck_codes, parse_deck
+from .forfeit import forfeit_score
 from .game import (
     DEAD,
     PLAYING,
@@ -31,7 +32,7 @@ from .serialize import SnapshotError, from_json, to_json
 __all__ = [
     "Action", "ActionParseError", "Card", "CardParseError", "DEAD", "Event", "IllegalAction", "Outcome",
     "PLAYING", "PRESETS", "Rules", "RulesError", "SeedError", "SnapshotError", "State", "WON", "all_cards",
-    "apply", "avoid", "buy", "deal", "deck_codes", "decode", "encode", "fight_with_weapon", "from_json",
-    "legal_actions", "new_game", "new_seed", "parse_deck", "preset", "preview", "refusal", "replay", "score",
-    "seed_from_text", "seed_to_text", "take", "to_json",
+    "apply", "avoid", "buy", "deal", "deck_codes", "decode", "encode", "fight_with_weapon", "forfeit_score",
+    "from_json", "legal_actions", "new_game", "new_seed", "parse_deck", "preset", "preview", "refusal", "replay",
+    "score", "seed_from_text", "seed_to_text", "take", "to_json",
 ]

@@ -10,7 +10,7 @@ from collections import defaultdict
 import pytest
 
 from bot.daily import DAILY_RULES, daily_seed
-from bot.engine import Rules, apply, legal_actions, new_game
+from bot.engine import Rules, apply, forfeit_score, legal_actions, new_game
 from storage import ALL_RULES, Store
 from tests.storage.helpers import ROOMY, Clock, dying_line, play_line, raw, winning_seed
 
@@ -87,7 +87,7 @@ async def dailies(dailies_db, tmp_path):
 
 def expected_daily(played, day, guild=None):
     rows = [g for g in played if g.day == day and g.score is not None and guild in (None, g.guild_id)]
-    rows.sort(key=lambda g: (-g.score, g.ended_at, g.id))
+    rows.sort(key=lambda g: (-g.score, g.ended_by is not None, g.ended_at, g.id))
     return [(g.user_id, g.score) for g in rows]
 
 
@@ -101,7 +101,10 @@ async def test_daily_board_all_and_per_server(dailies):
         assert all(e.guild_id == guild for e in board if guild is not None)
     top3 = await store.leaderboard_daily(DAY, None, limit=3)
     assert [(e.user_id, e.score) for e in top3] == expected_daily(dailies, DAY)[:3]
-    assert 10 not in [e.user_id for e in await store.leaderboard_daily(DAY, limit=100)]  # abandoned: not on board
+    # Given up: on the board, marked, with the forfeit score (every monster not yet slain counts against it).
+    [gave_up] = [e for e in await store.leaderboard_daily(DAY, limit=100) if e.user_id == 10]
+    abandoned = next(g for g in dailies if g.user_id == 10 and g.day == DAY)
+    assert gave_up.ended_by == "abandoned" and gave_up.score == forfeit_score(abandoned.state) < 0
     assert 11 not in [e.user_id for e in await store.leaderboard_daily(DAY, limit=100)]  # practice: never
 
 
@@ -132,6 +135,7 @@ async def test_week_board_sums_the_seven_days(dailies):
         board = await store.leaderboard_week(DAY, guild, limit=100)
         assert [(e.user_id, e.total, e.days, e.wins) for e in board] == [
             (user, row[0], row[1], row[2]) for user, row in expected]
+        assert [e.user_id for e in board if e.forfeits] == ([10] if guild in (None, GUILD_B) else [])
     assert len(await store.leaderboard_week(DAY, limit=4)) == 4
     assert await store.leaderboard_week(DAY - 20) == []
 
@@ -139,7 +143,7 @@ async def test_week_board_sums_the_seven_days(dailies):
 async def test_daily_days_for_streaks(dailies):
     store, dailies, _ = dailies
     for user in (1, 7, 10):
-        expected = sorted(g.day for g in dailies if g.user_id == user and g.score is not None)
+        expected = sorted(g.day for g in dailies if g.user_id == user and g.score is not None and g.ended_by is None)
         assert await store.daily_days(user) == expected
     assert await store.daily_days(11) == []
 

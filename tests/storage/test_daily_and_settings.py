@@ -8,9 +8,9 @@ from datetime import UTC, time, timedelta
 
 import pytest
 
-from bot.daily import DAILY_RULES, daily_seed, parse_post_time
-from bot.engine import Rules, deal, deck_codes, legal_actions, preset
-from storage import AttemptAlreadyUsed, GuildSettings, Store
+from bot.daily import DAILY_RULES, daily_seed, day_end, parse_post_time
+from bot.engine import Rules, deal, deck_codes, forfeit_score, legal_actions, preset
+from storage import AttemptAlreadyUsed, DayOver, GuildSettings, StaleVersion, Store
 from tests.storage.helpers import dying_line, play_line, raw
 
 USER, OTHER, GUILD, CHANNEL, DAY = 1001, 1002, 501, 601, 80
@@ -195,3 +195,47 @@ async def test_practice_games_are_never_counted(store):
     assert await store.daily_attempt(USER, DAY) is None
     counted = await start_daily(store, USER)
     await store.play(counted.id, USER, 0, legal_actions(counted.state)[0])
+
+
+async def test_a_move_after_the_day_ended_closes_the_daily_instead(store, clock):
+    record = await start_daily(store, USER)
+    first = legal_actions(record.state)[0]
+    record = await store.play(record.id, USER, 0, first)
+    clock.now = day_end(DAY)  # 00:00 UTC: Daily #80 is over
+    with pytest.raises(DayOver) as over:
+        await store.play(record.id, USER, 1, legal_actions(record.state)[0])
+    assert over.value.day == DAY
+    closed = await store.get_game(record.id)
+    assert (closed.status, closed.ended_by, closed.version) == ("abandoned", "expired", 1)
+    assert closed.score == forfeit_score(record.state) and closed.ended_at == day_end(DAY)
+    stats = await store.user_stats(USER)
+    assert (stats.dailies.games, stats.dailies.wins, stats.dailies.best) == (1, 0, closed.score)
+    assert [(e.user_id, e.ended_by) for e in await store.leaderboard_daily(DAY)] == [(USER, "expired")]
+    assert await store.daily_days(USER) == []  # a forfeit is no finished daily: no streak
+    with pytest.raises(StaleVersion):  # and it stays closed
+        await store.play(record.id, USER, 1, legal_actions(record.state)[0])
+
+
+async def test_the_midnight_sweep_closes_past_days_only(store, clock):
+    counted = await start_daily(store, USER, day=DAY - 1)
+    practice_owner = await start_daily(store, OTHER, day=DAY - 1)
+    await play_line(store, practice_owner, dying_line(practice_owner.state))
+    practice = await start_daily(store, OTHER, day=DAY - 1, kind="practice")
+    today = await start_daily(store, USER + 7, day=DAY)
+    normal = await store.create_game(USER + 8, GUILD, CHANNEL, preset("classic"), seed=5)
+    clock.now = day_end(DAY - 1)
+    closed = {r.id: r for r in await store.expire_dailies(DAY)}
+    assert set(closed) == {counted.id, practice.id}
+    assert closed[counted.id].score == forfeit_score(counted.state) and closed[counted.id].ended_by == "expired"
+    assert closed[practice.id].score is None and closed[practice.id].ended_by == "expired"  # practice never counts
+    assert (await store.get_game(today.id)).playing and (await store.get_game(normal.id)).playing
+    assert await store.expire_dailies(DAY) == []  # nothing twice
+    assert (await store.user_stats(OTHER)).games == 1  # the practice replay added nothing
+
+
+async def test_abandoning_a_counted_daily_scores_it_no_better_than_dying(store):
+    record = await start_daily(store, USER)
+    closed = await store.abandon(record.id, USER)
+    assert (closed.status, closed.ended_by, closed.score) == ("abandoned", "abandoned", forfeit_score(record.state))
+    normal = await store.create_game(USER, GUILD, CHANNEL, preset("classic"), seed=5)
+    assert (await store.abandon(normal.id, USER)).score is None  # a normal game given up stays unscored
