@@ -64,11 +64,13 @@ class ScoundrelBot(commands.Bot):
         self.dynamic_item_classes = [item for item in self.dynamic_item_classes if item not in items]
 
     async def setup_hook(self) -> None:
+        from bot.i18n import CommandTranslator
         from cogs.group import scoundrel
         from storage import Store
 
         # bot.clock.now is discord's utcnow: virtual under SimCord, so stored times agree with the tests' clock.
         self.store = await Store.open(self.config.database, clock=clock.now)
+        await self.tree.set_translator(CommandTranslator())
         for name in self.extension_names:
             await self.load_extension(name)
         self.tree.add_command(scoundrel, override=True)
