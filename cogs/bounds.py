@@ -8,6 +8,10 @@ back longer than ``ECHO``.
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
+from discord import app_commands
+
 ID = r"[0-9]{1,18}"  # a row id (game, duel): far below 2**63
 VERSION = r"[0-9]{1,5}"  # moves made in one game or duel
 DAY = r"[0-9]{1,6}"  # a daily number
@@ -47,5 +51,27 @@ def per_member(interaction) -> tuple[int | None, int]:
 
 # Commands that post publicly: a few in a row are fine, a flood is not.
 PUBLIC_POSTS = dict(rate=3, per=60.0, key=per_member)
-# A duel challenge pings the opponent: twice in five minutes at most.
-CHALLENGES = dict(rate=2, per=300.0, key=per_member)
+
+
+def shared_cooldown(rate: int, per: float):
+    """A cooldown check that several commands share (one bucket per member across all of them), unlike
+    ``app_commands.checks.cooldown``, whose bucket belongs to one command. Buckets live with the bot (a new
+    bot, like a restarted process, starts with none)."""
+    per_bot: WeakKeyDictionary = WeakKeyDictionary()
+
+    def predicate(interaction) -> bool:
+        buckets: dict[tuple, app_commands.Cooldown] = per_bot.setdefault(interaction.client, {})
+        if len(buckets) > 10_000:  # forget members whose window has passed
+            for key in [k for k, b in buckets.items() if b.get_tokens() == b.rate]:
+                del buckets[key]
+        bucket = buckets.setdefault(per_member(interaction), app_commands.Cooldown(rate, per))
+        retry_after = bucket.update_rate_limit()
+        if retry_after:
+            raise app_commands.CommandOnCooldown(bucket, retry_after)
+        return True
+
+    return app_commands.check(predicate)
+
+
+# A duel challenge pings the opponent: twice in five minutes at most, by command or member menu alike.
+CHALLENGES = shared_cooldown(rate=2, per=300.0)

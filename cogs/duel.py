@@ -20,12 +20,20 @@ from storage.duels import CHALLENGED, DuelBusy, DuelError, create_challenge, loa
 @app_commands.command(name="duel", description="Challenge someone to a two-player Scoundrel duel (cards and dice)")
 @app_commands.describe(opponent="Who you want to duel (leave out to post your open duel here again)",
                        seed="Replay a deal: the 8-character seed shown under a duel, like K7Q2-M9XD")
-@app_commands.checks.cooldown(**CHALLENGES)
+@CHALLENGES
 async def duel(interaction: discord.Interaction, opponent: discord.User | None = None,
                seed: app_commands.Range[str, 1, SEED_LENGTH] | None = None) -> None:
-    store = interaction.client.store
     if opponent is None:
         await repost(interaction)
+        return
+    await challenge(interaction, opponent, seed)
+
+
+async def challenge(interaction: discord.Interaction, opponent: discord.abc.User, seed: str | None) -> None:
+    """Challenge ``opponent`` (the slash command and the member menu): refusals are private, the board public."""
+    store = interaction.client.store
+    if opponent.id == interaction.user.id:
+        await send_private(interaction, "You can't duel yourself: challenge someone else.")
         return
     if opponent.bot:
         await send_private(interaction, "Bots don't duel: challenge a person.")

@@ -67,12 +67,32 @@ async def rules(interaction: discord.Interaction) -> None:
 
 @app_commands.command(name="help", description="What the Scoundrel commands do")
 async def help_command(interaction: discord.Interaction) -> None:
+    await interaction.response.send_message(embed=help_embed(interaction), ephemeral=True)
+
+
+def usage(group: app_commands.Group, command: app_commands.Command) -> str:
+    """``/scoundrel play [preset] [seed] [health]`` — what it does: optional options in brackets."""
+    options = " ".join(p.name if p.required else f"[{p.name}]" for p in command.parameters)
+    return f"`/{group.name} {command.name}{' ' + options if options else ''}` — {command.description}"
+
+
+def help_embed(interaction: discord.Interaction) -> discord.Embed:
+    from cogs.admin_group import admin  # the admin group is listed only to those who may use it
+
     embed = discord.Embed(title="Scoundrel — commands", colour=discord.Colour.blurple(),
-                          description="A solo dungeon crawl with a deck of cards: survive the dungeon with "
-                                      "as much health as you can. `/scoundrel rules` explains the game.")
-    for command in sorted(scoundrel.commands, key=lambda c: c.name):
-        embed.add_field(name=f"/scoundrel {command.name}", value=command.description, inline=False)
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+                          description="A solo dungeon crawl with a deck of cards: survive the dungeon with as much "
+                                      "health as you can. `/scoundrel rules` explains the game; options in "
+                                      "[brackets] may be left out.")
+    embed.add_field(name="Playing", inline=False, value="\n".join(
+        usage(scoundrel, command) for command in sorted(scoundrel.commands, key=lambda c: c.name)))
+    embed.add_field(name="On a member (right-click → Apps)", inline=False,
+                    value="**Scoundrel stats** — their games, wins and streaks\n"
+                          "**Challenge to a duel** — the same as `/scoundrel duel opponent:`")
+    permissions = interaction.permissions
+    if interaction.guild_id is not None and (permissions.manage_guild or permissions.administrator):
+        embed.add_field(name="Server admins (Manage Server)", inline=False, value="\n".join(
+            usage(admin, command) for command in sorted(admin.commands, key=lambda c: c.name)))
+    return embed
 
 
 def rules_page(page: int) -> tuple[discord.Embed, discord.ui.View]:

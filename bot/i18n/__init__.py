@@ -1,10 +1,10 @@
 """Translations, kept as gettext ``.po`` catalogues read with Babel (``bot/i18n/locales/<locale>/*.po``).
 
 English is the source language: a catalogue maps English text, with a ``msgctxt`` saying where it is shown, to
-one Discord locale. ``commands.po`` holds the slash commands' names, descriptions and choices, served to Discord
-by ``CommandTranslator`` when the command tree is synced. A command's name is translated like its description
-(Discord shows each user the names of their own language), except the ``scoundrel`` group itself and the
-preset names, which are the game's own words everywhere.
+one Discord locale. ``commands.po`` holds the slash commands' names, descriptions and choices and the member-menu
+labels, served to Discord by ``CommandTranslator`` when the command tree is synced. A command's name is
+translated like its description (Discord shows each user the names of their own language), except the
+``scoundrel`` group itself and the preset names, which are the game's own words everywhere.
 """
 
 from __future__ import annotations
@@ -58,6 +58,8 @@ class CommandTranslator(app_commands.Translator):
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContext) -> str | None:
         where = _CONTEXTS.get(context.location)
+        if isinstance(context.data, app_commands.ContextMenu):
+            where = "menu"  # a member-menu entry: a label with spaces and capitals, not a command name
         if where is None:
             return None
         return lookup(locale, "commands", string.message, where)

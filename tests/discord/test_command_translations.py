@@ -13,7 +13,7 @@ from bot.i18n import LOCALES, catalog
 
 # Discord's rule for command and option names (CHAT_INPUT): lowercase, no spaces, 1-32 characters.
 NAME = re.compile(r"^[-_\w]{1,32}$")
-LIMITS = {"name": 32, "option": 32, "choice": 100, "description": 100}
+LIMITS = {"name": 32, "option": 32, "menu": 32, "choice": 100, "description": 100}
 
 
 def command_strings(tree: app_commands.CommandTree) -> set[tuple[str, str]]:
@@ -32,8 +32,9 @@ def command_strings(tree: app_commands.CommandTree) -> set[tuple[str, str]]:
             found.add(("description", parameter.description))
             found.update(("choice", choice.name) for choice in parameter.choices)
 
-    for command in tree.get_commands():
+    for command in tree.get_commands(type=discord.AppCommandType.chat_input):
         walk(command)
+    found.update(("menu", menu.name) for menu in tree.get_commands(type=discord.AppCommandType.user))
     return found
 
 

@@ -1,0 +1,51 @@
+"""Right-click a member (Scoundrel stats, Challenge to a duel) and /scoundrel help's full command list."""
+
+from __future__ import annotations
+
+import pytest
+from discord import app_commands
+
+from tests.daily.helpers import admin_of
+from tests.discord.harness import private_notes
+
+
+async def test_member_menu_shows_their_stats_privately(world):
+    daily = await world.bob.slash(world.channel, "scoundrel daily")
+    from tests.daily.helpers import play_to_end
+
+    await play_to_end(world.bob, daily.response)
+    result = await world.alice.context_menu(world.channel, "Scoundrel stats", world.bob)
+    assert result.ephemeral
+    embed = result.response.embeds[0]
+    fields = {f.name: f.value for f in embed.fields}
+    assert embed.title == "📊 bob's Scoundrel" and fields["Games"] == "1"
+
+
+async def test_member_menu_challenges_to_a_duel_and_shares_the_challenge_cooldown(world):
+    result = await world.alice.context_menu(world.channel, "Challenge to a duel", world.bob)
+    assert not result.ephemeral and f"<@{world.bob.id}>, you are challenged!" == result.response.content
+    yourself = await world.alice.context_menu(world.channel, "Challenge to a duel", world.alice)
+    assert private_notes(yourself) == ["You can't duel yourself: challenge someone else."]
+    # Two challenges in five minutes, whichever way they are made: the slash command is refused now.
+    again = await world.alice.slash(world.channel, "scoundrel duel", opponent=world.bob)
+    assert private_notes(again)[0].startswith("Slow down a little")
+    with pytest.raises(ExceptionGroup) as caught:
+        world.env.raise_errors()
+    assert all(isinstance(e, app_commands.CommandOnCooldown) for e in caught.value.exceptions)
+
+
+async def test_help_lists_every_command_with_its_options_and_admin_commands_only_to_admins(world):
+    helped = await world.alice.slash(world.channel, "scoundrel help")
+    fields = {f.name: f.value for f in helped.response.embeds[0].fields}
+    playing = fields["Playing"]
+    assert "`/scoundrel play [preset] [seed] [health]`" in playing
+    assert "`/scoundrel leaderboard [board] [scope] [day]`" in playing
+    for sub in ("daily", "duel", "resume", "abandon", "rules", "stats", "help"):
+        assert f"`/scoundrel {sub}" in playing
+    assert not any(name.startswith("Server admins") for name in fields)
+
+    admin = admin_of(world)
+    fields = {f.name: f.value for f in (await admin.slash(world.channel, "scoundrel help")).response.embeds[0].fields}
+    admin_text = fields["Server admins (Manage Server)"]
+    assert "`/scoundrel-admin daily channel [time]`" in admin_text and "`/scoundrel-admin daily-off`" in admin_text
+    assert "`/scoundrel-admin preset preset`" in admin_text
