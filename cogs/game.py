@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
+import logging
 import re
 
 import discord
 from discord import app_commands
 
-from bot.engine import PRESETS, SeedError
+from bot.engine import SeedError, seed_to_text
 from bot.engine import preset as preset_rules
 from cogs.bounds import PAGE, PUBLIC_POSTS, SEED_LENGTH, read_seed
 from cogs.errors import report_error, send_private
+from cogs.game_embed import rules_label
 from cogs.game_flow import DYNAMIC_ITEMS as FLOW_ITEMS
 from cogs.game_flow import NORMAL, confirm_text, confirm_view, resume_game, start_game
 from cogs.game_view import DYNAMIC_ITEMS as VIEW_ITEMS
 from cogs.group import add_subcommands, remove_subcommands, scoundrel
 from cogs.rules_text import PAGES
-from cogs.server_settings import default_preset
+from cogs.server_settings import default_preset, preset_choices
 
+log = logging.getLogger(__name__)
 NO_GAME = "You have no game in progress — start one with `/scoundrel play`."
 
 
@@ -25,7 +28,7 @@ NO_GAME = "You have no game in progress — start one with `/scoundrel play`."
 @app_commands.describe(preset="Which rules to play (default: this server's preset, else classic)",
                        seed="Replay a deal: the 8-character seed shown under a game, like K7Q2-M9XD",
                        health="Starting and maximum health (default 20)")
-@app_commands.choices(preset=[app_commands.Choice(name=name, value=name) for name in PRESETS])
+@app_commands.choices(preset=preset_choices())
 async def play(interaction: discord.Interaction, preset: str | None = None,
                seed: app_commands.Range[str, 1, SEED_LENGTH] | None = None,
                health: app_commands.Range[int, 1, 99] | None = None) -> None:
@@ -38,6 +41,36 @@ async def play(interaction: discord.Interaction, preset: str | None = None,
         await send_private(interaction, f"{bad}. Leave `seed` out for a new deal.")
         return
     await start_game(interaction, rules, seed_value)
+
+
+@play.autocomplete("seed")
+async def seed_suggestions(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The seeds of the player's recent games (never a daily's: those games carry no seed while the day runs)."""
+    try:
+        games = await interaction.client.store.recent_games(interaction.user.id, 50)
+    except Exception:  # noqa: BLE001 - suggestions are a convenience: none rather than an error
+        log.warning("no seed suggestions for user %s", interaction.user.id, exc_info=True)
+        return []
+    typed = "".join(ch for ch in current.upper() if ch.isalnum())
+    seen: set[str] = set()
+    out = []
+    for game in games:
+        if game.kind != NORMAL or game.seed is None or game.damaged:
+            continue
+        text = seed_to_text(game.seed)
+        if text in seen or not text.replace("-", "").startswith(typed):
+            continue
+        seen.add(text)
+        out.append(app_commands.Choice(name=f"{text} · {rules_label(game.rules)} · {how_it_went(game)}", value=text))
+    return out[:25]
+
+
+def how_it_went(game) -> str:
+    if game.status == "won":
+        return f"won, {game.score}"
+    if game.status == "dead":
+        return f"died, {game.score}"
+    return "given up" if game.status == "abandoned" else f"in progress, room {game.state.turn}"
 
 
 @app_commands.command(name="resume", description="Post your game in progress here again")

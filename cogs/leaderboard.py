@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 
 from bot import clock
-from bot.daily import day_end, day_of, streaks
+from bot.daily import day_date, day_end, day_of, streaks
 from cogs.bounds import PUBLIC_POSTS
 from cogs.group import add_subcommands, remove_subcommands
 from storage.models import WON
@@ -106,6 +106,16 @@ async def leaderboard(interaction: discord.Interaction, board: Board = "daily", 
         note = "Outside a server there is no server board; here is the global one."
     embed = await board_embed(interaction.client.store, board, guild_id, day or today, today)
     await interaction.response.send_message(note, embed=embed, allowed_mentions=NO_MENTIONS)
+
+
+@leaderboard.autocomplete("day")
+async def day_suggestions(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """Recent daily numbers with their dates, newest first; typing digits narrows them."""
+    today = day_of(clock.now())
+    typed = current.strip().lstrip("#")
+    days = [d for d in range(today, max(0, today - 90), -1) if str(d).startswith(typed)][:25]
+    return [app_commands.Choice(name=f"Daily #{d} — {day_date(d):%a %d %b %Y}" + (" (today)" if d == today else ""),
+                                value=d) for d in days]
 
 
 def _rate(wins: int, games: int) -> str:

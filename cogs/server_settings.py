@@ -15,6 +15,21 @@ from cogs.admin_group import add_admin_subcommands, install, remove_admin_subcom
 
 BOT_DEFAULT = "bot-default"
 
+# What a player sees when picking a preset: its name and what it changes, in a few words (a choice's label).
+PRESET_LABELS = {
+    "classic": "the rules as printed",
+    "lenient": "weapons may hit a monster equal to their last kill",
+    "full-deck": "all 52 cards, aces low",
+    "early-win": "won when a room can no longer be filled",
+    "rules-sheet": "the 2011 rules sheet read literally",
+    "shuffled-avoid": "avoided rooms are shuffled back",
+    "expansion": "merchants, jokers, necromancers, looping",
+}
+
+
+def preset_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=f"{name} — {PRESET_LABELS[name]}", value=name) for name in PRESETS]
+
 
 async def default_preset(interaction: discord.Interaction) -> str:
     """The preset a game started here gets when the player names none."""
@@ -27,8 +42,7 @@ async def default_preset(interaction: discord.Interaction) -> str:
 
 @app_commands.command(name="preset", description="The rules /scoundrel play uses here when no preset is chosen")
 @app_commands.describe(preset="A preset, or bot-default to follow the bot's configuration")
-@app_commands.choices(preset=[app_commands.Choice(name=name, value=name) for name in PRESETS]
-                      + [app_commands.Choice(name="bot default", value=BOT_DEFAULT)])
+@app_commands.choices(preset=preset_choices() + [app_commands.Choice(name="bot default", value=BOT_DEFAULT)])
 async def admin_preset(interaction: discord.Interaction, preset: str) -> None:
     if not await require_manager(interaction):
         return

@@ -49,3 +49,28 @@ async def test_help_lists_every_command_with_its_options_and_admin_commands_only
     admin_text = fields["Server admins (Manage Server)"]
     assert "`/scoundrel-admin daily channel [time]`" in admin_text and "`/scoundrel-admin daily-off`" in admin_text
     assert "`/scoundrel-admin preset preset`" in admin_text
+
+
+async def test_seed_suggests_the_players_recent_deals_but_never_a_running_daily(world):
+    await world.alice.slash(world.channel, "scoundrel play", seed="0000-0004")
+    record = await world.store.active_game(world.alice.id, "normal")
+    await world.store.abandon(record.id, world.alice.id)
+    await world.alice.slash(world.channel, "scoundrel play", seed="K7Q2-M9XD")
+    await world.alice.slash(world.channel, "scoundrel daily")  # today's deal: never suggested
+    offered = await world.alice.autocomplete(world.channel, "scoundrel play", "seed", "")
+    assert [c["value"] for c in offered] == ["K7Q2-M9XD", "0000-0004"]  # newest first
+    assert offered[0]["name"] == "K7Q2-M9XD · classic · in progress, room 1"
+    assert offered[1]["name"] == "0000-0004 · classic · given up"
+    narrowed = await world.alice.autocomplete(world.channel, "scoundrel play", "seed", "k7q")
+    assert [c["value"] for c in narrowed] == ["K7Q2-M9XD"]
+    assert await world.bob.autocomplete(world.channel, "scoundrel play", "seed", "") == []  # only your own
+
+
+async def test_leaderboard_day_suggests_recent_dailies_with_their_dates(world):
+    await world.env.advance_time(2 * 24 * 3600)  # 2026-01-03: Daily #3
+    offered = await world.alice.autocomplete(world.channel, "scoundrel leaderboard", "day", "")
+    assert offered == [{"name": "Daily #3 — Sat 03 Jan 2026 (today)", "value": 3},
+                       {"name": "Daily #2 — Fri 02 Jan 2026", "value": 2},
+                       {"name": "Daily #1 — Thu 01 Jan 2026", "value": 1}]  # nothing before Daily #1
+    narrowed = await world.alice.autocomplete(world.channel, "scoundrel leaderboard", "day", "#2")
+    assert [c["value"] for c in narrowed] == [2]
