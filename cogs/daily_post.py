@@ -241,7 +241,10 @@ class DailyPoster(commands.Cog):
             return False
         try:
             embed, view = await build_post(store, guild_id, day)
-            message = await channel.send(embed=embed, view=view, nonce=post_nonce(guild_id, day))
+            role = settings.daily_role_id
+            message = await channel.send(
+                content=f"<@&{role}>" if role else None, embed=embed, view=view, nonce=post_nonce(guild_id, day),
+                allowed_mentions=discord.AllowedMentions(roles=[discord.Object(role)]) if role else None)
         except Exception as error:  # noqa: BLE001 - any failure: release the post for a later attempt
             await self.failed(guild_id, day, error)
             return False
@@ -277,9 +280,11 @@ def poster(client) -> DailyPoster | None:
 
 @app_commands.command(name="daily", description="Post the daily challenge in a channel every day at a UTC time")
 @app_commands.describe(channel="The channel for the daily post",
-                       time="UTC time of day, HH:MM (default: the bot's configured time)")
+                       time="UTC time of day, HH:MM (default: the bot's configured time)",
+                       role="A role to ping with each post (optional)")
 async def admin_daily(interaction: discord.Interaction, channel: discord.TextChannel,
-                      time: app_commands.Range[str, 1, TIME_LENGTH] | None = None) -> None:
+                      time: app_commands.Range[str, 1, TIME_LENGTH] | None = None,
+                      role: discord.Role | None = None) -> None:
     if not await require_manager(interaction):
         return
     config = interaction.client.config
@@ -297,9 +302,14 @@ async def admin_daily(interaction: discord.Interaction, channel: discord.TextCha
             f"I can't post in {channel.mention}: I need View Channel, Send Messages and Embed Links there. "
             "Nothing was changed.", ephemeral=True)
         return
+    if role is not None and (role.is_default() or not (role.mentionable or permissions.mention_everyone)):
+        why = ("@everyone is not a role to ping every day" if role.is_default() else
+               f"{role.mention} can't be pinged by me: make it mentionable, or give me Mention @everyone there")
+        await interaction.response.send_message(f"{why}. Nothing was changed.", ephemeral=True)
+        return
     await interaction.response.defer(ephemeral=True, thinking=True)
     store = interaction.client.store
-    await store.set_daily_schedule(interaction.guild_id, channel.id, post_time)
+    await store.set_daily_schedule(interaction.guild_id, channel.id, post_time, role.id if role else None)
     daily_poster = poster(interaction.client)
     await daily_poster.reschedule()
     await daily_poster.post_due()  # today's post, if its time has passed (the lock makes it once)
@@ -311,8 +321,10 @@ async def schedule_text(store, guild_id: int, channel, post_time: time) -> str:
     """What the admin is told: where and when, today's post if there is one, and when the next one goes out."""
     now = clock.now()
     today = day_of(now)
+    settings = await store.get_guild_settings(guild_id)
+    ping = f", pinging <@&{settings.daily_role_id}>" if settings.daily_role_id else ""
     lines = [f"The daily challenge will be posted in {channel.mention} every day at "
-             f"{format_post_time(post_time)} UTC."]
+             f"{format_post_time(post_time)} UTC{ping}."]
     posted = await store.daily_post_message(guild_id, today)
     if posted is not None:
         lines.append(f"Daily #{today} is posted: https://discord.com/channels/{guild_id}/{posted[0]}/{posted[1]}")

@@ -146,6 +146,7 @@ class GuildSettings:
     daily_channel_id: int | None = None
     daily_time: time | None = None  # aware, UTC
     preset: str | None = None  # /scoundrel play's default here; None = the bot's configured default
+    daily_role_id: int | None = None  # a role pinged by the daily post
 
     @property
     def daily_time_text(self) -> str | None:

@@ -658,22 +658,25 @@ class Store:
     # --- guild settings ----------------------------------------------------------------------------------
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
         """The guild's settings (defaults for a guild never configured)."""
-        rows = await self._read("SELECT guild_id, daily_channel_id, daily_time, preset FROM guild_settings "
+        rows = await self._read("SELECT guild_id, daily_channel_id, daily_time, preset, daily_role_id "
+                                "FROM guild_settings "
                                 "WHERE guild_id = ?", (guild_id,))
         return _guild(rows[0]) if rows else GuildSettings(guild_id)
 
     async def set_daily_schedule(self, guild_id: int, channel_id: int | None,
-                                 post_time: time | str | None) -> GuildSettings:
-        """Post the daily in ``channel_id`` at ``post_time`` (UTC, a ``time`` or ``'HH:MM'``); None turns it off."""
+                                 post_time: time | str | None, role_id: int | None = None) -> GuildSettings:
+        """Post the daily in ``channel_id`` at ``post_time`` (UTC, a ``time`` or ``'HH:MM'``), pinging ``role_id``
+        if given; a None channel and time turn it off (and forget the role)."""
         text = time_to_hhmm(post_time)
         now_us = to_micros(self.now())
 
         async def body(db):
             await db.execute(
-                "INSERT INTO guild_settings (guild_id, daily_channel_id, daily_time, updated_at) VALUES (?,?,?,?) "
-                "ON CONFLICT (guild_id) DO UPDATE SET daily_channel_id = excluded.daily_channel_id, "
-                "daily_time = excluded.daily_time, updated_at = excluded.updated_at",
-                (guild_id, channel_id, text, now_us))
+                "INSERT INTO guild_settings (guild_id, daily_channel_id, daily_time, daily_role_id, updated_at) "
+                "VALUES (?,?,?,?,?) ON CONFLICT (guild_id) DO UPDATE SET daily_channel_id = excluded.daily_channel_id, "
+                "daily_time = excluded.daily_time, daily_role_id = excluded.daily_role_id, "
+                "updated_at = excluded.updated_at",
+                (guild_id, channel_id, text, role_id, now_us))
 
         await self._write(body)
         return await self.get_guild_settings(guild_id)
@@ -697,7 +700,8 @@ class Store:
 
     async def guilds_with_daily(self) -> list[GuildSettings]:
         """Every guild with a daily channel and post time set, by guild id."""
-        rows = await self._read("SELECT guild_id, daily_channel_id, daily_time, preset FROM guild_settings "
+        rows = await self._read("SELECT guild_id, daily_channel_id, daily_time, preset, daily_role_id "
+                                "FROM guild_settings "
                                 "WHERE daily_channel_id IS NOT NULL AND daily_time IS NOT NULL ORDER BY guild_id")
         return [_guild(row) for row in rows]
 
@@ -1050,13 +1054,13 @@ def _daily(row) -> DailyChallenge:
 
 
 def _guild(row) -> GuildSettings:
-    guild_id, channel_id, daily_time, preset = row
+    guild_id, channel_id, daily_time, preset, role_id = row
     try:
         post_time = hhmm_to_time(daily_time)
     except ValueError:
         log.error("guild %s: unreadable daily time %r ignored", guild_id, daily_time)
         post_time = None
-    return GuildSettings(guild_id, channel_id, post_time, preset)
+    return GuildSettings(guild_id, channel_id, post_time, preset, role_id)
 
 
 def _prepare(path: str) -> None:

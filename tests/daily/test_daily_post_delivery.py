@@ -9,6 +9,8 @@ from __future__ import annotations
 import sqlite3
 from datetime import timedelta
 
+import discord
+
 from cogs.daily_post import DailyPoster, retry_delay
 from tests.daily.helpers import admin_of, restart
 from tests.daily.test_daily_post import HOUR, at, posts, schedule
@@ -113,3 +115,31 @@ async def test_setting_a_time_already_past_says_the_post_goes_out_now(world):
     text = result.response.content
     assert "Daily #1 is posted" in text and f"/{daily.id}/{post.id}" in text
     assert "<t:1767344400:R>" in text  # the next one: tomorrow 09:00
+
+
+async def test_the_post_can_ping_a_role_and_only_that_role(world):
+    admin = admin_of(world)
+    daily = world.guild.create_text_channel("daily")
+    players = world.guild.create_role("Daily players", mentionable=True)
+    result = await admin.slash(world.channel, "scoundrel-admin daily", channel=daily, time="09:00", role=players)
+    assert f"pinging <@&{players.id}>" in result.response.content
+    await world.env.advance_time(10 * HOUR)
+    [post] = posts(daily)
+    assert post.content == f"<@&{players.id}>"
+    stored = world.env.backend.get_message(daily.id, post.id)
+    assert stored.allowed_mentions.allows_role(players.id)
+    assert not stored.allowed_mentions.allows_user(world.alice.id)
+
+
+async def test_a_role_that_cannot_be_pinged_is_refused_and_changes_nothing(world):
+    admin = admin_of(world)
+    # Here the bot may not ping roles that are not mentionable (no Mention @everyone).
+    daily = world.guild.create_text_channel(
+        "daily", overwrites={world.guild.me: discord.PermissionOverwrite(mention_everyone=False)})
+    quiet = world.guild.create_role("Quiet", mentionable=False)
+    refused = await admin.slash(world.channel, "scoundrel-admin daily", channel=daily, time="09:00", role=quiet)
+    assert "can't be pinged" in refused.response.content and "Nothing was changed" in refused.response.content
+    refused = await admin.slash(world.channel, "scoundrel-admin daily", channel=daily, time="09:00",
+                                role=world.guild.default_role)
+    assert "@everyone is not a role to ping" in refused.response.content
+    assert not (await world.store.get_guild_settings(world.guild.id)).daily_scheduled
