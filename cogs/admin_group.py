@@ -12,7 +12,9 @@ import discord
 from discord import app_commands
 
 admin = app_commands.Group(name="scoundrel-admin", description="Scoundrel server settings (Manage Server)",
-                           default_permissions=discord.Permissions(manage_guild=True), guild_only=True)
+                           default_permissions=discord.Permissions(manage_guild=True),
+                           allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
+                           allowed_contexts=app_commands.AppCommandContext(guild=True))
 
 NOT_A_MANAGER = "You need the **Manage Server** permission to change Scoundrel's settings here; nothing was changed."
 

@@ -13,7 +13,7 @@ from bot.engine.seeds import SeedError
 from cogs.bounds import CHALLENGES, SEED_LENGTH, read_seed
 from cogs.duel_view import DYNAMIC_ITEMS, duel_url, mention, render_board
 from cogs.errors import send_private
-from cogs.group import add_subcommands, remove_subcommands
+from cogs.group import add_subcommands, bot_can_post, remove_subcommands
 from storage.duels import CHALLENGED, DuelBusy, DuelError, create_challenge, load_duel, open_duel, set_duel_message
 
 
@@ -32,6 +32,9 @@ async def duel(interaction: discord.Interaction, opponent: discord.User | None =
 async def challenge(interaction: discord.Interaction, opponent: discord.abc.User, seed: str | None) -> None:
     """Challenge ``opponent`` (the slash command and the member menu): refusals are private, the board public."""
     store = interaction.client.store
+    if not in_a_server_with_the_bot(interaction):
+        await send_private(interaction, DUEL_NEEDS_SERVER)
+        return
     if opponent.id == interaction.user.id:
         await send_private(interaction, "You can't duel yourself: challenge someone else.")
         return
@@ -60,7 +63,18 @@ async def challenge(interaction: discord.Interaction, opponent: discord.abc.User
                      mentions=discord.AllowedMentions(users=[opponent]))
 
 
+DUEL_NEEDS_SERVER = ("Duels are played in a server channel that has the bot: both players watch one board there, "
+                     "and the bot keeps it up to date. Challenge from such a server.")
+
+
+def in_a_server_with_the_bot(interaction: discord.Interaction) -> bool:
+    return interaction.guild_id is not None and bot_can_post(interaction)
+
+
 async def repost(interaction: discord.Interaction) -> None:
+    if not in_a_server_with_the_bot(interaction):
+        await send_private(interaction, DUEL_NEEDS_SERVER)
+        return
     record = await open_duel(interaction.client.store, interaction.user.id)
     if record is None:
         await send_private(interaction, "You have no open duel — challenge someone with "

@@ -103,6 +103,11 @@ async def help_command(interaction: discord.Interaction) -> None:
     await interaction.response.send_message(embed=help_embed(interaction), ephemeral=True)
 
 
+WHERE = ("In any server that has the bot, in DMs with it, and — once you add the app to your account — in any "
+         "server or group DM. A daily played outside a server counts on the global board; a server's board lists "
+         "everyone who played in that server. Duels and the daily post need the bot in the server.")
+
+
 def usage(group: app_commands.Group, command: app_commands.Command) -> str:
     """``/scoundrel play [preset] [seed] [health]`` — what it does: optional options in brackets."""
     options = " ".join(p.name if p.required else f"[{p.name}]" for p in command.parameters)
@@ -118,6 +123,7 @@ def help_embed(interaction: discord.Interaction) -> discord.Embed:
                                       "[brackets] may be left out.")
     embed.add_field(name="Playing", inline=False, value="\n".join(
         usage(scoundrel, command) for command in sorted(scoundrel.commands, key=lambda c: c.name)))
+    embed.add_field(name="Where", inline=False, value=WHERE)
     embed.add_field(name="On a member (right-click → Apps)", inline=False,
                     value="**Scoundrel stats** — their games, wins and streaks\n"
                           "**Challenge to a duel** — the same as `/scoundrel duel opponent:`")

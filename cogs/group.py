@@ -34,7 +34,21 @@ from __future__ import annotations
 
 from discord import app_commands
 
-scoundrel = app_commands.Group(name="scoundrel", description="Play Scoundrel, the solo dungeon-crawler card game")
+# Installable on a server and on a user's account: in servers (with or without the bot), in the bot's DMs and
+# in group DMs. Where the bot is not a member it can only answer interactions: see ``bot_can_post``.
+scoundrel = app_commands.Group(
+    name="scoundrel", description="Play Scoundrel, the solo dungeon-crawler card game",
+    allowed_installs=app_commands.AppInstallationType(guild=True, user=True),
+    allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True))
+
+
+def bot_can_post(interaction) -> bool:
+    """Whether the bot can post and edit in this channel on its own, outside an interaction's answer: in a server
+    it is a member of (installed there), or in its own DMs; not in a group DM or a server only the user installed
+    the app in, where every message must be an interaction's answer."""
+    if interaction.guild_id is not None:
+        return interaction.guild is not None  # cached only where the bot is a member
+    return interaction.context.dm_channel
 
 
 def add_subcommands(*commands: app_commands.Command | app_commands.Group) -> None:
