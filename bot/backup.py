@@ -15,6 +15,8 @@ import sys
 import time
 from pathlib import Path
 
+from bot.cli import prog
+
 DEFAULT_DB = "scoundrel.sqlite3"
 PAGES_PER_STEP = 1024  # copy in steps so a large database does not hold the source's read lock for long
 
@@ -69,7 +71,7 @@ def backup(db: str | os.PathLike, target: str | os.PathLike, *, overwrite: bool 
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot backup",
+    parser = argparse.ArgumentParser(prog=prog("backup"),
                                      description="Copy the bot's live database safely (SQLite online backup).")
     parser.add_argument("path", help="where to write the copy")
     parser.add_argument("--db", default=DEFAULT_DB, help=f"the database to copy (default: {DEFAULT_DB})")

@@ -15,6 +15,7 @@ import sys
 import aiohttp
 import discord
 
+from bot.cli import prog
 from bot.config import ConfigError, load_config
 from bot.logging_setup import setup_logging
 
@@ -24,7 +25,7 @@ EXIT_CONFIG = 2
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bot run", description="Start the Scoundrel Discord bot.")
+    parser = argparse.ArgumentParser(prog=prog("run"), description="Start the Scoundrel Discord bot.")
     parser.add_argument("--config", "-c", help="TOML settings file (see config.example.toml); "
                                                 "the token may instead come from DISCORD_TOKEN")
     parser.add_argument("--dev-guild", type=int, metavar="GUILD_ID",
