@@ -25,6 +25,8 @@ COMMANDS = {
     "duel": ("bot.duel.terminal", "the two-player duel, hot-seat at one terminal"),
     "solve": ("bot.solver.cli", "the best possible score (par) of a deal and a line that reaches it"),
     "backup": ("bot.backup", "copy the live database safely (consistent, checked)"),
+    "restore": ("bot.restore", "put a backup in place of the database (bot stopped)"),
+    "maintenance": ("bot.maintenance", "integrity check, pruning and compaction of the database"),
     "bench": ("bot.bench", "measure engine speed: random full games per second"),
 }
 

@@ -166,3 +166,19 @@ def _check_known(data: dict) -> None:
         if unknown:
             raise ConfigError(f"unknown setting {unknown[0]!r} in [{section}] "
                               f"(known: {', '.join(sorted(_KNOWN[section]))})")
+
+
+def add_database_options(parser) -> None:
+    """``--config``/``--db`` for commands that work on the bot's database without logging in."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--config", "-c", metavar="FILE",
+                       help="the bot's settings file: use the database it names, as `run` does")
+    where.add_argument("--db", metavar="PATH",
+                       help="the database file (default: SCOUNDREL_DATABASE, else scoundrel.sqlite3 here)")
+
+
+def database_from(args, environ: Mapping[str, str] | None = None) -> Path:
+    """The database ``run`` would use with the same ``--config`` (or ``--db`` when given). Raises ConfigError."""
+    if args.db is not None:
+        return Path(args.db).expanduser()
+    return load_config(args.config, environ, require_token=False).database

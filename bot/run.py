@@ -78,6 +78,7 @@ async def _run(config, *, sync: bool) -> None:
     from storage.errors import StorageError
 
     try:
+        await asyncio.to_thread(check_database, config.database)
         # Open (and migrate) the database before logging in, so a bad file is reported without touching Discord.
         store = await Store.open(config.database)
         await store.close()
@@ -89,6 +90,24 @@ async def _run(config, *, sync: bool) -> None:
     except (OSError, aiohttp.ClientError) as exc:
         log.debug("connection failure", exc_info=True)
         raise StartupError(f"cannot reach Discord: {_one_line(exc)}", EXIT_FAILURE) from None
+
+
+def check_database(path) -> bool:
+    """Start-up: a quick_check (one log line if it fails; the bot still starts, the action log being the truth)
+    and the removal of unfinished backups left next to the database. True when the file looks sound."""
+    from storage.backup import remove_stale_partials
+    from storage.maintenance import startup_check
+
+    for leftover in remove_stale_partials(path.parent):
+        log.info("removed %s, left by a backup that was killed", leftover.name)
+    if not path.exists():
+        return True
+    problem = startup_check(path)
+    if problem is None:
+        log.info("database %s passed its quick check", path)
+        return True
+    log.error(problem)
+    return False
 
 
 def _one_line(exc: BaseException) -> str:
