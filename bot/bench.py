@@ -12,6 +12,7 @@ import random
 import statistics
 import time
 
+from .cli import prog
 from .engine import PLAYING, PRESETS, apply, legal_actions, new_game
 
 
@@ -29,7 +30,7 @@ def play_random_games(rules, games: int, first_seed: int) -> int:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog=prog("bench"), description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5000, help="games per round (default 5000)")
     parser.add_argument("--rounds", type=int, default=5, help="rounds; the median is reported (default 5)")
     parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))

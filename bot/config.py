@@ -1,4 +1,7 @@
-"""The bot's settings: a TOML file (see config.example.toml) plus the token from the environment.
+"""The bot's settings: a TOML file (see config.example.toml) and/or the environment.
+
+Every setting can come from either place; the environment wins. ``[bot] log_level`` is ``SCOUNDREL_LOG_LEVEL``,
+``[daily] post_time`` is ``SCOUNDREL_DAILY_POST_TIME`` and so on (``ENV_NAMES``); the token is ``DISCORD_TOKEN``.
 
 ``load_config(path, environ)`` returns a frozen ``Config`` or raises ``ConfigError`` whose message is one line
 a person can act on. The token is never part of that message, of ``repr(config)`` or of any log line.
@@ -19,12 +22,18 @@ from bot.engine import PRESETS
 
 TOKEN_ENV = "DISCORD_TOKEN"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("text", "json")
+DEFAULT_DATABASE = "scoundrel.sqlite3"
 # A bot token is three base64url parts joined by dots; this catches pasted junk, not every bad token.
 _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]{20,}$")
 _KNOWN = {
-    "bot": {"token", "database", "log_level", "dev_guild_id", "default_preset"},
+    "bot": {"token", "database", "log_level", "log_format", "dev_guild_id", "default_preset"},
     "daily": {"enabled", "post_time"},
 }
+# (section, setting) -> the environment variable that overrides it
+ENV_NAMES = {(section, key): "SCOUNDREL_" + (key if section == "bot" else f"{section}_{key}").upper()
+             for section, keys in _KNOWN.items() for key in sorted(keys) if key != "token"}
+_TRUE, _FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 
 
 class ConfigError(ValueError):
@@ -34,8 +43,9 @@ class ConfigError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Config:
     token: str = field(repr=False)
-    database: Path = Path("scoundrel.sqlite3")
+    database: Path = Path(DEFAULT_DATABASE)
     log_level: str = "INFO"
+    log_format: str = "text"  # "json": one JSON object a line, for hosted log collectors
     dev_guild_id: int | None = None  # sync commands to this guild only (instant) instead of globally
     default_preset: str = "classic"
     daily_enabled: bool = True
@@ -46,8 +56,33 @@ class Config:
         return logging.getLevelNamesMapping()[self.log_level]
 
 
-def load_config(path: str | os.PathLike | None, environ: Mapping[str, str] | None = None) -> Config:
-    """Read ``path`` (may be None: environment only) and validate every value."""
+class _Settings:
+    """Looks a setting up in the environment first, then in the file, remembering where it came from."""
+
+    def __init__(self, data: dict, environ: Mapping[str, str], base: Path) -> None:
+        self.data, self.environ, self.base = data, environ, base
+
+    def get(self, section: str, key: str, default):
+        """(value, where, from_env): ``where`` names the setting as the person wrote it, for messages."""
+        env = ENV_NAMES[(section, key)]
+        if env in self.environ:
+            return self.environ[env], env, True
+        return self.data.get(section, {}).get(key, default), f"[{section}] {key}", False
+
+    def text(self, section: str, key: str, default: str) -> tuple[str, str, bool]:
+        value, where, from_env = self.get(section, key, default)
+        if not isinstance(value, str) or not value.strip():
+            raise ConfigError(f"{where} must be a non-empty text value")
+        return value.strip(), where, from_env
+
+
+def load_config(path: str | os.PathLike | None, environ: Mapping[str, str] | None = None, *,
+                require_token: bool = True) -> Config:
+    """Read ``path`` (may be None: environment only) and validate every value.
+
+    ``require_token=False`` is for commands that never log in (``backup``, ``maintenance``): they only need
+    to find the same database as ``run``.
+    """
     environ = os.environ if environ is None else environ
     data: dict = {}
     base = Path.cwd()
@@ -59,50 +94,64 @@ def load_config(path: str | os.PathLike | None, environ: Mapping[str, str] | Non
         except FileNotFoundError:
             raise ConfigError(f"config file {path} not found (copy config.example.toml to start)") from None
         except tomllib.TOMLDecodeError as exc:
-            raise ConfigError(f"config file {path} is not valid TOML: {exc}") from None
+            raise ConfigError(f"config file {path} is not valid TOML: {' '.join(str(exc).split())}") from None
+        except IsADirectoryError:
+            raise ConfigError(f"config file {path} is a directory") from None
         except OSError as exc:
             raise ConfigError(f"config file {path} cannot be read: {exc.strerror}") from None
         base = path.resolve().parent
     _check_known(data)
-    bot = data.get("bot", {})
-    daily = data.get("daily", {})
+    settings = _Settings(data, environ, base)
 
-    token = environ.get(TOKEN_ENV) or bot.get("token") or ""
-    if not isinstance(token, str) or not token.strip():
-        raise ConfigError(f"no bot token: set {TOKEN_ENV} in the environment or [bot] token in the config file")
+    token = environ.get(TOKEN_ENV) or data.get("bot", {}).get("token") or ""
+    if not isinstance(token, str):
+        raise ConfigError("[bot] token must be a text value")
     token = token.strip()
-    if not _TOKEN_SHAPE.match(token):
+    if require_token and not token:
+        raise ConfigError(f"no bot token: set {TOKEN_ENV} in the environment or [bot] token in the config file")
+    if token and not _TOKEN_SHAPE.match(token):
         raise ConfigError(f"the bot token (from {TOKEN_ENV if environ.get(TOKEN_ENV) else 'the config file'}) "
                           "does not look like a Discord bot token")
 
-    database = _string(bot, "database", "scoundrel.sqlite3")
+    database, _, from_env = settings.text("bot", "database", DEFAULT_DATABASE)
     db_path = Path(database).expanduser()
     if not db_path.is_absolute():
-        db_path = base / db_path  # relative to the config file, not to wherever the bot was started
+        # relative to the config file (not to wherever the bot was started); from the environment, to the cwd
+        db_path = (Path.cwd() if from_env else base) / db_path
 
-    log_level = _string(bot, "log_level", "INFO").upper()
+    log_level, where, _ = settings.text("bot", "log_level", "INFO")
+    log_level = log_level.upper()
     if log_level not in LOG_LEVELS:
-        raise ConfigError(f"[bot] log_level must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
+        raise ConfigError(f"{where} must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}")
 
-    dev_guild_id = bot.get("dev_guild_id")
+    log_format, where, _ = settings.text("bot", "log_format", "text")
+    log_format = log_format.lower()
+    if log_format not in LOG_FORMATS:
+        raise ConfigError(f"{where} must be one of {', '.join(LOG_FORMATS)}, not {log_format!r}")
+
+    dev_guild_id, where, from_env = settings.get("bot", "dev_guild_id", None)
+    if from_env:
+        dev_guild_id = int(dev_guild_id) if dev_guild_id.strip().isdigit() else -1
     if dev_guild_id is not None and (type(dev_guild_id) is not int or dev_guild_id <= 0):
-        raise ConfigError("[bot] dev_guild_id must be a server id (a positive whole number)")
+        raise ConfigError(f"{where} must be a server id (a positive whole number)")
 
-    default_preset = _string(bot, "default_preset", "classic")
+    default_preset, where, _ = settings.text("bot", "default_preset", "classic")
     if default_preset not in PRESETS:
-        raise ConfigError(f"[bot] default_preset must be one of {', '.join(PRESETS)}, not {default_preset!r}")
+        raise ConfigError(f"{where} must be one of {', '.join(PRESETS)}, not {default_preset!r}")
 
-    daily_enabled = daily.get("enabled", True)
+    daily_enabled, where, from_env = settings.get("daily", "enabled", True)
+    if from_env and daily_enabled.strip().lower() in _TRUE + _FALSE:
+        daily_enabled = daily_enabled.strip().lower() in _TRUE
     if type(daily_enabled) is not bool:
-        raise ConfigError("[daily] enabled must be true or false")
-    post_time = _string(daily, "post_time", "00:00", section="daily")
+        raise ConfigError(f"{where} must be true or false")
+    post_time, where, _ = settings.text("daily", "post_time", "00:00")
     try:
         daily_post_time = time.fromisoformat(post_time)
     except ValueError:
-        raise ConfigError(f"[daily] post_time must be a UTC time like \"09:30\", not {post_time!r}") from None
+        raise ConfigError(f"{where} must be a UTC time like \"09:30\", not {post_time!r}") from None
 
-    return Config(token=token, database=db_path, log_level=log_level, dev_guild_id=dev_guild_id,
-                  default_preset=default_preset, daily_enabled=daily_enabled,
+    return Config(token=token, database=db_path, log_level=log_level, log_format=log_format,
+                  dev_guild_id=dev_guild_id, default_preset=default_preset, daily_enabled=daily_enabled,
                   daily_post_time=daily_post_time.replace(tzinfo=None))
 
 
@@ -119,8 +168,17 @@ def _check_known(data: dict) -> None:
                               f"(known: {', '.join(sorted(_KNOWN[section]))})")
 
 
-def _string(table: dict, key: str, default: str, section: str = "bot") -> str:
-    value = table.get(key, default)
-    if not isinstance(value, str) or not value.strip():
-        raise ConfigError(f"[{section}] {key} must be a non-empty text value")
-    return value.strip()
+def add_database_options(parser) -> None:
+    """``--config``/``--db`` for commands that work on the bot's database without logging in."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--config", "-c", metavar="FILE",
+                       help="the bot's settings file: use the database it names, as `run` does")
+    where.add_argument("--db", metavar="PATH",
+                       help="the database file (default: SCOUNDREL_DATABASE, else scoundrel.sqlite3 here)")
+
+
+def database_from(args, environ: Mapping[str, str] | None = None) -> Path:
+    """The database ``run`` would use with the same ``--config`` (or ``--db`` when given). Raises ConfigError."""
+    if args.db is not None:
+        return Path(args.db).expanduser()
+    return load_config(args.config, environ, require_token=False).database

@@ -1,7 +1,7 @@
 """``python -m bot run --config config.toml``: start the Discord bot.
 
 Start-up problems (no token, a bad setting, a database written by a newer version, a rejected token) end the
-process with one line on stderr and exit status 2; the token itself is never printed.
+process with one line on stderr and exit status 2; Discord out of reach exits 1. The token is never printed.
 """
 
 from __future__ import annotations
@@ -15,21 +15,24 @@ import sys
 import aiohttp
 import discord
 
+from bot.cli import prog
 from bot.config import ConfigError, load_config
 from bot.logging_setup import setup_logging
 
 log = logging.getLogger("bot.run")
 
-EXIT_CONFIG = 2
+EXIT_FAILURE, EXIT_CONFIG = 1, 2
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m bot run", description="Start the Scoundrel Discord bot.")
+    parser = argparse.ArgumentParser(prog=prog("run"), description="Start the Scoundrel Discord bot.")
     parser.add_argument("--config", "-c", help="TOML settings file (see config.example.toml); "
                                                 "the token may instead come from DISCORD_TOKEN")
     parser.add_argument("--dev-guild", type=int, metavar="GUILD_ID",
                         help="sync commands to this test server only (instant), overriding the config")
     parser.add_argument("--no-sync", action="store_true", help="do not sync slash commands at start-up")
+    parser.add_argument("--log-format", choices=("text", "json"),
+                        help="text lines, or one JSON object a line for log collectors (overrides the config)")
     return parser.parse_args(argv)
 
 
@@ -41,10 +44,12 @@ def main(argv: list[str] | None = None) -> int:
             if args.dev_guild <= 0:
                 raise ConfigError("--dev-guild must be a server id (a positive whole number)")
             config = dataclasses.replace(config, dev_guild_id=args.dev_guild)
+        if args.log_format is not None:
+            config = dataclasses.replace(config, log_format=args.log_format)
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_CONFIG
-    setup_logging(config.log_level_number, config.token)
+    setup_logging(config.log_level_number, config.token, log_format=config.log_format)
     try:
         asyncio.run(_run(config, sync=not args.no_sync))
     except KeyboardInterrupt:
@@ -57,12 +62,14 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_CONFIG
     except StartupError as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return EXIT_CONFIG
+        return exc.exit_code
     return 0
 
 
 class StartupError(Exception):
-    pass
+    def __init__(self, message: str, exit_code: int = EXIT_CONFIG) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
 
 
 async def _run(config, *, sync: bool) -> None:
@@ -71,6 +78,7 @@ async def _run(config, *, sync: bool) -> None:
     from storage.errors import StorageError
 
     try:
+        await asyncio.to_thread(check_database, config.database)
         # Open (and migrate) the database before logging in, so a bad file is reported without touching Discord.
         store = await Store.open(config.database)
         await store.close()
@@ -81,7 +89,25 @@ async def _run(config, *, sync: bool) -> None:
         raise StartupError(_one_line(exc)) from None
     except (OSError, aiohttp.ClientError) as exc:
         log.debug("connection failure", exc_info=True)
-        raise StartupError(f"cannot reach Discord: {_one_line(exc)}") from None
+        raise StartupError(f"cannot reach Discord: {_one_line(exc)}", EXIT_FAILURE) from None
+
+
+def check_database(path) -> bool:
+    """Start-up: a quick_check (one log line if it fails; the bot still starts, the action log being the truth)
+    and the removal of unfinished backups left next to the database. True when the file looks sound."""
+    from storage.backup import remove_stale_partials
+    from storage.maintenance import startup_check
+
+    for leftover in remove_stale_partials(path.parent):
+        log.info("removed %s, left by a backup that was killed", leftover.name)
+    if not path.exists():
+        return True
+    problem = startup_check(path)
+    if problem is None:
+        log.info("database %s passed its quick check", path)
+        return True
+    log.error(problem)
+    return False
 
 
 def _one_line(exc: BaseException) -> str:

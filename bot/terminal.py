@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import TextIO
 
+from .cli import prog
 from .engine import (
     PLAYING,
     PRESETS,
@@ -121,6 +122,20 @@ def parse_move(s: State, text: str) -> A.Action | None:
     return weapon if weapon in legal_actions(s) else A.take(slot)
 
 
+def typed_move(s: State, action: A.Action) -> str:
+    """What to type at the prompt for ``action`` in state ``s``: the inverse of ``parse_move``."""
+    simple = {A.AVOID: "a", A.LEAVE: "l", A.RAISE: "r", A.DECLINE: "d", A.LOOP: "o", A.RETIRE: "e"}
+    if action.kind in simple:
+        return simple[action.kind]
+    if action.kind == A.BUY:
+        return f"b{action.index + 1}"
+    if action.kind == A.FIGHT_WITH_WEAPON:
+        return f"{action.index + 1}w"
+    card = s.room[action.index] if 0 <= action.index < len(s.room) else None
+    # A bare number on a monster would use the weapon, so barehanded fights say so.
+    return f"{action.index + 1}b" if card is not None and card.kind == MONSTER else f"{action.index + 1}"
+
+
 def run(seed: int, rules_name: str, stdin: TextIO, stdout: TextIO) -> int:
     rules = preset(rules_name)
     seed_text = seed_to_text(seed)
@@ -155,7 +170,7 @@ def run(seed: int, rules_name: str, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot play", description="Play Scoundrel in the terminal.")
+    parser = argparse.ArgumentParser(prog=prog("play"), description="Play Scoundrel in the terminal.")
     parser.add_argument("--seed", help="a seed like K7Q2-M9XD (default: a new random deal)")
     parser.add_argument("--preset", default="classic", help=f"one of: {', '.join(PRESETS)}")
     args = parser.parse_args(argv)

@@ -41,7 +41,6 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
-from pathlib import Path
 from typing import Any
 
 import aiosqlite
@@ -67,6 +66,7 @@ from bot.engine import (
 )
 
 from . import migrate
+from .backup import backup as copy_database
 from .errors import (
     ActiveGameExists,
     AttemptAlreadyUsed,
@@ -78,6 +78,7 @@ from .errors import (
     NotYourGame,
     StaleVersion,
 )
+from .maintenance import JOURNAL_SIZE_LIMIT
 from .models import (
     ABANDONED,
     DAILY,
@@ -184,6 +185,7 @@ class Store:
             await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
             await db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
             await db.execute("PRAGMA foreign_keys = ON")
+            await db.execute(f"PRAGMA journal_size_limit = {JOURNAL_SIZE_LIMIT:d}")  # the WAL shrinks back
             version = (await _fetchone(db, "PRAGMA user_version"))[0]
             migrate.check_version(version, path)
             if version != migrate.latest_version():  # pragma: no cover - _prepare just upgraded it
@@ -194,6 +196,7 @@ class Store:
                 checkpointer = await aiosqlite.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
                 await checkpointer.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
                 await checkpointer.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+                await checkpointer.execute(f"PRAGMA journal_size_limit = {JOURNAL_SIZE_LIMIT:d}")
             if separate_reads:
                 reader = await aiosqlite.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
                 await reader.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
@@ -558,7 +561,7 @@ class Store:
                 self._remember(game_id, version, snapshot, state)
             else:
                 state, damage = await self._replay(game_id, rules, deck, seed, version)
-                if state is not None:
+                if state is not None and snapshot is not None:  # a finished game's is pruned by maintenance
                     log.warning("game %s: snapshot unusable (%s); rebuilt from its action log", game_id,
                                 snapshot_problem)
         if state is None:
@@ -878,16 +881,9 @@ class Store:
         rows = await self._read("PRAGMA integrity_check")
         return "\n".join(str(row[0]) for row in rows)
 
-    async def backup(self, target: str | os.PathLike) -> None:
-        """Copy the live database to ``target`` with SQLite's online backup (consistent, no downtime)."""
-        target = Path(target)
-        async with self._lock:
-            dest = await aiosqlite.connect(str(target))
-            try:
-                await self._conn().backup(dest)
-                await dest.execute("PRAGMA journal_mode = DELETE")
-            finally:
-                await dest.close()
+    async def backup(self, target: str | os.PathLike, *, with_secret: bool = False) -> dict:
+        """Copy the live database to ``target`` (storage/backup.py: VACUUM INTO, checked; writes go on meanwhile)."""
+        return await asyncio.to_thread(copy_database, self.path, target, overwrite=True, with_secret=with_secret)
 
 
 # --- helpers ---------------------------------------------------------------------------------------------
@@ -1073,6 +1069,8 @@ def _prepare(path: str) -> None:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         migrate.check_version(version, path)  # before anything could change the file
+        if version == 0:  # a new file: free pages can then go back to the file system (storage/maintenance.py)
+            conn.execute("PRAGMA auto_vacuum = INCREMENTAL")
         mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if mode.lower() != "wal":
             raise DatabaseError(f"{path}: cannot switch to WAL mode (journal mode stays {mode})")

@@ -1,4 +1,4 @@
-"""``python -m bot duel``: the two-player duel (seed 002) hot-seat, two people at one terminal."""
+"""``scoundrel-bot duel``: the two-player duel hot-seat, two people at one terminal. Quitting exits 0."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import TextIO
 
+from bot.cli import prog
 from bot.engine.seeds import SeedError, new_seed, seed_from_text, seed_to_text
 
 from .actions import IllegalDuelAction, resign
@@ -37,12 +38,13 @@ def run(seed: int, stdin: TextIO, stdout: TextIO) -> int:
         out(f"Player {state.actor + 1}> ")
         stdout.flush()
         line = stdin.readline()
-        if not line:
-            out("\n")
-            return 1
+        if not line:  # end of input: the players have left
+            out("\nBye.\n")
+            return 0
         line = line.strip()
-        if line.lower() in ("q", "quit"):
-            return 1
+        if line.lower() in ("q", "quit", "exit"):
+            out("Bye.\n")
+            return 0
         if line.lower() in ("h", "help", "?"):
             out(HELP + "\n")
             continue
@@ -62,8 +64,8 @@ def run(seed: int, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot duel",
-                                     description="Play the two-player Scoundrel duel (seed 002) at one terminal.")
+    parser = argparse.ArgumentParser(prog=prog("duel"),
+                                     description="Play the two-player Scoundrel duel at one terminal.")
     parser.add_argument("--seed", help="a seed like K7Q2-M9XD (default: a new random deal)")
     args = parser.parse_args(argv)
     try:

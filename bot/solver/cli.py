@@ -6,9 +6,11 @@ import argparse
 import sys
 import time
 
-from bot.engine import PRESETS, RulesError, deal, parse_deck, seed_from_text, seed_to_text
+from bot.cli import prog
+from bot.engine import PRESETS, RulesError, apply, deal, new_game, parse_deck, seed_from_text, seed_to_text
 from bot.engine.cards import CardParseError
 from bot.engine.seeds import SEED_BITS, SeedError
+from bot.terminal import typed_move
 
 from . import SolverRefused, solve
 from .explain import line_text
@@ -28,8 +30,17 @@ def parse_seed(text: str) -> int:
     return value
 
 
+def typed_line(rules, deck, actions) -> list[str]:
+    """The line in the terminal game's notation (``2w`` weapon, ``2b`` barehanded, ``a`` avoid, ...)."""
+    state, typed = new_game(rules, deck=tuple(deck)), []
+    for action in actions:
+        typed.append(typed_move(state, action))
+        state = apply(state, action)
+    return typed
+
+
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot solve", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog=prog("solve"), description=__doc__.splitlines()[0])
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--seed", help="a seed as shared (K7Q2-M9XD), or #N for a seed number")
     source.add_argument("--deck", help='an explicit order, top card first: "S14 H5 D10 ..." (suit C/S/D/H, value)')
@@ -58,7 +69,7 @@ def main(argv: list[str]) -> int:
         print(f"{title} ({rules.name} rules): {' '.join(c.code for c in deck)}")
         outcome = "winnable" if solution.winnable else "not winnable: the best is to die as late as possible"
         print(f"Par: {solution.best_score} ({outcome}); {solution.states:,} situations searched in {elapsed:.2f} s.")
-        print("Optimal line: " + " ".join(a.code for a in solution.actions))
+        print("Optimal line, as typed in `scoundrel-bot play`: " + " ".join(typed_line(rules, deck, solution.actions)))
         for text in line_text(rules, deck, solution.actions):
             print("  " + text)
     print(f"best_score={solution.best_score} winnable={'yes' if solution.winnable else 'no'}")

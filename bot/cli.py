@@ -1,0 +1,77 @@
+"""``scoundrel-bot <command>`` (also ``python -m bot <command>``): the one command-line entry point.
+
+The top-level parser knows only the command names; each command lives in its own module with a
+``main(argv) -> int`` that builds its own argparse parser, so ``scoundrel-bot play`` never imports discord.py.
+Adding a command is one line in ``COMMANDS``.
+
+Exit status: 0 success (quitting a game included), 1 a runtime failure, 2 a usage or configuration error,
+130 interrupted with Ctrl-C (no traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from importlib import metadata
+
+PROG = "scoundrel-bot"
+EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+# name: (module with main(argv) -> int, one-line help)
+COMMANDS = {
+    "run": ("bot.run", "start the Discord bot"),
+    "play": ("bot.terminal", "play Scoundrel in this terminal (no Discord needed)"),
+    "duel": ("bot.duel.terminal", "the two-player duel, hot-seat at one terminal"),
+    "solve": ("bot.solver.cli", "the best possible score (par) of a deal and a line that reaches it"),
+    "backup": ("bot.backup", "copy the live database safely (consistent, checked)"),
+    "restore": ("bot.restore", "put a backup in place of the database (bot stopped)"),
+    "maintenance": ("bot.maintenance", "integrity check, pruning and compaction of the database"),
+    "bench": ("bot.bench", "measure engine speed: random full games per second"),
+}
+
+
+def version() -> str:
+    try:
+        return metadata.version("scoundrel-bot")
+    except metadata.PackageNotFoundError:  # pragma: no cover - running from a tree that was never installed
+        return "unknown"
+
+
+def prog(command: str) -> str:
+    """The ``prog`` a command's own parser shows in its usage line."""
+    return f"{PROG} {command}"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="Scoundrel for Discord: run the bot, play in a terminal, look after the database.",
+        epilog=f"`{PROG} COMMAND --help` shows a command's options. `python -m bot` works the same way.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
+    for name, (_, text) in COMMANDS.items():
+        # The command's own parser reads the rest of the line (and answers its --help).
+        commands.add_parser(name, help=text, add_help=False)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser()
+    try:
+        if not argv:
+            parser.print_usage(sys.stderr)
+            print(f"{PROG}: error: a command is required (try `{PROG} --help`)", file=sys.stderr)
+            return EXIT_USAGE
+        args, rest = parser.parse_known_args(argv[:1])
+        if args.command is None:  # pragma: no cover - argparse exits for anything but a command here
+            parser.error("a command is required")
+        module = importlib.import_module(COMMANDS[args.command][0])
+        return module.main(argv[1:] + rest)
+    except SystemExit as exc:  # argparse: --help / --version (0) or a usage error (2)
+        return exc.code if isinstance(exc.code, int) else (EXIT_OK if exc.code is None else EXIT_USAGE)
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # e.g. piped into `head`
+        return EXIT_OK
