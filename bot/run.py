@@ -104,7 +104,7 @@ def check_database(path) -> bool:
         return True
     problem = startup_check(path)
     if problem is None:
-        log.info("database %s passed its quick check", path)
+        log.debug("database %s passed its quick check", path)
         return True
     log.error(problem)
     return False
