@@ -52,6 +52,10 @@ class ScoundrelBot(commands.Bot):
         if par_solver is DEFAULT_PAR:
             from bot.par import solve_par as par_solver
         self.par_solver = par_solver
+        from bot.metrics import Metrics
+
+        self.metrics = Metrics()  # served at /metrics when [service] address is set
+        self.service = None
         # The DynamicItem classes registered with discord.py, so cogs.clicks can answer the clicks it drops.
         self.dynamic_item_classes: list[type[discord.ui.DynamicItem]] = []
 
@@ -76,6 +80,11 @@ class ScoundrelBot(commands.Bot):
         self.tree.add_command(scoundrel, override=True)
         if self.sync_commands:
             await self.sync_tree()
+        if self.config.service_address is not None:
+            from bot.service import Service
+
+            self.service = Service(self, *self.config.service_address)
+            await self.service.start()
 
     async def sync_tree(self) -> None:
         guild_id = self.config.dev_guild_id
@@ -88,11 +97,18 @@ class ScoundrelBot(commands.Bot):
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to dev guild %d", len(synced), guild_id)
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        from bot.metrics import interaction_kind
+
+        self.metrics.interactions.labels(kind=interaction_kind(interaction)).inc()
+
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
 
     async def close(self) -> None:
         try:
+            if self.service is not None:
+                await self.service.close()
             await super().close()
         finally:
             store, self.store = self.store, None

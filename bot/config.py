@@ -29,6 +29,7 @@ _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9
 _KNOWN = {
     "bot": {"token", "database", "log_level", "log_format", "dev_guild_id", "default_preset"},
     "daily": {"enabled", "post_time"},
+    "service": {"address"},
 }
 # (section, setting) -> the environment variable that overrides it
 ENV_NAMES = {(section, key): "SCOUNDREL_" + (key if section == "bot" else f"{section}_{key}").upper()
@@ -50,6 +51,7 @@ class Config:
     default_preset: str = "classic"
     daily_enabled: bool = True
     daily_post_time: time = time(0, 0)  # UTC time a server's daily post goes out unless /scoundrel daily sets one
+    service_address: tuple[str, int] | None = None  # host and port of /healthz and /metrics; None: off
 
     @property
     def log_level_number(self) -> int:
@@ -150,9 +152,22 @@ def load_config(path: str | os.PathLike | None, environ: Mapping[str, str] | Non
     except ValueError:
         raise ConfigError(f"{where} must be a UTC time like \"09:30\", not {post_time!r}") from None
 
+    address, where, _ = settings.get("service", "address", None)
+    service_address = None if address in (None, "") else _host_port(address, where)
+
     return Config(token=token, database=db_path, log_level=log_level, log_format=log_format,
                   dev_guild_id=dev_guild_id, default_preset=default_preset, daily_enabled=daily_enabled,
-                  daily_post_time=daily_post_time.replace(tzinfo=None))
+                  daily_post_time=daily_post_time.replace(tzinfo=None), service_address=service_address)
+
+
+def _host_port(value, where: str) -> tuple[str, int]:
+    """``"127.0.0.1:9108"`` → ("127.0.0.1", 9108); ``[::1]:9108`` for IPv6."""
+    text = value.strip() if isinstance(value, str) else ""
+    host, _, port = text.rpartition(":")
+    host = host.strip("[]")
+    if not host or not port.isdigit() or not 0 <= int(port) <= 65535:
+        raise ConfigError(f"{where} must be host:port, like \"127.0.0.1:9108\", not {value!r}")
+    return host, int(port)
 
 
 def _check_known(data: dict) -> None:

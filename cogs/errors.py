@@ -112,6 +112,9 @@ async def report_error(interaction: discord.Interaction, error: BaseException, w
     what = where or _describe(interaction)
     if with_traceback:
         log.error("error in %s for user %s", what, interaction.user.id, exc_info=error)
+        metrics = getattr(interaction.client, "metrics", None)
+        if metrics is not None:
+            metrics.errors.labels(cause="database" if text == DATABASE_DOWN else "unexpected").inc()
     else:
         log.info("refused %s for user %s: %s", what, interaction.user.id, error)
     try:

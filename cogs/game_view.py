@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from collections.abc import Callable
 
 import discord
@@ -124,6 +125,17 @@ class NewGameButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
 
 async def handle_game_click(interaction: discord.Interaction, game_id: int, version: int, mode: str,
                             code: str) -> None:
+    metrics = getattr(interaction.client, "metrics", None)
+    started = time.perf_counter()
+    try:
+        await _handle_game_click(interaction, game_id, version, mode, code)
+    finally:
+        if metrics is not None and interaction.response.is_done():
+            metrics.click_seconds.observe(time.perf_counter() - started)
+
+
+async def _handle_game_click(interaction: discord.Interaction, game_id: int, version: int, mode: str,
+                             code: str) -> None:
     """One click on a game button; answered in one request (the edited message) unless the work is slow.
 
     A click on the game's current message that shows an older state than the store's (a second press after
@@ -160,6 +172,8 @@ async def handle_game_click(interaction: discord.Interaction, game_id: int, vers
         log.info("stale click on game %s at version %s", game_id, version)
         await redraw(interaction, await store.load_game(game_id), mode)
         return
+    if getattr(interaction.client, "metrics", None) is not None:
+        interaction.client.metrics.moves.inc()
     await redraw(interaction, record, mode_after_move(mode, record.state))
 
 

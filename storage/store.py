@@ -877,6 +877,10 @@ class Store:
         await self._write(body)
 
     # --- operations --------------------------------------------------------------------------------------
+    async def ping(self) -> bool:
+        """True when the database answers a trivial read (the health check)."""
+        return (await self._read("SELECT 1"))[0][0] == 1
+
     async def integrity_check(self) -> str:
         rows = await self._read("PRAGMA integrity_check")
         return "\n".join(str(row[0]) for row in rows)
