@@ -11,7 +11,7 @@ import sys
 
 COMMANDS = {
     "play": ("bot.terminal", "play Scoundrel in this terminal (no Discord needed)"),
-    "bench": ("bot.bench", "measure engine speed: random full games per second"),
+    "bench": ("bot.bench", "measure engine speed: random games and actions per second (--health 99: long games)"),
     "run": ("bot.run", "start the Discord bot"),
     "backup": ("bot.backup", "copy a live database safely (SQLite online backup)"),
     "solve": ("bot.solver.cli", "print the best possible score (par) of a deal and an optimal line"),

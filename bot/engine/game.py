@@ -182,9 +182,10 @@ def new_game(rules: Rules = CLASSIC, seed: int | None = None, deck: tuple[Card, 
         deck = tuple(deck)
         rng_seed = seed if seed is not None else seed_from_bytes(" ".join(c.code for c in deck).encode())
     g = [rules, deck, rng_seed, deck, (), (), None, (), rules.start_health, 0, False, False, None, PLAYING, 0, 1,
-         (), (), [], ()]
+         (), (), (), ()]
     _start_turn(g, ())
-    return _freeze(g, ())
+    g[_LOG] = g[_EVENTS]
+    return tuple.__new__(State, g)
 
 
 # --- what may be done ---------------------------------------------------------------
@@ -219,20 +220,26 @@ def legal_actions(s: State) -> list[Action]:
     """Every action allowed now, in a stable order."""
     if s.status != PLAYING:
         return []
-    if s.pending and s.pending[0] != IN_UNDERWORLD:
+    pending = s.pending
+    if pending and pending[0] != IN_UNDERWORLD:
         return _choice_actions(s)
-    out = []
+    room = s.room
     # The underworld is a room too, but one that cannot be avoided.
-    if not s.pending and s.avoided_last is False and s.dungeon and None not in s.room:
-        out.append(A.AVOID_ACTION)
-    weapon, kills, rules = s.weapon, s.kills, s.rules
-    last = kills[-1].value if kills else None
-    for i, card in enumerate(s.room):
-        if card is None:
-            continue
-        out.append(_TAKES[i])
-        if card.kind == MONSTER and weapon is not None and (last is None or rules.weapon_allows(card.value, last)):
-            out.append(_WEAPON_FIGHTS[i])
+    out = [A.AVOID_ACTION] if not pending and not s.avoided_last and s.dungeon and None not in room else []
+    # The weapon hits monsters whose value is below ``limit``.
+    if s.weapon is None:
+        limit = 0
+    elif s.kills:
+        limit = s.kills[-1].value + (s.rules.weapon_limit == LOWER_OR_EQUAL)
+    else:
+        limit = 1 << 30
+    i = 0
+    for card in room:
+        if card is not None:
+            out.append(_TAKES[i])
+            if card.value < limit and card.kind == MONSTER:
+                out.append(_WEAPON_FIGHTS[i])
+        i += 1
     return out
 
 
@@ -406,37 +413,55 @@ def _phase_hint(phase: str) -> str:
 
 def apply(s: State, action: Action) -> State:
     """The state after ``action``. Raises IllegalAction (and changes nothing) if it is not allowed."""
-    reason = refusal(s, action)
-    if reason:
-        raise IllegalAction(reason)
-    g = list(s)
-    g[_EVENTS] = []
-    kind = action.kind
-    if kind == A.TAKE:
-        _resolve_slot(g, action.index, False)
-    elif kind == A.FIGHT_WITH_WEAPON:
-        _resolve_slot(g, action.index, True)
-    elif kind == A.AVOID:
-        _avoid(g)
-    elif kind in (A.BUY, A.LEAVE):
-        _merchant(g, action.index if kind == A.BUY else None)
-    elif kind in (A.RAISE, A.DECLINE):
-        _necromancer(g, kind == A.RAISE)
+    kind, index = action
+    if kind == A.TAKE or kind == A.FIGHT_WITH_WEAPON:
+        if not _plainly_allowed(s, kind, index):
+            reason = refusal(s, action)
+            if reason:
+                raise IllegalAction(reason)
+        g = list(s)
+        g[_EVENTS] = ()
+        _resolve_slot(g, index, kind == A.FIGHT_WITH_WEAPON)
     else:
-        _crossroads(g, kind == A.LOOP)
-    return _freeze(g, s.history + (action,))
-
-
-def _freeze(g: list, history: tuple) -> State:
-    events = g[_EVENTS] = tuple(g[_EVENTS])
-    g[_LOG] += events
-    g[_HISTORY] = history
+        reason = refusal(s, action)
+        if reason:
+            raise IllegalAction(reason)
+        g = list(s)
+        g[_EVENTS] = ()
+        if kind == A.AVOID:
+            _avoid(g)
+        elif kind in (A.BUY, A.LEAVE):
+            _merchant(g, index if kind == A.BUY else None)
+        elif kind in (A.RAISE, A.DECLINE):
+            _necromancer(g, kind == A.RAISE)
+        else:
+            _crossroads(g, kind == A.LOOP)
+    g[_LOG] += g[_EVENTS]
+    g[_HISTORY] = s.history + (action,)
     return tuple.__new__(State, g)
+
+
+def _plainly_allowed(s: State, kind: str, index: int) -> bool:
+    """A quick yes for the usual move (a room card, no expansion phase); anything else asks ``refusal``."""
+    if s.pending or s.status != PLAYING:
+        return False
+    room = s.room
+    if not 0 <= index < len(room):
+        return False
+    card = room[index]
+    if card is None:
+        return False
+    if kind == A.TAKE:
+        return True
+    if card.kind != MONSTER or s.weapon is None:
+        return False
+    kills = s.kills
+    return not kills or s.rules.weapon_allows(card.value, kills[-1].value)
 
 
 def _say(g: list, kind: str, text: str | tuple, amount: int = 0) -> None:
     """Record an event; ``text`` is ready text or ``(template, *parts)`` built when read."""
-    g[_EVENTS].append(Event(g[_TURN], kind, text, amount))
+    g[_EVENTS] += (Event(g[_TURN], kind, text, amount),)
 
 
 def _shuffle(g: list, cards) -> tuple[Card, ...]:
@@ -460,9 +485,10 @@ def _start_turn(g: list, carried: tuple[Card, ...]) -> None:
     g[_ROOM] = room
     g[_POTION_USED] = False
     # Keep the log to the turn before this one and this turn.
-    g[_LOG] = tuple([e for e in g[_LOG] if e.turn >= turn - 1])
-    final = rules.ending == FINAL_ROOM and not dungeon
-    _say(g, "room", (_FINAL_ROOM_TEXT if final else _ROOM_TEXT, turn, room))
+    previous = turn - 1
+    g[_LOG] = tuple([e for e in g[_LOG] if e.turn >= previous])
+    text = _FINAL_ROOM_TEXT if not dungeon and rules.ending == FINAL_ROOM else _ROOM_TEXT
+    g[_EVENTS] += (Event(turn, "room", (text, turn, room)),)
 
 
 _ROOM_TEXT = "Room {}: {}."
@@ -482,7 +508,9 @@ def _avoid(g: list) -> None:
 def _resolve_slot(g: list, index: int, with_weapon: bool) -> None:
     room = g[_ROOM]
     card = room[index]
-    g[_ROOM] = room[:index] + (None,) + room[index + 1:]
+    blanked = list(room)
+    blanked[index] = None
+    g[_ROOM] = tuple(blanked)
     g[_LAST_CARD] = card
     kind = card.kind
     if kind == MONSTER:
@@ -492,12 +520,19 @@ def _resolve_slot(g: list, index: int, with_weapon: bool) -> None:
             if damage < 0:
                 damage = 0
             g[_KILLS] += (card,)
-            _say(g, "fight", ("Fought {} with {}: took {}.", card, weapon, damage), damage)
+            event = Event(g[_TURN], "fight", ("Fought {} with {}: took {}.", card, weapon, damage), damage)
         else:
             damage = card.value
             g[_DISCARD] += (card,)
-            _say(g, "fight", ("Fought {} barehanded: took {}.", card, damage), damage)
-        _hurt(g, damage)
+            event = Event(g[_TURN], "fight", ("Fought {} barehanded: took {}.", card, damage), damage)
+        g[_EVENTS] += (event,)
+        health = g[_HEALTH] - damage
+        if health <= 0:
+            g[_HEALTH] = 0
+            g[_STATUS] = DEAD
+            _say(g, "death", "You died.")
+            return
+        g[_HEALTH] = health
     elif kind == POTION:
         _drink(g, card)
     elif kind == WEAPON:
@@ -519,16 +554,6 @@ def _resolve_slot(g: list, index: int, with_weapon: bool) -> None:
                                 NECROMANCER_COST))
         return
     _after_card(g)
-
-
-def _hurt(g: list, damage: int) -> None:
-    health = g[_HEALTH] - damage
-    if health <= 0:
-        g[_HEALTH] = 0
-        g[_STATUS] = DEAD
-        _say(g, "death", "You died.")
-    else:
-        g[_HEALTH] = health
 
 
 def _drink(g: list, potion: Card) -> None:
