@@ -7,6 +7,7 @@ argument; an illegal action raises ``IllegalAction`` with a reason a player can 
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import NamedTuple
 
 from . import actions as A
@@ -185,7 +186,7 @@ def new_game(rules: Rules = CLASSIC, seed: int | None = None, deck: tuple[Card, 
          (), (), (), ()]
     _start_turn(g, ())
     g[_LOG] = g[_EVENTS]
-    return tuple.__new__(State, g)
+    return _new_state(State, g)
 
 
 # --- what may be done ---------------------------------------------------------------
@@ -233,6 +234,9 @@ def legal_actions(s: State) -> list[Action]:
         limit = s.kills[-1].value + (s.rules.weapon_limit == LOWER_OR_EQUAL)
     else:
         limit = 1 << 30
+    if not limit:
+        out += compress(_TAKES, room)  # a take for each card still in the room
+        return out
     i = 0
     for card in room:
         if card is not None:
@@ -413,9 +417,14 @@ def _phase_hint(phase: str) -> str:
 
 def apply(s: State, action: Action) -> State:
     """The state after ``action``. Raises IllegalAction (and changes nothing) if it is not allowed."""
-    kind, index = action
+    kind = action.kind
+    index = action.index
     if kind == A.TAKE or kind == A.FIGHT_WITH_WEAPON:
-        if not _plainly_allowed(s, kind, index):
+        # A quick yes for the usual move (a card of a plain room); anything else asks ``refusal``.
+        room = s.room
+        card = room[index] if 0 <= index < len(room) else None
+        if (card is None or s.pending or s.status != PLAYING or (
+                kind == A.FIGHT_WITH_WEAPON and (card.kind != MONSTER or _weapon_refusal(s, card) is not None))):
             reason = refusal(s, action)
             if reason:
                 raise IllegalAction(reason)
@@ -438,25 +447,10 @@ def apply(s: State, action: Action) -> State:
             _crossroads(g, kind == A.LOOP)
     g[_LOG] += g[_EVENTS]
     g[_HISTORY] = s.history + (action,)
-    return tuple.__new__(State, g)
+    return _new_state(State, g)
 
 
-def _plainly_allowed(s: State, kind: str, index: int) -> bool:
-    """A quick yes for the usual move (a room card, no expansion phase); anything else asks ``refusal``."""
-    if s.pending or s.status != PLAYING:
-        return False
-    room = s.room
-    if not 0 <= index < len(room):
-        return False
-    card = room[index]
-    if card is None:
-        return False
-    if kind == A.TAKE:
-        return True
-    if card.kind != MONSTER or s.weapon is None:
-        return False
-    kills = s.kills
-    return not kills or s.rules.weapon_allows(card.value, kills[-1].value)
+_new_state = tuple.__new__
 
 
 def _say(g: list, kind: str, text: str | tuple, amount: int = 0) -> None:
@@ -486,7 +480,9 @@ def _start_turn(g: list, carried: tuple[Card, ...]) -> None:
     g[_POTION_USED] = False
     # Keep the log to the turn before this one and this turn.
     previous = turn - 1
-    g[_LOG] = tuple([e for e in g[_LOG] if e.turn >= previous])
+    log = g[_LOG]
+    if log and log[0].turn < previous:
+        g[_LOG] = tuple([e for e in log if e.turn >= previous])
     text = _FINAL_ROOM_TEXT if not dungeon and rules.ending == FINAL_ROOM else _ROOM_TEXT
     g[_EVENTS] += (Event(turn, "room", (text, turn, room)),)
 
@@ -553,6 +549,8 @@ def _resolve_slot(g: list, index: int, with_weapon: bool) -> None:
         _say(g, "necromancer", ("{} A necromancer offers to raise the graveyard for {} health.", card,
                                 NECROMANCER_COST))
         return
+    if g[_DUNGEON] and not g[_PENDING] and blanked.count(None) < CARDS_FACED:
+        return  # the usual case: the room goes on (``_after_card`` would do nothing)
     _after_card(g)
 
 
@@ -597,7 +595,7 @@ def _after_card(g: list) -> None:
         return
     if resolved >= CARDS_FACED:
         g[_AVOIDED_LAST] = False
-        _start_turn(g, tuple([c for c in room if c is not None]))
+        _start_turn(g, tuple(filter(None, room)))  # the cards left (a card is never false)
 
 
 def _clear(g: list) -> None:
