@@ -11,7 +11,7 @@ from itertools import compress
 from typing import NamedTuple
 
 from . import actions as A
-from .actions import Action
+from .actions import AVOID_ACTION, FIGHT_WITH_WEAPON, TAKE, Action
 from .cards import JOKER, MERCHANT, MONSTER, NECROMANCER, POTION, WEAPON, Card
 from .rules import (
     CLASSIC,
@@ -226,7 +226,7 @@ def legal_actions(s: State) -> list[Action]:
         return _choice_actions(s)
     room = s.room
     # The underworld is a room too, but one that cannot be avoided.
-    out = [A.AVOID_ACTION] if not pending and not s.avoided_last and s.dungeon and None not in room else []
+    out = [AVOID_ACTION] if not pending and not s.avoided_last and s.dungeon and None not in room else []
     # The weapon hits monsters whose value is below ``limit``.
     if s.weapon is None:
         limit = 0
@@ -419,18 +419,18 @@ def apply(s: State, action: Action) -> State:
     """The state after ``action``. Raises IllegalAction (and changes nothing) if it is not allowed."""
     kind = action.kind
     index = action.index
-    if kind == A.TAKE or kind == A.FIGHT_WITH_WEAPON:
+    if kind == TAKE or kind == FIGHT_WITH_WEAPON:
         # A quick yes for the usual move (a card of a plain room); anything else asks ``refusal``.
         room = s.room
         card = room[index] if 0 <= index < len(room) else None
         if (card is None or s.pending or s.status != PLAYING or (
-                kind == A.FIGHT_WITH_WEAPON and (card.kind != MONSTER or _weapon_refusal(s, card) is not None))):
+                kind == FIGHT_WITH_WEAPON and (card.kind != MONSTER or _weapon_refusal(s, card) is not None))):
             reason = refusal(s, action)
             if reason:
                 raise IllegalAction(reason)
         g = list(s)
         g[_EVENTS] = ()
-        _resolve_slot(g, index, kind == A.FIGHT_WITH_WEAPON)
+        _resolve_slot(g, index, kind == FIGHT_WITH_WEAPON)
     else:
         reason = refusal(s, action)
         if reason:
@@ -481,8 +481,13 @@ def _start_turn(g: list, carried: tuple[Card, ...]) -> None:
     # Keep the log to the turn before this one and this turn.
     previous = turn - 1
     log = g[_LOG]
-    if log and log[0].turn < previous:
-        g[_LOG] = tuple([e for e in log if e.turn >= previous])
+    if log and log[0].turn < previous:  # (the log is in turn order)
+        kept = 1
+        for event in log[1:]:
+            if event.turn >= previous:
+                break
+            kept += 1
+        g[_LOG] = log[kept:]
     text = _FINAL_ROOM_TEXT if not dungeon and rules.ending == FINAL_ROOM else _ROOM_TEXT
     g[_EVENTS] += (Event(turn, "room", (text, turn, room)),)
 
