@@ -7,6 +7,7 @@ argument; an illegal action raises ``IllegalAction`` with a reason a player can 
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import compress
 from typing import NamedTuple
 
@@ -178,15 +179,21 @@ def new_game(rules: Rules = CLASSIC, seed: int | None = None, deck: tuple[Card, 
         rng_seed = seed
     else:
         expected = rules.full_deck()
-        if sorted(deck) != sorted(expected):
-            raise ValueError(f"the deck must hold exactly the {len(expected)} cards of these rules")
         deck = tuple(deck)
+        # The rules' cards are all different, so equal sets and lengths mean each card exactly once.
+        if len(deck) != len(expected) or set(deck) != _card_set(expected):
+            raise ValueError(f"the deck must hold exactly the {len(expected)} cards of these rules")
         rng_seed = seed if seed is not None else seed_from_bytes(" ".join(c.code for c in deck).encode())
     g = [rules, deck, rng_seed, deck, (), (), None, (), rules.start_health, 0, False, False, None, PLAYING, 0, 1,
          (), (), (), ()]
     _start_turn(g, ())
     g[_LOG] = g[_EVENTS]
     return _new_state(State, g)
+
+
+@cache
+def _card_set(deck: tuple[Card, ...]) -> frozenset[Card]:
+    return frozenset(deck)
 
 
 # --- what may be done ---------------------------------------------------------------

@@ -16,6 +16,7 @@ import pytest
 from bot.engine import (
     PRESETS,
     Action,
+    Card,
     IllegalAction,
     Rules,
     apply,
@@ -146,3 +147,19 @@ def test_event_behaves_like_the_named_tuple_it_was():
     import pickle
 
     assert pickle.loads(pickle.dumps(s)) == s
+
+
+@pytest.mark.parametrize("name", ["classic", "full-deck", "expansion"])
+def test_explicit_decks_are_accepted_and_refused_like_the_reference(name):
+    rules = PRESETS[name]
+    good = deal(rules, 11)
+    other = PRESETS["full-deck" if name == "classic" else "classic"].full_deck()
+    stranger = Card("X", 9, "joker")  # in no deck
+    bad_decks = [good[:-1], good + good[:1], good[:-1] + good[:1], good[:-1] + (stranger,), (), other]
+    for deck in bad_decks:
+        with pytest.raises(ValueError, match="exactly the"):
+            new_game(rules, deck=deck)
+        with pytest.raises(ValueError, match="exactly the"):
+            ref.new_game(rules, deck=deck)
+    for deck in (good, tuple(reversed(good)), list(good)):
+        assert new_game(rules, deck=deck) == ref.new_game(rules, deck=tuple(deck))
