@@ -1,8 +1,10 @@
-"""``python -m bot bench``: engine speed, as full random games per second.
+"""``python -m bot bench``: engine speed, as random full games and actions per second.
 
 Each game is dealt from its own seed and played to the end by picking uniformly among
 ``legal_actions`` (avoid included), so the figure covers dealing, move generation and
-``apply``. Several rounds are run and the median is printed.
+``apply``. Random play dies within a few rooms at the usual 20 health, so dealing weighs
+heavily; ``--health 99`` plays long games (most clear the dungeon), which measures the cost
+of an action. Several rounds are run and the medians are printed.
 """
 
 from __future__ import annotations
@@ -13,20 +15,28 @@ import statistics
 import time
 
 from .cli import prog
-from .engine import PLAYING, PRESETS, apply, legal_actions, new_game
+from .engine import PLAYING, PRESETS, Rules, apply, legal_actions, new_game
+from .engine.rules import MAX_HEALTH, MIN_HEALTH
 
 
-def play_random_games(rules, games: int, first_seed: int) -> int:
+def play_random_games(rules: Rules, games: int, first_seed: int) -> int:
     """Play ``games`` full games; return the number of actions applied."""
-    pick = random.Random(first_seed).randrange
+    draw = random.Random(first_seed).random
     actions = 0
     for seed in range(first_seed, first_seed + games):
         s = new_game(rules, seed=seed)
         while s.status == PLAYING:
             options = legal_actions(s)
-            s = apply(s, options[pick(len(options))])
+            s = apply(s, options[int(draw() * len(options))])
             actions += 1
     return actions
+
+
+def health(text: str) -> int:
+    value = int(text)
+    if not MIN_HEALTH <= value <= MAX_HEALTH:
+        raise argparse.ArgumentTypeError(f"health must be from {MIN_HEALTH} to {MAX_HEALTH}")
+    return value
 
 
 def main(argv: list[str]) -> int:
@@ -34,8 +44,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--games", type=int, default=5000, help="games per round (default 5000)")
     parser.add_argument("--rounds", type=int, default=5, help="rounds; the median is reported (default 5)")
     parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
+    parser.add_argument("--health", type=health, default=None,
+                        help="starting and maximum health (1-99); 99 makes long games, so the figure is "
+                             "the cost of an action rather than of dealing (default: the preset's)")
     args = parser.parse_args(argv)
     rules = PRESETS[args.preset]
+    if args.health is not None:
+        rules = rules.with_health(args.health)
     rates, action_rates, per_game = [], [], []
     for r in range(args.rounds):
         start = time.perf_counter()
@@ -45,7 +60,7 @@ def main(argv: list[str]) -> int:
         action_rates.append(actions / elapsed)
         per_game.append(actions / args.games)
         print(f"round {r + 1}: {rates[-1]:,.0f} games/s, {action_rates[-1]:,.0f} actions/s")
-    print(f"preset={args.preset} games/round={args.games} rounds={args.rounds} "
-          f"actions/game={statistics.mean(per_game):.1f}")
+    print(f"preset={args.preset} health={rules.start_health}/{rules.max_health} games/round={args.games} "
+          f"rounds={args.rounds} actions/game={statistics.mean(per_game):.1f}")
     print(f"median: {statistics.median(rates):,.0f} games/s, {statistics.median(action_rates):,.0f} actions/s")
     return 0

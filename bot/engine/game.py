@@ -7,10 +7,12 @@ argument; an illegal action raises ``IllegalAction`` with a reason a player can 
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import compress
 from typing import NamedTuple
 
 from . import actions as A
-from .actions import Action
+from .actions import AVOID_ACTION, FIGHT_WITH_WEAPON, TAKE, Action
 from .cards import JOKER, MERCHANT, MONSTER, NECROMANCER, POTION, WEAPON, Card
 from .rules import (
     CLASSIC,
@@ -46,11 +48,70 @@ class IllegalAction(ValueError):
     """The action is not allowed now; the message says why, in player words."""
 
 
-class Event(NamedTuple):
-    turn: int
-    kind: str
-    text: str
-    amount: int = 0
+class Event:
+    """One thing an action did: ``turn``, ``kind``, ``text`` (player words) and ``amount``.
+
+    A value that behaves like the named tuple ``(turn, kind, text, amount)``. ``apply`` records a
+    template and its cards instead of text, and the text is built the first time it is read (most
+    states are never shown, e.g. in the solver or a benchmark). ``text`` may also be given ready-made.
+    """
+
+    __slots__ = ("turn", "kind", "_text", "amount")
+    _fields = ("turn", "kind", "text", "amount")
+
+    def __init__(self, turn: int, kind: str, text: str | tuple, amount: int = 0) -> None:
+        self.turn = turn
+        self.kind = kind
+        self._text = text  # the text, or (str.format template, *cards and numbers) until first read
+        self.amount = amount
+
+    @property
+    def text(self) -> str:
+        text = self._text
+        if text.__class__ is not str:
+            text = self._text = text[0].format(*map(_shown, text[1:]))
+        return text
+
+    def __iter__(self):
+        return iter((self.turn, self.kind, self.text, self.amount))
+
+    def __len__(self) -> int:
+        return 4
+
+    def __getitem__(self, index):
+        return tuple(self)[index]
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, Event):
+            return (self.turn == other.turn and self.kind == other.kind and self.amount == other.amount
+                    and self.text == other.text)
+        if isinstance(other, tuple):
+            return tuple(self) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Event(turn={self.turn!r}, kind={self.kind!r}, text={self.text!r}, amount={self.amount!r})"
+
+    def __reduce__(self):
+        return Event, tuple(self)
+
+    def _replace(self, **changes) -> Event:
+        return Event(**{**self._asdict(), **changes})
+
+    def _asdict(self) -> dict:
+        return dict(zip(self._fields, self, strict=True))
+
+
+def _shown(part) -> str | int:
+    """How a recorded event part reads: a card as its label, cards as labels with spaces."""
+    if part.__class__ is Card:
+        return part.label
+    if part.__class__ is tuple:
+        return " ".join([c.label for c in part])
+    return part
 
 
 class State(NamedTuple):
@@ -102,13 +163,6 @@ class State(NamedTuple):
         return score(self)
 
 
-def _make(rules, start_deck, rng_seed, dungeon, room, discard, weapon, kills, health, turn, potion_used,
-          avoided_last, last_card, status, shuffles, loop, pending, history, events, log) -> State:
-    return tuple.__new__(State, (rules, start_deck, rng_seed, dungeon, room, discard, weapon, kills, health, turn,
-                                 potion_used, avoided_last, last_card, status, shuffles, loop, pending,
-                                 history, events, log))
-
-
 # --- starting a game ---------------------------------------------------------------
 
 def deal(rules: Rules, seed: int) -> tuple[Card, ...]:
@@ -125,14 +179,21 @@ def new_game(rules: Rules = CLASSIC, seed: int | None = None, deck: tuple[Card, 
         rng_seed = seed
     else:
         expected = rules.full_deck()
-        if sorted(deck) != sorted(expected):
-            raise ValueError(f"the deck must hold exactly the {len(expected)} cards of these rules")
         deck = tuple(deck)
+        # The rules' cards are all different, so equal sets and lengths mean each card exactly once.
+        if len(deck) != len(expected) or set(deck) != _card_set(expected):
+            raise ValueError(f"the deck must hold exactly the {len(expected)} cards of these rules")
         rng_seed = seed if seed is not None else seed_from_bytes(" ".join(c.code for c in deck).encode())
-    g = _Draft(_make(rules, deck, rng_seed, deck, (), (), None, (), rules.start_health, 0, False, False,
-                     None, PLAYING, 0, 1, (), (), (), ()))
-    g.start_turn(())
-    return g.freeze(None)
+    g = [rules, deck, rng_seed, deck, (), (), None, (), rules.start_health, 0, False, False, None, PLAYING, 0, 1,
+         (), (), (), ()]
+    _start_turn(g, ())
+    g[_LOG] = g[_EVENTS]
+    return _new_state(State, g)
+
+
+@cache
+def _card_set(deck: tuple[Card, ...]) -> frozenset[Card]:
+    return frozenset(deck)
 
 
 # --- what may be done ---------------------------------------------------------------
@@ -167,20 +228,29 @@ def legal_actions(s: State) -> list[Action]:
     """Every action allowed now, in a stable order."""
     if s.status != PLAYING:
         return []
-    if s.pending and s.pending[0] != IN_UNDERWORLD:
+    pending = s.pending
+    if pending and pending[0] != IN_UNDERWORLD:
         return _choice_actions(s)
-    out = []
+    room = s.room
     # The underworld is a room too, but one that cannot be avoided.
-    if not s.pending and s.avoided_last is False and s.dungeon and None not in s.room:
-        out.append(A.AVOID_ACTION)
-    weapon, kills, rules = s.weapon, s.kills, s.rules
-    last = kills[-1].value if kills else None
-    for i, card in enumerate(s.room):
-        if card is None:
-            continue
-        out.append(_TAKES[i])
-        if card.kind == MONSTER and weapon is not None and (last is None or rules.weapon_allows(card.value, last)):
-            out.append(_WEAPON_FIGHTS[i])
+    out = [AVOID_ACTION] if not pending and not s.avoided_last and s.dungeon and None not in room else []
+    # The weapon hits monsters whose value is below ``limit``.
+    if s.weapon is None:
+        limit = 0
+    elif s.kills:
+        limit = s.kills[-1].value + (s.rules.weapon_limit == LOWER_OR_EQUAL)
+    else:
+        limit = 1 << 30
+    if not limit:
+        out += compress(_TAKES, room)  # a take for each card still in the room
+        return out
+    i = 0
+    for card in room:
+        if card is not None:
+            out.append(_TAKES[i])
+            if card.value < limit and card.kind == MONSTER:
+                out.append(_WEAPON_FIGHTS[i])
+        i += 1
     return out
 
 
@@ -344,246 +414,289 @@ def _phase_hint(phase: str) -> str:
 
 
 # --- applying actions -----------------------------------------------------------------
+#
+# ``apply`` copies the state into a list once (``list(s)``), the rules below change fields of that
+# list in place, and one ``tuple.__new__`` makes the new State: no per-field copy in or out.
+
+(_RULES, _START_DECK, _RNG_SEED, _DUNGEON, _ROOM, _DISCARD, _WEAPON, _KILLS, _HEALTH, _TURN, _POTION_USED,
+ _AVOIDED_LAST, _LAST_CARD, _STATUS, _SHUFFLES, _LOOP, _PENDING, _HISTORY, _EVENTS, _LOG) = range(len(State._fields))
+
 
 def apply(s: State, action: Action) -> State:
     """The state after ``action``. Raises IllegalAction (and changes nothing) if it is not allowed."""
-    reason = refusal(s, action)
-    if reason:
-        raise IllegalAction(reason)
-    g = _Draft(s)
     kind = action.kind
-    if kind == A.AVOID:
-        g.avoid()
-    elif kind in (A.TAKE, A.FIGHT_WITH_WEAPON):
-        g.resolve_slot(action.index, kind == A.FIGHT_WITH_WEAPON)
-    elif kind in (A.BUY, A.LEAVE):
-        g.merchant(action.index if kind == A.BUY else None)
-    elif kind in (A.RAISE, A.DECLINE):
-        g.necromancer(kind == A.RAISE)
+    index = action.index
+    if kind == TAKE or kind == FIGHT_WITH_WEAPON:
+        # A quick yes for the usual move (a card of a plain room); anything else asks ``refusal``.
+        room = s.room
+        card = room[index] if 0 <= index < len(room) else None
+        if (card is None or s.pending or s.status != PLAYING or (
+                kind == FIGHT_WITH_WEAPON and (card.kind != MONSTER or _weapon_refusal(s, card) is not None))):
+            reason = refusal(s, action)
+            if reason:
+                raise IllegalAction(reason)
+        g = list(s)
+        g[_EVENTS] = ()
+        _resolve_slot(g, index, kind == FIGHT_WITH_WEAPON)
     else:
-        g.crossroads(kind == A.LOOP)
-    return g.freeze(action)
+        reason = refusal(s, action)
+        if reason:
+            raise IllegalAction(reason)
+        g = list(s)
+        g[_EVENTS] = ()
+        if kind == A.AVOID:
+            _avoid(g)
+        elif kind in (A.BUY, A.LEAVE):
+            _merchant(g, index if kind == A.BUY else None)
+        elif kind in (A.RAISE, A.DECLINE):
+            _necromancer(g, kind == A.RAISE)
+        else:
+            _crossroads(g, kind == A.LOOP)
+    g[_LOG] += g[_EVENTS]
+    g[_HISTORY] = s.history + (action,)
+    return _new_state(State, g)
 
 
-class _Draft:
-    """A mutable working copy used inside ``apply``; frozen back into a State."""
+_new_state = tuple.__new__
 
-    __slots__ = State._fields
 
-    def __init__(self, s: State) -> None:
-        (self.rules, self.start_deck, self.rng_seed, self.dungeon, self.room, self.discard, self.weapon, self.kills,
-         self.health, self.turn, self.potion_used, self.avoided_last, self.last_card, self.status,
-         self.shuffles, self.loop, self.pending, self.history, self.events, self.log) = s
-        self.events = []
+def _say(g: list, kind: str, text: str | tuple, amount: int = 0) -> None:
+    """Record an event; ``text`` is ready text or ``(template, *parts)`` built when read."""
+    g[_EVENTS] += (Event(g[_TURN], kind, text, amount),)
 
-    def freeze(self, action: Action | None) -> State:
-        events = tuple(self.events)
-        history = self.history + (action,) if action is not None else self.history
-        return _make(self.rules, self.start_deck, self.rng_seed, self.dungeon, self.room, self.discard, self.weapon,
-                     self.kills, self.health, self.turn, self.potion_used, self.avoided_last,
-                     self.last_card, self.status, self.shuffles, self.loop, self.pending, history,
-                     events, self.log + events)
 
-    def say(self, kind: str, text: str, amount: int = 0) -> None:
-        self.events.append(Event(self.turn, kind, text, amount))
+def _shuffle(g: list, cards) -> tuple[Card, ...]:
+    g[_SHUFFLES] += 1
+    return shuffled(cards, g[_RNG_SEED], g[_SHUFFLES])
 
-    def shuffle(self, cards) -> tuple[Card, ...]:
-        self.shuffles += 1
-        return shuffled(cards, self.rng_seed, self.shuffles)
 
-    # turns
-    def start_turn(self, carried: tuple[Card, ...]) -> None:
-        need = ROOM_SIZE - len(carried)
-        drawn = self.dungeon[:need]
-        self.dungeon = self.dungeon[need:]
-        room = carried + drawn
-        if self.rules.ending == EARLY and len(room) < ROOM_SIZE:
-            self.room = room
-            self.say("clear", "The dungeon cannot fill another room: you made it out!")
-            self.clear()
-            return
-        self.turn += 1
-        self.room = room
-        self.potion_used = False
-        # Keep the log to the turn before this one and this turn.
-        self.log = tuple(e for e in self.log if e.turn >= self.turn - 1)
-        final = " This is the final room: every card must be resolved." if (
-            self.rules.ending == FINAL_ROOM and not self.dungeon) else ""
-        self.say("room", f"Room {self.turn}: {' '.join(c.label for c in room)}.{final}")
+# turns
+def _start_turn(g: list, carried: tuple[Card, ...]) -> None:
+    need = ROOM_SIZE - len(carried)
+    dungeon = g[_DUNGEON]
+    room = carried + dungeon[:need]
+    dungeon = g[_DUNGEON] = dungeon[need:]
+    rules = g[_RULES]
+    if rules.ending == EARLY and len(room) < ROOM_SIZE:
+        g[_ROOM] = room
+        _say(g, "clear", "The dungeon cannot fill another room: you made it out!")
+        _clear(g)
+        return
+    turn = g[_TURN] = g[_TURN] + 1
+    g[_ROOM] = room
+    g[_POTION_USED] = False
+    # Keep the log to the turn before this one and this turn.
+    previous = turn - 1
+    log = g[_LOG]
+    if log and log[0].turn < previous:  # (the log is in turn order)
+        kept = 1
+        for event in log[1:]:
+            if event.turn >= previous:
+                break
+            kept += 1
+        g[_LOG] = log[kept:]
+    text = _FINAL_ROOM_TEXT if not dungeon and rules.ending == FINAL_ROOM else _ROOM_TEXT
+    g[_EVENTS] += (Event(turn, "room", (text, turn, room)),)
 
-    def avoid(self) -> None:
-        room = self.room
-        if self.rules.avoided_order == SHUFFLED:
-            room = self.shuffle(room)
-        self.dungeon = self.dungeon + room
-        self.avoided_last = True
-        self.say("avoid", f"Avoided the room; {' '.join(c.label for c in room)} went under the dungeon.")
-        self.start_turn(())
 
-    def resolve_slot(self, index: int, with_weapon: bool) -> None:
-        card = self.room[index]
-        self.room = self.room[:index] + (None,) + self.room[index + 1:]
-        self.last_card = card
-        kind = card.kind
-        if kind == MONSTER:
-            self.fight(card, with_weapon)
-        elif kind == POTION:
-            self.drink(card)
-        elif kind == WEAPON:
-            self.equip(card)
-        elif self.pending:  # only the underworld has a pending phase while cards are taken
-            # Raised expansion cards are dead: no shop, joker or second necromancer down there.
-            self.discard = self.discard + (card,)
-            self.say("dead", f"{card.label} was raised too, but does nothing.")
-        elif kind == MERCHANT:
-            self.open_shop(card)
-            return
-        elif kind == JOKER:
-            self.dungeon = self.shuffle(self.dungeon)
-            self.discard = self.discard + (card,)
-            self.say("joker", f"{card.label} The joker laughs: the dungeon is shuffled.")
-        elif kind == NECROMANCER:
-            self.pending = (AT_NECROMANCER, card)
-            self.say("necromancer", f"{card.label} A necromancer offers to raise the graveyard "
-                                    f"for {NECROMANCER_COST} health.")
-            return
-        self.after_card()
+_ROOM_TEXT = "Room {}: {}."
+_FINAL_ROOM_TEXT = "Room {}: {}. This is the final room: every card must be resolved."
 
-    def fight(self, monster: Card, with_weapon: bool) -> None:
+
+def _avoid(g: list) -> None:
+    room = g[_ROOM]
+    if g[_RULES].avoided_order == SHUFFLED:
+        room = _shuffle(g, room)
+    g[_DUNGEON] += room
+    g[_AVOIDED_LAST] = True
+    _say(g, "avoid", ("Avoided the room; {} went under the dungeon.", room))
+    _start_turn(g, ())
+
+
+def _resolve_slot(g: list, index: int, with_weapon: bool) -> None:
+    room = g[_ROOM]
+    card = room[index]
+    blanked = list(room)
+    blanked[index] = None
+    g[_ROOM] = tuple(blanked)
+    g[_LAST_CARD] = card
+    kind = card.kind
+    if kind == MONSTER:
         if with_weapon:
-            damage = max(0, monster.value - self.weapon.value)
-            self.kills = self.kills + (monster,)
-            self.say("fight", f"Fought {monster.label} with {self.weapon.label}: took {damage}.", damage)
+            weapon = g[_WEAPON]
+            damage = card.value - weapon.value
+            if damage < 0:
+                damage = 0
+            g[_KILLS] += (card,)
+            event = Event(g[_TURN], "fight", ("Fought {} with {}: took {}.", card, weapon, damage), damage)
         else:
-            damage = monster.value
-            self.discard = self.discard + (monster,)
-            self.say("fight", f"Fought {monster.label} barehanded: took {damage}.", damage)
-        self.hurt(damage)
-
-    def hurt(self, damage: int) -> None:
-        self.health -= damage
-        if self.health <= 0:
-            self.health = 0
-            self.status = DEAD
-            self.say("death", "You died.")
-
-    def drink(self, potion: Card) -> None:
-        self.discard = self.discard + (potion,)
-        if self.potion_used:
-            self.say("potion", f"Drank {potion.label}: only one potion works per turn, it did nothing.")
+            damage = card.value
+            g[_DISCARD] += (card,)
+            event = Event(g[_TURN], "fight", ("Fought {} barehanded: took {}.", card, damage), damage)
+        g[_EVENTS] += (event,)
+        health = g[_HEALTH] - damage
+        if health <= 0:
+            g[_HEALTH] = 0
+            g[_STATUS] = DEAD
+            _say(g, "death", "You died.")
             return
-        self.potion_used = True
-        healed = min(self.rules.max_health, self.health + potion.value) - self.health
-        self.health += healed
-        self.say("potion", f"Drank {potion.label}: healed {healed}.", healed)
+        g[_HEALTH] = health
+    elif kind == POTION:
+        _drink(g, card)
+    elif kind == WEAPON:
+        _equip(g, card)
+    elif g[_PENDING]:  # only the underworld has a pending phase while cards are taken
+        # Raised expansion cards are dead: no shop, joker or second necromancer down there.
+        g[_DISCARD] += (card,)
+        _say(g, "dead", ("{} was raised too, but does nothing.", card))
+    elif kind == MERCHANT:
+        _open_shop(g, card)
+        return
+    elif kind == JOKER:
+        g[_DUNGEON] = _shuffle(g, g[_DUNGEON])
+        g[_DISCARD] += (card,)
+        _say(g, "joker", ("{} The joker laughs: the dungeon is shuffled.", card))
+    elif kind == NECROMANCER:
+        g[_PENDING] = (AT_NECROMANCER, card)
+        _say(g, "necromancer", ("{} A necromancer offers to raise the graveyard for {} health.", card,
+                                NECROMANCER_COST))
+        return
+    if g[_DUNGEON] and not g[_PENDING] and blanked.count(None) < CARDS_FACED:
+        return  # the usual case: the room goes on (``_after_card`` would do nothing)
+    _after_card(g)
 
-    def equip(self, weapon: Card) -> None:
-        old = self.weapon
-        if old is not None:
-            self.discard = self.discard + (old,) + self.kills
-        self.weapon = weapon
-        self.kills = ()
-        self.say("equip", f"Equipped {weapon.label}" + (f", discarding {old.label}." if old else "."))
 
-    def after_card(self) -> None:
-        """After a card is resolved: end the (sub-)room or the game when it is done."""
-        if self.status != PLAYING:
-            return
-        room = self.room
-        left = tuple(c for c in room if c is not None)
-        if self.pending and self.pending[0] == IN_UNDERWORLD:
-            if len(room) - len(left) >= CARDS_FACED or not left:
-                self.leave_underworld(left)
-            return
-        if self.rules.ending == FINAL_ROOM and not self.dungeon:
-            if not left:
-                self.say("clear", "The final room is cleared: you survived the dungeon!")
-                self.clear()
-            return
-        if len(room) - len(left) >= CARDS_FACED:
-            self.avoided_last = False
-            self.start_turn(left)
+def _drink(g: list, potion: Card) -> None:
+    g[_DISCARD] += (potion,)
+    if g[_POTION_USED]:
+        _say(g, "potion", ("Drank {}: only one potion works per turn, it did nothing.", potion))
+        return
+    g[_POTION_USED] = True
+    health = g[_HEALTH]
+    healed = min(g[_RULES].max_health, health + potion.value) - health
+    g[_HEALTH] = health + healed
+    _say(g, "potion", ("Drank {}: healed {}.", potion, healed), healed)
 
-    def clear(self) -> None:
-        if self.rules.looping and self.loop < MAX_LOOPS:
-            self.pending = (AT_CROSSROADS,)
-            self.say("crossroads", f"Loop {self.loop} cleared. Descend again, or retire with your score?")
+
+def _equip(g: list, weapon: Card) -> None:
+    old = g[_WEAPON]
+    if old is not None:
+        g[_DISCARD] += (old,) + g[_KILLS]
+        _say(g, "equip", ("Equipped {}, discarding {}.", weapon, old))
+    else:
+        _say(g, "equip", ("Equipped {}.", weapon))
+    g[_WEAPON] = weapon
+    g[_KILLS] = ()
+
+
+def _after_card(g: list) -> None:
+    """After a card is resolved: end the (sub-)room or the game when it is done."""
+    if g[_STATUS] != PLAYING:
+        return
+    room = g[_ROOM]
+    resolved = room.count(None)
+    pending = g[_PENDING]
+    if pending and pending[0] == IN_UNDERWORLD:
+        if resolved >= CARDS_FACED or resolved == len(room):
+            _leave_underworld(g, tuple([c for c in room if c is not None]))
+        return
+    if not g[_DUNGEON] and g[_RULES].ending == FINAL_ROOM:
+        if resolved == len(room):
+            _say(g, "clear", "The final room is cleared: you survived the dungeon!")
+            _clear(g)
+        return
+    if resolved >= CARDS_FACED:
+        g[_AVOIDED_LAST] = False
+        _start_turn(g, tuple(filter(None, room)))  # the cards left (a card is never false)
+
+
+def _clear(g: list) -> None:
+    if g[_RULES].looping and g[_LOOP] < MAX_LOOPS:
+        g[_PENDING] = (AT_CROSSROADS,)
+        _say(g, "crossroads", ("Loop {} cleared. Descend again, or retire with your score?", g[_LOOP]))
+    else:
+        g[_STATUS] = WON
+
+
+# expansion cards
+def _open_shop(g: list, merchant: Card) -> None:
+    pile = _shuffle(g, g[_DISCARD])
+    offer, g[_DISCARD] = pile[:MERCHANT_OFFER], pile[MERCHANT_OFFER:]
+    g[_PENDING] = (AT_MERCHANT, offer, merchant)
+    if not any(c.kind in (POTION, WEAPON) for c in offer):
+        if offer:
+            _say(g, "merchant", ("{} The merchant has nothing you can buy ({}).", merchant, offer))
         else:
-            self.status = WON
+            _say(g, "merchant", ("{} The merchant has nothing you can buy.", merchant))
+        _merchant(g, None)
+        return
+    _say(g, "merchant", ("{} The merchant shows {}.", merchant, offer))
 
-    # expansion cards
-    def open_shop(self, merchant: Card) -> None:
-        pile = self.shuffle(self.discard)
-        offer, self.discard = pile[:MERCHANT_OFFER], pile[MERCHANT_OFFER:]
-        self.pending = (AT_MERCHANT, offer, merchant)
-        if not any(c.kind in (POTION, WEAPON) for c in offer):
-            self.say("merchant", f"{merchant.label} The merchant has nothing you can buy"
-                                 + (f" ({' '.join(c.label for c in offer)})." if offer else "."))
-            self.merchant(None)
-            return
-        self.say("merchant", f"{merchant.label} The merchant shows {' '.join(c.label for c in offer)}.")
 
-    def merchant(self, index: int | None) -> None:
-        _, offer, merchant = self.pending
-        self.pending = ()
-        bought = offer[index] if index is not None else None
-        rest = tuple(c for i, c in enumerate(offer) if i != index)
-        self.discard = self.discard + rest
-        if bought is None:
-            self.say("merchant", "You leave the merchant.")
-        elif bought.kind == POTION:
-            healed = min(self.rules.max_health, self.health + MERCHANT_HEAL) - self.health
-            self.health += healed
-            self.discard = self.discard + (bought,)
-            self.say("merchant", f"Bought {bought.label} for nothing: healed {healed}.", healed)
-        else:
-            price = weapon_price(self.loop)
-            self.health -= price
-            self.say("merchant", f"Bought {bought.label} for {price} health.", price)
-            self.equip(bought)
-        self.discard = self.discard + (merchant,)
-        self.after_card()
+def _merchant(g: list, index: int | None) -> None:
+    _, offer, merchant = g[_PENDING]
+    g[_PENDING] = ()
+    bought = offer[index] if index is not None else None
+    g[_DISCARD] += tuple([c for i, c in enumerate(offer) if i != index])
+    if bought is None:
+        _say(g, "merchant", "You leave the merchant.")
+    elif bought.kind == POTION:
+        health = g[_HEALTH]
+        healed = min(g[_RULES].max_health, health + MERCHANT_HEAL) - health
+        g[_HEALTH] = health + healed
+        g[_DISCARD] += (bought,)
+        _say(g, "merchant", ("Bought {} for nothing: healed {}.", bought, healed), healed)
+    else:
+        price = weapon_price(g[_LOOP])
+        g[_HEALTH] -= price
+        _say(g, "merchant", ("Bought {} for {} health.", bought, price), price)
+        _equip(g, bought)
+    g[_DISCARD] += (merchant,)
+    _after_card(g)
 
-    def necromancer(self, pay: bool) -> None:
-        _, necro = self.pending
-        if not pay:
-            self.pending = ()
-            self.discard = self.discard + (necro,)
-            self.say("necromancer", "You turn the necromancer away.")
-            self.after_card()
-            return
-        self.health -= NECROMANCER_COST
-        pile = self.shuffle(self.discard)
-        raised, self.discard = pile[:ROOM_SIZE], pile[ROOM_SIZE:]
-        self.pending = (IN_UNDERWORLD, self.room, self.potion_used, necro)
-        self.room = raised
-        self.potion_used = False
-        self.say("necromancer", f"Paid {NECROMANCER_COST} health. The dead rise: "
-                                f"{' '.join(c.label for c in raised)}. Face 3 of them.", NECROMANCER_COST)
 
-    def leave_underworld(self, left: tuple[Card, ...]) -> None:
-        _, outer, outer_potion, necro = self.pending
-        self.pending = ()
-        self.discard = self.discard + left + (necro,)
-        self.room = outer
-        self.potion_used = outer_potion
-        self.say("necromancer", "The raised room is done; back to the dungeon.")
-        self.after_card()
+def _necromancer(g: list, pay: bool) -> None:
+    _, necro = g[_PENDING]
+    if not pay:
+        g[_PENDING] = ()
+        g[_DISCARD] += (necro,)
+        _say(g, "necromancer", "You turn the necromancer away.")
+        _after_card(g)
+        return
+    g[_HEALTH] -= NECROMANCER_COST
+    pile = _shuffle(g, g[_DISCARD])
+    raised, g[_DISCARD] = pile[:ROOM_SIZE], pile[ROOM_SIZE:]
+    g[_PENDING] = (IN_UNDERWORLD, g[_ROOM], g[_POTION_USED], necro)
+    g[_ROOM] = raised
+    g[_POTION_USED] = False
+    _say(g, "necromancer", ("Paid {} health. The dead rise: {}. Face 3 of them.", NECROMANCER_COST, raised),
+         NECROMANCER_COST)
 
-    def crossroads(self, loop: bool) -> None:
-        self.pending = ()
-        if not loop:
-            self.status = WON
-            self.say("retire", f"You retire after {self.loop} loop(s).")
-            return
-        leftovers = tuple(c for c in self.room if c is not None)
-        self.dungeon = self.shuffle(self.discard + leftovers)
-        self.discard = ()
-        self.room = ()
-        self.loop += 1
-        self.avoided_last = False
-        self.say("loop", f"Loop {self.loop}: the graveyard becomes the dungeon.")
-        self.start_turn(())
+
+def _leave_underworld(g: list, left: tuple[Card, ...]) -> None:
+    _, outer, outer_potion, necro = g[_PENDING]
+    g[_PENDING] = ()
+    g[_DISCARD] += left + (necro,)
+    g[_ROOM] = outer
+    g[_POTION_USED] = outer_potion
+    _say(g, "necromancer", "The raised room is done; back to the dungeon.")
+    _after_card(g)
+
+
+def _crossroads(g: list, loop: bool) -> None:
+    g[_PENDING] = ()
+    if not loop:
+        g[_STATUS] = WON
+        _say(g, "retire", ("You retire after {} loop(s).", g[_LOOP]))
+        return
+    leftovers = tuple([c for c in g[_ROOM] if c is not None])
+    g[_DUNGEON] = _shuffle(g, g[_DISCARD] + leftovers)
+    g[_DISCARD] = ()
+    g[_ROOM] = ()
+    g[_LOOP] += 1
+    g[_AVOIDED_LAST] = False
+    _say(g, "loop", ("Loop {}: the graveyard becomes the dungeon.", g[_LOOP]))
+    _start_turn(g, ())
 
 
 # --- results --------------------------------------------------------------------------

@@ -25,6 +25,7 @@ import hashlib
 import secrets
 import struct
 from collections.abc import Sequence
+from functools import cache
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -36,6 +37,7 @@ _DECODE.update({"I": 1, "L": 1, "O": 0})
 _PREFIX = b"scoundrel/1"
 _U64 = 1 << 64
 _PAIR = struct.Struct("<QQ")
+_SEVEN_FF = b"\xff" * 7
 
 
 class SeedError(ValueError):
@@ -73,16 +75,31 @@ class Stream:
 def shuffled(items: Sequence[T], seed: int, stream: int = 0) -> tuple[T, ...]:
     """``items`` shuffled by the documented Fisher-Yates algorithm."""
     out = list(items)
-    rng = Stream(seed, stream)
-    word = rng.word
+    n = len(out)
+    if n < 2:
+        return tuple(out)
+    digest = hashlib.shake_256(_PREFIX + _PAIR.pack(seed & (_U64 - 1), stream & (_U64 - 1))).digest(8 * (n - 1))
+    # Fast path: ``below(m)`` rejects x only when x >= 2**64 - 2**64 % m >= 2**64 - (m - 1). For a list
+    # of at most 256 items such an x has its 7 high bytes all 0xFF, so a digest without seven 0xFF bytes
+    # in a row (all but about n / 2**56 of deals) has no rejection: draw i is simply word i.
+    if n > 256 or _SEVEN_FF in digest:
+        return _shuffled_with_rejection(out, seed, stream)
+    for i, x in zip(range(n - 1, 0, -1), _words_struct(n - 1).unpack(digest), strict=True):
+        j = x % (i + 1)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out)
+
+
+@cache
+def _words_struct(count: int) -> struct.Struct:
+    return struct.Struct(f"<{count}Q")
+
+
+def _shuffled_with_rejection(out: list, seed: int, stream: int) -> tuple:
+    """The general path: draws read one by one from the stream, rejecting as documented."""
+    below = Stream(seed, stream).below
     for i in range(len(out) - 1, 0, -1):
-        # Stream.below, inlined: this loop is most of the cost of dealing a game.
-        n = i + 1
-        limit = _U64 - _U64 % n
-        x = word()
-        while x >= limit:
-            x = word()
-        j = x % n
+        j = below(i + 1)
         out[i], out[j] = out[j], out[i]
     return tuple(out)
 
