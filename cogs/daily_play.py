@@ -20,7 +20,7 @@ from bot import clock
 from bot.daily import day_end, day_of, share_text
 from cogs.daily_par import daily_deck, known_par, par_button, par_text, todays_challenge
 from cogs.errors import GameIdButton, report_error, send_private
-from cogs.game_view import render_game
+from cogs.game_view import game_message
 from storage.errors import ActiveGameExists, AttemptAlreadyUsed
 from storage.models import DAILY, PRACTICE
 
@@ -40,11 +40,11 @@ def ends_text(day: int) -> str:
 
 async def send_daily_game(interaction: discord.Interaction, record, note: str) -> None:
     """Show a daily or practice game privately and make it the game's current message."""
-    embed, view = render_game(record)
+    shown = await game_message(record)
     if interaction.response.is_done():
-        message = await interaction.followup.send(note, embed=embed, view=view, ephemeral=True, wait=True)
+        message = await interaction.followup.send(note, **shown.send(), ephemeral=True, wait=True)
     else:
-        await interaction.response.send_message(note, embed=embed, view=view, ephemeral=True)
+        await interaction.response.send_message(note, **shown.send(), ephemeral=True)
         message = await interaction.original_response()
     await interaction.client.store.set_message(record.id, message.channel.id, message.id)
 

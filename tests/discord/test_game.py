@@ -9,6 +9,7 @@ import discord
 from bot.client import find_extensions
 from bot.engine import deal, legal_actions, new_game, preset, seed_from_text
 from bot.engine.rules import CLASSIC
+from bot.picture import FILENAME, render_room
 from tests.discord.harness import button, button_by_code, buttons, click_on_snapshot, snapshot
 
 SEED = "0000-0004"  # room 1: ♦7 ♥2 ♠4 ♠5 (see test_the_seed_is_what_the_tests_expect)
@@ -28,8 +29,11 @@ def codes(message) -> dict[str, discord.Button]:
     return {b.custom_id.split(":")[-1]: b for b in buttons(message) if b.custom_id.startswith("sc:g:")}
 
 
-def field(embed: discord.Embed, name: str) -> str:
-    return next(f.value for f in embed.fields if f.name == name)
+async def shows_table(message, record) -> bool:
+    """The message's one attachment is the picture of the record's table, byte for byte."""
+    assert [a.filename for a in message.attachments] == [FILENAME]
+    assert message.embeds[0].image.url == f"attachment://{FILENAME}"
+    return await message.attachments[0].read() == render_room(record.state, abandoned=record.status == "abandoned")
 
 
 def test_the_seed_is_what_the_tests_expect():
@@ -51,13 +55,10 @@ async def test_play_posts_the_room_with_a_button_per_card(world):
     embed = message.embeds[0]
     assert embed.title == "Scoundrel — room 1"
     assert embed.footer.text == f"Seed {SEED} · classic"
-    assert field(embed, "Health").startswith("**20**/20")
-    assert field(embed, "Weapon").startswith("None")
-    assert field(embed, "Dungeon") == "40 cards"
-    assert field(embed, "Avoid") == "available"
-    assert "Room 1: ♦7 ♥2 ♠4 ♠5." in field(embed, "Last turn")
+    assert embed.description == "Play 3 of these 4 cards; the last one stays for the next room, or avoid the room."
+    assert not embed.fields  # health, weapon, dungeon and avoid are in the picture
     by_code = codes(message)
-    assert [by_code[c].label for c in ("T0", "T1", "T2", "T3")] == ["♦7 equip", "♥2", "♠4 −4", "♠5 −5"]
+    assert [by_code[c].label for c in ("T0", "T1", "T2", "T3")] == ["♦️7 equip", "♥️2 +0 (full)", "♤4 −4", "♤5 −5"]
     assert by_code["T0"].style is discord.ButtonStyle.primary and by_code["T2"].style is discord.ButtonStyle.danger
     assert by_code["T1"].style is discord.ButtonStyle.success
     assert by_code["mode"].disabled  # no weapon yet
@@ -65,29 +66,31 @@ async def test_play_posts_the_room_with_a_button_per_card(world):
     record = await active(world, world.alice)
     assert (record.version, record.message_id, record.channel_id) == (0, message.id, world.channel.id)
     assert record.seed == seed_from_text(SEED) and record.rules == CLASSIC
+    assert await shows_table(message, record)
 
 
 async def test_cards_fight_mode_and_the_outcome_preview(world):
     message = (await start(world)).response.message
     await world.alice.click(message, custom_id=button_by_code(message, "T0").custom_id)  # equip ♦7
     message = world.channel.last_message
-    assert field(message.embeds[0], "Weapon") == "♦7 — fresh: can hit anything"
+    assert message.embeds[0].description.endswith("-# Equipped ♦️7.")
+    assert await shows_table(message, await active(world, world.alice))  # the picture is replaced on every move
     by_code = codes(message)
-    assert by_code["W2"].label == "♠4 0" and by_code["W3"].label == "♠5 0"
-    assert not by_code["mode"].disabled and by_code["mode"].label == "Fighting with ♦7"
+    assert by_code["W2"].label == "♤4 0 dmg" and by_code["W3"].label == "♤5 0 dmg"
+    assert not by_code["mode"].disabled and by_code["mode"].label == "Fighting with ♦️7"
     assert by_code["A"].disabled  # the room has been started
 
     await world.alice.click(message, custom_id=by_code["mode"].custom_id)  # switch to barehanded
     message = world.channel.last_message
     by_code = codes(message)
-    assert by_code["T2"].label == "♠4 −4" and by_code["mode"].label == "Fighting barehanded"
+    assert by_code["T2"].label == "♤4 −4" and by_code["mode"].label == "Fighting barehanded"
     assert (await active(world, world.alice)).version == 1  # the toggle writes nothing
 
     await world.alice.click(message, custom_id=by_code["T3"].custom_id)  # ♠5 barehanded
     record = await active(world, world.alice)
     assert [a.code for a in record.state.history] == ["T0", "T3"] and record.state.health == 15
     message = world.channel.last_message
-    assert field(message.embeds[0], "Health").startswith("**15**/20")
+    assert await shows_table(message, record) and message.embeds[0].description.startswith("Play 1 more card.")
     assert codes(message)["T3"].disabled and codes(message)["T3"].label == "played"
 
 
@@ -98,8 +101,9 @@ async def test_avoid(world):
     assert [a.code for a in record.state.history] == ["A"]
     message = world.channel.last_message
     assert codes(message)["A"].disabled
-    assert field(message.embeds[0], "Avoid") == "not available (you avoided the last room)"
-    assert "Avoided the room" in field(message.embeds[0], "Last turn")
+    assert message.embeds[0].description.startswith("Play 3 of these 4 cards; the last one stays for the next room.")
+    assert "Avoided the room" in message.embeds[0].description
+    assert await shows_table(message, record)
 
 
 async def test_another_player_cannot_press_the_buttons(world):
@@ -124,7 +128,7 @@ async def test_double_click_applies_once(world):
     assert len(note) == 1 and note[0].startswith("This message is out of date")
     record = await active(world, world.alice)
     assert [a.code for a in record.state.history] == ["T2"] and record.state.health == 16
-    assert field(world.channel.last_message.embeds[0], "Health").startswith("**16**/20")
+    assert await shows_table(world.channel.last_message, record)
 
 
 async def test_an_old_copy_of_the_game_is_refused_and_points_to_the_current_one(world):
@@ -153,7 +157,7 @@ async def test_buttons_work_after_a_restart(world):
     assert click.acknowledged
     record = await active(world, world.alice)
     assert [a.code for a in record.state.history] == ["T0"]
-    assert field(world.channel.last_message.embeds[0], "Weapon") == "♦7 — fresh: can hit anything"
+    assert await shows_table(world.channel.last_message, record)
 
 
 async def test_a_malformed_seed_is_refused_and_changes_nothing(world):
@@ -289,7 +293,7 @@ async def test_a_won_game_shows_the_final_room_and_the_score(world):
         if embed.title.endswith("the final room"):
             saw_final_room = True
             assert embed.colour == discord.Colour.gold()
-            assert field(embed, "Avoid") == "not available (the dungeon is empty)"
+            assert embed.description.startswith("The final room: play ")
         message = await click_code(world, message, code)
     assert saw_final_room
     embed = message.embeds[0]
@@ -326,11 +330,11 @@ async def test_expansion_choices_necromancer_and_looping(world):
     for code in line[1:]:
         message = await click_code(world, message, code)
     embed = message.embeds[0]
-    assert embed.title == "Scoundrel — loop 1 cleared!" and field(embed, "Loop") == "1 of 5"
+    assert embed.title == "Scoundrel — loop 1 cleared!" and "**Loop 1 cleared**" in embed.description
     health = (await active(world, world.alice)).state.health
     assert [b.label for b in buttons(message)] == ["Descend again (loop 2)", f"Retire with {health} health"]
     message = await click_code(world, message, "O")
-    assert field(message.embeds[0], "Loop") == "2 of 5"
-    assert "Loop 2: the graveyard becomes the dungeon." in field(message.embeds[0], "Last turn")
+    assert "Loop 2: the graveyard becomes the dungeon." in message.embeds[0].description
     record = await active(world, world.alice)
+    assert await shows_table(message, record)
     assert record.state.loop == 2 and [a.code for a in record.state.history][-1] == "O"

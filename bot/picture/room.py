@@ -1,0 +1,255 @@
+"""The table of a Scoundrel game as a picture: where every card goes (``room_layout``) and the PNG
+(``render_room``).
+
+The layout is a plain model (boxes and the card in each) so tests can check what is drawn where without
+reading pixels; ``render_room`` only paints it. 800 × 400 px, shown by Discord at about 300 px on a phone::
+
+    ┌────────────────────────────────────────────┬──────────────┐
+    │  room slot 1   2   3   4                   │ weapon with  │
+    │                                            │ its kills    │
+    ├────────┬───────────────────────────────────┤ fanned over  │
+    │dungeon │ health: number and bar            │ it           │
+    │ stack  │ chips (avoid, reach, final, loop) │              │
+    │        │ or the phase: merchant, underworld│              │
+    └────────┴───────────────────────────────────┴──────────────┘
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from PIL import Image, ImageDraw
+
+from bot.engine import DEAD, WON, State
+from bot.engine.cards import Card
+from bot.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, NECROMANCER_COST
+from bot.engine.rules import LOWER_OR_EQUAL, MAX_LOOPS
+
+from .draw import (
+    BAR_EMPTY,
+    BLACK,
+    CHIP_OFF,
+    CHIP_ON,
+    CHIP_WARN,
+    FELT,
+    GOLD,
+    HEALTH,
+    HEALTH_LOW,
+    MUTED,
+    RED,
+    WHITE,
+    card_back,
+    card_face,
+    chip,
+    empty_place,
+    font,
+    text_centered,
+    to_png,
+)
+
+WIDTH, HEIGHT = 800, 400
+FILENAME = "table.png"
+
+MARGIN = 16
+CARD_W, CARD_H = 120, 168
+ROOM_SLOTS = 4
+ROOM_STEP = CARD_W + 12
+WEAPON_X = MARGIN + ROOM_SLOTS * ROOM_STEP + 8  # 552
+KILL_DX, KILL_DY = 22, 30  # a kill's offset over the previous card: its corner (rank and suit) stays visible
+MINI_W, MINI_H = 60, 84
+LOWER_Y = MARGIN + CARD_H + 28  # 212: the row under the room
+DUNGEON_W, DUNGEON_H = 96, 134
+PANEL_X = MARGIN + DUNGEON_W + 24  # 136: health, chips and phases
+PANEL_RIGHT = WEAPON_X - 20  # 532
+
+
+class Box(NamedTuple):
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def centre(self) -> tuple[int, int]:
+        return self.x + self.w // 2, self.y + self.h // 2
+
+
+class Place(NamedTuple):
+    """One card place of the picture; ``card`` None is an empty place (a card resolved this turn)."""
+
+    role: str  # "room", "weapon", "kill", "offer" (merchant), "above" (the room above the underworld)
+    index: int
+    box: Box
+    card: Card | None
+
+
+class Chip(NamedTuple):
+    text: str
+    tone: str  # "on", "off", "warn", "gold"
+
+
+class RoomLayout(NamedTuple):
+    places: tuple[Place, ...]
+    dungeon: int  # cards left in the dungeon
+    health: int
+    max_health: int
+    chips: tuple[Chip, ...]
+    phase: str | None  # the label over the phase row (merchant, underworld), or None
+    banner: str | None  # across the room when the game is over or a loop is cleared
+    banner_tone: str
+
+
+def _kill_offsets(count: int) -> tuple[int, int]:
+    """The fan's step: the full step while it fits, then squeezed so the last kill stays on the picture."""
+    if count == 0:
+        return KILL_DX, KILL_DY
+    room_x = WIDTH - MARGIN - CARD_W - WEAPON_X
+    room_y = HEIGHT - MARGIN - CARD_H - MARGIN - 12
+    return min(KILL_DX, room_x // count), min(KILL_DY, room_y // count)
+
+
+def room_layout(state: State, *, abandoned: bool = False) -> RoomLayout:
+    places: list[Place] = []
+    phase = state.pending[0] if state.pending else None
+    room = state.room if phase != AT_CROSSROADS else ()
+    for i in range(max(ROOM_SLOTS, len(room))):
+        card = room[i] if i < len(room) else None
+        places.append(Place("room", i, Box(MARGIN + i * ROOM_STEP, MARGIN, CARD_W, CARD_H), card))
+    places.append(Place("weapon", 0, Box(WEAPON_X, MARGIN, CARD_W, CARD_H), state.weapon))
+    if state.weapon is not None:
+        dx, dy = _kill_offsets(len(state.kills))
+        for k, kill in enumerate(state.kills, start=1):
+            places.append(Place("kill", k - 1, Box(WEAPON_X + k * dx, MARGIN + 12 + k * dy, CARD_W, CARD_H), kill))
+    label = None
+    if phase == AT_MERCHANT:
+        label = "MERCHANT · buy one"
+        for i, card in enumerate(state.pending[1]):
+            places.append(Place("offer", i, Box(PANEL_X + i * (MINI_W + 6), HEIGHT - MARGIN - MINI_H,
+                                                MINI_W, MINI_H), card))
+    elif phase == IN_UNDERWORLD:
+        label = "UNDERWORLD · the room above:"
+        for i, card in enumerate(state.pending[1]):
+            places.append(Place("above", i, Box(PANEL_X + i * (MINI_W + 6), HEIGHT - MARGIN - MINI_H,
+                                                MINI_W, MINI_H), card))
+    chips = _chips(state, phase)
+    banner, tone = _banner(state, abandoned, phase)
+    return RoomLayout(tuple(places), len(state.dungeon), state.health, state.rules.max_health, chips, label,
+                      banner, tone)
+
+
+def _chips(state: State, phase: str | None) -> tuple[Chip, ...]:
+    chips: list[Chip] = []
+    if state.over:
+        pass
+    elif phase == AT_NECROMANCER:
+        chips.append(Chip(f"NECROMANCER · raise 4 for {NECROMANCER_COST} ♥", "warn"))
+        chips.append(Chip(f"graveyard {len(state.discard)}", "off"))
+    elif phase is None:
+        chips.append(Chip("AVOID ✓", "on") if state.can_avoid else Chip("NO AVOID", "off"))
+        if state.final_room:
+            chips.append(Chip("FINAL ROOM", "gold"))
+    if state.weapon is not None and not state.over and phase in (None, IN_UNDERWORLD):
+        last = state.last_kill
+        if last is None:
+            chips.append(Chip("⚔ hits any", "on"))
+        else:
+            chips.append(Chip(f"⚔ hits {'≤' if state.rules.weapon_limit == LOWER_OR_EQUAL else '<'}{last.value}",
+                              "on"))
+    if state.rules.looping:
+        chips.append(Chip(f"LOOP {state.loop}/{MAX_LOOPS}", "off"))
+    return tuple(chips)
+
+
+def _banner(state: State, abandoned: bool, phase: str | None) -> tuple[str | None, str]:
+    if abandoned:
+        return "GIVEN UP", "off"
+    if state.status == WON:
+        return f"SURVIVED · SCORE {state.score}", "gold"
+    if state.status == DEAD:
+        return f"DIED · SCORE {state.score}", "dead"
+    if phase == AT_CROSSROADS:
+        return f"LOOP {state.loop} CLEARED · descend or retire", "gold"
+    return None, ""
+
+
+_TONES = {"on": CHIP_ON, "off": CHIP_OFF, "warn": CHIP_WARN, "gold": (150, 110, 20), "dead": (120, 20, 28)}
+
+
+def render_room(state: State, *, abandoned: bool = False) -> bytes:
+    """The table as PNG bytes; the same state gives the same bytes."""
+    return to_png(paint(room_layout(state, abandoned=abandoned)))
+
+
+def paint(layout: RoomLayout) -> Image.Image:
+    img = Image.new("RGB", (WIDTH, HEIGHT), FELT)
+    d = ImageDraw.Draw(img)
+    for place in layout.places:
+        x, y, w, h = place.box
+        if place.card is None:
+            if place.role == "weapon":
+                img.paste(empty := empty_place(w, h), (x, y), empty)
+                text_centered(d, x + w / 2, y + h / 2 - 12, "no", 22, MUTED)
+                text_centered(d, x + w / 2, y + h / 2 + 14, "weapon", 20, MUTED)
+            else:
+                img.paste(empty := empty_place(w, h), (x, y), empty)
+            continue
+        face = card_face(place.card, w, h)
+        img.paste(face, (x, y), face)
+    _paint_dungeon(img, d, layout.dungeon)
+    _paint_health(d, layout.health, layout.max_health)
+    row_y = LOWER_Y + 52
+    if layout.phase:
+        d.text((PANEL_X, row_y), layout.phase, font=font(20), fill=GOLD)
+        right = PANEL_X + int(d.textlength(layout.phase, font=font(20))) + 12
+        for c in layout.chips:  # the loop chip, beside the phase's label
+            right = chip(d, right, row_y - 5, c.text, _TONES[c.tone], size=16, height=30) + 8
+    else:
+        x, y = PANEL_X, row_y
+        for c in layout.chips:
+            width = int(d.textlength(c.text, font=font(20))) + 24
+            if x + width > PANEL_RIGHT and x > PANEL_X:
+                x, y = PANEL_X, y + 44
+            x = chip(d, x, y, c.text, _TONES[c.tone]) + 10
+    if layout.banner:
+        _paint_banner(d, layout.banner, _TONES[layout.banner_tone])
+    return img
+
+
+def _paint_dungeon(img: Image.Image, d: ImageDraw.ImageDraw, count: int) -> None:
+    x, y = MARGIN, LOWER_Y - 8
+    if count == 0:
+        img.paste(empty := empty_place(DUNGEON_W, DUNGEON_H), (x, y), empty)
+    else:
+        back = card_back(DUNGEON_W, DUNGEON_H)
+        layers = min(3, (count + 9) // 10)
+        for i in range(layers - 1, -1, -1):
+            img.paste(back, (x + i * 4, y + i * 4), back)
+    label_y = y + DUNGEON_H // 2
+    d.rounded_rectangle((x + 14, label_y - 24, x + DUNGEON_W - 14, label_y + 24), radius=10, fill=(20, 20, 24))
+    text_centered(d, x + DUNGEON_W / 2, label_y - 5, str(count), 26, WHITE)
+    text_centered(d, x + DUNGEON_W / 2, label_y + 15, "left", 12, MUTED)
+
+
+def _paint_health(d: ImageDraw.ImageDraw, health: int, maximum: int) -> None:
+    y = LOWER_Y
+    text = f"♥ {max(health, 0)}/{maximum}"
+    d.text((PANEL_X, y + 20), text, font=font(34), fill=WHITE, anchor="lm")
+    bar_x = PANEL_X + max(150, int(d.textlength(text, font=font(34))) + 16)
+    d.rounded_rectangle((bar_x, y + 6, PANEL_RIGHT, y + 34), radius=14, fill=BAR_EMPTY)
+    share = max(0, min(health, maximum)) / maximum
+    if share > 0:
+        right = bar_x + max(28, round((PANEL_RIGHT - bar_x) * share))
+        d.rounded_rectangle((bar_x, y + 6, right, y + 34), radius=14,
+                            fill=HEALTH if share > 0.3 else HEALTH_LOW)
+
+
+def _paint_banner(d: ImageDraw.ImageDraw, text: str, fill) -> None:
+    y = MARGIN + CARD_H // 2
+    width = int(d.textlength(text, font=font(34))) + 48
+    x = (WEAPON_X - 10 - width) // 2 + MARGIN // 2
+    d.rounded_rectangle((x, y - 34, x + width, y + 34), radius=16, fill=fill, outline=WHITE, width=3)
+    d.text((x + width / 2, y), text, font=font(34), fill=WHITE, anchor="mm")
+
+
+__all__ = ["BLACK", "FILENAME", "HEIGHT", "RED", "WIDTH", "Box", "Chip", "Place", "RoomLayout", "paint",
+           "render_room", "room_layout"]
