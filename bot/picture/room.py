@@ -27,7 +27,6 @@ from bot.engine.rules import LOWER_OR_EQUAL, MAX_LOOPS
 
 from .draw import (
     BAR_EMPTY,
-    BLACK,
     CHIP_OFF,
     CHIP_ON,
     CHIP_WARN,
@@ -36,7 +35,6 @@ from .draw import (
     HEALTH,
     HEALTH_LOW,
     MUTED,
-    RED,
     WHITE,
     card_back,
     card_face,
@@ -168,7 +166,7 @@ def _banner(state: State, abandoned: bool, phase: str | None) -> tuple[str | Non
     if state.status == DEAD:
         return f"DIED · SCORE {state.score}", "dead"
     if phase == AT_CROSSROADS:
-        return f"LOOP {state.loop} CLEARED · descend or retire", "gold"
+        return f"LOOP {state.loop} CLEARED", "gold"
     return None, ""
 
 
@@ -230,26 +228,38 @@ def _paint_dungeon(img: Image.Image, d: ImageDraw.ImageDraw, count: int) -> None
     text_centered(d, x + DUNGEON_W / 2, label_y + 15, "left", 12, MUTED)
 
 
-def _paint_health(d: ImageDraw.ImageDraw, health: int, maximum: int) -> None:
-    y = LOWER_Y
-    text = f"♥ {max(health, 0)}/{maximum}"
-    d.text((PANEL_X, y + 20), text, font=font(34), fill=WHITE, anchor="lm")
-    bar_x = PANEL_X + max(150, int(d.textlength(text, font=font(34))) + 16)
-    d.rounded_rectangle((bar_x, y + 6, PANEL_RIGHT, y + 34), radius=14, fill=BAR_EMPTY)
+def health_bar(health: int, maximum: int) -> tuple[Box, int]:
+    """The bar's box and the x where its filled part ends (its left edge when empty)."""
+    text_width = int(font(34).getlength(health_text(health, maximum)))
+    x = PANEL_X + max(150, text_width + 16)
+    box = Box(x, LOWER_Y + 6, PANEL_RIGHT - x, 28)
     share = max(0, min(health, maximum)) / maximum
-    if share > 0:
-        right = bar_x + max(28, round((PANEL_RIGHT - bar_x) * share))
-        d.rounded_rectangle((bar_x, y + 6, right, y + 34), radius=14,
-                            fill=HEALTH if share > 0.3 else HEALTH_LOW)
+    return box, x + (max(28, round(box.w * share)) if share > 0 else 0)
+
+
+def health_text(health: int, maximum: int) -> str:
+    return f"♥ {max(health, 0)}/{maximum}"
+
+
+def _paint_health(d: ImageDraw.ImageDraw, health: int, maximum: int) -> None:
+    d.text((PANEL_X, LOWER_Y + 20), health_text(health, maximum), font=font(34), fill=WHITE, anchor="lm")
+    box, filled = health_bar(health, maximum)
+    d.rounded_rectangle((box.x, box.y, box.x + box.w, box.y + box.h), radius=14, fill=BAR_EMPTY)
+    if filled > box.x:
+        low = health <= maximum * 0.3
+        d.rounded_rectangle((box.x, box.y, filled, box.y + box.h), radius=14, fill=HEALTH_LOW if low else HEALTH)
 
 
 def _paint_banner(d: ImageDraw.ImageDraw, text: str, fill) -> None:
     y = MARGIN + CARD_H // 2
-    width = int(d.textlength(text, font=font(34))) + 48
-    x = (WEAPON_X - 10 - width) // 2 + MARGIN // 2
+    size = 34
+    while size > 16 and d.textlength(text, font=font(size)) > WEAPON_X - 2 * MARGIN - 48:
+        size -= 2
+    width = int(d.textlength(text, font=font(size))) + 48
+    x = (WEAPON_X - 4 - width) // 2
     d.rounded_rectangle((x, y - 34, x + width, y + 34), radius=16, fill=fill, outline=WHITE, width=3)
-    d.text((x + width / 2, y), text, font=font(34), fill=WHITE, anchor="mm")
+    d.text((x + width / 2, y), text, font=font(size), fill=WHITE, anchor="mm")
 
 
-__all__ = ["BLACK", "FILENAME", "HEIGHT", "RED", "WIDTH", "Box", "Chip", "Place", "RoomLayout", "paint",
+__all__ = ["FILENAME", "HEIGHT", "WIDTH", "Box", "Chip", "Place", "RoomLayout", "health_bar", "paint",
            "render_room", "room_layout"]
