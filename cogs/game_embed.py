@@ -124,15 +124,17 @@ def status_line(state: State) -> str:
     return f"Play {to_play} more card{'s' if to_play != 1 else ''}."
 
 
-def game_embed(record) -> discord.Embed:
+def game_embed(record, par: int | None = None) -> discord.Embed:
     """Title, one status line, this turn's events (at most three lines), the deal in the footer; the table is
-    the attached picture (``attachment://`` + ``bot.picture.FILENAME``)."""
+    the attached picture (``attachment://`` + ``bot.picture.FILENAME``). ``par``: the deal's best possible score,
+    shown on a finished game when it is known."""
     state: State = record.state
     title, colour = _title_and_colour(record)
     embed = discord.Embed(title=title, colour=colour)
     over = state.over or record.status == ABANDONED
-    lines = _game_over_lines(record) if over else [status_line(state)]
-    lines += [f"-# {line}" for line in events_lines(state)]
+    lines = [status_line(state)] if not over else _game_over_lines(record, par)
+    events = events_lines(state) if record.status != ABANDONED else []
+    lines[1:1] = events  # the last move's story right under the status (or score) line
     embed.description = "\n".join(lines)
     embed.set_image(url=f"attachment://{FILENAME}")
     if record.kind in ("daily", "practice") and record.day is not None:
@@ -150,20 +152,21 @@ def events_lines(state: State) -> list[str]:
     return lines[-EVENT_LINES:]
 
 
-def _game_over_lines(record) -> list[str]:
+def _game_over_lines(record, par: int | None) -> list[str]:
+    """The score line first (the status line of a finished game), then par and how to replay the deal."""
     state: State = record.state
-    lines = []
+    ended = getattr(record, "ended_at", None)
+    when = f", {discord.utils.format_dt(ended, 'R')}" if ended is not None else ""
     if record.status == ABANDONED:
-        lines.append(f"Given up in room {state.turn}.")
+        lines = [f"Given up in room {state.turn}{when}."]
     else:
         verb = "died" if state.status == DEAD else "finished"
-        lines.append(f"You {verb} after {state.turn} room{'s' if state.turn != 1 else ''}"
-                     + (f" and {state.loop} loops" if state.loop > 1 else "") + ".")
-        lines.append(f"**Score: {state.score}** ({score_explanation(state)}).")
-    started, ended = getattr(record, "started_at", None), getattr(record, "ended_at", None)
-    if started is not None:
-        lines.append(f"Started {discord.utils.format_dt(started, 'R')}"
-                     + (f", ended {discord.utils.format_dt(ended, 'R')}." if ended is not None else "."))
+        rooms = f"{state.turn} room{'s' if state.turn != 1 else ''}" + (f", {state.loop} loops" if state.loop > 1
+                                                                          else "")
+        lines = [f"**Score: {state.score}** ({score_explanation(state)}).", f"You {verb} after {rooms}{when}."]
+        if par is not None:
+            lines.append(f"Par {par}: " + ("a perfect game!" if state.score == par else
+                                          f"{par - state.score} short of the best possible."))
     if record.seed is not None:
-        lines.append(f"Replay this deal: `{replay_command(state.rules, record.seed)}`")
+        lines.append(f"Replay this deal:\n`{replay_command(state.rules, record.seed)}`")
     return lines

@@ -141,17 +141,18 @@ async def handle_game_click(interaction: discord.Interaction, game_id: int, vers
         log.info("stale click on game %s at version %s", game_id, version)
         await send_private(interaction, out_of_date(await store.load_game(game_id)))
         return
-    await interaction.edit_original_response(**(await game_message(record, mode_after_move(mode, record.state))).edit())
+    shown = await game_message(record, mode_after_move(mode, record.state), store=store)
+    await interaction.edit_original_response(**shown.edit())
 
 
 # --- rendering ------------------------------------------------------------------------------
 
-def render_game(record, mode: str = WEAPON_MODE) -> tuple[discord.Embed, discord.ui.View]:
+def render_game(record, mode: str = WEAPON_MODE, par: int | None = None) -> tuple[discord.Embed, discord.ui.View]:
     """The embed and the buttons for a game as stored; usable for public and ephemeral messages.
 
     The embed shows the table picture as an attachment: send it with ``game_message`` (which renders the
     picture too) rather than alone."""
-    embed = game_embed(record)
+    embed = game_embed(record, par)
     view = discord.ui.View(timeout=None)
     if record.state.over or record.status == ABANDONED:
         view.add_item(NewGameButton(record.id))
@@ -184,9 +185,21 @@ class GameMessage(NamedTuple):
         return dict(embed=self.embed, view=self.view, attachments=[self.file()])
 
 
-async def game_message(record, mode: str = WEAPON_MODE) -> GameMessage:
-    embed, view = render_game(record, mode)
+async def game_message(record, mode: str = WEAPON_MODE, *, store=None) -> GameMessage:
+    """The message of a game; with ``store``, a finished game also shows par when the deal has been solved."""
+    par = await known_par(store, record) if store is not None and record.state.over else None
+    embed, view = render_game(record, mode, par)
     return GameMessage(embed, view, await table_picture(record))
+
+
+async def known_par(store, record) -> int | None:
+    """The deal's par if it was already solved (the day's par for a daily; the par cache otherwise)."""
+    if record.kind in ("daily", "practice") and record.day is not None:
+        daily = await store.get_daily(record.day)
+        if daily is not None and daily.par is not None:
+            return daily.par
+    found = await store.get_par(record.state.rules.key, record.state.start_deck)
+    return found[0] if found else None
 
 
 _PICTURES: OrderedDict[tuple, bytes] = OrderedDict()
@@ -216,14 +229,12 @@ def game_buttons(record, mode: str) -> list[GameButton]:
     usable = any(a.kind == A.FIGHT_WITH_WEAPON for a in legal)
     if state.weapon is not None and usable:
         label = f"Fighting with {card_text(state.weapon)}" if mode == WEAPON_MODE else "Fighting barehanded"
-    elif state.weapon is not None:
-        label = f"Barehanded ({card_text(state.weapon)} can't hit these)"
-    else:
-        label = "Barehanded (no weapon)"
+    else:  # no weapon, or one these monsters are too strong for (the picture shows its reach)
+        label = "Barehanded"
     buttons.append(make(TOGGLE, label=label, emoji="🗡️" if usable and mode == WEAPON_MODE else "👊",
                         style=discord.ButtonStyle.primary if usable else discord.ButtonStyle.secondary,
                         disabled=not usable, row=1))
-    buttons.append(make("A", label="Avoid room", emoji="🏃", style=discord.ButtonStyle.secondary,
+    buttons.append(make("A", label="Avoid", emoji="🏃", style=discord.ButtonStyle.secondary,
                         disabled=A.AVOID_ACTION not in legal, row=1))
     buttons += _expansion_buttons(state, legal, make)
     return buttons

@@ -59,6 +59,7 @@ LOWER_Y = MARGIN + CARD_H + 28  # 212: the row under the room
 DUNGEON_W, DUNGEON_H = 96, 134
 PANEL_X = MARGIN + DUNGEON_W + 24  # 136: health, chips and phases
 PANEL_RIGHT = WEAPON_X - 20  # 532
+HEALTH_FONT, CHIP_FONT = 44, 26  # shown at about a third of their size on a phone
 
 
 class Box(NamedTuple):
@@ -125,7 +126,7 @@ def room_layout(state: State, *, abandoned: bool = False) -> RoomLayout:
             places.append(Place("offer", i, Box(PANEL_X + i * (MINI_W + 6), HEIGHT - MARGIN - MINI_H,
                                                 MINI_W, MINI_H), card))
     elif phase == IN_UNDERWORLD:
-        label = "UNDERWORLD · the room above:"
+        label = "UNDERWORLD · the room above"
         for i, card in enumerate(state.pending[1]):
             places.append(Place("above", i, Box(PANEL_X + i * (MINI_W + 6), HEIGHT - MARGIN - MINI_H,
                                                 MINI_W, MINI_H), card))
@@ -195,19 +196,26 @@ def paint(layout: RoomLayout) -> Image.Image:
         img.paste(face, (x, y), face)
     _paint_dungeon(img, d, layout.dungeon)
     _paint_health(d, layout.health, layout.max_health)
-    row_y = LOWER_Y + 52
+    row_y = LOWER_Y + 58
     if layout.phase:
-        d.text((PANEL_X, row_y), layout.phase, font=font(20), fill=GOLD)
-        right = PANEL_X + int(d.textlength(layout.phase, font=font(20))) + 12
-        for c in layout.chips:  # the loop chip, beside the phase's label
-            right = chip(d, right, row_y - 5, c.text, _TONES[c.tone], size=16, height=30) + 8
+        d.text((PANEL_X, row_y), layout.phase, font=font(22), fill=GOLD)
+        right = PANEL_X + int(d.textlength(layout.phase, font=font(22))) + 12
+        minis = [p.box for p in layout.places if p.role in ("offer", "above")]
+        stack_x, stack_y = max(b.x + b.w for b in minis) + 10 if minis else PANEL_X, HEIGHT - MARGIN - MINI_H
+        for c in layout.chips:  # beside the phase's label, else stacked beside the small cards
+            width = int(d.textlength(c.text, font=font(18))) + 24
+            if right + width <= PANEL_RIGHT:
+                right = chip(d, right, row_y - 5, c.text, _TONES[c.tone], size=18, height=32) + 8
+            else:
+                chip(d, stack_x, stack_y, c.text, _TONES[c.tone], size=18, height=32)
+                stack_y += 40
     else:
         x, y = PANEL_X, row_y
         for c in layout.chips:
-            width = int(d.textlength(c.text, font=font(20))) + 24
+            width = int(d.textlength(c.text, font=font(CHIP_FONT))) + 24
             if x + width > PANEL_RIGHT and x > PANEL_X:
-                x, y = PANEL_X, y + 44
-            x = chip(d, x, y, c.text, _TONES[c.tone]) + 10
+                x, y = PANEL_X, y + 56
+            x = chip(d, x, y, c.text, _TONES[c.tone], size=CHIP_FONT, height=46) + 12
     if layout.banner:
         _paint_banner(d, layout.banner, _TONES[layout.banner_tone])
     return img
@@ -223,16 +231,16 @@ def _paint_dungeon(img: Image.Image, d: ImageDraw.ImageDraw, count: int) -> None
         for i in range(layers - 1, -1, -1):
             img.paste(back, (x + i * 4, y + i * 4), back)
     label_y = y + DUNGEON_H // 2
-    d.rounded_rectangle((x + 14, label_y - 24, x + DUNGEON_W - 14, label_y + 24), radius=10, fill=(20, 20, 24))
-    text_centered(d, x + DUNGEON_W / 2, label_y - 5, str(count), 26, WHITE)
-    text_centered(d, x + DUNGEON_W / 2, label_y + 15, "left", 12, MUTED)
+    d.rounded_rectangle((x + 8, label_y - 32, x + DUNGEON_W - 8, label_y + 32), radius=12, fill=(20, 20, 24))
+    text_centered(d, x + DUNGEON_W / 2, label_y - 8, str(count), 36, WHITE)
+    text_centered(d, x + DUNGEON_W / 2, label_y + 20, "left", 17, MUTED)
 
 
 def health_bar(health: int, maximum: int) -> tuple[Box, int]:
     """The bar's box and the x where its filled part ends (its left edge when empty)."""
-    text_width = int(font(34).getlength(health_text(health, maximum)))
+    text_width = int(font(HEALTH_FONT).getlength(health_text(health, maximum)))
     x = PANEL_X + max(150, text_width + 16)
-    box = Box(x, LOWER_Y + 6, PANEL_RIGHT - x, 28)
+    box = Box(x, LOWER_Y + 4, PANEL_RIGHT - x, 36)
     share = max(0, min(health, maximum)) / maximum
     return box, x + (max(28, round(box.w * share)) if share > 0 else 0)
 
@@ -242,12 +250,13 @@ def health_text(health: int, maximum: int) -> str:
 
 
 def _paint_health(d: ImageDraw.ImageDraw, health: int, maximum: int) -> None:
-    d.text((PANEL_X, LOWER_Y + 20), health_text(health, maximum), font=font(34), fill=WHITE, anchor="lm")
+    d.text((PANEL_X - 4, LOWER_Y + 22), health_text(health, maximum), font=font(HEALTH_FONT), fill=WHITE,
+           anchor="lm")
     box, filled = health_bar(health, maximum)
-    d.rounded_rectangle((box.x, box.y, box.x + box.w, box.y + box.h), radius=14, fill=BAR_EMPTY)
+    d.rounded_rectangle((box.x, box.y, box.x + box.w, box.y + box.h), radius=18, fill=BAR_EMPTY)
     if filled > box.x:
         low = health <= maximum * 0.3
-        d.rounded_rectangle((box.x, box.y, filled, box.y + box.h), radius=14, fill=HEALTH_LOW if low else HEALTH)
+        d.rounded_rectangle((box.x, box.y, filled, box.y + box.h), radius=18, fill=HEALTH_LOW if low else HEALTH)
 
 
 def _paint_banner(d: ImageDraw.ImageDraw, text: str, fill) -> None:

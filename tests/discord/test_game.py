@@ -73,7 +73,7 @@ async def test_cards_fight_mode_and_the_outcome_preview(world):
     message = (await start(world)).response.message
     await world.alice.click(message, custom_id=button_by_code(message, "T0").custom_id)  # equip ♦7
     message = world.channel.last_message
-    assert message.embeds[0].description.endswith("-# Equipped ♦️7.")
+    assert message.embeds[0].description.endswith("\nEquipped ♦️7.")
     assert await shows_table(message, await active(world, world.alice))  # the picture is replaced on every move
     by_code = codes(message)
     assert by_code["W2"].label == "♤4 0 dmg" and by_code["W3"].label == "♤5 0 dmg"
@@ -96,7 +96,7 @@ async def test_cards_fight_mode_and_the_outcome_preview(world):
 
 async def test_avoid(world):
     message = (await start(world)).response.message
-    await world.alice.click(message, label="Avoid room")
+    await world.alice.click(message, label="Avoid")
     record = await active(world, world.alice)
     assert [a.code for a in record.state.history] == ["A"]
     message = world.channel.last_message

@@ -10,6 +10,7 @@ from PIL import Image
 
 from bot.engine import apply, legal_actions, new_game, preset
 from bot.picture import FILENAME, HEIGHT, WIDTH, render_room
+from cogs.game_embed import events_lines, status_line
 from cogs.game_view import WEAPON_MODE, game_buttons
 from tests.discord.harness import buttons
 
@@ -30,10 +31,12 @@ async def check_message(message, record) -> None:
     assert embed.image.url == f"attachment://{FILENAME}" and not embed.fields
     assert "\n" not in embed.title and embed.footer.text
     lines = embed.description.split("\n")
-    events = [line for line in lines if line.startswith("-# ")]
+    events = events_lines(record.state)
     assert len(events) <= EVENT_LINES
-    if record.status == "playing":
-        assert len(lines) - len(events) == 1  # one status line
+    if record.status == "playing":  # one status line, then the last move's events
+        assert lines == [status_line(record.state), *events]
+    else:  # score, events, rooms, par, replay command
+        assert len(lines) <= 5 + EVENT_LINES and lines[1:1 + len(events)] == events
     text = embed.title + embed.description + " ".join(b.label or "" for b in buttons(message))
     assert "♠" not in text and "♣" not in text  # black suits vanish on the dark theme
 
