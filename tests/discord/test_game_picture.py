@@ -114,3 +114,18 @@ def test_a_lethal_fight_is_marked_and_a_free_kill_reads_0_dmg():
     slot = next(i for i, c in enumerate(free.room) if c is not None and c.kind == "monster"
                 and c.value <= free.weapon.value)
     assert labels_of(free)[f"W{slot}"].label.endswith(" 0 dmg")
+
+
+async def test_a_finished_game_shows_par_when_the_deal_was_solved(world):
+    message = (await world.alice.slash(world.channel, "scoundrel play", seed="0000-0004")).response.message
+    record = await world.store.active_game(world.alice.id, "normal")
+    await world.store.put_par(record.state.rules.key, record.state.start_deck, 30, "T0")
+    while True:
+        moves = [b for c, b in codes(message).items() if not b.disabled and c not in ("mode", "A")]
+        if not moves:
+            break
+        await world.alice.click(message, custom_id=moves[0].custom_id)
+        message = world.channel.last_message
+    record = await world.store.load_game(record.id)
+    assert record.over
+    assert f"Par 30: {30 - record.score} short of the best possible." in message.embeds[0].description
