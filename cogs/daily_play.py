@@ -17,7 +17,7 @@ import re
 import discord
 
 from bot import clock
-from bot.daily import day_end, day_of, share_text
+from bot.daily import day_end, day_of, share_text, streaks
 from cogs.daily_par import daily_deck, known_par, par_button, par_text, todays_challenge
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_view import game_message
@@ -151,7 +151,10 @@ async def share_result(interaction: discord.Interaction, game_id: int) -> None:
     if record.kind != DAILY or record.score is None:
         await send_private(interaction, "Only a finished counted daily can be shared.")
         return
-    text = share_text(record.day, record.state)
+    store = interaction.client.store
+    challenge = await store.get_daily(record.day)
+    current, _ = streaks(await store.daily_days(record.user_id), record.day)
+    text = share_text(record.day, record.state, challenge.par if challenge else None, current)
     await interaction.response.send_message(f"{interaction.user.mention}'s {text}",
                                             allowed_mentions=discord.AllowedMentions.none())
 
