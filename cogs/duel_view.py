@@ -12,6 +12,8 @@ two racing clicks through.
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 import re
 
@@ -21,6 +23,9 @@ from bot.duel import PAIRS, PLACING, DuelAction, IllegalDuelAction, legal_action
 from bot.duel.game import ANY_CARD_DIE
 from bot.duel.text import column_text, die_text, event_text, hand_text, rules_text
 from bot.engine.seeds import seed_to_text
+from bot.picture.duel import FILENAME as DUEL_FILENAME
+from bot.picture.duel import render_duel
+from cogs.card_text import readable
 from cogs.errors import report_error, send_private
 from storage.duels import (
     ABANDONED,
@@ -63,23 +68,30 @@ def add_board_fields(embed: discord.Embed, record) -> None:
     state, players = record.state, record.players
     for pair in range(PAIRS):
         embed.add_field(name=f"Pair {pair + 1} · {die_text(state, pair)}",
-                        value=f"{mention(players[0])}: {column_text(state.columns[0][pair])}\n"
-                              f"{mention(players[1])}: {column_text(state.columns[1][pair])}", inline=False)
+                        value=f"{mention(players[0])}: {readable(column_text(state.columns[0][pair]))}\n"
+                              f"{mention(players[1])}: {readable(column_text(state.columns[1][pair]))}",
+                        inline=False)
+
+
+def has_picture(record) -> bool:
+    """A started duel's board is a picture; a challenge is only words."""
+    return record.status not in (CHALLENGED, DECLINED)
 
 
 def board_embed(record) -> discord.Embed:
     state = record.state
     lines = [status_line(record)]
-    if record.status not in (CHALLENGED, DECLINED):
+    if has_picture(record):
         names = tuple(mention(user) for user in record.players)
-        lines += [f"· {event_text(event, names)}" for event in state.events]
+        lines.insert(0, f"Player 1: {names[0]} · Player 2: {names[1]}")
+        lines += [f"· {readable(event_text(event, names))}" for event in state.events]
     embed = discord.Embed(title=f"Scoundrel duel #{record.id}", description="\n".join(lines),
                           colour=discord.Colour.dark_gold() if state.over else discord.Colour.dark_purple())
     if record.status == CHALLENGED:
         embed.add_field(name="How it goes", value=f"Two players, one deck, three dice. {GOAL} "
                                                   "Accept to start; the challenger rolls first.", inline=False)
         return embed
-    add_board_fields(embed, record)
+    embed.set_image(url=f"attachment://{DUEL_FILENAME}")
     embed.set_footer(text=f"Turn {state.turn} · stock {len(state.stock)} · stolen pile {len(state.stolen)} · "
                           f"hands {len(state.hands[0])}/{len(state.hands[1])} · seed {seed_to_text(record.seed)}")
     return embed
@@ -99,6 +111,14 @@ def render_board(record) -> tuple[discord.Embed, discord.ui.View]:
     return board_embed(record), view
 
 
+async def board_files(record) -> list[discord.File]:
+    """The board's picture as the message's attachments (none for a challenge), drawn in a worker thread."""
+    if not has_picture(record):
+        return []
+    png = await asyncio.to_thread(render_duel, record.state)
+    return [discord.File(io.BytesIO(png), filename=DUEL_FILENAME, description="The duel board")]
+
+
 def duel_url(record) -> str | None:
     if record.message_id is None or record.channel_id is None:
         return None
@@ -113,9 +133,9 @@ def _play_label(state, action: DuelAction) -> str:
         on = f"on {mine.top.label}" if mine.top else "empty column"
         die = state.die_on(action.pair)
         left = (1 if die == ANY_CARD_DIE else die) - state.usage[action.pair]
-        return f"{action.card.label} on your pair {action.pair + 1} ({on}; 🎲{die}: {left} more allowed)"
+        return readable(f"{action.card.label} on your pair {action.pair + 1} ({on}; 🎲{die}: {left} more allowed)")
     count = len(theirs.cards)
-    return f"{action.card.label}: steal pair {action.pair + 1} ({count} card{'s' if count != 1 else ''})"
+    return readable(f"{action.card.label}: steal pair {action.pair + 1} ({count} card{'s' if count != 1 else ''})")
 
 
 def render_hand(record, seat: int) -> tuple[discord.Embed, discord.ui.View]:
@@ -125,7 +145,7 @@ def render_hand(record, seat: int) -> tuple[discord.Embed, discord.ui.View]:
     line = ("Your turn: place the dice." if state.phase == PLACING else "Your turn to play cards.") if yours \
         else status_line(record)
     embed = discord.Embed(title=f"Your hand · duel #{record.id}", colour=discord.Colour.dark_teal(),
-                          description=f"**{hand_text(state.hands[seat])}**\n{line}")
+                          description=f"**{readable(hand_text(state.hands[seat]))}**\n{line}")
     add_board_fields(embed, record)
     if not record.open or state.over:
         return embed, view
@@ -166,9 +186,10 @@ async def refresh_board(client: discord.Client, record) -> None:
     if record.channel_id is None or record.message_id is None:
         return
     embed, view = render_board(record)
+    files = await board_files(record)
     try:
         channel = client.get_channel(record.channel_id) or await client.fetch_channel(record.channel_id)
-        await channel.get_partial_message(record.message_id).edit(embed=embed, view=view)
+        await channel.get_partial_message(record.message_id).edit(embed=embed, view=view, attachments=files)
     except discord.HTTPException:
         log.warning("could not update the board of duel %s", record.id, exc_info=True)
 
@@ -308,7 +329,8 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
                 await send_private(interaction, f"You can't do that: {refused}.")
                 return
             embed, view = render_board(record)
-            await interaction.response.edit_message(content=None, embed=embed, view=view)
+            await interaction.response.edit_message(content=None, embed=embed, view=view,
+                                                    attachments=await board_files(record))
         except Exception as error:
             await report_error(interaction, error, where=f"duel challenge {self.custom_id}")
 

@@ -34,6 +34,7 @@ BACK_LINE = (170, 80, 90)
 CHIP_ON = (46, 160, 90)
 CHIP_OFF = (70, 78, 84)
 CHIP_WARN = (190, 120, 20)
+PLAYER_COLOURS = ((52, 120, 220), (200, 100, 30))  # the duel's two players
 
 SUIT_GLYPHS = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
 RED_SUITS = frozenset("HD")
@@ -136,6 +137,7 @@ BLENDS = (
     (FELT, CHIP_ON), (FELT, CHIP_OFF), (FELT, BAR_EMPTY), (BAR_EMPTY, HEALTH), (BAR_EMPTY, HEALTH_LOW),
     (FELT, HEALTH), (BACK, BACK_LINE), (FACE, BACK), ((20, 20, 24), WHITE), ((20, 20, 24), MUTED),
     (BACK, (20, 20, 24)), (FELT, (20, 20, 24)), (FELT, RED), (FACE_EDGE, RED), (FACE_EDGE, BLACK),
+    (PLAYER_COLOURS[0], WHITE), (PLAYER_COLOURS[1], WHITE), (FELT_DARK, WHITE), (FELT_DARK, GOLD),
 )
 STEPS = 7
 
