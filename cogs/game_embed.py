@@ -116,10 +116,10 @@ def status_line(state: State) -> str:
         return note
     left = sum(1 for c in state.room if c is not None)
     if state.final_room:
-        return f"The final room: play {'every card' if left > 1 else 'the last card'}."
+        return f"The final room: play {'every card' if left > 1 else 'the last card'}."  # nothing is carried
     to_play = left - 1  # the last card of a room stays for the next one
     if state.resolved_this_turn == 0:
-        play = f"Play {min(CARDS_FACED, left)} of these {left} cards; the last one stays for the next room"
+        play = f"Play {min(CARDS_FACED, left)} of {left} cards"  # the last one stays for the next room
         return play + (", or avoid the room." if state.can_avoid else ".")
     return f"Play {to_play} more card{'s' if to_play != 1 else ''}."
 

@@ -59,7 +59,7 @@ LOWER_Y = MARGIN + CARD_H + 28  # 212: the row under the room
 DUNGEON_W, DUNGEON_H = 96, 134
 PANEL_X = MARGIN + DUNGEON_W + 24  # 136: health, chips and phases
 PANEL_RIGHT = WEAPON_X - 20  # 532
-HEALTH_FONT, CHIP_FONT = 44, 26  # shown at about a third of their size on a phone
+HEALTH_FONT, CHIP_FONT = 48, 30  # shown at about a third of their size on a phone
 
 
 class Box(NamedTuple):
@@ -144,9 +144,10 @@ def _chips(state: State, phase: str | None) -> tuple[Chip, ...]:
         chips.append(Chip(f"NECROMANCER · raise 4 for {NECROMANCER_COST} ♥", "warn"))
         chips.append(Chip(f"graveyard {len(state.discard)}", "off"))
     elif phase is None:
-        chips.append(Chip("AVOID ✓", "on") if state.can_avoid else Chip("NO AVOID", "off"))
-        if state.final_room:
+        if state.final_room:  # nothing left to avoid into
             chips.append(Chip("FINAL ROOM", "gold"))
+        else:
+            chips.append(Chip("AVOID ✓", "on") if state.can_avoid else Chip("AVOID ✗", "off"))
     if state.weapon is not None and not state.over and phase in (None, IN_UNDERWORLD):
         last = state.last_kill
         if last is None:
@@ -187,8 +188,8 @@ def paint(layout: RoomLayout) -> Image.Image:
         if place.card is None:
             if place.role == "weapon":
                 img.paste(empty := empty_place(w, h), (x, y), empty)
-                text_centered(d, x + w / 2, y + h / 2 - 12, "no", 22, MUTED)
-                text_centered(d, x + w / 2, y + h / 2 + 14, "weapon", 20, MUTED)
+                text_centered(d, x + w / 2, y + h / 2 - 16, "no", 28, MUTED)
+                text_centered(d, x + w / 2, y + h / 2 + 16, "weapon", 23, MUTED)
             else:
                 img.paste(empty := empty_place(w, h), (x, y), empty)
             continue
@@ -196,7 +197,7 @@ def paint(layout: RoomLayout) -> Image.Image:
         img.paste(face, (x, y), face)
     _paint_dungeon(img, d, layout.dungeon)
     _paint_health(d, layout.health, layout.max_health)
-    row_y = LOWER_Y + 58
+    row_y = LOWER_Y + 60
     if layout.phase:
         d.text((PANEL_X, row_y), layout.phase, font=font(22), fill=GOLD)
         right = PANEL_X + int(d.textlength(layout.phase, font=font(22))) + 12
@@ -214,8 +215,8 @@ def paint(layout: RoomLayout) -> Image.Image:
         for c in layout.chips:
             width = int(d.textlength(c.text, font=font(CHIP_FONT))) + 24
             if x + width > PANEL_RIGHT and x > PANEL_X:
-                x, y = PANEL_X, y + 56
-            x = chip(d, x, y, c.text, _TONES[c.tone], size=CHIP_FONT, height=46) + 12
+                x, y = PANEL_X, y + 60
+            x = chip(d, x, y, c.text, _TONES[c.tone], size=CHIP_FONT, height=52) + 12
     if layout.banner:
         _paint_banner(d, layout.banner, _TONES[layout.banner_tone])
     return img

@@ -55,7 +55,7 @@ async def test_play_posts_the_room_with_a_button_per_card(world):
     embed = message.embeds[0]
     assert embed.title == "Scoundrel — room 1"
     assert embed.footer.text == f"Seed {SEED} · classic"
-    assert embed.description == "Play 3 of these 4 cards; the last one stays for the next room, or avoid the room."
+    assert embed.description == "Play 3 of 4 cards, or avoid the room."
     assert not embed.fields  # health, weapon, dungeon and avoid are in the picture
     by_code = codes(message)
     assert [by_code[c].label for c in ("T0", "T1", "T2", "T3")] == ["♦️7 equip", "♥️2 +0 (full)", "♤4 −4", "♤5 −5"]
@@ -101,7 +101,7 @@ async def test_avoid(world):
     assert [a.code for a in record.state.history] == ["A"]
     message = world.channel.last_message
     assert codes(message)["A"].disabled
-    assert message.embeds[0].description.startswith("Play 3 of these 4 cards; the last one stays for the next room.")
+    assert message.embeds[0].description.startswith("Play 3 of 4 cards.\n")  # no avoiding twice in a row
     assert "Avoided the room" in message.embeds[0].description
     assert await shows_table(message, record)
 

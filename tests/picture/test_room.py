@@ -163,7 +163,9 @@ def test_avoid_and_the_end_of_the_game_are_shown():
     state = new_game(preset("classic"), seed=3)
     assert room_layout(state).chips[0].text == "AVOID ✓"
     avoided = apply(state, Action.parse("A"))
-    assert room_layout(avoided).chips[0].text == "NO AVOID"
+    assert room_layout(avoided).chips[0].text == "AVOID ✗"
+    final = first_state(preset("classic").with_health(99), lambda s: s.final_room)
+    assert room_layout(final).chips[0].text == "FINAL ROOM"
     dead = first_state(preset("classic"), lambda s: s.status == "dead")
     layout = room_layout(dead)
     assert layout.banner == f"DIED · SCORE {dead.score}" and layout.health == dead.health
