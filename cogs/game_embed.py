@@ -133,7 +133,7 @@ def game_embed(record, par: int | None = None) -> discord.Embed:
     embed = discord.Embed(title=title, colour=colour)
     over = state.over or record.status == ABANDONED
     lines = [status_line(state)] if not over else _game_over_lines(record, par)
-    events = events_lines(state) if record.status != ABANDONED else []
+    events = [] if record.status == ABANDONED else events_lines(state, quiet=("death", "clear") if over else ())
     lines[1:1] = events  # the last move's story right under the status (or score) line
     embed.description = "\n".join(lines)
     embed.set_image(url=f"attachment://{FILENAME}")
@@ -146,9 +146,10 @@ def game_embed(record, par: int | None = None) -> discord.Embed:
     return embed
 
 
-def events_lines(state: State) -> list[str]:
-    """What the last move did, newest last, at most ``EVENT_LINES``; the new room's cards are in the picture."""
-    lines = [readable(e.text) for e in state.events if e.kind != "room"]
+def events_lines(state: State, quiet: tuple[str, ...] = ()) -> list[str]:
+    """What the last move did, newest last, at most ``EVENT_LINES``; the new room's cards are in the picture
+    (and a finished game's title already says how it ended: ``quiet`` kinds are left out)."""
+    lines = [readable(e.text) for e in state.events if e.kind != "room" and e.kind not in quiet]
     return lines[-EVENT_LINES:]
 
 
