@@ -136,7 +136,8 @@ def share_text(day: int, state: State, par: int | None = None, streak: int = 0) 
     rows = ["".join(marks[i:i + 10]) for i in range(0, len(marks), 10)]
     score = state.score
     score_text = "—" if score is None else str(score)
-    head = f"Scoundrel Daily #{day}: {outcome_word(state)}, score {score_text} in {len(marks)} rooms"
+    rooms = f"{len(marks)} room{'s' if len(marks) != 1 else ''}"
+    head = f"Scoundrel Daily #{day}: {outcome_word(state)}, score {score_text} in {rooms}"
     extras = ([f"par {par}"] if par is not None else []) + ([f"🔥 {streak}-day streak"] if streak > 1 else [])
     if extras:
         head += " · " + " · ".join(extras)

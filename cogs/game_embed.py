@@ -19,9 +19,7 @@ from bot.engine.game import (
     CARDS_FACED,
     IN_UNDERWORLD,
     LOOP_BONUS,
-    MERCHANT_HEAL,
     NECROMANCER_COST,
-    weapon_price,
 )
 from bot.picture import FILENAME
 from cogs.card_text import readable
@@ -68,8 +66,7 @@ def pending_text(state: State) -> str | None:
         return None
     phase = state.pending[0]
     if phase == AT_MERCHANT:
-        return (f"💰 **The merchant**: buy one card (a potion heals {MERCHANT_HEAL}, a weapon costs "
-                f"{weapon_price(state.loop)} health) or leave.")
+        return "💰 **The merchant**: buy one card, or leave."  # the prices are on the buttons
     if phase == AT_NECROMANCER:
         return (f"💀 **A necromancer**: pay {NECROMANCER_COST} health to face 3 of 4 cards raised from the "
                 f"graveyard ({len(state.discard)}), or decline.")

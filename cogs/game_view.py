@@ -36,7 +36,7 @@ from bot.engine.rules import MAX_LOOPS
 from bot.picture import FILENAME, render_room
 from cogs.card_text import card_text
 from cogs.errors import GameIdButton, report_error, send_private
-from cogs.game_embed import ABANDONED, KIND_EMOJI, at_crossroads, game_embed
+from cogs.game_embed import ABANDONED, KIND_EMOJI, game_embed
 from storage.errors import StaleVersion
 
 log = logging.getLogger(__name__)
@@ -223,7 +223,8 @@ def game_buttons(record, mode: str) -> list[GameButton]:
     state: State = record.state
     legal = set(legal_actions(state))
     make = lambda code, **kw: GameButton(record.id, record.version, mode, code, **kw)  # noqa: E731
-    if at_crossroads(state):  # the dungeon is cleared: only the loop-or-retire choice is left
+    if state.pending and state.pending[0] != IN_UNDERWORLD:
+        # A merchant, a necromancer or the crossroads: only its choices; the waiting room is in the picture.
         return _expansion_buttons(state, legal, make)
     buttons = [_card_button(state, legal, mode, i, card, make) for i, card in enumerate(state.room)]
     usable = any(a.kind == A.FIGHT_WITH_WEAPON for a in legal)

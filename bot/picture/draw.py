@@ -62,6 +62,26 @@ _CAPTIONS = {MERCHANT: "MERCHANT", NECROMANCER: "NECRO", JOKER: "JOKER"}
 @cache
 def card_face(card: Card, width: int, height: int) -> Image.Image:
     """A playing card: rank and suit in the corner, large in the middle; the rules' value for faces and aces."""
+    return _card_face(card, width, height)
+
+
+@cache
+def fan_face(card: Card, width: int, height: int) -> Image.Image:
+    """A card made to be fanned tightly: rank over suit in a narrow top-left corner, rank and suit in the
+    middle. Only its left strip shows under the next card."""
+    img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, width - 1, height - 1), radius=max(4, width // 10), fill=FACE, outline=FACE_EDGE,
+                        width=2)
+    colour, size, pad = ink(card), max(12, width * 30 // 100), max(3, width // 14)
+    d.text((pad, pad), card.rank, font=font(size), fill=colour)
+    d.text((pad, pad + size + 2), SUIT_GLYPHS[card.suit], font=font(size), fill=colour)
+    text_centered(d, width * 0.66, height * 0.45, card.rank, width * 32 // 100, colour)
+    text_centered(d, width * 0.66, height * 0.75, SUIT_GLYPHS[card.suit], width * 30 // 100, colour)
+    return img
+
+
+def _card_face(card: Card, width: int, height: int) -> Image.Image:
     img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     radius = max(4, width // 10)

@@ -31,22 +31,22 @@ from .draw import (
     MUTED,
     PLAYER_COLOURS,
     WHITE,
-    card_face,
     chip,
+    fan_face,
     font,
     to_png,
 )
 from .room import Box
 
-WIDTH, HEIGHT = 800, 400
+WIDTH, HEIGHT = 640, 640  # nearly square: a phone shows it about 280 px wide
 FILENAME = "duel.png"
-MARGIN = 16
-CARD_W, CARD_H = 52, 74
-ROW_Y, ROW_H = 50, 82
-DIE = 56
+MARGIN = 14
+CARD_W, CARD_H = 74, 104
+ROW_Y, ROW_H = 52, 136
+DIE = 60
 CENTRE = WIDTH // 2
-SIDE = CENTRE - DIE // 2 - 64 - MARGIN  # width a column may fan over: 256
-STEP = 30  # a card's offset over the previous one in a column, while it fits
+SIDE = CENTRE - DIE // 2 - 64 - MARGIN  # width a column may fan over: 212 (the rest: its "↑5 ✓" mark)
+STEP = 36  # a card's offset over the previous one in a column, while it fits (its corner index is ~30 px wide)
 
 
 class DuelPlace(NamedTuple):
@@ -99,7 +99,7 @@ def duel_layout(state: DuelState) -> DuelLayout:
 def _face(card) -> Image.Image:
     """A duel card drawn like a table card: the same face, red or black, rank in the corner."""
     kind = POTION if card.suit in "DH" else MONSTER  # only the colour matters here
-    return card_face(TableCard(card.suit, card.rank, kind), CARD_W, CARD_H)
+    return fan_face(TableCard(card.suit, card.rank, kind), CARD_W, CARD_H)
 
 
 def render_duel(state: DuelState) -> bytes:
@@ -111,13 +111,14 @@ def paint_duel(layout: DuelLayout) -> Image.Image:
     d = ImageDraw.Draw(img)
     for player in (0, 1):
         tone = PLAYER_COLOURS[player] if layout.actor in (None, player) else CHIP_OFF
-        text = f"PLAYER {player + 1}" + (" ▸ to play" if layout.actor == player else "")
+        text = f"PLAYER {player + 1}" + (" ▸ to play" if layout.actor == player else "")  # no room for "turn"
         if player == 0:
-            chip(d, MARGIN, 8, text, tone, size=18, height=32)
+            chip(d, MARGIN, 8, text, tone, size=20, height=36)
         else:
-            width = int(d.textlength(text, font=font(18))) + 24
-            chip(d, WIDTH - MARGIN - width, 8, text, tone, size=18, height=32)
-    d.text((CENTRE, 24), f"turn {layout.turn}", font=font(18), fill=MUTED, anchor="mm")
+            width = int(d.textlength(text, font=font(20))) + 24
+            chip(d, WIDTH - MARGIN - width, 8, text, tone, size=20, height=36)
+    if layout.actor is None:
+        d.text((CENTRE, 26), f"turn {layout.turn}", font=font(20), fill=MUTED, anchor="mm")
     for pair in range(PAIRS):
         y = ROW_Y + pair * ROW_H
         d.rounded_rectangle((MARGIN - 6, y + 2, WIDTH - MARGIN + 6, y + ROW_H - 2), radius=12, fill=FELT_DARK)
@@ -138,7 +139,7 @@ def paint_duel(layout: DuelLayout) -> Image.Image:
             label = (text + (" ✓" if finished else "")).strip()
             if label:
                 cy = ROW_Y + pair * ROW_H + ROW_H // 2
-                x = CENTRE - DIE // 2 - 12 if player == 0 else CENTRE + DIE // 2 + 12
+                x = CENTRE - DIE // 2 - 8 if player == 0 else CENTRE + DIE // 2 + 8
                 d.text((x, cy), label, font=font(22), fill=GOLD if finished else WHITE,
                        anchor="rm" if player == 0 else "lm")
     for box, value, closed in layout.dice:
@@ -150,8 +151,8 @@ def paint_duel(layout: DuelLayout) -> Image.Image:
         else:
             d.rounded_rectangle((box.x, box.y, box.x + box.w, box.y + box.h), radius=12, fill=FACE,
                                 outline=FACE_EDGE, width=2)
-            d.text(box.centre, str(value), font=font(34), fill=(28, 28, 32), anchor="mm")
-    d.text((CENTRE, HEIGHT - 14), layout.footer, font=font(18), fill=MUTED, anchor="mm")
+            d.text(box.centre, str(value), font=font(38), fill=(28, 28, 32), anchor="mm")
+    d.text((CENTRE, HEIGHT - 20), layout.footer, font=font(20), fill=MUTED, anchor="mm")
     return img
 
 
