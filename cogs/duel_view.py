@@ -92,8 +92,8 @@ def board_embed(record) -> discord.Embed:
                                                   "Accept to start; the challenger rolls first.", inline=False)
         return embed
     embed.set_image(url=f"attachment://{DUEL_FILENAME}")
-    embed.set_footer(text=f"Turn {state.turn} · stock {len(state.stock)} · stolen pile {len(state.stolen)} · "
-                          f"hands {len(state.hands[0])}/{len(state.hands[1])} · seed {seed_to_text(record.seed)}")
+    # stock, stolen pile and hand sizes are on the picture
+    embed.set_footer(text=f"Turn {state.turn} · seed {seed_to_text(record.seed)}")
     return embed
 
 
