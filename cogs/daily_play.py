@@ -40,7 +40,7 @@ def ends_text(day: int) -> str:
 
 async def send_daily_game(interaction: discord.Interaction, record, note: str) -> None:
     """Show a daily or practice game privately and make it the game's current message."""
-    shown = await game_message(record)
+    shown = await game_message(record, store=interaction.client.store)
     if interaction.response.is_done():
         message = await interaction.followup.send(note, **shown.send(), ephemeral=True, wait=True)
     else:

@@ -35,7 +35,7 @@ async def start_game(interaction: discord.Interaction, rules: Rules, seed: int |
 
 async def post_game(interaction: discord.Interaction, record, *, ephemeral: bool = False) -> discord.Message:
     """Send the game as a new message and remember it as the game's current message."""
-    shown = await game_message(record)
+    shown = await game_message(record, store=interaction.client.store)
     if interaction.response.is_done():
         message = await interaction.followup.send(**shown.send(), ephemeral=ephemeral, wait=True)
     else:
@@ -80,7 +80,7 @@ async def refresh_game_message(client: discord.Client, record) -> None:
     """Show a game's stored state on its current message (after an abandon, say)."""
     if record.message_id is None or record.channel_id is None or record.damaged:
         return
-    shown = await game_message(record)
+    shown = await game_message(record, store=client.store)
     with contextlib.suppress(discord.HTTPException):
         await client.get_partial_messageable(record.channel_id).get_partial_message(record.message_id).edit(
             **shown.edit())

@@ -130,3 +130,20 @@ async def test_a_finished_game_shows_par_when_the_deal_was_solved(world):
     record = await world.store.load_game(record.id)
     assert record.over
     assert f"Par 30: {30 - record.score} short of the best possible." in message.embeds[0].description
+
+
+async def test_the_picture_is_drawn_off_the_event_loop(world, monkeypatch):
+    import threading
+
+    import cogs.game_view as game_view
+
+    drawn_in = []
+
+    def spy(state, **options):
+        drawn_in.append(threading.current_thread())
+        return render_room(state, **options)
+
+    monkeypatch.setattr(game_view, "render_room", spy)
+    monkeypatch.setattr(game_view, "_PICTURES", type(game_view._PICTURES)())  # nothing cached
+    await world.alice.slash(world.channel, "scoundrel play", seed="0000-0004")
+    assert drawn_in and all(thread is not threading.main_thread() for thread in drawn_in)
