@@ -61,7 +61,25 @@ async def capture(env, channel, viewer, target, name: str, out: Path, browser: s
                     f"--screenshot={path}", preview.url,
                     stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
                 await process.wait()
-            print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
+            shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+            print(f"{shown}" + (f"  message height {message_height(path)} px" if label == "phone" else ""))
+
+
+def message_height(path: Path) -> int:
+    """The focused message's height on the page: the rows below the preview's toolbar that differ from the page
+    background, from the first to the last (the budget for a room at phone width is 450 px)."""
+    from PIL import Image
+
+    image = Image.open(path).convert("RGB")
+    width, height = image.size
+    background = image.getpixel((width - 2, height - 2))
+    toolbar = 110  # the preview's own bar and its status line
+    def differs(pixel) -> bool:
+        return max(abs(a - b) for a, b in zip(pixel, background, strict=True)) > 8
+
+    rows = [y for y in range(toolbar, height)  # the left edge has a shadow: start at the avatar's column
+            if any(differs(image.getpixel((x, y))) for x in range(14, width - 4, 3))]
+    return rows[-1] - rows[0] + 1 if rows else 0
 
 
 def line_to(rules, predicate, pick=lambda actions: actions[-1], seeds=range(500)) -> tuple[int, list[str]]:

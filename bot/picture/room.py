@@ -2,7 +2,7 @@
 (``render_room``).
 
 The layout is a plain model (boxes and the card in each) so tests can check what is drawn where without
-reading pixels; ``render_room`` only paints it. 800 × 400 px, shown by Discord at about 300 px on a phone::
+reading pixels; ``render_room`` only paints it. 800 × 368 px, shown about 280 px wide on a phone::
 
     ┌────────────────────────────────────────────┬──────────────┐
     │  room slot 1   2   3   4                   │ weapon with  │
@@ -45,18 +45,19 @@ from .draw import (
     to_png,
 )
 
-WIDTH, HEIGHT = 800, 400
+WIDTH, HEIGHT = 800, 368  # 2.2 : 1, about 280 × 127 px on a phone
 FILENAME = "table.png"
 
 MARGIN = 16
-CARD_W, CARD_H = 120, 168
+CARD_W, CARD_H = 120, 160
 ROOM_SLOTS = 4
 ROOM_STEP = CARD_W + 12
 WEAPON_X = MARGIN + ROOM_SLOTS * ROOM_STEP + 8  # 552
 KILL_DX, KILL_DY = 22, 30  # a kill's offset over the previous card: its corner (rank and suit) stays visible
-MINI_W, MINI_H = 60, 84
-LOWER_Y = MARGIN + CARD_H + 28  # 212: the row under the room
-DUNGEON_W, DUNGEON_H = 96, 134
+MINI_W, MINI_H = 56, 78
+MINI_BOTTOM = 10  # the phase row's small cards sit this far above the bottom edge
+LOWER_Y = MARGIN + CARD_H + 20  # 196: the row under the room
+DUNGEON_W, DUNGEON_H = 96, 132
 PANEL_X = MARGIN + DUNGEON_W + 24  # 136: health, chips and phases
 PANEL_RIGHT = WEAPON_X - 20  # 532
 HEALTH_FONT, CHIP_FONT = 48, 30  # shown at about a third of their size on a phone
@@ -123,12 +124,12 @@ def room_layout(state: State, *, abandoned: bool = False) -> RoomLayout:
     if phase == AT_MERCHANT:
         label = "MERCHANT · buy one"
         for i, card in enumerate(state.pending[1]):
-            places.append(Place("offer", i, Box(PANEL_X + i * (MINI_W + 6), HEIGHT - MARGIN - MINI_H,
+            places.append(Place("offer", i, Box(PANEL_X + i * (MINI_W + 6), HEIGHT - MINI_BOTTOM - MINI_H,
                                                 MINI_W, MINI_H), card))
     elif phase == IN_UNDERWORLD:
         label = "UNDERWORLD · the room above"
         for i, card in enumerate(state.pending[1]):
-            places.append(Place("above", i, Box(PANEL_X + i * (MINI_W + 6), HEIGHT - MARGIN - MINI_H,
+            places.append(Place("above", i, Box(PANEL_X + i * (MINI_W + 6), HEIGHT - MINI_BOTTOM - MINI_H,
                                                 MINI_W, MINI_H), card))
     chips = _chips(state, phase)
     banner, tone = _banner(state, abandoned, phase)
@@ -197,12 +198,13 @@ def paint(layout: RoomLayout) -> Image.Image:
         img.paste(face, (x, y), face)
     _paint_dungeon(img, d, layout.dungeon)
     _paint_health(d, layout.health, layout.max_health)
-    row_y = LOWER_Y + 60
+    row_y = LOWER_Y + 56
     if layout.phase:
+        row_y = LOWER_Y + 50
         d.text((PANEL_X, row_y), layout.phase, font=font(22), fill=GOLD)
         right = PANEL_X + int(d.textlength(layout.phase, font=font(22))) + 12
         minis = [p.box for p in layout.places if p.role in ("offer", "above")]
-        stack_x, stack_y = max(b.x + b.w for b in minis) + 10 if minis else PANEL_X, HEIGHT - MARGIN - MINI_H
+        stack_x, stack_y = max(b.x + b.w for b in minis) + 10 if minis else PANEL_X, HEIGHT - MINI_BOTTOM - MINI_H
         for c in layout.chips:  # beside the phase's label, else stacked beside the small cards
             width = int(d.textlength(c.text, font=font(18))) + 24
             if right + width <= PANEL_RIGHT:
@@ -223,7 +225,7 @@ def paint(layout: RoomLayout) -> Image.Image:
 
 
 def _paint_dungeon(img: Image.Image, d: ImageDraw.ImageDraw, count: int) -> None:
-    x, y = MARGIN, LOWER_Y - 8
+    x, y = MARGIN, LOWER_Y - 6
     if count == 0:
         img.paste(empty := empty_place(DUNGEON_W, DUNGEON_H), (x, y), empty)
     else:
