@@ -13,6 +13,7 @@ two racing clicks through.
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 import re
@@ -21,7 +22,7 @@ import discord
 
 from bot.duel import PAIRS, PLACING, DuelAction, IllegalDuelAction, legal_actions, refusal
 from bot.duel.game import ANY_CARD_DIE
-from bot.duel.text import column_text, die_text, event_text, hand_text, rules_text
+from bot.duel.text import event_text, hand_text, rules_text
 from bot.engine.seeds import seed_to_text
 from bot.picture.duel import FILENAME as DUEL_FILENAME
 from bot.picture.duel import render_duel
@@ -62,15 +63,6 @@ def status_line(record) -> str:
         return f"{who} rolled **{' '.join(map(str, state.dice))}** and places the dice."
     role = "roller" if state.actor == state.roller else "non-roller"
     return f"{who} ({role}) plays cards. Press **My hand** to see yours."
-
-
-def add_board_fields(embed: discord.Embed, record) -> None:
-    state, players = record.state, record.players
-    for pair in range(PAIRS):
-        embed.add_field(name=f"Pair {pair + 1} · {die_text(state, pair)}",
-                        value=f"{mention(players[0])}: {readable(column_text(state.columns[0][pair]))}\n"
-                              f"{mention(players[1])}: {readable(column_text(state.columns[1][pair]))}",
-                        inline=False)
 
 
 def has_picture(record) -> bool:
@@ -115,8 +107,13 @@ async def board_files(record) -> list[discord.File]:
     """The board's picture as the message's attachments (none for a challenge), drawn in a worker thread."""
     if not has_picture(record):
         return []
-    png = await asyncio.to_thread(render_duel, record.state)
+    png = await asyncio.to_thread(_board_png, record.state)
     return [discord.File(io.BytesIO(png), filename=DUEL_FILENAME, description="The duel board")]
+
+
+@functools.lru_cache(maxsize=64)
+def _board_png(state) -> bytes:  # a move redraws the public board and the mover's hand: one drawing for both
+    return render_duel(state)
 
 
 def duel_url(record) -> str | None:
@@ -146,7 +143,7 @@ def render_hand(record, seat: int) -> tuple[discord.Embed, discord.ui.View]:
         else status_line(record)
     embed = discord.Embed(title=f"Your hand · duel #{record.id}", colour=discord.Colour.dark_teal(),
                           description=f"**{readable(hand_text(state.hands[seat]))}**\n{line}")
-    add_board_fields(embed, record)
+    embed.set_image(url=f"attachment://{DUEL_FILENAME}")  # the board, as on the public message
     if not record.open or state.over:
         return embed, view
     if state.actor != seat:
@@ -222,10 +219,10 @@ async def handle_action(interaction: discord.Interaction, duel_id: int, version:
         await send_private(interaction, f"You can't do that: {refused}.")
         return
     if code == "R":
-        await interaction.edit_original_response(content="You resigned.", embed=None, view=None)
+        await interaction.edit_original_response(content="You resigned.", embed=None, view=None, attachments=[])
     else:
         embed, view = render_hand(record, seat)
-        await interaction.edit_original_response(embed=embed, view=view)
+        await interaction.edit_original_response(embed=embed, view=view, attachments=await board_files(record))
     await refresh_board(interaction.client, record)
 
 
@@ -285,7 +282,7 @@ async def show_hand(interaction: discord.Interaction, duel_id: int) -> None:
         await send_private(interaction, outsider_text(record))
         return
     embed, view = render_hand(record, seat)
-    await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+    await interaction.response.send_message(embed=embed, view=view, ephemeral=True, files=await board_files(record))
 
 
 async def ask_resign(interaction: discord.Interaction, duel_id: int) -> None:

@@ -193,6 +193,11 @@ async def shoot_all(env, out: Path, browser: str, only: set[str]) -> None:
     await bob.click(challenge, label="Accept")
     await play_duel_moves(env, challenge.message, moves=40)
     await shot("duel", challenge)
+    for player in (alice, bob):  # the private hand of whoever is to play
+        hand = await player.click(challenge, label="My hand")
+        if any(True for _ in hand.response.message.components):
+            await shot("duel-hand", hand, viewer=player)
+            break
 
 
 async def play_out(actor, message, channel, response=None):
