@@ -25,8 +25,11 @@ from bot.engine.seeds import seed_from_bytes
 EPOCH = date(2026, 1, 1)  # Daily #1
 DAILY_RULES: Rules = CLASSIC
 
-# One symbol per room in the shared result; never a card value.
-FACED = "🟩"
+# One symbol per room in the shared result; never a card value. A faced room is coloured by the damage taken in
+# it, in bands wide enough not to tell which monsters were there.
+FACED = "🟩"  # no damage
+HURT = (("🟨", 5), ("🟧", 10), ("🟥", None))  # up to 5, up to 10, more
+FACED_MARKS = (FACED, *(mark for mark, _ in HURT))
 AVOIDED = "⏭️"
 DIED = "💀"
 CLEARED = "🏆"
@@ -108,31 +111,41 @@ def room_marks(state: State) -> list[str]:
     """One symbol per room played, found by replaying the history room by room."""
     replayed = new_game(state.rules, deck=state.start_deck, seed=state.rng_seed)
     marks: dict[int, str] = {}
+    damage: dict[int, int] = {}
     for action in state.history:
         room = replayed.turn
         replayed = apply(replayed, action)
+        damage[room] = damage.get(room, 0) + sum(e.amount for e in replayed.events if e.kind == "fight")
         if action.kind == AVOID:
             marks[room] = AVOIDED
         elif replayed.status == DEAD:
             marks[room] = DIED
         elif replayed.status == WON:
             marks[room] = CLEARED
-        else:
-            marks.setdefault(room, FACED)
-    return [marks[room] for room in sorted(marks)]
+    return [marks.get(room) or damage_mark(damage[room]) for room in sorted(damage)]
+
+
+def damage_mark(damage: int) -> str:
+    if damage == 0:
+        return FACED
+    return next(mark for mark, most in HURT if most is None or damage <= most)
 
 
 def outcome_word(state: State) -> str:
     return {WON: "cleared the dungeon", DEAD: "died"}.get(state.status, "still in the dungeon")
 
 
-def share_text(day: int, state: State) -> str:
-    """Daily number, outcome, score and one symbol per room; no card is ever named."""
+def share_text(day: int, state: State, par: int | None = None, streak: int = 0) -> str:
+    """Daily number, outcome, score (and par, and the day streak) and one symbol per room; no card is ever named."""
     marks = room_marks(state)
     rows = ["".join(marks[i:i + 10]) for i in range(0, len(marks), 10)]
     score = state.score
     score_text = "—" if score is None else str(score)
-    head = f"Scoundrel Daily #{day}: {outcome_word(state)}, score {score_text} in {len(marks)} rooms"
+    rooms = f"{len(marks)} room{'s' if len(marks) != 1 else ''}"
+    head = f"Scoundrel Daily #{day}: {outcome_word(state)}, score {score_text} in {rooms}"
+    extras = ([f"par {par}"] if par is not None else []) + ([f"🔥 {streak}-day streak"] if streak > 1 else [])
+    if extras:
+        head += " · " + " · ".join(extras)
     return "\n".join([head, *rows])
 
 

@@ -26,6 +26,7 @@ from .engine import (
 from .engine import actions as A
 from .engine.cards import MONSTER
 from .engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER
+from .term_colour import for_terminal
 
 HELP = """Moves:
   1-4     take that room card (a monster is fought with your weapon when it can be)
@@ -180,4 +181,4 @@ def main(argv: list[str]) -> int:
     except (SeedError, RulesError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    return run(seed, args.preset, sys.stdin, sys.stdout)
+    return run(seed, args.preset, sys.stdin, for_terminal(sys.stdout))  # red and black cards, unless NO_COLOR

@@ -17,11 +17,11 @@ import re
 import discord
 
 from bot import clock
-from bot.daily import day_end, day_of, share_text
+from bot.daily import day_end, day_of, share_text, streaks
 from cogs.bounds import DAY, ID
 from cogs.daily_par import daily_deck, known_par, par_button, par_text, todays_challenge
 from cogs.errors import GameIdButton, report_error, send_private
-from cogs.game_view import render_game
+from cogs.game_view import game_message
 from storage.errors import ActiveGameExists, AttemptAlreadyUsed
 from storage.models import DAILY, DEAD, PRACTICE, WON
 
@@ -41,11 +41,11 @@ def ends_text(day: int) -> str:
 
 async def send_daily_game(interaction: discord.Interaction, record, note: str) -> None:
     """Show a daily or practice game privately and make it the game's current message."""
-    embed, view = render_game(record)
+    shown = await game_message(record, store=interaction.client.store)
     if interaction.response.is_done():
-        message = await interaction.followup.send(note, embed=embed, view=view, ephemeral=True, wait=True)
+        message = await interaction.followup.send(note, **shown.send(), ephemeral=True, wait=True)
     else:
-        await interaction.response.send_message(note, embed=embed, view=view, ephemeral=True)
+        await interaction.response.send_message(note, **shown.send(), ephemeral=True)
         message = await interaction.original_response()
     await interaction.client.store.set_message(record.id, message.channel.id, message.id)
 
@@ -157,7 +157,12 @@ async def share_result(interaction: discord.Interaction, game_id: int) -> None:
     if record.kind != DAILY or record.status not in (WON, DEAD):
         await send_private(interaction, "Only a finished counted daily can be shared.")
         return
-    text = share_text(record.day, record.state)
+    store = interaction.client.store
+    challenge = await store.get_daily(record.day)
+    current, _ = streaks(await store.daily_days(record.user_id), record.day)
+    # Par is public only once the day is over: while it runs it would tell everyone still playing what to aim for.
+    par = challenge.par if challenge is not None and record.day < day_of(clock.now()) else None
+    text = share_text(record.day, record.state, par, current)
     await interaction.response.send_message(f"{interaction.user.mention}'s {text}",
                                             allowed_mentions=discord.AllowedMentions.none())
 

@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot.engine.seeds import SeedError
 from cogs.bounds import CHALLENGES, SEED_LENGTH, read_seed
-from cogs.duel_view import DYNAMIC_ITEMS, duel_url, mention, render_board
+from cogs.duel_view import DYNAMIC_ITEMS, board_files, duel_url, mention, render_board
 from cogs.errors import send_private
 from cogs.group import add_subcommands, bot_can_post, remove_subcommands
 from storage.duels import CHALLENGED, DuelBusy, DuelError, create_challenge, load_duel, open_duel, set_duel_message
@@ -89,7 +89,8 @@ async def post_board(interaction: discord.Interaction, record, *, content: str |
     """Send the board and make it the duel's live message: moves update this copy (older copies' buttons still
     work, but their pictures are no longer kept up to date)."""
     embed, view = render_board(record)
-    await interaction.response.send_message(content=content, embed=embed, view=view, allowed_mentions=mentions)
+    await interaction.response.send_message(content=content, embed=embed, view=view, allowed_mentions=mentions,
+                                            files=await board_files(record))
     message = await interaction.original_response()
     await set_duel_message(interaction.client.store, record.id, message.channel.id, message.id)
 

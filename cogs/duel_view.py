@@ -12,6 +12,9 @@ two racing clicks through.
 
 from __future__ import annotations
 
+import asyncio
+import functools
+import io
 import logging
 import re
 
@@ -19,9 +22,12 @@ import discord
 
 from bot.duel import PAIRS, PLACING, DuelAction, IllegalDuelAction, legal_actions, refusal
 from bot.duel.game import ANY_CARD_DIE
-from bot.duel.text import column_text, die_text, event_text, hand_text, rules_text
+from bot.duel.text import event_text, hand_text, rules_text
 from bot.engine.seeds import seed_to_text
+from bot.picture.duel import FILENAME as DUEL_FILENAME
+from bot.picture.duel import render_duel
 from cogs.bounds import ID, VERSION
+from cogs.card_text import readable
 from cogs.errors import report_error, send_private
 from cogs.respond import edit_message, in_time
 from storage.duels import (
@@ -61,29 +67,27 @@ def status_line(record) -> str:
     return f"{who} ({role}) plays cards. Press **My hand** to see yours."
 
 
-def add_board_fields(embed: discord.Embed, record) -> None:
-    state, players = record.state, record.players
-    for pair in range(PAIRS):
-        embed.add_field(name=f"Pair {pair + 1} · {die_text(state, pair)}",
-                        value=f"{mention(players[0])}: {column_text(state.columns[0][pair])}\n"
-                              f"{mention(players[1])}: {column_text(state.columns[1][pair])}", inline=False)
+def has_picture(record) -> bool:
+    """A started duel's board is a picture; a challenge is only words."""
+    return record.status not in (CHALLENGED, DECLINED)
 
 
 def board_embed(record) -> discord.Embed:
     state = record.state
     lines = [status_line(record)]
-    if record.status not in (CHALLENGED, DECLINED):
+    if has_picture(record):
         names = tuple(mention(user) for user in record.players)
-        lines += [f"· {event_text(event, names)}" for event in state.events]
+        lines.insert(0, f"Player 1: {names[0]} · Player 2: {names[1]}")
+        lines += [f"· {readable(event_text(event, names))}" for event in state.events]
     embed = discord.Embed(title=f"Scoundrel duel #{record.id}", description="\n".join(lines),
                           colour=discord.Colour.dark_gold() if state.over else discord.Colour.dark_purple())
     if record.status == CHALLENGED:
         embed.add_field(name="How it goes", value=f"Two players, one deck, three dice. {GOAL} "
                                                   "Accept to start; the challenger rolls first.", inline=False)
         return embed
-    add_board_fields(embed, record)
-    embed.set_footer(text=f"Turn {state.turn} · stock {len(state.stock)} · stolen pile {len(state.stolen)} · "
-                          f"hands {len(state.hands[0])}/{len(state.hands[1])} · seed {seed_to_text(record.seed)}")
+    embed.set_image(url=f"attachment://{DUEL_FILENAME}")
+    # stock, stolen pile and hand sizes are on the picture
+    embed.set_footer(text=f"Turn {state.turn} · seed {seed_to_text(record.seed)}")
     return embed
 
 
@@ -101,6 +105,19 @@ def render_board(record) -> tuple[discord.Embed, discord.ui.View]:
     return board_embed(record), view
 
 
+async def board_files(record) -> list[discord.File]:
+    """The board's picture as the message's attachments (none for a challenge), drawn in a worker thread."""
+    if not has_picture(record):
+        return []
+    png = await asyncio.to_thread(_board_png, record.state)
+    return [discord.File(io.BytesIO(png), filename=DUEL_FILENAME, description="The duel board")]
+
+
+@functools.lru_cache(maxsize=64)
+def _board_png(state) -> bytes:  # a move redraws the public board and the mover's hand: one drawing for both
+    return render_duel(state)
+
+
 def duel_url(record) -> str | None:
     if record.message_id is None or record.channel_id is None:
         return None
@@ -115,9 +132,9 @@ def _play_label(state, action: DuelAction) -> str:
         on = f"on {mine.top.label}" if mine.top else "empty column"
         die = state.die_on(action.pair)
         left = (1 if die == ANY_CARD_DIE else die) - state.usage[action.pair]
-        return f"{action.card.label} on your pair {action.pair + 1} ({on}; 🎲{die}: {left} more allowed)"
+        return readable(f"{action.card.label} on your pair {action.pair + 1} ({on}; 🎲{die}: {left} more allowed)")
     count = len(theirs.cards)
-    return f"{action.card.label}: steal pair {action.pair + 1} ({count} card{'s' if count != 1 else ''})"
+    return readable(f"{action.card.label}: steal pair {action.pair + 1} ({count} card{'s' if count != 1 else ''})")
 
 
 def render_hand(record, seat: int) -> tuple[discord.Embed, discord.ui.View]:
@@ -127,8 +144,8 @@ def render_hand(record, seat: int) -> tuple[discord.Embed, discord.ui.View]:
     line = ("Your turn: place the dice." if state.phase == PLACING else "Your turn to play cards.") if yours \
         else status_line(record)
     embed = discord.Embed(title=f"Your hand · duel #{record.id}", colour=discord.Colour.dark_teal(),
-                          description=f"**{hand_text(state.hands[seat])}**\n{line}")
-    add_board_fields(embed, record)
+                          description=f"**{readable(hand_text(state.hands[seat]))}**\n{line}")
+    embed.set_image(url=f"attachment://{DUEL_FILENAME}")  # the board, as on the public message
     if not record.open or state.over:
         return embed, view
     if state.actor != seat:
@@ -168,9 +185,10 @@ async def refresh_board(client: discord.Client, record) -> None:
     if record.channel_id is None or record.message_id is None:
         return
     embed, view = render_board(record)
+    files = await board_files(record)
     try:
         channel = client.get_channel(record.channel_id) or await client.fetch_channel(record.channel_id)
-        await channel.get_partial_message(record.message_id).edit(embed=embed, view=view)
+        await channel.get_partial_message(record.message_id).edit(embed=embed, view=view, attachments=files)
     except discord.HTTPException:
         log.warning("could not update the board of duel %s", record.id, exc_info=True)
 
@@ -199,7 +217,7 @@ async def handle_action(interaction: discord.Interaction, duel_id: int, version:
         version = record.version  # resigning stands whatever has happened meanwhile
     if record.version != version:
         embed, view = render_hand(record, seat)
-        await edit_message(interaction, content=STALE, embed=embed, view=view)
+        await edit_message(interaction, content=STALE, embed=embed, view=view, attachments=await board_files(record))
         return
     try:
         action = resign_action(record, interaction.user.id) if code == "R" else DuelAction.parse(code)
@@ -208,10 +226,10 @@ async def handle_action(interaction: discord.Interaction, duel_id: int, version:
         await send_private(interaction, f"You can't do that: {refused}.")
         return
     if code == "R":
-        await edit_message(interaction, content="You resigned.", embed=None, view=None)
+        await edit_message(interaction, content="You resigned.", embed=None, view=None, attachments=[])
     else:
         embed, view = render_hand(record, seat)
-        await edit_message(interaction, content=None, embed=embed, view=view)
+        await edit_message(interaction, content=None, embed=embed, view=view, attachments=await board_files(record))
     await refresh_board(interaction.client, record)
 
 
@@ -271,7 +289,7 @@ async def show_hand(interaction: discord.Interaction, duel_id: int) -> None:
         await send_private(interaction, outsider_text(record))
         return
     embed, view = render_hand(record, seat)
-    await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+    await interaction.response.send_message(embed=embed, view=view, ephemeral=True, files=await board_files(record))
 
 
 async def ask_resign(interaction: discord.Interaction, duel_id: int) -> None:
@@ -315,7 +333,8 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
                 await send_private(interaction, f"You can't do that: {refused}.")
                 return
             embed, view = render_board(record)
-            await interaction.response.edit_message(content=None, embed=embed, view=view)
+            await interaction.response.edit_message(content=None, embed=embed, view=view,
+                                                    attachments=await board_files(record))
         except Exception as error:
             await report_error(interaction, error, where=f"duel challenge {self.custom_id}")
 

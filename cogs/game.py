@@ -11,6 +11,7 @@ from discord import app_commands
 from bot.engine import SeedError, seed_to_text
 from bot.engine import preset as preset_rules
 from cogs.bounds import PAGE, PUBLIC_POSTS, SEED_LENGTH, read_seed
+from cogs.card_text import readable
 from cogs.errors import report_error, send_private
 from cogs.game_embed import rules_label
 from cogs.game_flow import DYNAMIC_ITEMS as FLOW_ITEMS
@@ -137,7 +138,7 @@ def help_embed(interaction: discord.Interaction) -> discord.Embed:
 def rules_page(page: int) -> tuple[discord.Embed, discord.ui.View]:
     page = max(0, min(page, len(PAGES) - 1))
     title, text = PAGES[page]
-    embed = discord.Embed(title=title, description=text, colour=discord.Colour.dark_teal())
+    embed = discord.Embed(title=title, description=readable(text), colour=discord.Colour.dark_teal())
     embed.set_footer(text=f"Page {page + 1} of {len(PAGES)}")
     view = discord.ui.View(timeout=None)
     view.add_item(RulesPageButton(page - 1, "◀ Previous", disabled=page == 0))

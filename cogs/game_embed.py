@@ -1,6 +1,7 @@
 """The game message's embed: what the player reads about a game, from a ``GameRecord`` alone.
 
-Pure text building; the buttons live in ``cogs/game_view.py``.
+Pure text building; the buttons live in ``cogs/game_view.py``, the picture of the table in ``bot.picture``.
+The text says only what the picture cannot: what to do now and what the last move did.
 """
 
 from __future__ import annotations
@@ -9,19 +10,19 @@ import dataclasses
 
 import discord
 
-from bot.engine import DEAD, WON, Rules, State, avoid, refusal, seed_to_text
-from bot.engine.cards import JOKER, MERCHANT, MONSTER, NECROMANCER, POTION, WEAPON, Card
+from bot.engine import DEAD, WON, Rules, State, seed_to_text
+from bot.engine.cards import JOKER, MERCHANT, MONSTER, NECROMANCER, POTION, WEAPON
 from bot.engine.game import (
     AT_CROSSROADS,
     AT_MERCHANT,
     AT_NECROMANCER,
+    CARDS_FACED,
     IN_UNDERWORLD,
     LOOP_BONUS,
-    MERCHANT_HEAL,
     NECROMANCER_COST,
-    weapon_price,
 )
-from bot.engine.rules import LOWER_OR_EQUAL, MAX_LOOPS
+from bot.picture import FILENAME
+from cogs.card_text import readable
 
 ABANDONED = "abandoned"  # storage's status for a game given up with /scoundrel abandon
 
@@ -33,39 +34,7 @@ COLOUR_ABANDONED = discord.Colour.dark_grey()
 
 KIND_EMOJI = {MONSTER: "👹", WEAPON: "🗡️", POTION: "🧪", MERCHANT: "💰", JOKER: "🃏", NECROMANCER: "💀"}
 BAR_BLOCKS = 10
-LOG_LIMIT = 1000  # an embed field holds 1024 characters
-
-
-def card_text(card: Card | None) -> str:
-    return "·" if card is None else card.label
-
-
-def health_bar(health: int, maximum: int) -> str:
-    filled = 0 if health <= 0 else max(1, round(BAR_BLOCKS * min(health, maximum) / maximum))
-    return "█" * filled + "░" * (BAR_BLOCKS - filled)
-
-
-def weapon_text(state: State) -> str:
-    if state.weapon is None:
-        return "None — monsters are fought barehanded"
-    last = state.last_kill
-    if last is None:
-        return f"{state.weapon.label} — fresh: can hit anything"
-    reach = f"{last.value} or below" if state.rules.weapon_limit == LOWER_OR_EQUAL else f"below {last.value}"
-    return f"{state.weapon.label} — last slew {last.label}, can hit {reach}"
-
-
-def avoid_text(state: State) -> str:
-    if state.can_avoid:
-        return "available"
-    if state.avoided_last and not state.pending:
-        return "not available (you avoided the last room)"
-    if not state.dungeon:
-        return "not available (the dungeon is empty)"
-    if None in state.room:
-        return "not available (you started facing this room)"
-    reason = (refusal(state, avoid()) or "not now").rstrip(".")
-    return f"not available ({reason[:1].lower()}{reason[1:]})"
+EVENT_LINES = 3
 
 
 def rules_label(rules: Rules) -> str:
@@ -97,18 +66,15 @@ def pending_text(state: State) -> str | None:
         return None
     phase = state.pending[0]
     if phase == AT_MERCHANT:
-        offer = " ".join(c.label for c in state.pending[1])
-        return (f"💰 **The merchant** offers {offer}. Buy at most one: a potion heals {MERCHANT_HEAL} for free, "
-                f"a weapon costs {weapon_price(state.loop)} health. Or leave.")
+        return "💰 **The merchant**: buy one card, or leave."  # the prices are on the buttons
     if phase == AT_NECROMANCER:
-        return (f"💀 **A necromancer** will raise 4 cards from the graveyard ({len(state.discard)} cards) for "
-                f"{NECROMANCER_COST} health: you face 3 of them. Pay or decline.")
+        return (f"💀 **A necromancer**: pay {NECROMANCER_COST} health to face 3 of 4 cards raised from the "
+                f"graveyard ({len(state.discard)}), or decline.")
     if phase == IN_UNDERWORLD:
-        above = " ".join(c.label for c in state.pending[1] if c is not None)
-        return f"⚰️ **The raised room**: face 3 of these cards. The room above waits: {above or 'empty'}."
+        return "⚰️ **The raised room**: face 3 of these cards; the room above waits."
     if phase == AT_CROSSROADS:
-        return (f"🔁 **Loop {state.loop} cleared** with {state.health} health. Descend again (the graveyard "
-                f"becomes the dungeon, +{LOOP_BONUS} if you clear it) or retire with your score.")
+        return (f"🔁 **Loop {state.loop} cleared** with {state.health} health: descend again (+{LOOP_BONUS} if "
+                f"you clear it) or retire.")
     return None  # pragma: no cover - every phase is listed above
 
 
@@ -119,7 +85,7 @@ def score_explanation(state: State) -> str:
     parts = [f"{state.health} health"]
     last = state.last_card
     if state.health == state.rules.max_health and last is not None and last.kind == POTION:
-        parts.append(f"{last.value} for ending on {last.label} at full health")
+        parts.append(f"{last.value} for ending on {readable(last.label)} at full health")
     if state.loop > 1:
         parts.append(f"{LOOP_BONUS} × {state.loop - 1} extra loop{'s' if state.loop > 2 else ''}")
     return " + ".join(parts)
@@ -144,34 +110,34 @@ def _title_and_colour(record) -> tuple[str, discord.Colour]:
     return f"Scoundrel — room {state.turn}", COLOUR_PLAYING
 
 
-def game_embed(record) -> discord.Embed:
+def status_line(state: State) -> str:
+    """The one line of what to do now: the picture shows the cards, health, weapon and dungeon."""
+    note = pending_text(state)
+    if note:
+        return note
+    left = sum(1 for c in state.room if c is not None)
+    if state.final_room:
+        return f"The final room: play {'every card' if left > 1 else 'the last card'}."  # nothing is carried
+    to_play = left - 1  # the last card of a room stays for the next one
+    if state.resolved_this_turn == 0:
+        play = f"Play {min(CARDS_FACED, left)} of {left} cards"  # the last one stays for the next room
+        return play + (", or avoid the room." if state.can_avoid else ".")
+    return f"Play {to_play} more card{'s' if to_play != 1 else ''}."
+
+
+def game_embed(record, par: int | None = None) -> discord.Embed:
+    """Title, one status line, this turn's events (at most three lines), the deal in the footer; the table is
+    the attached picture (``attachment://`` + ``bot.picture.FILENAME``). ``par``: the deal's best possible score,
+    shown on a finished game when it is known."""
     state: State = record.state
     title, colour = _title_and_colour(record)
     embed = discord.Embed(title=title, colour=colour)
     over = state.over or record.status == ABANDONED
-    if over:
-        embed.description = _game_over_text(record)
-    else:
-        room = "  ".join(card_text(c) for c in state.room)
-        lines = [] if at_crossroads(state) else [f"**Room:** {room}" if state.room else "**Room:** empty"]
-        if state.final_room and not at_crossroads(state):
-            lines.append("This is the final room: every card must be resolved.")
-        note = pending_text(state)
-        if note:
-            lines.append(note)
-        embed.description = "\n".join(lines)
-    health, maximum = state.health, state.rules.max_health
-    embed.add_field(name="Health", value=f"**{health}**/{maximum}\n`{health_bar(health, maximum)}`")
-    embed.add_field(name="Weapon", value=weapon_text(state))
-    embed.add_field(name="Dungeon", value=f"{len(state.dungeon)} cards")
-    if not over:
-        embed.add_field(name="Room", value=str(state.turn))
-        embed.add_field(name="Avoid", value=avoid_text(state))
-    if state.rules.looping:
-        embed.add_field(name="Loop", value=f"{state.loop} of {MAX_LOOPS}")
-    events = _events_text(state)
-    if events:
-        embed.add_field(name="Last turn", value=events, inline=False)
+    lines = [status_line(state)] if not over else _game_over_lines(record, par)
+    events = [] if record.status == ABANDONED else events_lines(state, quiet=("death", "clear") if over else ())
+    lines[1:1] = events  # the last move's story right under the status (or score) line
+    embed.description = "\n".join(lines)
+    embed.set_image(url=f"attachment://{FILENAME}")
     if record.kind in ("daily", "practice") and record.day is not None:
         # A daily's seed stays secret while the day runs (the daily post reveals it afterwards).
         deal = f"Daily #{record.day}" + (" (practice)" if record.kind == "practice" else "")
@@ -181,38 +147,35 @@ def game_embed(record) -> discord.Embed:
     return embed
 
 
-def _events_text(state: State) -> str:
-    lines = [e.text for e in state.log]
-    out: list[str] = []
-    size = 0
-    for line in reversed(lines):  # newest last, but keep the newest when the field is full
-        if size + len(line) + 1 > LOG_LIMIT:
-            break
-        out.append(line)
-        size += len(line) + 1
-    return "\n".join(reversed(out))
+def events_lines(state: State, quiet: tuple[str, ...] = ()) -> list[str]:
+    """What the last move did, newest last, at most ``EVENT_LINES``; the new room's cards are in the picture
+    (and a finished game's title already says how it ended: ``quiet`` kinds are left out)."""
+    lines = [readable(e.text) for e in state.events if e.kind != "room" and e.kind not in quiet]
+    return lines[-EVENT_LINES:]
 
 
-def _game_over_text(record) -> str:
+def _game_over_lines(record, par: int | None) -> list[str]:
+    """The score line first (the status line of a finished game), then par and how to replay the deal."""
     state: State = record.state
-    lines = []
+    ended = getattr(record, "ended_at", None)
+    when = f", {discord.utils.format_dt(ended, 'R')}" if ended is not None else ""
     if record.status == ABANDONED:
+        lines = []
+        if record.score is not None:  # a counted daily's forfeit
+            lines.append(f"**Score: {record.score}**, as if you had died here: every monster not yet slain "
+                         "counts against you.")
         if getattr(record, "ended_by", None) == "expired":
             lines.append(f"Daily #{record.day} ended at 00:00 UTC with this game in room {state.turn}.")
         else:
-            lines.append(f"Given up in room {state.turn}.")
-        if record.score is not None:
-            lines.append(f"**Score: {record.score}**, as if you had died here: every monster not yet slain "
-                         "counts against you.")
+            lines.append(f"Given up in room {state.turn}{when}.")
     else:
         verb = "died" if state.status == DEAD else "finished"
-        lines.append(f"You {verb} after {state.turn} room{'s' if state.turn != 1 else ''}"
-                     + (f" and {state.loop} loops" if state.loop > 1 else "") + ".")
-        lines.append(f"**Score: {state.score}** ({score_explanation(state)}).")
-    started, ended = getattr(record, "started_at", None), getattr(record, "ended_at", None)
-    if started is not None:
-        lines.append(f"Started {discord.utils.format_dt(started, 'R')}"
-                     + (f", ended {discord.utils.format_dt(ended, 'R')}." if ended is not None else "."))
+        rooms = f"{state.turn} room{'s' if state.turn != 1 else ''}" + (f", {state.loop} loops" if state.loop > 1
+                                                                          else "")
+        lines = [f"**Score: {state.score}** ({score_explanation(state)}).", f"You {verb} after {rooms}{when}."]
+        if par is not None:
+            lines.append(f"Par {par}: " + ("a perfect game!" if state.score == par else
+                                          f"{par - state.score} short of the best possible."))
     if record.seed is not None:
-        lines.append(f"Replay this deal: `{replay_command(state.rules, record.seed)}`")
-    return "\n".join(lines)
+        lines.append(f"Replay this deal:\n`{replay_command(state.rules, record.seed)}`")
+    return lines

@@ -12,7 +12,7 @@ from bot.engine import Rules, deal, new_seed
 from cogs.bounds import ID
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_embed import rules_label
-from cogs.game_view import game_url, other_players_game, render_game
+from cogs.game_view import game_message, game_url, other_players_game
 from storage.errors import ActiveGameExists
 
 log = logging.getLogger(__name__)
@@ -36,11 +36,11 @@ async def start_game(interaction: discord.Interaction, rules: Rules, seed: int |
 
 async def post_game(interaction: discord.Interaction, record, *, ephemeral: bool = False) -> discord.Message:
     """Send the game as a new message and remember it as the game's current message."""
-    embed, view = render_game(record)
+    shown = await game_message(record, store=interaction.client.store)
     if interaction.response.is_done():
-        message = await interaction.followup.send(embed=embed, view=view, ephemeral=ephemeral, wait=True)
+        message = await interaction.followup.send(**shown.send(), ephemeral=ephemeral, wait=True)
     else:
-        await interaction.response.send_message(embed=embed, view=view, ephemeral=ephemeral)
+        await interaction.response.send_message(**shown.send(), ephemeral=ephemeral)
         message = await interaction.original_response()
     await interaction.client.store.set_message(record.id, message.channel.id, message.id)
     return message
@@ -81,10 +81,10 @@ async def refresh_game_message(client: discord.Client, record) -> None:
     """Show a game's stored state on its current message (after an abandon, say)."""
     if record.message_id is None or record.channel_id is None or record.damaged:
         return
-    embed, view = render_game(record)
+    shown = await game_message(record, store=client.store)
     with contextlib.suppress(discord.HTTPException):
         await client.get_partial_messageable(record.channel_id).get_partial_message(record.message_id).edit(
-            embed=embed, view=view)
+            **shown.edit())
 
 
 class ResumeButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):

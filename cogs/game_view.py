@@ -1,4 +1,5 @@
-"""The game message's buttons, and ``render_game(record) -> (embed, view)``.
+"""The game message's buttons, ``render_game(record) -> (embed, view)`` and ``game_message(record)`` (the
+embed, the buttons and the table picture to send or edit with).
 
 Every button is a persistent ``DynamicItem``: its custom_id says everything the click needs, so buttons work
 after a restart and nothing is kept in memory::
@@ -17,10 +18,14 @@ items (``DynamicItem``) so they survive restarts; return ``[]`` when the record 
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 import re
 import time
+from collections import OrderedDict
 from collections.abc import Callable
+from typing import NamedTuple
 
 import discord
 
@@ -30,9 +35,11 @@ from bot.engine import actions as A
 from bot.engine.cards import MONSTER, NECROMANCER, POTION, WEAPON, Card
 from bot.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, NECROMANCER_COST
 from bot.engine.rules import MAX_LOOPS
+from bot.picture import FILENAME, render_room
 from cogs.bounds import ID, VERSION
+from cogs.card_text import card_text
 from cogs.errors import GameIdButton, report_error, send_private
-from cogs.game_embed import ABANDONED, KIND_EMOJI, at_crossroads, game_embed
+from cogs.game_embed import ABANDONED, KIND_EMOJI, game_embed
 from cogs.respond import edit_message, in_time
 from storage.errors import DayOver, StaleVersion
 from storage.models import EXPIRED
@@ -178,16 +185,19 @@ async def _handle_game_click(interaction: discord.Interaction, game_id: int, ver
 
 
 async def redraw(interaction: discord.Interaction, record, mode: str) -> None:
-    """Show the game as stored on the message that was clicked."""
-    embed, view = render_game(record, mode)
-    await edit_message(interaction, embed=embed, view=view)
+    """Show the game as stored (embed, buttons and the table picture) on the message that was clicked."""
+    shown = await game_message(record, mode, store=interaction.client.store)
+    await edit_message(interaction, **shown.edit())
 
 
 # --- rendering ------------------------------------------------------------------------------
 
-def render_game(record, mode: str = WEAPON_MODE) -> tuple[discord.Embed, discord.ui.View]:
-    """The embed and the buttons for a game as stored; usable for public and ephemeral messages."""
-    embed = game_embed(record)
+def render_game(record, mode: str = WEAPON_MODE, par: int | None = None) -> tuple[discord.Embed, discord.ui.View]:
+    """The embed and the buttons for a game as stored; usable for public and ephemeral messages.
+
+    The embed shows the table picture as an attachment: send it with ``game_message`` (which renders the
+    picture too) rather than alone."""
+    embed = game_embed(record, par)
     view = discord.ui.View(timeout=None)
     if record.state.over or record.status == ABANDONED:
         view.add_item(NewGameButton(record.id))
@@ -201,24 +211,76 @@ def render_game(record, mode: str = WEAPON_MODE) -> tuple[discord.Embed, discord
     return embed, view
 
 
+class GameMessage(NamedTuple):
+    """Everything a game message shows: the embed, the buttons and the picture of the table (PNG bytes)."""
+
+    embed: discord.Embed
+    view: discord.ui.View
+    picture: bytes
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.picture), filename=FILENAME, description="The table")
+
+    def send(self) -> dict:
+        """Keyword arguments for sending it as a new message."""
+        return dict(embed=self.embed, view=self.view, file=self.file())
+
+    def edit(self) -> dict:
+        """Keyword arguments for editing a game message into it (the old picture is replaced)."""
+        return dict(embed=self.embed, view=self.view, attachments=[self.file()])
+
+
+async def game_message(record, mode: str = WEAPON_MODE, *, store=None) -> GameMessage:
+    """The message of a game; with ``store``, a finished game also shows par when the deal has been solved."""
+    par = await known_par(store, record) if store is not None and record.state.over else None
+    embed, view = render_game(record, mode, par)
+    return GameMessage(embed, view, await table_picture(record))
+
+
+async def known_par(store, record) -> int | None:
+    """The deal's par if it was already solved (the day's par for a daily; the par cache otherwise)."""
+    if record.kind in ("daily", "practice") and record.day is not None:
+        daily = await store.get_daily(record.day)
+        if daily is not None and daily.par is not None:
+            return daily.par
+    found = await store.get_par(record.state.rules.key, record.state.start_deck)
+    return found[0] if found else None
+
+
+_PICTURES: OrderedDict[tuple, bytes] = OrderedDict()
+PICTURE_CACHE = 256  # pictures kept: a toggle or a resume shows the same state again
+
+
+async def table_picture(record) -> bytes:
+    """The table's PNG, drawn in a worker thread (a few milliseconds the event loop keeps for others)."""
+    state = record.state  # the deal and the moves made fix the table (game ids repeat across databases)
+    key = (state.rules, state.start_deck, state.rng_seed, state.history, record.status == ABANDONED)
+    picture = _PICTURES.get(key)
+    if picture is None:
+        picture = await asyncio.to_thread(render_room, state, abandoned=key[-1])
+        _PICTURES[key] = picture
+        if len(_PICTURES) > PICTURE_CACHE:
+            _PICTURES.popitem(last=False)
+    return picture
+
+
 def game_buttons(record, mode: str) -> list[GameButton]:
     state: State = record.state
     legal = set(legal_actions(state))
     make = lambda code, **kw: GameButton(record.id, record.version, mode, code, **kw)  # noqa: E731
-    if at_crossroads(state):  # the dungeon is cleared: only the loop-or-retire choice is left
+    if state.pending and state.pending[0] != IN_UNDERWORLD:
+        # A merchant, a necromancer or the crossroads: only its choices; the waiting room is in the picture.
         return _expansion_buttons(state, legal, make)
     buttons = [_card_button(state, legal, mode, i, card, make) for i, card in enumerate(state.room)]
     usable = any(a.kind == A.FIGHT_WITH_WEAPON for a in legal)
     if state.weapon is not None and usable:
-        label = f"Fighting with {state.weapon.label}" if mode == WEAPON_MODE else "Fighting barehanded"
-    elif state.weapon is not None:
-        label = f"Barehanded ({state.weapon.label} can't hit these)"
-    else:
-        label = "Barehanded (no weapon)"
+        label = f"Fighting with {card_text(state.weapon)}" if mode == WEAPON_MODE else "Fighting barehanded"
+    else:  # no weapon, or one these monsters are too strong for (the picture shows its reach)
+        label = "Barehanded"
     buttons.append(make(TOGGLE, label=label, emoji="🗡️" if usable and mode == WEAPON_MODE else "👊",
                         style=discord.ButtonStyle.primary if usable else discord.ButtonStyle.secondary,
                         disabled=not usable, row=1))
-    buttons.append(make("A", label="Avoid room", emoji="🏃", style=discord.ButtonStyle.secondary,
+    buttons.append(make("A", label="Avoid", emoji="🏃", style=discord.ButtonStyle.secondary,
                         disabled=A.AVOID_ACTION not in legal, row=1))
     buttons += _expansion_buttons(state, legal, make)
     return buttons
@@ -231,16 +293,32 @@ def _card_button(state: State, legal: set[Action], mode: str, slot: int, card: C
     if card.kind == MONSTER and mode == WEAPON_MODE and A.fight_with_weapon(slot) in legal:
         action = A.fight_with_weapon(slot)
     style = _STYLE.get(card.kind, discord.ButtonStyle.secondary)
+    name = card_text(card)
     if action not in legal:  # e.g. while the merchant is open: show the card, but it cannot be played
-        return make(action.code, label=card.label, style=style, disabled=True, row=0)
+        return make(action.code, label=name, style=style, disabled=True, row=0)
     if state.pending and state.pending[0] == IN_UNDERWORLD and card.kind not in _STYLE:
-        label = f"{card.label} nothing"  # raised expansion cards are dead cards (the engine discards them)
-    else:
-        label = f"{card.label} {preview(state, action).short}".strip()
+        return make(action.code, label=f"{name} nothing", emoji=KIND_EMOJI[card.kind], row=0)
+    outcome = preview(state, action)
     emoji = KIND_EMOJI[card.kind]
     if card.kind == MONSTER:
-        emoji = "⚔️" if action.kind == A.FIGHT_WITH_WEAPON else "👊"
-    return make(action.code, label=label, style=style, emoji=emoji, row=0)
+        emoji = "☠️" if outcome.lethal else "⚔️" if action.kind == A.FIGHT_WITH_WEAPON else "👊"
+    if outcome.wasted:
+        style = discord.ButtonStyle.secondary  # grey: drinking it does nothing
+    return make(action.code, label=f"{name} {outcome_text(outcome)}".strip(), style=style, emoji=emoji, row=0)
+
+
+def outcome_text(outcome) -> str:
+    """What a card button will do, exactly: ``−5``, ``0 dmg``, ``−9 lethal``, ``+4``, ``+0 (full)``, ``wasted``."""
+    card = outcome.card
+    if card is not None and card.kind == MONSTER:
+        if outcome.damage == 0:
+            return "0 dmg"
+        return f"−{outcome.damage}" + (" lethal" if outcome.lethal else "")
+    if card is not None and card.kind == POTION:
+        if outcome.wasted:
+            return "wasted"
+        return f"+{outcome.heal}" + (" (full)" if outcome.heal == 0 else "")
+    return outcome.short
 
 
 def _expansion_buttons(state: State, legal: set[Action], make) -> list[GameButton]:
@@ -251,11 +329,11 @@ def _expansion_buttons(state: State, legal: set[Action], make) -> list[GameButto
             action = A.buy(i)
             if action in legal:
                 outcome = preview(state, action)
-                price = f"+{outcome.heal}" if card.kind == POTION else f"−{outcome.damage} health, equip"
-                out.append(make(action.code, label=f"Buy {card.label} ({price})", emoji="💰",
+                price = outcome_text(outcome) if card.kind == POTION else f"−{outcome.damage} health, equip"
+                out.append(make(action.code, label=f"Buy {card_text(card)} ({price})", emoji="💰",
                                 style=_STYLE.get(card.kind, discord.ButtonStyle.secondary)))
             else:
-                out.append(make(action.code, label=f"{card.label} (not for sale)", disabled=True))
+                out.append(make(action.code, label=f"{card_text(card)} (not for sale)", disabled=True))
     for action in sorted(legal, key=lambda a: _CHOICE_ORDER.get(a.kind, 99)):
         if action.kind in (A.TAKE, A.FIGHT_WITH_WEAPON, A.AVOID, A.BUY):
             continue

@@ -64,8 +64,10 @@ def all_time_lines(entries) -> list[str]:
             f" best {e.best if e.best is not None else '—'}, average {_average(e.average)}" for e in entries]
 
 
-async def board_embed(store, board: str, guild_id: int | None, day: int, today: int) -> discord.Embed:
-    """The ``board`` for daily ``day`` (the week ending at it); ``today`` tells a running day from a past one."""
+async def board_embed(store, board: str, guild_id: int | None, day: int, today: int,
+                      user_id: int | None = None) -> discord.Embed:
+    """The ``board`` for daily ``day`` (the week ending at it); ``today`` tells a running day from a past one.
+    With ``user_id``, the footer gives that player's own place, on the board's top 10 or not."""
     where = "this server" if guild_id is not None else "every server"
     if board == "daily":
         entries = await store.leaderboard_daily(day, guild_id, BOARD_SIZE)
@@ -86,7 +88,17 @@ async def board_embed(store, board: str, guild_id: int | None, day: int, today: 
         intro = "Counted dailies only: most wins, then best score, then average score."
         lines = all_time_lines(entries)
     body = "\n".join(lines) if lines else "No results yet — `/scoundrel daily` to get on the board."
-    return discord.Embed(title=f"🏆 {title}", description=f"{intro}\n\n{body}", colour=discord.Colour.gold())
+    embed = discord.Embed(title=f"🏆 {title}", description=f"{intro}\n\n{body}", colour=discord.Colour.gold())
+    if user_id is not None:
+        embed.set_footer(text=own_place(await store.leaderboard_rank(board, user_id, day, guild_id)))
+    return embed
+
+
+def own_place(rank: tuple[int, int] | None) -> str:
+    if rank is None:
+        return "you: not on this board yet"
+    place, players = rank
+    return f"you: #{place} of {players}"
 
 
 @app_commands.command(name="leaderboard", description="The best daily players, in this server or everywhere")
@@ -104,7 +116,7 @@ async def leaderboard(interaction: discord.Interaction, board: Board = "daily", 
     note = ""
     if scope == "server" and guild_id is None:
         note = "Outside a server there is no server board; here is the global one."
-    embed = await board_embed(interaction.client.store, board, guild_id, day or today, today)
+    embed = await board_embed(interaction.client.store, board, guild_id, day or today, today, interaction.user.id)
     await interaction.response.send_message(note, embed=embed, allowed_mentions=NO_MENTIONS)
 
 

@@ -33,11 +33,13 @@ dungeon and you score your health — or, at full health with a potion as your l
 """
 
 BUTTONS = """\
-**Card buttons** show what a card would do *now*: `♠J −3` costs 3 health, `♥6 +6` heals 6, `♦8 equip` takes \
-the weapon, `☠` marks a lethal move. Red buttons are monsters, blue weapons, green potions.
+**Card buttons** say what a card would do *now*: `♤J −3` costs 3 health, `♤4 0 dmg` is a free kill, `♥️6 +6` \
+heals 6 (`+0 (full)` at full health), `♦️8 equip` takes the weapon, `☠️ … lethal` would kill you, a grey `wasted` \
+is a second potion this room. Red buttons are monsters, blue weapons, green potions. The picture above them is \
+the table: the room, your weapon with the monsters it slew, health, the dungeon and whether you may avoid.
 **Fight mode** (🗡️ / 👊) switches the monster buttons between your weapon and your bare hands. It is disabled \
 when no monster in the room can be hit with your weapon.
-**Avoid room** is greyed out when avoiding is not allowed.
+**Avoid** is greyed out when avoiding is not allowed.
 Only the player of a game can press its buttons. If a message is out of date the bot says so and points to \
 the current one; `/scoundrel resume` posts your game again.
 """

@@ -845,6 +845,33 @@ class Store:
             "ORDER BY wins DESC, best_score DESC, average DESC, user_id LIMIT ?", params)
         return [AllTimeEntry(i, r[0], r[1], r[2], r[3], r[4]) for i, r in enumerate(rows, 1)]
 
+    async def leaderboard_rank(self, board: str, user_id: int, day: int | None = None,
+                               guild_id: int | None = None) -> tuple[int, int] | None:
+        """(the user's place, players on the board) on ``board`` — ``daily`` / ``week`` (ending at ``day``) /
+        ``all-time`` (counted dailies) — ordered exactly as ``leaderboard_*``; None when the user is not on it."""
+        guild_sql = "guild_id = ? AND " if guild_id is not None else ""
+        guild = (guild_id,) if guild_id is not None else ()
+        if board == "daily":
+            order, rows = "score DESC, forfeit, ended_at, id", (
+                f"SELECT user_id, score, (ended_by IS NOT NULL) AS forfeit, ended_at, id FROM games "
+                f"WHERE {guild_sql}day = ? AND kind = 'daily' AND score IS NOT NULL")
+            params = guild + (day,)
+        elif board == "week":
+            order, rows = "total DESC, days DESC, last, user_id", (
+                "SELECT user_id, sum(score) AS total, count(*) AS days, max(ended_at) AS last FROM games "
+                f"WHERE {guild_sql}day BETWEEN ? AND ? AND kind = 'daily' AND score IS NOT NULL GROUP BY user_id")
+            params = guild + (day - WEEK_DAYS + 1, day)
+        elif board == "all-time":
+            order, rows = "wins DESC, best_score DESC, average DESC, user_id", (
+                "SELECT user_id, wins, best_score, average FROM player_totals WHERE guild_id = ? AND rules_key = ?")
+            params = (ALL_GUILDS if guild_id is None else guild_id, DAILIES)
+        else:
+            raise ValueError(f"no board {board!r}")
+        found = await self._read(
+            f"SELECT place, players FROM (SELECT user_id, row_number() OVER (ORDER BY {order}) AS place, "
+            f"count(*) OVER () AS players FROM ({rows})) WHERE user_id = ?", params + (user_id,))
+        return (found[0][0], found[0][1]) if found else None
+
     async def user_stats(self, user_id: int, guild_id: int | None = None) -> UserStats:
         """The player's games that ended (in ``guild_id`` if given), overall and per rule set."""
         rows = await self._read(

@@ -9,6 +9,7 @@ from typing import TextIO
 from bot.cli import prog
 from bot.engine.seeds import SeedError, new_seed, seed_from_text, seed_to_text
 
+from ..term_colour import for_terminal
 from .actions import IllegalDuelAction, resign
 from .game import apply, new_duel
 from .text import board_lines, event_text, hand_text, parse_command, phase_text, rules_text
@@ -73,4 +74,4 @@ def main(argv: list[str]) -> int:
     except SeedError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    return run(seed, sys.stdin, sys.stdout)
+    return run(seed, sys.stdin, for_terminal(sys.stdout))  # red and black cards, unless NO_COLOR

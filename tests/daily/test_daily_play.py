@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
-from bot.daily import AVOIDED, CLEARED, DIED, FACED, daily_seed
+from bot.daily import AVOIDED, CLEARED, DIED, FACED_MARKS, daily_seed
 from bot.engine import deal, seed_to_text
 from tests.daily.helpers import codes, play_to_end, restart
 
@@ -96,7 +96,7 @@ async def test_share_posts_a_spoiler_free_result(world):
     assert f"score {record.score}" in text
     marks = text.splitlines()[1:]
     assert "".join(marks).startswith(AVOIDED)
-    assert set(re.findall(".", "".join(marks).replace(AVOIDED, ""))) <= {FACED, DIED, CLEARED}
+    assert set(re.findall(".", "".join(marks).replace(AVOIDED, ""))) <= {*FACED_MARKS, DIED, CLEARED}
     assert not any(suit in text for suit in "♠♣♥♦")
     assert not any(card.label in text for card in record.state.start_deck)
     # The refusal of a second attempt offers the share again (the ephemeral game message may be gone).

@@ -84,7 +84,7 @@ def test_share_marks_one_symbol_per_room_and_no_card(seed):
     marks = daily.room_marks(state)
     assert len(marks) == state.turn
     assert marks[-1] == (daily.DIED if state.status == DEAD else daily.CLEARED)
-    assert set(marks[:-1]) <= {daily.FACED, daily.AVOIDED}
+    assert set(marks[:-1]) <= {*daily.FACED_MARKS, daily.AVOIDED}
     text = daily.share_text(12, state)
     head, *rows = text.splitlines()
     assert head.startswith("Scoundrel Daily #12: ") and f"score {state.score}" in head
@@ -137,3 +137,34 @@ def test_streaks_agree_with_counting_day_by_day(days, today):
     longest = max((run_ending(d) for d in played), default=0)
     current = run_ending(today) or run_ending(today - 1)
     assert daily.streaks(played, today) == (current, longest)
+
+
+@pytest.mark.parametrize("damage,mark", [(0, "🟩"), (1, "🟨"), (5, "🟨"), (6, "🟧"), (10, "🟧"), (11, "🟥"),
+                                         (40, "🟥")])
+def test_a_faced_room_is_coloured_by_the_damage_taken_in_bands(damage, mark):
+    assert daily.damage_mark(damage) == mark
+
+
+def test_room_marks_follow_the_damage_of_each_room():
+    for seed in range(25):
+        state = _playout(seed)
+        taken: dict[int, int] = {}
+        replayed = new_game(state.rules, deck=state.start_deck, seed=state.rng_seed)
+        for action in state.history:  # health lost to fights, room by room, from the health itself
+            room, before = replayed.turn, replayed.health
+            replayed = apply(replayed, action)
+            fought = any(e.kind == "fight" for e in replayed.events)
+            taken[room] = taken.get(room, 0) + (before - max(replayed.health, before - 99) if fought else 0)
+        marks = daily.room_marks(state)
+        for room, mark in zip(sorted(taken), marks, strict=True):
+            if mark in daily.FACED_MARKS:
+                assert mark == daily.damage_mark(taken[room]), (seed, room)
+
+
+def test_the_share_line_carries_par_and_streak_but_no_card():
+    state = _playout(4)
+    text = daily.share_text(30, state, par=17, streak=5)
+    head = text.splitlines()[0]
+    assert head.endswith(" · par 17 · 🔥 5-day streak")
+    assert " · par" not in daily.share_text(30, state).splitlines()[0]
+    assert "streak" not in daily.share_text(30, state, streak=1)  # a streak of one day is no streak

@@ -9,6 +9,7 @@ import discord
 from bot.client import find_extensions
 from bot.engine import deal, legal_actions, new_game, preset, seed_from_text
 from bot.engine.rules import CLASSIC
+from bot.picture import FILENAME, render_room
 from tests.discord.harness import (
     answer_kind,
     button,
@@ -37,8 +38,11 @@ def codes(message) -> dict[str, discord.Button]:
     return {b.custom_id.split(":")[-1]: b for b in buttons(message) if b.custom_id.startswith("sc:g:")}
 
 
-def field(embed: discord.Embed, name: str) -> str:
-    return next(f.value for f in embed.fields if f.name == name)
+async def shows_table(message, record) -> bool:
+    """The message's one attachment is the picture of the record's table, byte for byte."""
+    assert [a.filename for a in message.attachments] == [FILENAME]
+    assert message.embeds[0].image.url == f"attachment://{FILENAME}"
+    return await message.attachments[0].read() == render_room(record.state, abandoned=record.status == "abandoned")
 
 
 def test_the_seed_is_what_the_tests_expect():
@@ -60,13 +64,10 @@ async def test_play_posts_the_room_with_a_button_per_card(world):
     embed = message.embeds[0]
     assert embed.title == "Scoundrel — room 1"
     assert embed.footer.text == f"Seed {SEED} · classic"
-    assert field(embed, "Health").startswith("**20**/20")
-    assert field(embed, "Weapon").startswith("None")
-    assert field(embed, "Dungeon") == "40 cards"
-    assert field(embed, "Avoid") == "available"
-    assert "Room 1: ♦7 ♥2 ♠4 ♠5." in field(embed, "Last turn")
+    assert embed.description == "Play 3 of 4 cards, or avoid the room."
+    assert not embed.fields  # health, weapon, dungeon and avoid are in the picture
     by_code = codes(message)
-    assert [by_code[c].label for c in ("T0", "T1", "T2", "T3")] == ["♦7 equip", "♥2", "♠4 −4", "♠5 −5"]
+    assert [by_code[c].label for c in ("T0", "T1", "T2", "T3")] == ["♦️7 equip", "♥️2 +0 (full)", "♤4 −4", "♤5 −5"]
     assert by_code["T0"].style is discord.ButtonStyle.primary and by_code["T2"].style is discord.ButtonStyle.danger
     assert by_code["T1"].style is discord.ButtonStyle.success
     assert by_code["mode"].disabled  # no weapon yet
@@ -74,41 +75,44 @@ async def test_play_posts_the_room_with_a_button_per_card(world):
     record = await active(world, world.alice)
     assert (record.version, record.message_id, record.channel_id) == (0, message.id, world.channel.id)
     assert record.seed == seed_from_text(SEED) and record.rules == CLASSIC
+    assert await shows_table(message, record)
 
 
 async def test_cards_fight_mode_and_the_outcome_preview(world):
     message = (await start(world)).response.message
     await world.alice.click(message, custom_id=button_by_code(message, "T0").custom_id)  # equip ♦7
     message = world.channel.last_message
-    assert field(message.embeds[0], "Weapon") == "♦7 — fresh: can hit anything"
+    assert message.embeds[0].description.endswith("\nEquipped ♦️7.")
+    assert await shows_table(message, await active(world, world.alice))  # the picture is replaced on every move
     by_code = codes(message)
-    assert by_code["W2"].label == "♠4 0" and by_code["W3"].label == "♠5 0"
-    assert not by_code["mode"].disabled and by_code["mode"].label == "Fighting with ♦7"
+    assert by_code["W2"].label == "♤4 0 dmg" and by_code["W3"].label == "♤5 0 dmg"
+    assert not by_code["mode"].disabled and by_code["mode"].label == "Fighting with ♦️7"
     assert by_code["A"].disabled  # the room has been started
 
     await world.alice.click(message, custom_id=by_code["mode"].custom_id)  # switch to barehanded
     message = world.channel.last_message
     by_code = codes(message)
-    assert by_code["T2"].label == "♠4 −4" and by_code["mode"].label == "Fighting barehanded"
+    assert by_code["T2"].label == "♤4 −4" and by_code["mode"].label == "Fighting barehanded"
     assert (await active(world, world.alice)).version == 1  # the toggle writes nothing
 
     await world.alice.click(message, custom_id=by_code["T3"].custom_id)  # ♠5 barehanded
     record = await active(world, world.alice)
     assert [a.code for a in record.state.history] == ["T0", "T3"] and record.state.health == 15
     message = world.channel.last_message
-    assert field(message.embeds[0], "Health").startswith("**15**/20")
+    assert await shows_table(message, record) and message.embeds[0].description.startswith("Play 1 more card.")
     assert codes(message)["T3"].disabled and codes(message)["T3"].label == "played"
 
 
 async def test_avoid(world):
     message = (await start(world)).response.message
-    await world.alice.click(message, label="Avoid room")
+    await world.alice.click(message, label="Avoid")
     record = await active(world, world.alice)
     assert [a.code for a in record.state.history] == ["A"]
     message = world.channel.last_message
     assert codes(message)["A"].disabled
-    assert field(message.embeds[0], "Avoid") == "not available (you avoided the last room)"
-    assert "Avoided the room" in field(message.embeds[0], "Last turn")
+    assert message.embeds[0].description.startswith("Play 3 of 4 cards.\n")  # no avoiding twice in a row
+    assert "Avoided the room" in message.embeds[0].description
+    assert await shows_table(message, record)
 
 
 async def test_another_player_cannot_press_the_buttons(world):
@@ -125,7 +129,8 @@ async def test_a_click_is_answered_with_the_edited_message_in_one_request(world)
     click = await world.alice.click(message, custom_id=button_by_code(message, "T0").custom_id)
     assert answer_kind(click) == "update"  # the edit is the interaction's response: no deferral, no follow-up
     assert click.followups == []
-    assert field(world.channel.last_message.embeds[0], "Weapon") == "♦7 — fresh: can hit anything"
+    record = await active(world, world.alice)
+    assert record.state.weapon is not None and await shows_table(world.channel.last_message, record)
 
 
 async def test_double_click_applies_once_and_the_second_press_is_answered(world):
@@ -139,7 +144,7 @@ async def test_double_click_applies_once_and_the_second_press_is_answered(world)
     assert answer_kind(second) == "update" and private_notes(second) == []  # the game is simply shown again
     record = await active(world, world.alice)
     assert [a.code for a in record.state.history] == ["T2"] and record.state.health == 16
-    assert field(world.channel.last_message.embeds[0], "Health").startswith("**16**/20")
+    assert await shows_table(world.channel.last_message, record)
 
 
 async def test_a_double_click_racing_the_first_edit_applies_once(world):
@@ -150,8 +155,8 @@ async def test_a_double_click_racing_the_first_edit_applies_once(world):
     second = await click_on_snapshot(world.alice, seen, first)
     assert second.acknowledged and private_notes(second) == []
     record = await active(world, world.alice)
-    assert [a.code for a in record.state.history] == ["T2"]
-    assert field(world.channel.last_message.embeds[0], "Health").startswith("**16**/20")
+    assert [a.code for a in record.state.history] == ["T2"] and record.state.health == 16
+    assert await shows_table(world.channel.last_message, record)
 
 
 async def test_a_move_saved_before_a_crash_is_redrawn_in_place_on_the_next_press(world):
@@ -160,14 +165,14 @@ async def test_a_move_saved_before_a_crash_is_redrawn_in_place_on_the_next_press
     # The bot saved the move and was killed before it could edit the message.
     from bot.engine import Action
 
-    await world.store.play(record.id, world.alice.id, 0, Action.parse("T0"))
+    saved = await world.store.play(record.id, world.alice.id, 0, Action.parse("T0"))
     await world.restart()
     stale = world.channel.history()[-1]
-    assert stale.id == message.id and field(stale.embeds[0], "Weapon").startswith("None")
+    assert stale.id == message.id and await shows_table(stale, record)  # still the room before the move
     click = await world.alice.click(stale, custom_id=button_by_code(stale, "T3").custom_id)
     assert click.acknowledged and private_notes(click) == []
     now = world.channel.history()[-1]
-    assert now.id == message.id and field(now.embeds[0], "Weapon") == "♦7 — fresh: can hit anything"
+    assert now.id == message.id and await shows_table(now, saved)  # the saved move, drawn in place
     assert (await active(world, world.alice)).version == 1  # the stale press applied nothing
 
 
@@ -180,7 +185,7 @@ async def test_buttons_work_after_a_restart(world):
     assert click.acknowledged
     record = await active(world, world.alice)
     assert [a.code for a in record.state.history] == ["T0"]
-    assert field(world.channel.last_message.embeds[0], "Weapon") == "♦7 — fresh: can hit anything"
+    assert await shows_table(world.channel.last_message, record)
 
 
 async def test_a_malformed_seed_is_refused_and_changes_nothing(world):
@@ -316,7 +321,7 @@ async def test_a_won_game_shows_the_final_room_and_the_score(world):
         if embed.title.endswith("the final room"):
             saw_final_room = True
             assert embed.colour == discord.Colour.gold()
-            assert field(embed, "Avoid") == "not available (the dungeon is empty)"
+            assert embed.description.startswith("The final room: play ")
         message = await click_code(world, message, code)
     assert saw_final_room
     embed = message.embeds[0]
@@ -353,11 +358,11 @@ async def test_expansion_choices_necromancer_and_looping(world):
     for code in line[1:]:
         message = await click_code(world, message, code)
     embed = message.embeds[0]
-    assert embed.title == "Scoundrel — loop 1 cleared!" and field(embed, "Loop") == "1 of 5"
+    assert embed.title == "Scoundrel — loop 1 cleared!" and "**Loop 1 cleared**" in embed.description
     health = (await active(world, world.alice)).state.health
     assert [b.label for b in buttons(message)] == ["Descend again (loop 2)", f"Retire with {health} health"]
     message = await click_code(world, message, "O")
-    assert field(message.embeds[0], "Loop") == "2 of 5"
-    assert "Loop 2: the graveyard becomes the dungeon." in field(message.embeds[0], "Last turn")
+    assert "Loop 2: the graveyard becomes the dungeon." in message.embeds[0].description
     record = await active(world, world.alice)
+    assert await shows_table(message, record)
     assert record.state.loop == 2 and [a.code for a in record.state.history][-1] == "O"

@@ -2,6 +2,8 @@
 
 from bot.duel import replay
 from bot.engine.seeds import seed_from_text
+from bot.picture.duel import FILENAME as DUEL_FILENAME
+from bot.picture.duel import render_duel
 from storage.duels import load_duel, open_duel
 from tests.discord.harness import button, buttons, click_on_snapshot, press_again, snapshot
 
@@ -39,7 +41,11 @@ async def test_challenge_then_outsider_and_challenger_cannot_accept(world):
     assert own.ephemeral and "Waiting for your opponent" in own.response.content
     await world.bob.click(challenge, label="Accept")
     board = challenge.embeds[0]
-    assert [f.name.split(" ·")[0] for f in board.fields] == ["Pair 1", "Pair 2", "Pair 3", "Pair 4"]
+    record = await open_duel(world.store, world.bob.id)
+    # the board is a picture of the started duel, attached to the challenge message it replaces
+    assert board.image.url == f"attachment://{DUEL_FILENAME}" and not board.fields
+    assert [a.filename for a in challenge.message.attachments] == [DUEL_FILENAME]
+    assert await challenge.message.attachments[0].read() == render_duel(record.state)
     assert "rolled" in board.description and f"<@{world.alice.id}>" in board.description
     assert {b.label for b in buttons(challenge)} == {"My hand", "Resign", "Rules"}
     record = await open_duel(world.store, world.bob.id)
@@ -75,6 +81,8 @@ async def test_placing_playing_and_stale_clicks(world):
 
     hand = (await world.alice.click(board, label="My hand")).response
     assert hand.ephemeral
+    current = await load_duel(world.store, (await open_duel(world.store, world.alice.id)).id)
+    assert await hand.message.attachments[0].read() == render_duel(current.state)  # the board, in the hand too
     for pair in (1, 2):
         await world.alice.click(hand, label=f"🎲{replay(seed_from_text(SEED), []).dice[pair - 1]} → pair {pair}")
     before_last = snapshot(world.alice, hand.message)
@@ -93,14 +101,15 @@ async def test_placing_playing_and_stale_clicks(world):
     bob_hand = (await world.bob.click(board, label="My hand")).response
     menus = selects(bob_hand)
     assert [o["label"] for o in menus[0]["options"]] == [  # only legal plays, K→A wrapping included
-        "A♥ on your pair 1 (on K♣; 🎲1: 1 more allowed)", "4♦: steal pair 1 (1 card)",
-        "9♥ on your pair 3 (on 8♦; 🎲3: 3 more allowed)", "10♥: steal pair 3 (1 card)"]
+        "A♥️ on your pair 1 (on K♧; 🎲1: 1 more allowed)", "4♦️: steal pair 1 (1 card)",
+        "9♥️ on your pair 3 (on 8♦️; 🎲3: 3 more allowed)", "10♥️: steal pair 3 (1 card)"]
     code = menus[0]["options"][0]["value"]
     await world.bob.select(bob_hand, [code], custom_id=menus[0]["custom_id"])
     await world.bob.click(bob_hand, label="Done")
     record = await load_duel(world.store, (await open_duel(world.store, world.bob.id)).id)
     assert record.state == replay(seed_from_text(SEED), ["P00", "P11", "P22", code, "D"])
     assert record.state.actor == 0 and f"<@{world.alice.id}> (roller)" in board.embeds[0].description
+    assert await board.message.attachments[0].read() == render_duel(record.state)  # the picture follows each move
     assert buttons(bob_hand) == [] and selects(bob_hand) == []  # bob's controls are gone once his play is over
     assert "Not your turn" in bob_hand.embeds[0].footer.text
 

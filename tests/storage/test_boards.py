@@ -266,3 +266,23 @@ async def test_all_time_daily_board_counts_counted_dailies_only(dailies, clock):
     assert "daily" not in {r.rules_key for r in stats.by_rules}
     with pytest.raises(ValueError, match="rules_key"):
         await store.leaderboard_all_time(None, dailies_only=True, rules_key=ROOMY.key)
+
+
+async def test_a_players_own_rank_matches_the_full_board_on_every_board(dailies):
+    store, played, _ = dailies
+    boards = {"daily": lambda g: store.leaderboard_daily(DAY, g, limit=100),
+              "week": lambda g: store.leaderboard_week(DAY, g, limit=100),
+              "all-time": lambda g: store.leaderboard_all_time(g, limit=100, dailies_only=True)}
+    for name, board in boards.items():
+        for guild in (None, GUILD_A, GUILD_B):
+            full = await board(guild)
+            assert len(full) >= 2
+            for entry in full:
+                assert await store.leaderboard_rank(name, entry.user_id, DAY, guild) == (entry.rank, len(full))
+            assert await store.leaderboard_rank(name, 999, DAY, guild) is None  # never played
+    # user 10 gave up today's attempt: on today's board with the forfeit, last among equal scores
+    board = await store.leaderboard_daily(DAY, limit=100)
+    assert await store.leaderboard_rank("daily", 10, DAY) == (next(e.rank for e in board if e.user_id == 10),
+                                                             len(board))
+    with pytest.raises(ValueError):
+        await store.leaderboard_rank("monthly", 1, DAY)

@@ -1,0 +1,83 @@
+"""Table picture speed and size: ``render_room`` over real game states of every preset.
+
+    .venv/bin/python benchmarks/picture_bench.py                  # 3,500 states: 500 of each preset
+    .venv/bin/python benchmarks/picture_bench.py --states 7000 --preset expansion
+
+States come from games played to the end with random legal moves (seeded, so every run times the same states);
+every state of a game is kept, from the deal to the last move, so early rooms, fanned kills, expansion phases and
+game-over banners are all in the mix. Each picture is rendered once, timed alone (one core: the bot renders in a
+worker thread while the event loop goes on). Printed per preset and overall: median, p99 and max milliseconds,
+and the median and largest PNG in bytes. Card faces are cached after their first drawing, as in the bot; the
+first render of each state is the timed one (no picture cache).
+
+Goals: median <= 5 ms, p99 <= 15 ms, every picture <= 60 KB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bot.engine import PRESETS, apply, legal_actions, new_game  # noqa: E402
+from bot.picture import render_room  # noqa: E402
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def game_states(rules, count: int, first_seed: int) -> list:
+    states, seed = [], first_seed
+    while len(states) < count:
+        state, rng = new_game(rules, seed=seed), random.Random(seed)
+        states.append(state)
+        while not state.over and len(states) < count:
+            state = apply(state, rng.choice(legal_actions(state)))
+            states.append(state)
+        seed += 1
+    return states
+
+
+def measure(states) -> tuple[list[float], list[int]]:
+    times, sizes = [], []
+    for state in states:
+        start = time.perf_counter()
+        png = render_room(state)
+        times.append((time.perf_counter() - start) * 1000)
+        sizes.append(len(png))
+    return times, sizes
+
+
+def line(name: str, times: list[float], sizes: list[int]) -> str:
+    return (f"{name:<15} states={len(times):>5}  median={statistics.median(times):5.2f} ms  "
+            f"p99={percentile(times, 0.99):5.2f} ms  max={max(times):6.2f} ms  "
+            f"bytes median={int(statistics.median(sizes)):,} max={max(sizes):,}")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--states", type=int, default=3500, help="states over all presets (default 3500)")
+    parser.add_argument("--preset", choices=sorted(PRESETS), help="only this preset")
+    args = parser.parse_args(argv)
+    names = [args.preset] if args.preset else list(PRESETS)
+    per_preset = max(1, args.states // len(names))
+    render_room(new_game(PRESETS["classic"], seed=0))  # load the font before timing
+    all_times, all_sizes = [], []
+    for name in names:
+        times, sizes = measure(game_states(PRESETS[name], per_preset, first_seed=1000))
+        print(line(name, times, sizes))
+        all_times += times
+        all_sizes += sizes
+    print(line("all", all_times, all_sizes))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,11 @@
+"""Pictures of the game for Discord: pure drawing with Pillow, no discord and no I/O; each returns PNG bytes.
+
+- ``render_room(state)``: the table of a game (``room.py``), ``room_layout(state)`` its card places.
+- ``bot.picture.duel.render_duel(state)``: the duel board (``duel.py``), ``duel_layout(state)`` its places.
+
+The one font, DejaVu Sans Bold, ships in ``fonts/`` with its licence (Bitstream Vera terms).
+"""
+
+from .room import FILENAME, HEIGHT, WIDTH, Box, Place, RoomLayout, render_room, room_layout
+
+__all__ = ["FILENAME", "HEIGHT", "WIDTH", "Box", "Place", "RoomLayout", "render_room", "room_layout"]

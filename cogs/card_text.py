@@ -1,0 +1,22 @@
+"""Cards as message text that reads on Discord's dark and light themes alike.
+
+Discord draws ♠ and ♣ as black emoji, nearly invisible on the dark theme. Black suits are written with the
+outline suits ♤ ♧, which are plain text and take the theme's text colour; red suits are forced to their red
+emoji (♥️ ♦️). The picture draws the real colours; this is only for text.
+"""
+
+from __future__ import annotations
+
+from bot.engine.cards import Card
+
+_SUITS = {"♠": "♤", "♣": "♧", "♥": "♥️", "♦": "♦️"}
+_TABLE = str.maketrans(_SUITS)
+
+
+def readable(text: str) -> str:
+    """Any text with card labels in it (engine event lines, say) with readable suits."""
+    return text.translate(_TABLE)
+
+
+def card_text(card: Card | None) -> str:
+    return "·" if card is None else readable(card.label)

@@ -1,0 +1,269 @@
+"""Screenshots of every screen a player sees, from the real bot under SimCord, into ``docs/screens/``.
+
+    .venv/bin/pip install -e ".[dev,screens]"   # SimCord's preview extra
+    apt-get install chromium                    # Debian's headless browser
+    .venv/bin/python scripts/capture_screens.py [--out docs/screens] [--only room,duel]
+
+The bot runs for real on a temporary database inside a SimCord world (virtual Discord, virtual clock); each
+screen is reached by slash commands and button clicks as a player would, shown in SimCord's Discord-like preview
+(dark theme) and captured by headless chromium at phone width (390 px) and desktop width (1280 px), as
+``<screen>-phone.png`` and ``<screen>-desktop.png``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import simcord
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bot.client import ScoundrelBot  # noqa: E402
+from bot.config import Config  # noqa: E402
+from bot.engine import apply, legal_actions, new_game, preset, seed_to_text  # noqa: E402
+
+FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.screenshot-token-not-real-000000000000"
+WIDTHS = {"phone": (390, 1100), "desktop": (1280, 1000)}
+CHROMIUM_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                  "--virtual-time-budget=8000"]
+
+
+def buttons(message):
+    if isinstance(message, simcord.ResponseMessage):
+        message = message.message
+    return [c for row in message.components for c in row.children if hasattr(c, "custom_id")]
+
+
+def by_code(message) -> dict:
+    return {b.custom_id.split(":")[-1]: b for b in buttons(message) if (b.custom_id or "").startswith("sc:g:")}
+
+
+async def click_code(actor, message, code: str):
+    await actor.click(message, custom_id=by_code(message)[code].custom_id)
+
+
+async def capture(env, channel, viewer, target, name: str, out: Path, browser: str) -> None:
+    async with env.preview(channel, viewers=[viewer]) as preview:
+        await preview.show(target)
+        await preview.refresh()
+        for label, (width, height) in WIDTHS.items():
+            path = out / f"{name}-{label}.png"
+            with tempfile.TemporaryDirectory() as profile:
+                process = await asyncio.create_subprocess_exec(
+                    browser, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", f"--window-size={width},{height}",
+                    f"--screenshot={path}", preview.url,
+                    stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+                await process.wait()
+            shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+            print(f"{shown}" + (f"  message height {message_height(path)} px" if label == "phone" else ""))
+
+
+def message_height(path: Path) -> int:
+    """The focused message's height on the page: the rows below the preview's toolbar that differ from the page
+    background, from the first to the last (the budget for a room at phone width is 450 px)."""
+    from PIL import Image
+
+    image = Image.open(path).convert("RGB")
+    width, height = image.size
+    background = image.getpixel((width - 2, height - 2))
+    toolbar = 110  # the preview's own bar and its status line
+    def differs(pixel) -> bool:
+        return max(abs(a - b) for a, b in zip(pixel, background, strict=True)) > 8
+
+    rows = [y for y in range(toolbar, height)  # the left edge has a shadow: start at the avatar's column
+            if any(differs(image.getpixel((x, y))) for x in range(14, width - 4, 3))]
+    return rows[-1] - rows[0] + 1 if rows else 0
+
+
+def line_to(rules, predicate, pick=lambda actions: actions[-1], seeds=range(500)) -> tuple[int, list[str]]:
+    """Engine only: a seed and the codes of a line of play to the first state that satisfies ``predicate``."""
+    for seed in seeds:
+        state = new_game(rules, seed=seed)
+        while not state.over and not predicate(state):
+            state = apply(state, pick(legal_actions(state)))
+        if predicate(state):
+            return seed, [a.code for a in state.history]
+    raise SystemExit("no deal reaches that screen")
+
+
+async def play_codes(actor, message, channel, codes: list[str]):
+    for code in codes:
+        if code not in by_code(message):  # the other fight mode shows this move
+            await click_code(actor, message, "mode")
+            message = channel.last_message
+        await click_code(actor, message, code)
+        message = channel.last_message
+    return message
+
+
+async def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screens")
+    parser.add_argument("--only", default="", help="comma-separated screen names")
+    parser.add_argument("--browser", default=shutil.which("chromium") or "chromium")
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    only = set(filter(None, args.only.split(",")))
+
+    with tempfile.TemporaryDirectory() as tmp:
+        bot = ScoundrelBot(Config(token=FAKE_TOKEN, database=Path(tmp) / "screens.sqlite3"), par_solver=None)
+        env = simcord.Env(bot)
+        await env.start()
+        try:
+            await shoot_all(env, args.out, args.browser, only)
+        finally:
+            await env.shutdown()
+            await bot.close()
+    return 0
+
+
+async def shoot_all(env, out: Path, browser: str, only: set[str]) -> None:
+    guild = env.create_guild("Dungeon Hall")
+    channel = guild.create_text_channel("general")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    carol = guild.add_member(env.create_user("carol"))
+
+    async def shot(name, target, viewer=alice):
+        if not only or name in only:
+            await capture(env, channel, viewer, target, name, out, browser)
+
+    # The first room, then a room mid-game with a weapon and its kills fanned over it.
+    classic = preset("classic")
+    seed, line = line_to(classic, lambda s: len(s.kills) >= 3 and s.resolved_this_turn == 0 and s.health > 4,
+                         pick=_fights_first)
+    message = (await alice.slash(channel, "scoundrel play", seed=seed_to_text(seed))).response.message
+    await shot("room-start", message)
+    message = await play_codes(alice, message, channel, line)
+    await shot("room", message)
+    message = await play_out(alice, message, channel)  # the finished game: final table, score
+    await shot("game-over", message)
+
+    # The expansion: the merchant's offer, then the necromancer's raised room.
+    expansion = preset("expansion")
+    seed, line = line_to(expansion, lambda s: bool(s.pending) and s.pending[0] == "merchant")
+    message = (await bob.slash(channel, "scoundrel play", seed=seed_to_text(seed), preset="expansion")).response.message
+    message = await play_codes(bob, message, channel, line)
+    await shot("merchant", message, viewer=bob)
+    ask = await bob.slash(channel, "scoundrel abandon")
+    await bob.click(ask.response, label="Abandon game")
+    seed, line = line_to(expansion.with_health(40), lambda s: bool(s.pending) and s.pending[0] == "underworld",
+                         pick=lambda actions: next((a for a in actions if a.kind == "raise"), actions[-1]))
+    message = (await bob.slash(channel, "scoundrel play", seed=seed_to_text(seed), preset="expansion",
+                               health=40)).response.message
+    message = await play_codes(bob, message, channel, line)
+    await shot("underworld", message, viewer=bob)
+
+    # Full deck (aces low) with custom health.
+    full = preset("full-deck")
+    seed, line = line_to(full, lambda s: any(c is not None and c.value == 1 for c in s.room) and s.weapon is not None,
+                         pick=_fights_first)
+    message = (await carol.slash(channel, "scoundrel play", seed=seed_to_text(seed), preset="full-deck",
+                                 health=30)).response.message
+    message = await play_codes(carol, message, channel, line)
+    await shot("full-deck", message, viewer=carol)
+
+    # The daily: played privately, then its spoiler-free share, the leaderboard and stats.
+    daily = await alice.slash(channel, "scoundrel daily")
+    await shot("daily", daily)
+    record = await env.bot.store.active_game(alice.id, "daily")
+    for code in good_line(record.state):  # a real run: several rooms, some damage, maybe a win
+        if code not in by_code(daily.response.message):
+            await click_code(alice, daily.response.message, "mode")
+        await click_code(alice, daily.response.message, code)
+    await shot("daily-over", daily)
+    await alice.click(daily.response, label="Share result")
+    await shot("share", channel.last_message)
+    board = await alice.slash(channel, "scoundrel leaderboard")
+    await shot("leaderboard", board)
+    stats = await alice.slash(channel, "scoundrel stats")
+    await shot("stats", stats)
+    rules = await alice.slash(channel, "scoundrel rules")
+    await shot("rules", rules)
+
+    # A duel a few turns in.
+    challenge = (await alice.slash(channel, "scoundrel duel", opponent=bob, seed="0000-0004")).response
+    await bob.click(challenge, label="Accept")
+    await play_duel_moves(env, challenge.message, moves=40)
+    await shot("duel", challenge)
+    for player in (alice, bob):  # the private hand of whoever is to play
+        hand = await player.click(challenge, label="My hand")
+        if any(True for _ in hand.response.message.components):
+            await shot("duel-hand", hand, viewer=player)
+            break
+
+
+async def play_out(actor, message, channel, response=None):
+    """Click the first playable card (never avoiding) until the game is over."""
+    for _ in range(300):
+        current = response.message if response is not None else message
+        moves = [b for c, b in by_code(current).items() if not b.disabled and c not in ("mode", "A")]
+        if not moves:
+            return current
+        await actor.click(current, custom_id=moves[0].custom_id)
+        if response is None:
+            message = channel.last_message
+    raise SystemExit("the game did not end")
+
+
+async def play_duel_moves(env, message, moves: int) -> None:
+    """Random legal duel moves through the store (as the hand's buttons make them), shown on the board."""
+    import random
+
+    from bot.duel import legal_actions as duel_actions
+    from cogs.duel_view import refresh_board
+    from storage.duels import load_duel, play_duel
+
+    bot = env.bot
+    record = None
+    for duel_id in range(1, 10):
+        try:
+            record = await load_duel(bot.store, duel_id)
+            break
+        except Exception:  # noqa: BLE001 - looking for the one duel of this world
+            continue
+    rng = random.Random(4)
+    for _ in range(moves):
+        if record.state.over:
+            break
+        actions = [a for a in duel_actions(record.state) if a.kind != "R"]
+        builds = [a for a in actions if a.kind in ("B", "F")]
+        action = rng.choice(builds or actions)
+        player = record.players[record.state.actor]
+        record = await play_duel(bot.store, record.id, player, record.version, action)
+    await refresh_board(bot, record)
+
+
+def good_line(start, width: int = 6) -> list[str]:
+    """Engine only: a beam search's line of play (not the best, but a run worth sharing)."""
+    def value(s):
+        if s.over:
+            return (10**6 + s.score) if s.status == "won" else -(10**6) + len(s.history)
+        weapon = s.weapon.value if s.weapon else 0
+        reach = s.kills[-1].value if s.kills else 15
+        return s.health * 3 + weapon * 2 + min(reach, weapon + 3) - len(s.dungeon) * 0.5
+
+    frontier = [start]
+    while not all(s.over for s in frontier):
+        following = []
+        for s in frontier:
+            following += [s] if s.over else [apply(s, a) for a in legal_actions(s)]
+        frontier = sorted(following, key=value, reverse=True)[:width]
+    return [a.code for a in frontier[0].history[len(start.history):]]
+
+
+def _fights_first(actions):
+    fights = [a for a in actions if a.kind == "weapon"]
+    takes = [a for a in actions if a.kind == "take"]
+    return (fights or takes or actions)[0]
+
+
+if __name__ == "__main__":
+    raise SystemExit(asyncio.run(main(sys.argv[1:])))
