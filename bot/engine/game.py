@@ -569,22 +569,24 @@ def _resolve_slot(g: list, index: int, with_weapon: bool) -> None:
 def _drink(g: list, potion: Card) -> None:
     g[_DISCARD] += (potion,)
     if g[_POTION_USED]:
-        _say(g, "potion", ("Drank {}: only one potion works per turn, it did nothing.", potion))
-        return
-    g[_POTION_USED] = True
-    health = g[_HEALTH]
-    healed = min(g[_RULES].max_health, health + potion.value) - health
-    g[_HEALTH] = health + healed
-    _say(g, "potion", ("Drank {}: healed {}.", potion, healed), healed)
+        event = Event(g[_TURN], "potion", ("Drank {}: only one potion works per turn, it did nothing.", potion))
+    else:
+        g[_POTION_USED] = True
+        health = g[_HEALTH]
+        healed = min(g[_RULES].max_health, health + potion.value) - health
+        g[_HEALTH] = health + healed
+        event = Event(g[_TURN], "potion", ("Drank {}: healed {}.", potion, healed), healed)
+    g[_EVENTS] += (event,)
 
 
 def _equip(g: list, weapon: Card) -> None:
     old = g[_WEAPON]
     if old is not None:
         g[_DISCARD] += (old,) + g[_KILLS]
-        _say(g, "equip", ("Equipped {}, discarding {}.", weapon, old))
+        event = Event(g[_TURN], "equip", ("Equipped {}, discarding {}.", weapon, old))
     else:
-        _say(g, "equip", ("Equipped {}.", weapon))
+        event = Event(g[_TURN], "equip", ("Equipped {}.", weapon))
+    g[_EVENTS] += (event,)
     g[_WEAPON] = weapon
     g[_KILLS] = ()
 
