@@ -41,7 +41,8 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else float("nan")
 
 
-async def paced_moves(store: Store, rate: float, stop: asyncio.Event, latencies: list[float]) -> int:
+async def paced_moves(store: Store, rate: float, stop: asyncio.Event, latencies: list[float],
+                      stamps: list[float]) -> int:
     """``rate`` moves a second in all from PLAYERS players, each clicking on its own clock (every
     PLAYERS / rate seconds, staggered), as people do: moves overlap, as they do on the bot. Runs until ``stop``."""
     games = {}
@@ -66,6 +67,7 @@ async def paced_moves(store: Store, rate: float, stop: asyncio.Event, latencies:
             except StorageError:
                 continue
             latencies.append(time.perf_counter() - started)
+            stamps.append(started)
             games[user] = record
 
     await asyncio.gather(*(player(i, user) for i, user in enumerate(games)))
@@ -77,7 +79,8 @@ async def backup_under_load(db: Path, target: Path, rate: float, warmup: float) 
     store = await Store.open(db)
     stop = asyncio.Event()
     latencies: list[float] = []
-    mover = asyncio.create_task(paced_moves(store, rate, stop, latencies))
+    stamps: list[float] = []
+    mover = asyncio.create_task(paced_moves(store, rate, stop, latencies, stamps))
     try:
         await asyncio.sleep(warmup)
         first = len(latencies)
@@ -89,12 +92,15 @@ async def backup_under_load(db: Path, target: Path, rate: float, warmup: float) 
         out, err = await proc.communicate()
         elapsed = time.perf_counter() - started
         during = latencies[first:]
+        slow = sorted(((stamps[i] - started, latencies[i]) for i in range(first, len(latencies))
+                       if latencies[i] > 0.25), key=lambda x: x[0])
     finally:
         stop.set()
         await mover
         await store.close()
     return {"status": proc.returncode, "out": out.decode().strip(), "err": err.decode().strip(),
-            "seconds": elapsed, "latencies": during, "baseline": baseline, "warmup": warmup}
+            "seconds": elapsed, "latencies": during, "baseline": baseline, "warmup": warmup,
+            "slow": slow}
 
 
 async def _load(target: Path, game_id: int):
@@ -144,6 +150,13 @@ def main(argv: list[str]) -> int:
         print(f"moves during the backup: {len(during):,} ({len(during) / r['seconds']:.0f}/s, asked for "
               f"{args.rate:.0f}/s); latency p50 {statistics.median(during) * 1000:.1f} ms, "
               f"p99 {percentile(during, 0.99) * 1000:.1f} ms, max {max(during) * 1000:.1f} ms")
+    if r["slow"]:
+        by_second: dict[int, list[float]] = {}
+        for at, took in r["slow"]:
+            by_second.setdefault(int(at), []).append(took)
+        print("moves slower than 250 ms, by second after the backup started: "
+              + ", ".join(f"{second} s: {len(took)} (max {max(took) * 1000:.0f} ms)"
+                          for second, took in sorted(by_second.items())))
     if r["status"] != 0:
         return 1
     games, bad = check_copy(target)
