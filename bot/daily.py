@@ -6,7 +6,7 @@ made by the bot on its first run and kept in its database, so the public code ca
 tomorrow's deck. Once a day is over its seed may be shown so anyone can replay it.
 
 The daily is always the classic game, on every server: one deal and one board per day.
-(RULES.md keeps the expansion out of the daily; variants would split the boards by rules.)
+(docs/RULES.md keeps the expansion out of the daily; variants would split the boards by rules.)
 """
 
 from __future__ import annotations

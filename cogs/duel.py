@@ -1,4 +1,4 @@
-"""``/scoundrel duel opponent:@user``: challenge someone to the two-player duel (seed 002, ``bot.duel``).
+"""``/scoundrel duel opponent:@user``: challenge someone to the two-player duel (``bot.duel``, docs/RULES.md).
 
 Without ``opponent`` the command posts the caller's open duel (challenge or game) here again, so a lost or
 buried board is never the end of a duel.

@@ -1,4 +1,4 @@
-"""Duels (seed 002, ``bot.duel``) in the database: challenges, moves with an optimistic version check.
+"""Duels (``bot.duel``) in the database: challenges, moves with an optimistic version check.
 
 Uses the ``Store``'s one connection and its ``_write`` transaction helper (BEGIN IMMEDIATE, shielded), so duels
 share the bot's durability rules: a move is acknowledged only after the COMMIT that holds it, and of two racing

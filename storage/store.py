@@ -601,8 +601,13 @@ class Store:
         """The secret the daily deals are derived from: 32 random bytes made on first use, then kept."""
 
         async def body(db):
-            await db.execute("INSERT OR IGNORE INTO bot_secrets (name, value) VALUES (?, ?)",
-                             (DAILY_SECRET, secrets.token_bytes(32)))
+            cursor = await db.execute("INSERT OR IGNORE INTO bot_secrets (name, value) VALUES (?, ?)",
+                                      (DAILY_SECRET, secrets.token_bytes(32)))
+            if cursor.rowcount and await _fetchone(db, "SELECT 1 FROM daily_challenges LIMIT 1"):
+                # e.g. an ordinary backup (made without the secret) copied into place by hand
+                log.warning("the daily secret was missing from a database that has dailies; a new one was made, "
+                            "so today's and later daily deals differ from the old secret's "
+                            "(docs/OPERATIONS.md, Restoring)")
             return (await _fetchone(db, "SELECT value FROM bot_secrets WHERE name = ?", (DAILY_SECRET,)))[0]
 
         return bytes(await self._write(body))

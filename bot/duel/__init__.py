@@ -1,6 +1,6 @@
-"""The two-player duel: the *other* game called Scoundrel (seed 002), as a pure immutable engine.
+"""The two-player duel: the *other* game called Scoundrel, as a pure immutable engine (docs/RULES.md, The duel).
 
-Rules decisions (where seed 002 is silent or loose):
+Rules decisions (the points a plain statement of the game leaves open):
 
 - Deck: 52 cards, no jokers; ranks A..K wrap (K is next to A). Seeded deal: hands are cards 1-7 (player 1) and
   8-14 (player 2), bases 15-18 and 19-22, the rest is the stock, top first. The dealer (player 2 unless told)

@@ -1,7 +1,7 @@
-"""The duel (seed 002 "Scoundrel"): a pure, immutable engine. No discord, no I/O.
+"""The duel (the two-player "Scoundrel"): a pure, immutable engine. No discord, no I/O.
 
-Rules as seed 002 states them; the points it leaves open are decided here (RULES section in
-``bot/duel/__init__.py`` lists them for players). Players are 0 and 1.
+The rules are docs/RULES.md's; the points a plain statement of the game leaves open are decided here and listed
+in ``bot/duel/__init__.py``. Players are 0 and 1.
 """
 
 from __future__ import annotations

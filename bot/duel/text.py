@@ -95,7 +95,7 @@ def parse_command(text: str) -> DuelAction:
 
 
 def rules_text() -> str:
-    """The duel's rules for players (seed 002, with this bot's decisions), built from the engine's numbers."""
+    """The duel's rules for players (as in docs/RULES.md), built from the engine's numbers."""
     from .game import ANY_CARD_DIE, DICE, HAND_SIZE, MIN_FINISH
 
     return f"""**Goal:** be first to finish four columns: one of {TARGETS[0]}+ cards, two of {TARGETS[1]}+, one of \

@@ -1,6 +1,6 @@
 """The game: an immutable state, the legal actions, and ``apply``.
 
-Every rule of RULES.md lives here (the deck lives in ``cards.py``, the options in
+Every rule of docs/RULES.md lives here (the deck lives in ``cards.py``, the options in
 ``rules.py``). ``apply(state, action)`` returns a new state and never changes its
 argument; an illegal action raises ``IllegalAction`` with a reason a player can read.
 """
@@ -713,7 +713,7 @@ def unresolved_monsters(s: State, include_room: bool = True) -> int:
 
 
 def score(s: State) -> int | None:
-    """The final score, or None while the game is on (RULES.md: Death, Clear)."""
+    """The final score, or None while the game is on (docs/RULES.md: Score)."""
     if s.status == PLAYING:
         return None
     if s.status == DEAD:

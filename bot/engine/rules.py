@@ -1,4 +1,4 @@
-"""Rule sets: every option RULES.md names, as fields of one frozen value, and the presets.
+"""Rule sets: every option docs/RULES.md names, as fields of one frozen value, and the presets.
 
 The classic value of each field is its default, so ``Rules()`` is the classic game.
 A game records its exact ``Rules``; leaderboards compare only games whose
@@ -52,7 +52,7 @@ class Rules:
     deck: str = CLASSIC_44
     start_health: int = 20
     max_health: int = 20
-    # Expansion cards (seed 003); each needs the 44-card deck.
+    # Expansion cards (docs/RULES.md, The expansion); each needs the 44-card deck.
     merchants: bool = False
     jokers: bool = False
     necromancers: bool = False

@@ -1,4 +1,4 @@
--- Schema version 3: two-player duels (seed 002, bot/duel) and their action log.
+-- Schema version 3: two-player duels (bot/duel) and their action log.
 --
 -- A duel starts as a challenge ('challenged'); the opponent accepts ('playing') or declines, or the challenger
 -- withdraws ('declined'). The action log is the truth; `snapshot` caches bot.duel.to_json of the state after

@@ -1,4 +1,4 @@
-"""Duel engine: one table test per rule of seed 002 (and per decision), then hypothesis playouts."""
+"""Duel engine: one table test per rule of the duel (docs/RULES.md) and per decision, then hypothesis playouts."""
 
 from dataclasses import replace
 

@@ -1,4 +1,4 @@
-"""The expansion cards (RULES.md, seed 003) as decided in bot/engine/game.py."""
+"""The expansion cards as docs/RULES.md states them and bot/engine/game.py decides them."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every worked example and rule option of RULES.md, as a table of exact situations."""
+"""Every rule and rule option of docs/RULES.md, as a table of exact situations."""
 
 from __future__ import annotations
 

@@ -278,3 +278,22 @@ def test_restore_command_line(tmp_path):
     assert refused.returncode == 1 and "--secret-from" in refused.stderr and not db.exists()
     fresh = cli("restore", str(plain), "--db", str(db), "--new-secret")
     assert fresh.returncode == 0 and "a new daily secret" in fresh.stdout and _secret(db) is None
+
+
+async def test_a_backup_copied_into_place_by_hand_warns_when_the_secret_is_remade(tmp_path, caplog):
+    db = tmp_path / "bot.sqlite3"
+    store = await Store.open(db)
+    secret = await store.daily_secret()
+    await store.put_daily(1, 12345)
+    await store.close()
+    plain = tmp_path / "plain.sqlite3"
+    backup(db, plain)
+    reopened = await Store.open(plain)  # what a careless restore (cp) would start with
+    try:
+        with caplog.at_level("WARNING", logger="storage.store"):
+            assert await reopened.daily_secret() != secret
+            await reopened.daily_secret()
+    finally:
+        await reopened.close()
+    warnings = [r.getMessage() for r in caplog.records]
+    assert len(warnings) == 1 and "daily secret was missing" in warnings[0]

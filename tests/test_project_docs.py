@@ -1,0 +1,73 @@
+"""The repository stands on its own: its documents link only to files it has, name no outside documents, and
+state the same rules the engine plays."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from bot.engine.game import LOOP_BONUS, MERCHANT_HEAL, MERCHANT_OFFER, NECROMANCER_COST, weapon_price
+from bot.engine.rules import MAX_HEALTH, MAX_LOOPS, MIN_HEALTH, PRESETS
+from bot.terminal import HELP
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
+
+
+def tracked_files() -> list[Path]:
+    names = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    return [ROOT / name for name in names.splitlines() if (ROOT / name).is_file()]
+
+
+def test_nothing_refers_to_files_outside_the_repository_or_to_design_documents():
+    pattern = re.compile(r"\.\./shared|shared/RULES|shared/seeds|\bseed 00\d|\bseeds?/00\d", re.IGNORECASE)
+    offenders = []
+    for path in tracked_files():
+        if path.suffix in (".png", ".jpg") or path == Path(__file__).resolve():
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+            if pattern.search(line):
+                offenders.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert offenders == []
+
+
+@pytest.mark.parametrize("document", ["README.md", "docs/ARCHITECTURE.md", "docs/RULES.md", "docs/OPERATIONS.md"])
+def test_every_relative_link_resolves(document):
+    text = (ROOT / document).read_text(encoding="utf-8")
+    for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text):
+        if "://" in target:
+            continue
+        assert (ROOT / document).parent.joinpath(target).resolve().exists(), f"{document} links to {target}"
+
+
+def test_architecture_describes_code_not_how_people_work():
+    text = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8").lower()
+    for phrase in ("checkout", "engineers", "git add", "commit only", "committed by"):
+        assert phrase not in text
+
+
+def test_the_rule_book_states_the_engines_numbers():
+    assert f"top **{MERCHANT_OFFER}**" in RULES and f"heals **{MERCHANT_HEAL}**" in RULES
+    assert f"costs **{weapon_price(1)} health** in the first loop" in RULES
+    assert f"at most **{weapon_price(9)}**" in RULES
+    assert f"pay **{NECROMANCER_COST} health**" in RULES
+    assert f"at most **{MAX_LOOPS}** times" in RULES and f"adds **{LOOP_BONUS}**" in RULES
+    assert f"from {MIN_HEALTH} to {MAX_HEALTH}" in RULES
+    assert "own potion allowance" in RULES
+
+
+def test_the_rule_book_lists_every_preset_and_the_readme_too():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for name in PRESETS:
+        assert f"| `{name}` |" in RULES and f"| `{name}` |" in readme
+
+
+def test_the_readme_teaches_the_moves_the_terminal_help_lists():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for move in ("`2b`", "`2w`", "`a`", "`h`", "`q`", "`b1`", "`l`", "`o`", "`e`"):
+        assert move in readme
+    for move in ("1b", "1w", "b1..b6", " l ", "r raise", "loop again", "e retire"):
+        assert move in HELP
