@@ -1,9 +1,10 @@
-"""Storage speed: concurrent players on one database file, and leaderboard queries over 1,000,000 games.
+"""Storage speed: concurrent players on one database file; every board query at 100,000 players x 7 days of
+counted dailies; and clicks while boards are being read.
 
-    .venv/bin/python benchmarks/storage_bench.py                 # both parts, default sizes
+    .venv/bin/python benchmarks/storage_bench.py                 # all three parts, default sizes
     .venv/bin/python benchmarks/storage_bench.py --players 200 --seconds 10 --think 1.0
     .venv/bin/python benchmarks/storage_bench.py --skip-boards   # only the players
-    .venv/bin/python benchmarks/storage_bench.py --games 1000000 --skip-players
+    .venv/bin/python benchmarks/storage_bench.py --daily-players 100000 --days 7 --skip-players
 
 Part 1 runs PLAYERS simulated players in one process on one ``Store`` (as the bot does), each making random legal
 moves in its own game and starting a new game when one ends. The timed operation is ``Store.play``: load the game,
@@ -14,8 +15,19 @@ let the engine apply the move, commit (``synchronous=FULL``: on disk when it ret
 * flat out: no think time at all, every player clicks again the moment its move is acknowledged; this measures
   the throughput ceiling (latency there is mostly waiting in line behind the other 199 players).
 
-Part 2 fills a database with ``--games`` finished games (fake rows inserted with executemany in one transaction;
-no engine calls), then times the top-10 queries through ``Store`` and prints each query's plan.
+Part 2 fills a database with ``--daily-players`` players who each played the counted daily on each of ``--days``
+days (won, dead, or forfeited), plus ``--normal`` normal games a player on average (fake rows inserted with
+executemany; no engine calls), builds the running totals with ``Store.rebuild_totals`` (what ``play`` keeps up to
+date move by move), then times every board and stats query through ``Store`` (median and max of ``--repeats``).
+
+Part 3, on that same database: PLAYERS paced players click (as in part 1) alone; while ``--board-loops`` tasks
+query boards (half of them the every-server week board, the rest any board or stats) ``--board-rate`` a second each;
+and while those tasks query boards back to back without pause. The three runs are interleaved ``--rounds`` times
+(the machine is shared: a busy moment should not land on one run only); click latencies are printed side by side.
+Reads have their own connections (game loads apart from boards), so no click queues behind a board; what the
+back-to-back run still shows is the one process's CPU spent on thousands of boards a second.
+
+Building the 100k x 7 database takes a few minutes; ``--boards-db PATH`` keeps it for the next run.
 """
 
 from __future__ import annotations
@@ -47,8 +59,16 @@ def percentile(values: list[float], fraction: float) -> float:
 async def run_players(path: Path, players: int, seconds: float, think: float, synchronous: str,
                       checkpoint_every: int | None) -> dict:
     store = await Store.open(path, synchronous=synchronous, checkpoint_every=checkpoint_every)
+    try:
+        return await run_players_on(store, players, seconds, think)
+    finally:
+        await store.close()
+
+
+async def run_players_on(store: Store, players: int, seconds: float, think: float, user_base: int = 0) -> dict:
     latencies: list[float] = []
-    rngs = {user: random.Random(user * 7919 + int(think * 1000)) for user in range(1, players + 1)}
+    rngs = {user: random.Random(user * 7919 + int(think * 1000))
+            for user in range(user_base + 1, user_base + players + 1)}
     games = {}
     for user, rng in rngs.items():  # every player has a game before the clock starts
         games[user] = await store.active_game(user) or await store.create_game(
@@ -70,13 +90,12 @@ async def run_players(path: Path, players: int, seconds: float, think: float, sy
                 await asyncio.sleep(rng.expovariate(1 / think))
 
     began = time.perf_counter()
-    await asyncio.gather(*(player(user) for user in range(1, players + 1)))
+    await asyncio.gather(*(player(user) for user in rngs))
     elapsed = min(time.perf_counter(), deadline) - began  # moves are only started before the deadline
-    check = await store.integrity_check()
-    await store.close()
+    check = "skipped" if user_base else await store.integrity_check()
     return {"moves": len(latencies), "seconds": elapsed, "rate": len(latencies) / elapsed,
             "p50": percentile(latencies, 0.50) * 1000, "p99": percentile(latencies, 0.99) * 1000,
-            "max": max(latencies) * 1000, "integrity": check}
+            "max": max(latencies) * 1000, "integrity": check, "latencies": latencies}
 
 
 def report_players(title: str, r: dict) -> None:
@@ -84,11 +103,16 @@ def report_players(title: str, r: dict) -> None:
           f"p50 {r['p50']:6.2f} ms   p99 {r['p99']:6.2f} ms   max {r['max']:6.1f} ms   integrity {r['integrity']}")
 
 
-# --- part 2: the boards over a million games ---------------------------------------------------------------
+# --- part 2: every board at 100,000 players x 7 days --------------------------------------------------------
 
-def populate(path: Path, games: int, seed: int = 1) -> float:
-    """``games`` finished games: 70 % normal, 30 % counted dailies over 365 days; 50 guilds (skewed), 50k users
-    (a tenth of them play half the games)."""
+BIG_GUILD = 1000
+BIG_GUILD_PLAYER = 1  # populate() makes player 1's home the biggest server
+DM_SHARE = 0.05
+
+
+def populate(path: Path, daily_players: int, days: int, normal: float, seed: int = 1) -> tuple[float, int]:
+    """Counted dailies: every player on each of ``days`` days; normal games: ``normal`` a player on average. 50
+    guilds (skewed: the biggest has about a tenth of the players), a few games in DMs. Returns (seconds, games)."""
     rng = random.Random(seed)
     classic, lenient = Rules(), preset("lenient")
     forms = [(json.dumps(r.to_dict(), sort_keys=True), r.key, r.name) for r in (classic, lenient)]
@@ -97,78 +121,164 @@ def populate(path: Path, games: int, seed: int = 1) -> float:
     conn.execute("PRAGMA synchronous = OFF")  # a throwaway bulk load; the store sets its own on open
     conn.execute("BEGIN")
     base_us = 1_767_225_600_000_000  # 2026-01-01
-    daily_seen: set[tuple[int, int]] = set()
+    homes = {user: BIG_GUILD + min(49, int(rng.expovariate(1 / 8))) for user in range(1, daily_players + 1)}
+    homes[BIG_GUILD_PLAYER] = BIG_GUILD
+    count = 0
+
+    def result(daily: bool):
+        roll = rng.random()
+        if roll < 0.2:
+            return "won", rng.randint(1, 30), None
+        if roll < 0.95 or not daily:
+            return ("dead", -rng.randint(1, 180), None) if roll < 0.95 else ("abandoned", None, "abandoned")
+        return "abandoned", -rng.randint(60, 208), rng.choice(["abandoned", "expired"])
 
     def rows():
-        for game_id in range(1, games + 1):
-            user = rng.randint(1, 5_000) if rng.random() < 0.5 else rng.randint(1, 50_000)
-            guild = 1000 + min(49, int(rng.expovariate(1 / 8)))
-            day = rng.randint(1, 365)
-            daily = rng.random() < 0.3 and (user, day) not in daily_seen
-            if daily:
-                daily_seen.add((user, day))
-            rules_json, key, name = forms[0] if daily or rng.random() < 0.8 else forms[1]
-            won = rng.random() < 0.2
-            status = "won" if won else ("dead" if rng.random() < 0.9 else "abandoned")
-            score = rng.randint(1, 30) if won else (-rng.randint(1, 180) if status == "dead" else None)
+        nonlocal count
+        game_id = 0
+        for day in range(1, days + 1):
+            for user in range(1, daily_players + 1):
+                game_id += 1
+                guild = None if rng.random() < DM_SHARE else homes[user]
+                status, score, ended_by = result(True)
+                started_us = base_us + (day - 1) * 86_400_000_000 + rng.randint(0, 80_000_000_000)
+                yield (game_id, user, guild, 7, "daily", "daily", day, *forms[0], rng.getrandbits(40), "-", status,
+                       40, score, started_us, started_us + rng.randint(60_000_000, 3_600_000_000), ended_by)
+        for _ in range(int(daily_players * normal)):
+            game_id += 1
+            user = rng.randint(1, daily_players)
+            day = rng.randint(1, days)
+            status, score, ended_by = result(False)
             started_us = base_us + (day - 1) * 86_400_000_000 + rng.randint(0, 80_000_000_000)
-            yield (game_id, user, guild, 7, "daily" if daily else "normal", "daily" if daily else "normal",
-                   day if daily else None, rules_json, key, name, rng.getrandbits(40), "-", status, 40, score,
-                   started_us, started_us + rng.randint(60_000_000, 3_600_000_000))
+            yield (game_id, user, homes[user], 7, "normal", "normal", None, *forms[0 if rng.random() < 0.8 else 1],
+                   rng.getrandbits(40), "-", status, 40, score, started_us,
+                   started_us + rng.randint(60_000_000, 3_600_000_000), ended_by)
+        count = game_id
 
     conn.executemany(
         "INSERT INTO games (id, user_id, guild_id, channel_id, kind, slot, day, rules_json, rules_key, rules_name, "
-        "seed, deck, status, version, score, started_at, ended_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-        rows())
+        "seed, deck, status, version, score, started_at, ended_at, ended_by) "
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows())
     conn.execute("INSERT INTO daily_attempts (user_id, day, game_id, created_at) "
                  "SELECT user_id, day, id, started_at FROM games WHERE kind = 'daily'")
     conn.execute("COMMIT")
     conn.execute("ANALYZE")
     conn.close()
-    return time.perf_counter() - started
+    return time.perf_counter() - started, count
 
 
-async def time_boards(path: Path, repeats: int) -> None:
-    store = await Store.open(path)
-    await store.rebuild_totals()  # the running totals, as play() would have kept them
-    conn = sqlite3.connect(path)
-    big_guild, day, user = 1000, 200, 1
-    queries = [
-        ("daily top 10, one server", lambda: store.leaderboard_daily(day, big_guild),
-         "SELECT user_id, id, score, status, ended_at, guild_id FROM games WHERE guild_id = ? AND day = ? AND "
-         "kind = 'daily' AND score IS NOT NULL ORDER BY score DESC, ended_at, id LIMIT 10", (big_guild, day)),
-        ("daily top 10, every server", lambda: store.leaderboard_daily(day, None),
-         "SELECT user_id, id FROM games WHERE day = ? AND kind = 'daily' AND score IS NOT NULL "
-         "ORDER BY score DESC, ended_at, id LIMIT 10", (day,)),
-        ("week top 10, one server", lambda: store.leaderboard_week(day, big_guild),
-         "SELECT user_id, sum(score) AS total, count(*) AS days, max(ended_at) AS last FROM games WHERE guild_id = ? "
-         "AND day BETWEEN ? AND ? AND kind = 'daily' AND score IS NOT NULL GROUP BY user_id "
-         "ORDER BY total DESC, days DESC, last, user_id LIMIT 10", (big_guild, day - 6, day)),
-        ("all-time top 10, one server", lambda: store.leaderboard_all_time(big_guild),
-         "SELECT user_id, wins FROM player_totals WHERE guild_id = ? AND rules_key = '*' "
-         "ORDER BY wins DESC, best_score DESC, average DESC, user_id LIMIT 10", (big_guild,)),
-        ("all-time top 10, every server", lambda: store.leaderboard_all_time(None),
-         "SELECT user_id, wins FROM player_totals WHERE guild_id = 0 AND rules_key = '*' "
-         "ORDER BY wins DESC, best_score DESC, average DESC, user_id LIMIT 10", ()),
-        ("user stats, one server", lambda: store.user_stats(user, big_guild),
-         "SELECT rules_key FROM player_totals WHERE user_id = ? AND guild_id = ?", (user, big_guild)),
-        ("daily days (streaks)", lambda: store.daily_days(user),
-         "SELECT DISTINCT day FROM games WHERE user_id = ? AND kind = 'daily' AND score IS NOT NULL ORDER BY day",
-         (user,)),
+def board_queries(store: Store, day: int) -> list[tuple[str, object]]:
+    guild, user = BIG_GUILD, BIG_GUILD_PLAYER
+    return [
+        ("daily top 10, one server", lambda: store.leaderboard_daily(day, guild)),
+        ("daily top 10, every server", lambda: store.leaderboard_daily(day, None)),
+        ("week top 10, one server", lambda: store.leaderboard_week(day, guild)),
+        ("week top 10, every server", lambda: store.leaderboard_week(day, None)),
+        ("all-time dailies, one server", lambda: store.leaderboard_all_time(guild, dailies_only=True)),
+        ("all-time dailies, every server", lambda: store.leaderboard_all_time(None, dailies_only=True)),
+        ("all-time all games, every server", lambda: store.leaderboard_all_time(None)),
+        ("daily_results first 25, one server", lambda: store.daily_results(day, guild, limit=25)),
+        ("daily_results first 25, everyone", lambda: store.daily_results(day, None, limit=25)),
+        ("user stats, every server", lambda: store.user_stats(user)),
+        ("user stats, one server", lambda: store.user_stats(user, guild)),
+        ("daily days (streaks)", lambda: store.daily_days(user)),
     ]
-    for title, call, sql, params in queries:
-        await call()  # warm the cache
-        times = []
-        for _ in range(repeats):
-            started = time.perf_counter()
-            result = await call()
-            times.append(time.perf_counter() - started)
-        size = f"{len(result)} rows" if isinstance(result, list) else f"{result.games} games"
-        plan = " | ".join(row[3] for row in conn.execute("EXPLAIN QUERY PLAN " + sql, params))
-        print(f"  {title:<30} median {statistics.median(times) * 1000:7.3f} ms  ({size})\n"
-              f"  {'':<30} plan: {plan}")
-    conn.close()
-    await store.close()
+
+
+async def time_boards(path: Path, day: int, repeats: int) -> None:
+    store = await Store.open(path)
+    try:
+        for title, call in board_queries(store, day):
+            await call()  # warm the cache
+            times = []
+            for _ in range(repeats):
+                started = time.perf_counter()
+                result = await call()
+                times.append(time.perf_counter() - started)
+            size = f"{len(result)} rows" if isinstance(result, list) else f"{result.games} games"
+            print(f"  {title:<36} median {statistics.median(times) * 1000:7.3f} ms   max {max(times) * 1000:7.3f} ms"
+                  f"   ({size})")
+    finally:
+        await store.close()
+
+
+# --- part 3: clicks while boards are read --------------------------------------------------------------------
+
+USER_BASE = 10_000_000  # the clicking players' ids, clear of the populated ones
+
+async def clicks_with_boards(path: Path, players: int, seconds: float, think: float, day: int,
+                             board_loops: int, rate: float = 0.0) -> dict:
+    """Paced players clicking on the big database; ``board_loops`` tasks query boards meanwhile, each ``rate``
+    boards a second (0: back to back, as fast as they come)."""
+    store = await Store.open(path)
+    stop = asyncio.Event()
+    boards_done = [0]
+
+    async def reader(index: int) -> None:
+        queries = [call for _, call in board_queries(store, day)]
+        rng = random.Random(index)
+        while not stop.is_set():
+            await (store.leaderboard_week(day, None) if rng.random() < 0.5 else rng.choice(queries)())
+            boards_done[0] += 1
+            if rate:
+                await asyncio.sleep(rng.expovariate(rate))
+
+    for user in range(USER_BASE + 1, USER_BASE + players + 1):  # games ready before the boards start
+        if await store.active_game(user) is None:
+            await store.create_game(user, 1 + user % 20, 7, ROOMY, seed=user)
+    tasks = [asyncio.create_task(reader(i)) for i in range(board_loops)]
+    try:
+        result = await run_players_on(store, players, seconds, think, user_base=USER_BASE)
+    finally:
+        stop.set()
+        await asyncio.gather(*tasks)
+        await store.close()
+    result["boards"] = boards_done[0] / result["seconds"]
+    return result
+
+
+async def main_boards(args, tmp: str) -> None:
+    path = Path(args.boards_db) if args.boards_db else Path(tmp) / "boards.sqlite3"
+    print(f"\nboards at {args.daily_players:,} players x {args.days} days of counted dailies "
+          f"(+ {args.normal:g} normal games a player):")
+    if path.exists():
+        print(f"  reusing {path} ({path.stat().st_size / 1e6:.0f} MB)")
+    else:
+        await (await Store.open(path)).close()  # the schema
+        took, games = populate(path, args.daily_players, args.days, args.normal)
+        store = await Store.open(path)
+        started = time.perf_counter()
+        await store.rebuild_totals()  # the running totals, as play() keeps them
+        rebuilt = time.perf_counter() - started
+        await store.close()
+        print(f"  {games:,} games populated in {took:.1f} s, totals built in {rebuilt:.1f} s "
+              f"({path.stat().st_size / 1e6:.0f} MB)")
+    await time_boards(path, args.days, args.repeats)
+    if args.skip_clicks:
+        return
+    print(f"\n{args.players} paced players (think {args.think:g} s mean) clicking on that database, "
+          f"{args.seconds:g} s each run:")
+    loops, rate = args.board_loops, args.board_rate
+    runs = [("no boards", 0, 0.0), (f"{loops} board loops, {rate:g} boards/s each", loops, rate),
+            (f"{loops} board loops back to back", loops, 0.0)]
+    merged = {title: {"latencies": [], "seconds": 0.0, "boards": 0.0} for title, _, _ in runs}
+    for _ in range(args.rounds):  # interleaved, so a busy moment of the machine does not land on one run only
+        for title, n, r in runs:
+            one = await clicks_with_boards(path, args.players, args.seconds, args.think, args.days, n, r)
+            merged[title]["latencies"] += one["latencies"]
+            merged[title]["seconds"] += one["seconds"]
+            merged[title]["boards"] += one["boards"] * one["seconds"]
+    results = []
+    for title, m in merged.items():
+        lat = m["latencies"]
+        results.append((title, {"moves": len(lat), "p50": percentile(lat, 0.5) * 1000,
+                                "p99": percentile(lat, 0.99) * 1000, "max": max(lat) * 1000,
+                                "boards": m["boards"] / m["seconds"]}))
+    print(f"  ({args.rounds} interleaved rounds of each)")
+    print(f"  {'':<40} {'clicks':>8} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} {'boards/s':>9}")
+    for title, r in results:
+        print(f"  {title:<40} {r['moves']:>8,} {r['p50']:>8.2f} {r['p99']:>8.2f} {r['max']:>8.1f} "
+              f"{r['boards']:>9.0f}")
 
 
 async def main(argv: list[str]) -> int:
@@ -176,14 +286,22 @@ async def main(argv: list[str]) -> int:
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=10.0, help="length of each players run")
     parser.add_argument("--think", type=float, default=1.0, help="mean think time between clicks, paced run")
-    parser.add_argument("--games", type=int, default=1_000_000, help="finished games for the board queries")
+    parser.add_argument("--daily-players", type=int, default=100_000, help="players of the counted dailies")
+    parser.add_argument("--days", type=int, default=7, help="days of counted dailies (the board day is the last)")
+    parser.add_argument("--normal", type=float, default=3.0, help="normal games a player, on average")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds of the click runs")
+    parser.add_argument("--board-loops", type=int, default=3, help="tasks reading boards during the clicks")
+    parser.add_argument("--board-rate", type=float, default=20.0,
+                        help="boards a second per loop in the paced board run (the last run has no pause)")
+    parser.add_argument("--boards-db", help="the boards database: reused if it exists, else built and kept there")
     parser.add_argument("--repeats", type=int, default=50)
     parser.add_argument("--synchronous", default="FULL", help="FULL (the store's default) or NORMAL, to compare")
     parser.add_argument("--checkpoint-every", type=int, default=100,
                         help="background WAL checkpoint every N writes (the store's default 100); 0 = SQLite's own")
     parser.add_argument("--dir", help="where to put the database files (default: a temporary directory)")
     parser.add_argument("--skip-players", action="store_true")
-    parser.add_argument("--skip-boards", action="store_true")
+    parser.add_argument("--skip-boards", action="store_true", help="skip parts 2 and 3")
+    parser.add_argument("--skip-clicks", action="store_true", help="skip part 3")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         if not args.skip_players:
@@ -199,12 +317,7 @@ async def main(argv: list[str]) -> int:
             report_players("flat out (no think time)", flat)
             print(f"  database after both runs: {path.stat().st_size / 1e6:.1f} MB")
         if not args.skip_boards:
-            path = Path(tmp) / "boards.sqlite3"
-            await (await Store.open(path)).close()  # the schema
-            print(f"\nboards over {args.games:,} finished games:")
-            took = populate(path, args.games)
-            print(f"  populated in {took:.1f} s ({path.stat().st_size / 1e6:.0f} MB)")
-            await time_boards(path, args.repeats)
+            await main_boards(args, tmp)
     return 0
 
 

@@ -108,6 +108,7 @@ BUSY_TIMEOUT_MS = 5000
 STATE_CACHE_SIZE = 2048  # parsed game states kept in memory (a cache; the database is the truth)
 CHECKPOINT_EVERY = 100  # writes (moves or other transactions) between background WAL checkpoints
 BACKSTOP_CHECKPOINT_PAGES = 10000  # SQLite's automatic checkpoint, should the background one fall behind
+READ_CONNECTIONS = 2  # read-only connections for game loads, and as many again for boards and stats
 ALL_GUILDS = 0  # player_totals.guild_id for "every server"
 ALL_RULES = "*"  # player_totals.rules_key for "every rule set"
 DAILIES = "daily"  # player_totals.rules_key for "counted dailies only" (the all-time daily board)
@@ -132,9 +133,13 @@ class Store:
 
     def __init__(self, db: aiosqlite.Connection, path: str, clock: Callable[[], datetime],
                  checkpointer: aiosqlite.Connection | None = None, checkpoint_every: int = CHECKPOINT_EVERY,
-                 reader: aiosqlite.Connection | None = None) -> None:
+                 readers: list[aiosqlite.Connection] | None = None,
+                 board_readers: list[aiosqlite.Connection] | None = None) -> None:
         self._db = db
-        self._reader = reader  # reads that need not wait behind a commit's fsync (WAL: readers never block)
+        # Reads that need not wait behind a commit's fsync (WAL: readers never block): game loads on their own
+        # connections, boards and stats on others, so a click's load never queues behind a board.
+        self._reader = _ReadPool(readers) if readers else None
+        self._board_reader = _ReadPool(board_readers) if board_readers else self._reader
         self.path = path
         self._clock = clock
         self._lock = asyncio.Lock()  # one transaction at a time on the shared connection
@@ -153,7 +158,7 @@ class Store:
     @classmethod
     async def open(cls, path: str | os.PathLike, *, clock: Callable[[], datetime] | None = None,
                    synchronous: str = "FULL", checkpoint_every: int | None = CHECKPOINT_EVERY,
-                   separate_reads: bool = True) -> Store:
+                   separate_reads: bool = True, read_connections: int = READ_CONNECTIONS) -> Store:
         """Open (creating or upgrading) the database at ``path``.
 
         ``clock`` returns the current aware UTC time (default: the system clock; the bot may pass
@@ -167,10 +172,13 @@ class Store:
         ``checkpoint_every=None`` keeps SQLite's default behaviour. (No timer: an idle store has no task running,
         which the bot's virtual-clock tests rely on.)
 
-        Plain reads (``load_game``, boards, stats) go through a third, read-only connection when
-        ``separate_reads`` is true: under WAL a reader sees every transaction committed before its query starts and
-        never waits for the writer, so a click's ``load_game`` is not queued behind another click's fsync.
-        Reads made inside a write transaction use the writer's connection.
+        Plain reads go through read-only connections when ``separate_reads`` is true: under WAL a reader sees every
+        transaction committed before its query starts and never waits for the writer, so a click's ``load_game`` is
+        not queued behind another click's fsync. Two pools of ``read_connections`` each: one for game loads, one for
+        boards and stats, so a click's load never waits behind a board. Reads made inside a write transaction use
+        the writer's connection.
+
+        Counted dailies given up before forfeits were scored get their forfeit score here, once.
         """
         if synchronous.upper() not in ("FULL", "NORMAL", "EXTRA"):
             raise ValueError("synchronous must be FULL, NORMAL or EXTRA")
@@ -180,7 +188,8 @@ class Store:
             db = await aiosqlite.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
         except sqlite3.Error as exc:
             raise DatabaseError(f"cannot open the database {path}: {exc}") from exc
-        checkpointer = reader = None
+        checkpointer = None
+        readers: list[aiosqlite.Connection] = []
         try:
             await db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
             await db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
@@ -197,17 +206,26 @@ class Store:
                 await checkpointer.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
                 await checkpointer.execute(f"PRAGMA synchronous = {synchronous.upper()}")
                 await checkpointer.execute(f"PRAGMA journal_size_limit = {JOURNAL_SIZE_LIMIT:d}")
-            if separate_reads:
+            for _ in range(2 * max(1, read_connections) if separate_reads else 0):
                 reader = await aiosqlite.connect(path, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
+                readers.append(reader)
                 await reader.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS:d}")
                 await reader.execute("PRAGMA query_only = ON")
         except BaseException:
-            for extra in (checkpointer, reader):
+            for extra in (checkpointer, *readers):
                 if extra is not None:
                     await extra.close()
             await db.close()
             raise
-        return cls(db, path, clock or _utcnow, checkpointer, checkpoint_every or CHECKPOINT_EVERY, reader)
+        half = len(readers) // 2
+        store = cls(db, path, clock or _utcnow, checkpointer, checkpoint_every or CHECKPOINT_EVERY, readers[:half],
+                    readers[half:])
+        try:
+            await store._score_old_forfeits()
+        except BaseException:
+            await store.close()
+            raise
+        return store
 
     async def close(self) -> None:
         while self._flusher is not None and not self._flusher.done():
@@ -219,9 +237,10 @@ class Store:
         checkpointer, self._checkpointer = self._checkpointer, None
         if checkpointer is not None:
             await checkpointer.close()
-        reader, self._reader = self._reader, None
-        if reader is not None:
-            await reader.close()
+        pools = {id(p): p for p in (self._reader, self._board_reader) if p is not None}
+        self._reader = self._board_reader = None
+        for pool in pools.values():
+            await pool.close()
         async with self._lock:
             db, self._db = self._db, None
             if db is not None:
@@ -255,10 +274,12 @@ class Store:
             raise DatabaseError("the store is closed")
         return self._db
 
-    async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        """One query outside any transaction: on the read connection (no waiting for writes), else the writer's."""
-        if self._reader is not None:
-            return await _fetchall(self._reader, sql, params)
+    async def _read(self, sql: str, params: Iterable[Any] = (), *, board: bool = False) -> list[sqlite3.Row]:
+        """One query outside any transaction: on a read connection (no waiting for writes), else the writer's.
+        ``board``: a board or stats query, on the boards' connections (never in a click's way)."""
+        pool = self._board_reader if board else self._reader
+        if pool is not None:
+            return await pool.fetchall(sql, params)
         async with self._lock:
             return await _fetchall(self._conn(), sql, params)
 
@@ -411,7 +432,8 @@ class Store:
         snapshot = to_json(state)
         totals = None
         if state.over and record.kind != PRACTICE:
-            totals = (user_id, record.guild_id, record.rules.key, status, score, now_us, record.kind)
+            totals = (user_id, record.guild_id, record.rules.key, status, score, now_us, record.kind, record.day,
+                      False)
         expiry = None
         if deadline_us is not None:  # checked again at commit time: the day may end while the move queues
             expiry = (deadline_us, record.day, *_forfeit(record))
@@ -494,7 +516,8 @@ class Store:
                     return False
                 if totals is not None:  # counted: normal games and counted dailies
                     rules_key = totals[2] or await _rules_key(db, game_id)
-                    await _add_totals(db, user_id, record.guild_id, rules_key, ABANDONED, score, now_us, record.kind)
+                    await _add_totals(db, user_id, record.guild_id, rules_key, ABANDONED, score, now_us, record.kind,
+                                      record.day, forfeit=True)
                 return True
 
             if await self._write(body):
@@ -509,6 +532,30 @@ class Store:
         records = [await self.get_game(row[0]) for row in rows]
         closed = await self._expire(records)
         return [await self.get_game(game_id) for game_id in closed]
+
+    async def _score_old_forfeits(self) -> None:
+        """Counted dailies given up before forfeits were scored (schema < 7) get their forfeit score and join the
+        totals and boards. Runs when the store opens; finds nothing once done (``games_forfeit_unscored``)."""
+        rows = await _fetchall(self._conn(), f"SELECT {_GAME_COLUMNS} FROM games INDEXED BY games_forfeit_unscored "
+                                             "WHERE kind = 'daily' AND status = 'abandoned' AND score IS NULL")
+        records = [record for record in [await self._record(row) for row in rows] if not record.damaged]
+        if not records:
+            return
+
+        async def body(db):
+            scored = []
+            for record in records:
+                score = forfeit_score(record.state)
+                cursor = await db.execute("UPDATE games SET score = ? WHERE id = ? AND score IS NULL",
+                                          (score, record.id))
+                if cursor.rowcount == 1:
+                    at_us = to_micros(record.ended_at or record.started_at)
+                    scored.append((record.user_id, record.guild_id, record.rules.key, ABANDONED, score, at_us, DAILY,
+                                   record.day, True))
+            await _add_totals_many(db, scored, new=False)
+            return len(scored)
+
+        log.info("scored %d counted dailies given up before forfeits were scored", await self._write(body))
 
     async def _expire(self, records: list[GameRecord]) -> list[int]:
         """Close these daily/practice games as expired at the end of their day; the ids actually closed."""
@@ -537,7 +584,7 @@ class Store:
     async def recent_games(self, user_id: int, limit: int = 10) -> list[GameRecord]:
         """The user's latest games, newest first (any kind and status)."""
         rows = await self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE user_id = ? "
-                                "ORDER BY started_at DESC, id DESC LIMIT ?", (user_id, limit))
+                                "ORDER BY started_at DESC, id DESC LIMIT ?", (user_id, limit), board=True)
         return [await self._record(row) for row in rows]
 
     async def _record(self, row: sqlite3.Row) -> GameRecord:
@@ -652,16 +699,23 @@ class Store:
         rows = await self._read("SELECT game_id FROM daily_attempts WHERE user_id = ? AND day = ?", (user_id, day))
         return await self.get_game(rows[0][0]) if rows else None
 
-    async def daily_results(self, day: int, guild_id: int | None = None) -> list[DailyEntry]:
-        """Every counted attempt at ``day`` (played in ``guild_id`` if given): scored results first in board
-        order, then the abandoned and unfinished ones. ``rank`` numbers all of them in that order."""
-        guild_sql = " AND g.guild_id = ?" if guild_id is not None else ""
-        params = (day, guild_id) if guild_id is not None else (day,)
+    async def daily_results(self, day: int, guild_id: int | None = None,
+                            limit: int | None = None) -> list[DailyEntry]:
+        """Every counted attempt at ``day`` (played in ``guild_id`` if given; the first ``limit`` if given): scored
+        results first in board order (forfeits after deaths of the same score), then the attempts still being
+        played. ``rank`` numbers all of them in that order."""
+        scored = await self.leaderboard_daily(day, guild_id, -1 if limit is None else limit)
+        if limit is not None and len(scored) >= limit:
+            return scored
+        guild_sql = " AND guild_id = ?" if guild_id is not None else ""
+        rest = -1 if limit is None else limit - len(scored)
+        params = (day,) + ((guild_id,) if guild_id is not None else ()) + (rest,)
         rows = await self._read(
-            "SELECT g.user_id, g.id, g.score, g.status, g.ended_at, g.guild_id, g.ended_by FROM daily_attempts a "
-            f"JOIN games g ON g.id = a.game_id WHERE a.day = ?{guild_sql} "
-            "ORDER BY g.score IS NULL, g.score DESC, (g.ended_by IS NOT NULL), g.ended_at, g.id", params)
-        return [DailyEntry(i, r[0], r[1], r[2], r[3], from_micros(r[4]), r[5], r[6]) for i, r in enumerate(rows, 1)]
+            "SELECT user_id, id, score, status, ended_at, guild_id, ended_by FROM games "
+            f"WHERE status = 'playing' AND kind <> 'normal' AND kind = 'daily' AND day = ?{guild_sql} "
+            "ORDER BY id LIMIT ?", params, board=True)
+        return scored + [DailyEntry(i, r[0], r[1], r[2], r[3], from_micros(r[4]), r[5], r[6])
+                         for i, r in enumerate(rows, len(scored) + 1)]
 
     # --- guild settings ----------------------------------------------------------------------------------
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
@@ -816,24 +870,22 @@ class Store:
         rows = await self._read(
             "SELECT user_id, id, score, status, ended_at, guild_id, ended_by FROM games "
             f"WHERE {guild_sql}day = ? AND kind = 'daily' AND score IS NOT NULL "
-            "ORDER BY score DESC, (ended_by IS NOT NULL), ended_at, id LIMIT ?", params)
+            "ORDER BY score DESC, (ended_by IS NOT NULL), ended_at, id LIMIT ?", params, board=True)
         return [DailyEntry(i, r[0], r[1], r[2], r[3], from_micros(r[4]), r[5], r[6]) for i, r in enumerate(rows, 1)]
 
     async def leaderboard_week(self, day: int, guild_id: int | None = None, limit: int = 10) -> list[WeekEntry]:
         """The 7 dailies ending at ``day`` (``day - 6`` … ``day``): each player's scores summed.
 
         Sum, not best-of: every day counts, as in a golf card, so playing every day (and well) is what wins the
-        week; a death's negative score costs, as it does on the daily board. Ties: more days played first, then
-        the earlier last finish.
+        week; a death's negative score costs, as it does on the daily board, and so does a forfeit (``forfeits``
+        counts those days). Ties: more days played first, then the earlier last finish. Read from the running week
+        totals (kept in the transaction that scores a daily): a few rows of an index at any size.
         """
-        guild_sql = "guild_id = ? AND " if guild_id is not None else ""
-        params = ((guild_id,) if guild_id is not None else ()) + (day - WEEK_DAYS + 1, day, limit)
         rows = await self._read(
-            "SELECT user_id, sum(score) AS total, count(*) AS days, sum(status = 'won'), max(score), "
-            "max(ended_at) AS last, sum(ended_by IS NOT NULL) FROM games "
-            f"WHERE {guild_sql}day BETWEEN ? AND ? AND kind = 'daily' AND score IS NOT NULL "
-            "GROUP BY user_id ORDER BY total DESC, days DESC, last, user_id LIMIT ?", params)
-        return [WeekEntry(i, r[0], r[1], r[2], r[3], r[4], r[6]) for i, r in enumerate(rows, 1)]
+            "SELECT user_id, total, days, wins, best, forfeits FROM week_totals WHERE week_end = ? AND guild_id = ? "
+            "ORDER BY total DESC, days DESC, last_at, user_id LIMIT ?",
+            (day, ALL_GUILDS if guild_id is None else guild_id, limit), board=True)
+        return [WeekEntry(i, r[0], r[1], r[2], r[3], r[4], r[5]) for i, r in enumerate(rows, 1)]
 
     async def leaderboard_all_time(self, guild_id: int | None = None, limit: int = 10,
                                    rules_key: str | None = None, *, dailies_only: bool = False) -> list[AllTimeEntry]:
@@ -847,7 +899,7 @@ class Store:
         rows = await self._read(
             "SELECT user_id, wins, games, best_score, average FROM player_totals "
             "WHERE guild_id = ? AND rules_key = ? "
-            "ORDER BY wins DESC, best_score DESC, average DESC, user_id LIMIT ?", params)
+            "ORDER BY wins DESC, best_score DESC, average DESC, user_id LIMIT ?", params, board=True)
         return [AllTimeEntry(i, r[0], r[1], r[2], r[3], r[4]) for i, r in enumerate(rows, 1)]
 
     async def leaderboard_rank(self, board: str, user_id: int, day: int | None = None,
@@ -862,10 +914,9 @@ class Store:
                 f"WHERE {guild_sql}day = ? AND kind = 'daily' AND score IS NOT NULL")
             params = guild + (day,)
         elif board == "week":
-            order, rows = "total DESC, days DESC, last, user_id", (
-                "SELECT user_id, sum(score) AS total, count(*) AS days, max(ended_at) AS last FROM games "
-                f"WHERE {guild_sql}day BETWEEN ? AND ? AND kind = 'daily' AND score IS NOT NULL GROUP BY user_id")
-            params = guild + (day - WEEK_DAYS + 1, day)
+            order, rows = "total DESC, days DESC, last_at, user_id", (
+                "SELECT user_id, total, days, last_at FROM week_totals WHERE week_end = ? AND guild_id = ?")
+            params = (day, ALL_GUILDS if guild_id is None else guild_id)
         elif board == "all-time":
             order, rows = "wins DESC, best_score DESC, average DESC, user_id", (
                 "SELECT user_id, wins, best_score, average FROM player_totals WHERE guild_id = ? AND rules_key = ?")
@@ -874,14 +925,14 @@ class Store:
             raise ValueError(f"no board {board!r}")
         found = await self._read(
             f"SELECT place, players FROM (SELECT user_id, row_number() OVER (ORDER BY {order}) AS place, "
-            f"count(*) OVER () AS players FROM ({rows})) WHERE user_id = ?", params + (user_id,))
+            f"count(*) OVER () AS players FROM ({rows})) WHERE user_id = ?", params + (user_id,), board=True)
         return (found[0][0], found[0][1]) if found else None
 
     async def user_stats(self, user_id: int, guild_id: int | None = None) -> UserStats:
         """The player's games that ended (in ``guild_id`` if given), overall and per rule set."""
         rows = await self._read(
             "SELECT rules_key, games, wins, scored, best_score, average FROM player_totals "
-            "WHERE user_id = ? AND guild_id = ?", (user_id, ALL_GUILDS if guild_id is None else guild_id))
+            "WHERE user_id = ? AND guild_id = ?", (user_id, ALL_GUILDS if guild_id is None else guild_id), board=True)
         overall = next((r for r in rows if r[0] == ALL_RULES), None)
         by_rules = sorted((RulesStats(r[0], rules_name(r[0]), r[1], r[2], r[4], r[5]) for r in rows
                            if r[0] not in (ALL_RULES, DAILIES)), key=lambda s: (-s.games, s.rules_key))
@@ -894,16 +945,19 @@ class Store:
     async def daily_days(self, user_id: int) -> list[int]:
         """Sorted day numbers of the user's counted dailies that were finished (won or dead): for streaks."""
         rows = await self._read("SELECT DISTINCT day FROM games WHERE user_id = ? AND kind = 'daily' "
-                                "AND score IS NOT NULL AND ended_by IS NULL ORDER BY day", (user_id,))
+                                "AND score IS NOT NULL AND ended_by IS NULL ORDER BY day", (user_id,), board=True)
         return [row[0] for row in rows]
 
     async def rebuild_totals(self) -> None:
-        """Recompute ``player_totals`` from the games (an operator's repair; normally kept up to date)."""
-        fills = [s for m in migrate.migrations() for s in m.statements() if "INSERT INTO player_totals" in s]
+        """Recompute ``player_totals`` and ``week_totals`` from the games (an operator's repair; normally kept up
+        to date)."""
+        fills = [s for m in migrate.migrations() for s in m.statements()
+                 if "INSERT INTO player_totals" in s or "INSERT INTO week_totals" in s]
 
         async def body(db):
             await db.execute("DELETE FROM player_totals")
-            for sql in fills:  # 0002: per rule set and overall; 0004: counted dailies only
+            await db.execute("DELETE FROM week_totals")
+            for sql in fills:  # 0002: per rule set and overall; 0004: counted dailies only; 0009: weeks
                 await db.execute(sql)
 
         await self._write(body)
@@ -934,46 +988,59 @@ async def _fetchone(db, sql: str, params: Iterable[Any] = ()):
 
 
 async def _add_totals(db, user_id: int, guild_id: int | None, rules_key: str, status: str, score: int | None,
-                      at_us: int, kind: str) -> None:
-    await _add_totals_many(db, [(user_id, guild_id, rules_key, status, score, at_us, kind)])
+                      at_us: int, kind: str, day: int | None = None, forfeit: bool = False) -> None:
+    await _add_totals_many(db, [(user_id, guild_id, rules_key, status, score, at_us, kind, day, forfeit)])
 
 
-async def _add_totals_many(db, games: list[tuple]) -> None:
+async def _add_totals_many(db, games: list[tuple], *, new: bool = True) -> None:
     """Count ended games in their players' running totals (the game's guild and every server; its rules and all;
-    and, for a counted daily, the dailies-only totals).
+    and, for a counted daily, the dailies-only totals and the 7 week totals holding its day).
 
-    ``games``: (user_id, guild_id, rules_key, status, score, at_us, kind) each."""
-    rows = []
-    for user_id, guild_id, rules_key, status, score, at_us, kind in games:
+    ``games``: (user_id, guild_id, rules_key, status, score, at_us, kind, day, forfeit) each. ``new=False`` adds a
+    score to a game already counted as played (an old forfeit scored late)."""
+    rows, weeks = [], []
+    for user_id, guild_id, rules_key, status, score, at_us, kind, day, forfeit in games:
         won = 1 if status == WON else 0
         scored = 1 if score is not None else 0
         average = float(score) if score is not None else None
         keys = (rules_key, ALL_RULES, DAILIES) if kind == DAILY else (rules_key, ALL_RULES)
         guilds = (ALL_GUILDS,) if guild_id is None else (ALL_GUILDS, guild_id)
-        targets = [(g, k) for g in guilds for k in keys]
-        rows += [(user_id, g, k, won, scored, score or 0, score, average, at_us) for g, k in targets]
-    await db.executemany(
-        "INSERT INTO player_totals (user_id, guild_id, rules_key, games, wins, scored, total_score, best_score, "
-        "average, last_at) VALUES (?,?,?,1,?,?,?,?,?,?) "
-        "ON CONFLICT (user_id, guild_id, rules_key) DO UPDATE SET "
-        "games = games + 1, wins = wins + excluded.wins, scored = scored + excluded.scored, "
-        "total_score = total_score + excluded.total_score, "
-        "best_score = CASE WHEN best_score IS NULL THEN excluded.best_score "
-        "WHEN excluded.best_score IS NULL THEN best_score ELSE max(best_score, excluded.best_score) END, "
-        "average = CASE WHEN scored + excluded.scored > 0 THEN "
-        "(total_score + excluded.total_score) * 1.0 / (scored + excluded.scored) END, "
-        "last_at = excluded.last_at",
-        rows)
+        rows += [(user_id, g, k, 1 if new else 0, won, scored, score or 0, score, average, at_us)
+                 for g in guilds for k in keys]
+        if kind == DAILY and score is not None and day is not None:
+            weeks += [(day + n, g, user_id, score, won, 1 if forfeit else 0, score, at_us)
+                      for g in guilds for n in range(WEEK_DAYS)]
+    if rows:
+        await db.executemany(
+            "INSERT INTO player_totals (user_id, guild_id, rules_key, games, wins, scored, total_score, best_score, "
+            "average, last_at) VALUES (?,?,?,?,?,?,?,?,?,?) "
+            "ON CONFLICT (user_id, guild_id, rules_key) DO UPDATE SET "
+            "games = games + excluded.games, wins = wins + excluded.wins, scored = scored + excluded.scored, "
+            "total_score = total_score + excluded.total_score, "
+            "best_score = CASE WHEN best_score IS NULL THEN excluded.best_score "
+            "WHEN excluded.best_score IS NULL THEN best_score ELSE max(best_score, excluded.best_score) END, "
+            "average = CASE WHEN scored + excluded.scored > 0 THEN "
+            "(total_score + excluded.total_score) * 1.0 / (scored + excluded.scored) END, "
+            "last_at = max(coalesce(last_at, 0), excluded.last_at)",
+            rows)
+    if weeks:
+        await db.executemany(
+            "INSERT INTO week_totals (week_end, guild_id, user_id, total, days, wins, forfeits, best, last_at) "
+            "VALUES (?,?,?,?,1,?,?,?,?) ON CONFLICT (week_end, guild_id, user_id) DO UPDATE SET "
+            "total = total + excluded.total, days = days + 1, wins = wins + excluded.wins, "
+            "forfeits = forfeits + excluded.forfeits, best = max(best, excluded.best), "
+            "last_at = max(coalesce(last_at, 0), excluded.last_at)",
+            weeks)
 
 
 def _forfeit(record: GameRecord) -> tuple[int | None, tuple | None]:
     """(forfeit score, totals key) of a game about to be given up or expired: a counted daily is scored
-    (unless its state is unreadable); the totals key is (user, guild, rules key, kind) for counted games."""
+    (unless its state is unreadable); the totals key is (user, guild, rules key, kind, day) for counted games."""
     if record.kind == PRACTICE:
         return None, None
     score = forfeit_score(record.state) if record.kind == DAILY and not record.damaged else None
     rules_key = record.rules.key if record.rules is not None else None
-    return score, (record.user_id, record.guild_id, rules_key, record.kind)
+    return score, (record.user_id, record.guild_id, rules_key, record.kind, record.day)
 
 
 async def _rules_key(db, game_id: int) -> str:
@@ -988,9 +1055,9 @@ async def _close_expired(db, game_id: int, score: int | None, ended_us: int, tot
     if cursor.rowcount != 1:
         return False
     if totals is not None:
-        user_id, guild_id, rules_key, kind = totals
+        user_id, guild_id, rules_key, kind, day = totals
         rules_key = rules_key or await _rules_key(db, game_id)
-        await _add_totals(db, user_id, guild_id, rules_key, ABANDONED, score, ended_us, kind)
+        await _add_totals(db, user_id, guild_id, rules_key, ABANDONED, score, ended_us, kind, day, forfeit=True)
     return True
 
 
@@ -1056,6 +1123,27 @@ async def _write_moves(db, group: list[_Move], now_us: int) -> list[Exception | 
     if finished:
         await _add_totals_many(db, finished)
     return outcomes
+
+
+class _ReadPool:
+    """Read-only connections handed out one query at a time: a query waits only when all of them are busy."""
+
+    def __init__(self, connections: list[aiosqlite.Connection]) -> None:
+        self._all = list(connections)
+        self._idle: asyncio.Queue[aiosqlite.Connection] = asyncio.Queue()
+        for connection in self._all:
+            self._idle.put_nowait(connection)
+
+    async def fetchall(self, sql: str, params: Iterable[Any]) -> list:
+        connection = await self._idle.get()
+        try:
+            return await _fetchall(connection, sql, params)
+        finally:
+            self._idle.put_nowait(connection)
+
+    async def close(self) -> None:
+        for connection in self._all:
+            await connection.close()
 
 
 def _move_error(move: _Move, exc: Exception) -> Exception:

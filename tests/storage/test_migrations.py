@@ -192,3 +192,41 @@ async def test_version_5_makes_an_unchosen_server_preset_follow_the_bot_default(
                 conn.execute("UPDATE guild_settings SET daily_time = 'noon' WHERE guild_id = 1")
     finally:
         await store.close()
+
+
+async def test_dailies_given_up_before_forfeits_existed_are_scored_once_on_open(db_path, tmp_path):
+    from datetime import UTC, datetime
+
+    from bot.daily import DAILY_RULES, daily_seed
+    from bot.engine import forfeit_score
+    from tests.storage.helpers import Clock
+
+    # A database at version 6, as that code wrote it: a counted daily abandoned with no score.
+    make_database_at(db_path, 6)
+    store = await Store.open(tmp_path / "donor.sqlite3", clock=Clock(datetime(2026, 1, 5, tzinfo=UTC)))
+    try:
+        record = await store.create_game(7, 55, 66, DAILY_RULES, seed=daily_seed(b"x" * 32, 5), kind="daily", day=5)
+        state = record.state
+    finally:
+        await store.close()
+    rules_json = json.dumps(DAILY_RULES.to_dict(), sort_keys=True, separators=(",", ":"))
+    with raw(db_path) as conn:
+        conn.execute(
+            "INSERT INTO games (id, user_id, guild_id, channel_id, kind, slot, day, rules_json, rules_key, rules_name, "
+            "seed, deck, status, version, snapshot, score, started_at, ended_at) VALUES (1, 7, 55, 66, 'daily', "
+            "'daily', 5, ?, ?, 'classic', NULL, ?, 'abandoned', 0, ?, NULL, 1000, 2000)",
+            (rules_json, DAILY_RULES.key, deck_codes(state.start_deck), to_json(state)))
+        conn.execute("INSERT INTO daily_attempts (user_id, day, game_id, created_at) VALUES (7, 5, 1, 1000)")
+        conn.execute("INSERT INTO player_totals (user_id, guild_id, rules_key, games, wins, scored, total_score, "
+                     "best_score, average, last_at) VALUES (7, 0, 'daily', 1, 0, 0, 0, NULL, NULL, 2000)")
+    for _ in range(2):  # the second opening finds nothing left to score
+        store = await Store.open(db_path)
+        try:
+            [entry] = await store.leaderboard_daily(5)
+            assert (entry.user_id, entry.score, entry.ended_by) == (7, forfeit_score(state), "abandoned")
+            [week] = await store.leaderboard_week(5)
+            assert (week.total, week.days, week.forfeits) == (forfeit_score(state), 1, 1)
+            [all_time] = await store.leaderboard_all_time(dailies_only=True)
+            assert (all_time.games, all_time.best) == (1, forfeit_score(state))  # still one game played
+        finally:
+            await store.close()
