@@ -71,7 +71,7 @@ def pending_text(state: State) -> str | None:
         return (f"💀 **A necromancer**: pay {NECROMANCER_COST} health to face 3 of 4 cards raised from the "
                 f"graveyard ({len(state.discard)}), or decline.")
     if phase == IN_UNDERWORLD:
-        return "⚰️ **The raised room**: face 3 of these cards; the room above waits."
+        return "⚰️ **The raised room**: face 3 of these cards."  # the room above waits in the picture
     if phase == AT_CROSSROADS:
         return (f"🔁 **Loop {state.loop} cleared** with {state.health} health: descend again (+{LOOP_BONUS} if "
                 f"you clear it) or retire.")
