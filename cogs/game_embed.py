@@ -143,6 +143,15 @@ def game_embed(record, par: int | None = None) -> discord.Embed:
     return embed
 
 
+def table_description(state: State) -> str:
+    """The picture in words, as its alt text (screen readers, and clients that do not load images)."""
+    room = " ".join(c.label if c is not None else "·" for c in state.room) or "empty"
+    weapon = "no weapon" if state.weapon is None else f"weapon {state.weapon.label}" + (
+        f" (last slew {state.last_kill.label})" if state.last_kill is not None else "")
+    return (f"Room {state.turn}: {room}; health {state.health}/{state.rules.max_health}; {weapon}; "
+            f"{len(state.dungeon)} cards in the dungeon")[:1000]
+
+
 def events_lines(state: State, quiet: tuple[str, ...] = ()) -> list[str]:
     """What the last move did, newest last, at most ``EVENT_LINES``; the new room's cards are in the picture
     (and a finished game's title already says how it ended: ``quiet`` kinds are left out)."""

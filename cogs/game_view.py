@@ -36,7 +36,7 @@ from bot.engine.rules import MAX_LOOPS
 from bot.picture import FILENAME, render_room
 from cogs.card_text import card_text
 from cogs.errors import GameIdButton, report_error, send_private
-from cogs.game_embed import ABANDONED, KIND_EMOJI, game_embed
+from cogs.game_embed import ABANDONED, KIND_EMOJI, game_embed, table_description
 from storage.errors import StaleVersion
 
 log = logging.getLogger(__name__)
@@ -172,9 +172,10 @@ class GameMessage(NamedTuple):
     embed: discord.Embed
     view: discord.ui.View
     picture: bytes
+    description: str = "The table"  # the picture's alt text
 
     def file(self) -> discord.File:
-        return discord.File(io.BytesIO(self.picture), filename=FILENAME, description="The table")
+        return discord.File(io.BytesIO(self.picture), filename=FILENAME, description=self.description)
 
     def send(self) -> dict:
         """Keyword arguments for sending it as a new message."""
@@ -189,7 +190,7 @@ async def game_message(record, mode: str = WEAPON_MODE, *, store=None) -> GameMe
     """The message of a game; with ``store``, a finished game also shows par when the deal has been solved."""
     par = await known_par(store, record) if store is not None and record.state.over else None
     embed, view = render_game(record, mode, par)
-    return GameMessage(embed, view, await table_picture(record))
+    return GameMessage(embed, view, await table_picture(record), table_description(record.state))
 
 
 async def known_par(store, record) -> int | None:
