@@ -144,7 +144,8 @@ def render_hand(record, seat: int) -> tuple[discord.Embed, discord.ui.View]:
     line = ("Your turn: place the dice." if state.phase == PLACING else "Your turn to play cards.") if yours \
         else status_line(record)
     embed = discord.Embed(title=f"Your hand · duel #{record.id}", colour=discord.Colour.dark_teal(),
-                          description=f"**{readable(hand_text(state.hands[seat]))}**\n{line}")
+                          description=f"**{readable(hand_text(state.hands[seat]))}** · you are player {seat + 1}"
+                                      f"\n{line}")
     embed.set_image(url=f"attachment://{DUEL_FILENAME}")  # the board, as on the public message
     if not record.open or state.over:
         return embed, view

@@ -71,7 +71,7 @@ def pending_text(state: State) -> str | None:
         return (f"💀 **A necromancer**: pay {NECROMANCER_COST} health to face 3 of 4 cards raised from the "
                 f"graveyard ({len(state.discard)}), or decline.")
     if phase == IN_UNDERWORLD:
-        return "⚰️ **The raised room**: face 3 of these cards; the room above waits."
+        return "⚰️ **The raised room**: face 3 of these cards."  # the room above waits in the picture
     if phase == AT_CROSSROADS:
         return (f"🔁 **Loop {state.loop} cleared** with {state.health} health: descend again (+{LOOP_BONUS} if "
                 f"you clear it) or retire.")
@@ -145,6 +145,15 @@ def game_embed(record, par: int | None = None) -> discord.Embed:
         deal = f"Seed {seed_to_text(record.seed)}" if record.seed is not None else "Custom deck"
     embed.set_footer(text=f"{deal} · {rules_label(state.rules)}")
     return embed
+
+
+def table_description(state: State) -> str:
+    """The picture in words, as its alt text (screen readers, and clients that do not load images)."""
+    room = " ".join(c.label if c is not None else "·" for c in state.room) or "empty"
+    weapon = "no weapon" if state.weapon is None else f"weapon {state.weapon.label}" + (
+        f" (last slew {state.last_kill.label})" if state.last_kill is not None else "")
+    return (f"Room {state.turn}: {room}; health {state.health}/{state.rules.max_health}; {weapon}; "
+            f"{len(state.dungeon)} cards in the dungeon")[:1000]
 
 
 def events_lines(state: State, quiet: tuple[str, ...] = ()) -> list[str]:

@@ -39,7 +39,7 @@ from bot.picture import FILENAME, render_room
 from cogs.bounds import ID, VERSION
 from cogs.card_text import card_text
 from cogs.errors import GameIdButton, report_error, send_private
-from cogs.game_embed import ABANDONED, KIND_EMOJI, game_embed
+from cogs.game_embed import ABANDONED, KIND_EMOJI, game_embed, table_description
 from cogs.respond import edit_message, in_time
 from storage.errors import DayOver, StaleVersion
 from storage.models import EXPIRED
@@ -217,9 +217,10 @@ class GameMessage(NamedTuple):
     embed: discord.Embed
     view: discord.ui.View
     picture: bytes
+    description: str = "The table"  # the picture's alt text
 
     def file(self) -> discord.File:
-        return discord.File(io.BytesIO(self.picture), filename=FILENAME, description="The table")
+        return discord.File(io.BytesIO(self.picture), filename=FILENAME, description=self.description)
 
     def send(self) -> dict:
         """Keyword arguments for sending it as a new message."""
@@ -234,7 +235,7 @@ async def game_message(record, mode: str = WEAPON_MODE, *, store=None) -> GameMe
     """The message of a game; with ``store``, a finished game also shows par when the deal has been solved."""
     par = await known_par(store, record) if store is not None and record.state.over else None
     embed, view = render_game(record, mode, par)
-    return GameMessage(embed, view, await table_picture(record))
+    return GameMessage(embed, view, await table_picture(record), table_description(record.state))
 
 
 async def known_par(store, record) -> int | None:

@@ -15,6 +15,7 @@ import discord
 
 from bot.par import ParTimeout, close_par, par_line_text, solve_par
 from bot.solver import refusal
+from cogs.card_text import readable
 from cogs.errors import GameIdButton
 from cogs.game_view import GAME_OVER_EXTRAS
 
@@ -76,7 +77,7 @@ async def show_par(interaction: discord.Interaction, game_id: int) -> None:
         await interaction.followup.send("This deal is taking too long to solve; please try again later.",
                                         ephemeral=True)
         return
-    lines = par_line_text(rules, deck, line)
+    lines = [readable(text) for text in par_line_text(rules, deck, line)]
     embeds = [discord.Embed(description=text) for text in chunk_lines(lines)]
     embeds[0].title = par_summary(best, record.score)
     embeds[0].set_footer(text="One optimal line, room by room.")

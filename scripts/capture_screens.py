@@ -50,10 +50,12 @@ async def click_code(actor, message, code: str):
 
 
 async def capture(env, channel, viewer, target, name: str, out: Path, browser: str) -> None:
-    async with env.preview(channel, viewers=[viewer]) as preview:
-        await preview.show(target)
-        await preview.refresh()
-        for label, (width, height) in WIDTHS.items():
+    for label, (width, height) in WIDTHS.items():
+        # A fixed profile at the window's size: the page lays out once, with nothing left to adapt when the
+        # screenshot is taken.
+        async with env.preview(channel, viewers=[viewer], display="fixed", width=width, height=height) as preview:
+            await preview.show(target)
+            await preview.refresh()
             path = out / f"{name}-{label}.png"
             with tempfile.TemporaryDirectory() as profile:
                 process = await asyncio.create_subprocess_exec(

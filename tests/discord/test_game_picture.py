@@ -10,7 +10,7 @@ from PIL import Image
 
 from bot.engine import apply, legal_actions, new_game, preset
 from bot.picture import FILENAME, HEIGHT, WIDTH, render_room
-from cogs.game_embed import events_lines, status_line
+from cogs.game_embed import events_lines, status_line, table_description
 from cogs.game_view import WEAPON_MODE, game_buttons
 from tests.discord.harness import buttons
 
@@ -27,6 +27,7 @@ async def check_message(message, record) -> None:
     png = await message.attachments[0].read()
     assert Image.open(io.BytesIO(png)).size == (WIDTH, HEIGHT)
     assert png == render_room(record.state, abandoned=record.status == "abandoned")
+    assert message.attachments[0].description == table_description(record.state)  # alt text: the table in words
     embed = message.embeds[0]
     assert embed.image.url == f"attachment://{FILENAME}" and not embed.fields
     assert "\n" not in embed.title and embed.footer.text

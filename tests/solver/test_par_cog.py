@@ -53,7 +53,7 @@ async def test_best_possible_shows_par_and_the_line_privately_and_keeps_dailies_
     title = answers[0].embeds[0].title
     assert title.startswith("Best possible: 30 (winnable)") and f"you scored {record.score}" in title
     text = "\n".join(e.description for m in answers for e in m.embeds)
-    assert text.startswith("Room 1: ♦7 ♥2 ♠4 ♠5.") and text.rstrip().endswith("Score: 30.")
+    assert text.startswith("Room 1: ♦️7 ♥️2 ♤4 ♤5.") and text.rstrip().endswith("Score: 30.")  # readable suits
     best, line = await world.store.get_par(PRESETS["classic"].key, record.state.start_deck)  # kept for next time
     assert best == 30 and line.split()[0] == "T0"
 
