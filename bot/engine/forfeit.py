@@ -1,14 +1,40 @@
-"""The score of a game given up (or left unfinished past its deadline) at a position.
+"""The score of giving up: what an abandoned or expired counted attempt is worth.
 
-A forfeit must never beat dying: it counts every monster not yet slain against the player — in the dungeon, in
-the room and in the underworld — whatever the rules say a death counts. Any death reachable from the position
-scores at least this, because a monster can only leave that total by being slain.
+A forfeit must never beat dying on the same deal, or giving up would be the winning move whenever a death looms.
+So it costs every monster not yet slain — the dungeon, the room (all of it, whatever the rules' death-score option
+says) and the room left behind for the underworld — which is at least what any death from here would cost. Under
+the expansions that bring slain monsters back (a necromancer still to come raises the graveyard; a loop still to
+go turns the graveyard into the next dungeon) a later death can cost monsters already slain, so there every
+monster of the deal counts.
 """
 
 from __future__ import annotations
 
-from .game import unresolved_monsters
+from .cards import MONSTER, NECROMANCER
+from .game import AT_NECROMANCER, IN_UNDERWORLD, State, all_cards
+from .rules import MAX_LOOPS
 
 
-def forfeit_score(state) -> int:
-    return -unresolved_monsters(state, include_room=True)
+def _slain_can_return(state: State) -> bool:
+    rules = state.rules
+    if rules.looping and state.loop < MAX_LOOPS:
+        return True
+    if not rules.necromancers:
+        return False
+    if state.pending and state.pending[0] == AT_NECROMANCER:
+        return True
+    return any(c is not None and c.kind == NECROMANCER for c in (*state.dungeon, *state.room))
+
+
+def forfeit_score(state: State) -> int:
+    """The score of giving up at ``state``: minus the values of every monster not yet slain (see the module)."""
+    if _slain_can_return(state):
+        cards = all_cards(state)
+    else:
+        cards = [*state.dungeon, *state.room]
+        if state.pending and state.pending[0] == IN_UNDERWORLD:
+            cards += state.pending[1]
+    return -sum(c.value for c in cards if c is not None and c.kind == MONSTER)
+
+
+__all__ = ["forfeit_score"]
