@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from bot.cli import prog
-from bot.config import ConfigError, add_database_options, database_from
+from bot.config import add_database_options, database_from
 from storage.backup import BackupError, backup
 
 
@@ -22,11 +22,7 @@ def main(argv: list[str]) -> int:
                         help="keep the daily secret in the copy (whoever holds it can compute every future daily)")
     parser.add_argument("--no-check", action="store_true", help="skip the integrity check of the copy")
     args = parser.parse_args(argv)
-    try:
-        db = database_from(args)
-    except ConfigError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    db = database_from(args)  # a ConfigError is reported by bot.cli (exit 2)
     try:
         facts = backup(db, args.path, overwrite=args.force, with_secret=args.with_secret, check=not args.no_check)
     except BackupError as exc:

@@ -15,6 +15,8 @@ import importlib
 import sys
 from importlib import metadata
 
+from bot.config import ConfigError
+
 PROG = "scoundrel-bot"
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -70,6 +72,9 @@ def main(argv: list[str] | None = None) -> int:
         return module.main(argv[1:] + rest)
     except SystemExit as exc:  # argparse: --help / --version (0) or a usage error (2)
         return exc.code if isinstance(exc.code, int) else (EXIT_OK if exc.code is None else EXIT_USAGE)
+    except ConfigError as exc:  # a setting the command needed is missing or wrong: one line
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return EXIT_INTERRUPTED

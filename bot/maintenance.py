@@ -11,7 +11,7 @@ import argparse
 import sys
 
 from bot.cli import prog
-from bot.config import ConfigError, add_database_options, database_from
+from bot.config import add_database_options, database_from
 from storage.backup import remove_stale_partials
 from storage.errors import StorageError
 from storage.maintenance import Policy, run
@@ -43,11 +43,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--post-days", type=_days, default=policy.post_days, metavar="N",
                         help=f"drop daily-post records after N days (default {policy.post_days})")
     args = parser.parse_args(argv)
-    try:
-        db = database_from(args)
-    except ConfigError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    db = database_from(args)  # a ConfigError is reported by bot.cli (exit 2)
     policy = Policy(snapshot_days=args.snapshot_days, par_days=args.par_days, post_days=args.post_days)
     try:
         report = run(db, policy=policy, quick=args.quick, vacuum=args.vacuum and not args.check_only,

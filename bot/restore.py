@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from bot.cli import prog
-from bot.config import ConfigError, add_database_options, database_from
+from bot.config import add_database_options, database_from
 from storage.backup import restore
 from storage.errors import StorageError
 
@@ -24,11 +24,7 @@ def main(argv: list[str]) -> int:
     secret.add_argument("--new-secret", action="store_true",
                         help="let the bot make a new daily secret (today's and every later daily deal change)")
     args = parser.parse_args(argv)
-    try:
-        db = database_from(args)
-    except ConfigError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+    db = database_from(args)  # a ConfigError is reported by bot.cli (exit 2)
     try:
         facts = restore(args.backup, db, secret_from=args.secret_from, new_secret=args.new_secret)
     except StorageError as exc:  # BackupError, or SchemaTooNew for a backup from a newer version

@@ -5,7 +5,8 @@ blocks the bot's writes and is never restarted by them, so the copy finishes in 
 database's size however busy the bot is (the online backup API instead starts over whenever another connection
 commits, and never finishes on a busy bot). The copy is also compacted: free pages are left behind.
 
-The copy is made under a temporary name in the target's directory (``.NAME.PID.backup-partial``), checked with
+The copy is flushed to disk every ``FLUSH_BYTES`` while it is written (see ``_Pacer``). It is made under a
+temporary name in the target's directory (``.NAME.PID.backup-partial``), checked with
 ``PRAGMA integrity_check``, switched to a single self-contained file (``journal_mode=DELETE``), flushed to disk
 and only then renamed onto the target, so the target is never a half-written database. A copy whose process was
 killed is removed by the next backup into that directory (``remove_stale_partials``).
@@ -32,6 +33,8 @@ PARTIAL_SUFFIX = ".backup-partial"
 _PARTIAL_NAME = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)" + re.escape(PARTIAL_SUFFIX) + r"(-journal|-wal|-shm)?$")
 SECRETS_TABLE = "bot_secrets"
 BUSY_TIMEOUT_MS = 5000
+PROGRESS_STEPS = 100_000  # SQLite VM steps between calls of the progress handler
+FLUSH_BYTES = 16 * 1024 * 1024  # the growing copy is flushed to disk every this many bytes
 
 
 class BackupError(StorageError):
@@ -72,9 +75,31 @@ def _connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def _interruptible(conn: sqlite3.Connection) -> None:
-    # VACUUM INTO is one long C call; a progress handler lets Ctrl-C stop it (SQLite answers "interrupted").
-    conn.set_progress_handler(lambda: 0, 100_000)
+class _Pacer:
+    """The progress handler of the copy. VACUUM INTO is one long C call: running Python code now and then lets
+    Ctrl-C stop it (SQLite answers "interrupted"). It also writes the copy to disk every ``FLUSH_BYTES`` as it
+    grows, from the copying thread: left to the final fsync, a gigabyte of dirty pages reaches the disk in one
+    burst and the bot's commits (each an fsync on the same disk) wait behind it for seconds."""
+
+    def __init__(self, path: Path) -> None:
+        self.path, self.fd, self.flushed = path, None, 0
+
+    def __call__(self) -> int:
+        if self.fd is None:
+            try:
+                self.fd = os.open(self.path, os.O_RDONLY)
+            except FileNotFoundError:
+                return 0
+        size = os.fstat(self.fd).st_size
+        if size - self.flushed >= FLUSH_BYTES:
+            os.fdatasync(self.fd)
+            self.flushed = size
+        return 0
+
+    def close(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
 
 
 def has_secret(path: str | os.PathLike) -> bool:
@@ -110,14 +135,16 @@ def backup(db: str | os.PathLike, target: str | os.PathLike, *, overwrite: bool 
             source = _connect(db)  # read-write open: a read-only one cannot always read a WAL database
         except sqlite3.Error as exc:
             raise BackupError(f"cannot open {db}: {exc}") from exc
+        pacer = _Pacer(partial)
         try:
-            _interruptible(source)
+            source.set_progress_handler(pacer, PROGRESS_STEPS)
             source.execute("VACUUM INTO ?", (str(partial),))
         except sqlite3.OperationalError as exc:
             if "interrupt" in str(exc):
                 raise KeyboardInterrupt from None
             raise
         finally:
+            pacer.close()
             source.close()
         copied = time.perf_counter() - started
         facts = _finish_copy(partial, with_secret=with_secret, check=check)
