@@ -15,6 +15,7 @@ COMMANDS = {
     "run": ("bot.run", "start the Discord bot"),
     "backup": ("bot.backup", "copy a live database safely (SQLite online backup)"),
     "solve": ("bot.solver.cli", "print the best possible score (par) of a deal and an optimal line"),
+    "review": ("bot.solver.review_cli", "check a game's moves against perfect play, room by room"),
     "duel": ("bot.duel.terminal", "two-player duel (seed 002) at one terminal"),
 }
 
