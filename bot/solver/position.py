@@ -40,16 +40,14 @@ class Position:
         if dungeon and dungeon[: n - dungeon[0]] == list(range(dungeon[0], n)):
             pos = dungeon[0]
         queue = tuple(dungeon[n - pos:])
-        if pos == n:  # the room came (also) from the avoided cards: put it back on top of them
-            pos, queue, carried = n, tuple(room) + queue, -1
-        elif set(room) == set(range(pos - ROOM_SIZE, pos)):
-            pos, carried = pos - ROOM_SIZE, -1
+        fresh = set(range(pos - ROOM_SIZE + 1, pos))
+        if pos < n and set(room) == set(range(pos - ROOM_SIZE, pos)):
+            pos, carried = pos - ROOM_SIZE, -1  # the room as the search deals it: four cards from the deal
+        elif pos < n and fresh <= set(room) and len(room) == ROOM_SIZE:
+            pos, carried = pos - ROOM_SIZE + 1, next(c for c in room if c not in fresh)  # a carried card
         else:
-            fresh = set(range(pos - ROOM_SIZE + 1, pos))
-            left = [c for c in room if c not in fresh]
-            if not fresh <= set(room) or len(left) != 1:  # pragma: no cover - the engine always fills so
-                raise ValueError("this room could not have been dealt from this dungeon")
-            pos, carried = pos - ROOM_SIZE + 1, left[0]
+            # Any room can be put back on top of the dungeon (read as avoided cards): filling deals it again.
+            pos, queue, carried = n, tuple(room) + tuple(dungeon), -1
         w, lim = 0, 0
         if state.weapon is not None:
             w = state.weapon.value
