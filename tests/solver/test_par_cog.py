@@ -46,6 +46,7 @@ async def finished_game_message(world, kind="normal", seed=4):
     return record, world.channel.last_message
 
 
+@pytest.mark.simcord(settle_timeout=60)  # the solve runs in-process here: seconds on a busy machine
 async def test_best_possible_shows_par_and_the_line_privately_and_keeps_dailies_private(world, monkeypatch):
     monkeypatch.setitem(loaded_cog()._state, "solver", solve_here)
     record, message = await finished_game_message(world)
