@@ -400,7 +400,7 @@ class Store:
         ended_us = now_us if state.over else None
         snapshot = to_json(state)
         totals = None
-        if state.over and record.kind != PRACTICE:
+        if state.over and record.kind != PRACTICE and not await self.is_hinted(game_id):
             totals = (user_id, record.guild_id, record.rules.key, status, score, now_us, record.kind)
         await self._commit_move(_Move(game_id, expected_version, action.code, snapshot, status, score, now_us,
                                       ended_us, totals))
@@ -474,7 +474,7 @@ class Store:
                 return
             await db.execute("UPDATE games SET status = 'abandoned', ended_at = ? WHERE id = ? AND status = 'playing'",
                              (now_us, game_id))
-            if kind != PRACTICE:
+            if kind != PRACTICE and not (await _fetchone(db, "SELECT hinted FROM games WHERE id = ?", (game_id,)))[0]:
                 await _add_totals(db, user_id, guild_id, rules_key, ABANDONED, None, now_us, kind)
 
         await self._write(body)
@@ -772,9 +772,24 @@ class Store:
         async def body(db):
             await db.execute("DELETE FROM player_totals")
             for sql in fills:  # 0002: per rule set and overall; 0004: counted dailies only
-                await db.execute(sql)
+                await db.execute(_without_hinted(sql))
 
         await self._write(body)
+
+    # --- hints (0006): a hinted game is never counted in the totals ----------------------------------------
+    async def mark_hinted(self, game_id: int, user_id: int) -> bool:
+        """Mark the user's game in progress as hinted (never a counted daily); False if it is not such a game."""
+
+        async def body(db):
+            cursor = await db.execute("UPDATE games SET hinted = 1 WHERE id = ? AND user_id = ? "
+                                      "AND status = 'playing' AND kind <> 'daily'", (game_id, user_id))
+            return cursor.rowcount == 1
+
+        return await self._write(body)
+
+    async def is_hinted(self, game_id: int) -> bool:
+        rows = await self._read("SELECT hinted FROM games WHERE id = ?", (game_id,))
+        return bool(rows and rows[0][0])
 
     # --- operations --------------------------------------------------------------------------------------
     async def integrity_check(self) -> str:
@@ -791,6 +806,11 @@ class Store:
                 await dest.execute("PRAGMA journal_mode = DELETE")
             finally:
                 await dest.close()
+
+
+def _without_hinted(fill: str) -> str:
+    """A totals fill from an earlier migration, leaving hinted games out (the column came later, in 0006)."""
+    return fill.replace("status <> 'playing'", "status <> 'playing' AND hinted = 0")
 
 
 # --- helpers ---------------------------------------------------------------------------------------------
