@@ -18,7 +18,7 @@ from bot.coach import hint_for, review_game
 from bot.par import ParTimeout, SolverBusy
 from bot.solver import refusal
 from cogs.errors import GameIdButton
-from cogs.game_view import GAME_OVER_EXTRAS
+from cogs.game_view import GAME_OVER_EXTRAS, PLAYING_EXTRAS
 from cogs.par import chunk_lines
 
 log = logging.getLogger(__name__)
@@ -30,6 +30,11 @@ NOT_YOURS_REVIEW = "Only the player of this game can review it."
 NOT_YOURS_HINT = "Only the player of this game can ask for a hint."
 STILL_PLAYING = "Finish the game first: the review is shown once it is over."
 TOO_LONG = "This is taking the solver too long; please try again later."
+HINT_KINDS = ("normal", "practice")  # never a counted daily
+NO_HINT_DAILY = "There are no hints in a counted daily: it is your own play that counts."
+HINT_GAME_OVER = "This game is over: use Review to see where the best moves were."
+HINT_MOVED_ON = "The game moved on while the hint was being found; ask again for the position as it is now."
+HINTED_NOTE = "This game is now marked as hinted: it never counts on the boards or in your stats."
 REVIEW_FOOTER = "✗ marks a move that lowered the best score still possible. Only you can see this."
 
 
@@ -92,16 +97,75 @@ def review_extras(record) -> list[discord.ui.Item]:
     return [ReviewButton(record.id)]
 
 
+class HintButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
+    PREFIX, LABEL, EMOJI, STYLE = "hint", "Hint", "💡", discord.ButtonStyle.secondary
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await show_hint(interaction, self.game_id)
+
+
+def hint_text(hint) -> str:
+    return f"💡 Best move now: **{hint.words}**; it keeps your best possible score at {hint.best}.\n{HINTED_NOTE}"
+
+
+async def show_hint(interaction: discord.Interaction, game_id: int) -> None:
+    store = interaction.client.store
+    record = await store.load_game(game_id)
+    text = None
+    if interaction.user.id != record.user_id:
+        text = NOT_YOURS_HINT
+    elif record.kind not in HINT_KINDS:
+        text = NO_HINT_DAILY
+    elif record.status != "playing":
+        text = HINT_GAME_OVER
+    elif _state["hint"] is None:
+        text = "Hints are not available on this bot."
+    else:
+        text = refusal(record.rules)
+    if text:
+        await interaction.response.send_message(text, ephemeral=True)
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    state = record.state
+    try:
+        hint = await _state["hint"](record.rules, state.start_deck, state.history, requester=interaction.user.id)
+    except SolverBusy as busy:
+        await interaction.followup.send(str(busy), ephemeral=True)
+        return
+    except ParTimeout:
+        await interaction.followup.send(TOO_LONG, ephemeral=True)
+        return
+    now = await store.load_game(game_id)
+    # Marked before it is shown: a hint seen is a hinted game. A game that moved on gets no stale hint.
+    if now.version != record.version or not await store.mark_hinted(game_id, interaction.user.id):
+        await interaction.followup.send(HINT_MOVED_ON, ephemeral=True)
+        return
+    await interaction.followup.send(hint_text(hint), ephemeral=True)
+
+
+def hint_extras(record) -> list[discord.ui.Item]:
+    """The Hint button beside Avoid, in normal and practice games whose rules the solver can play."""
+    if _state["hint"] is None or record.kind not in HINT_KINDS or record.rules is None or refusal(record.rules):
+        return []
+    button = HintButton(record.id)
+    button.item.row = 1
+    return [button]
+
+
 async def setup(bot) -> None:
     solver = bot.par_solver is not None
     _state["review"] = review_game if solver else None
     _state["hint"] = hint_for if solver else None
-    bot.add_dynamic_items(ReviewButton)
+    bot.add_dynamic_items(ReviewButton, HintButton)
     if review_extras not in GAME_OVER_EXTRAS:
         GAME_OVER_EXTRAS.append(review_extras)
+    if hint_extras not in PLAYING_EXTRAS:
+        PLAYING_EXTRAS.append(hint_extras)
 
 
 async def teardown(bot) -> None:
-    bot.remove_dynamic_items(ReviewButton)
+    bot.remove_dynamic_items(ReviewButton, HintButton)
     if review_extras in GAME_OVER_EXTRAS:
         GAME_OVER_EXTRAS.remove(review_extras)
+    if hint_extras in PLAYING_EXTRAS:
+        PLAYING_EXTRAS.remove(hint_extras)

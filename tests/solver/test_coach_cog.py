@@ -95,3 +95,39 @@ def test_no_review_button_without_a_solver_or_for_unsolvable_rules(monkeypatch):
     assert cogs.coach.review_extras(SimpleNamespace(id=5, rules=PRESETS["classic"], status="abandoned")) == []
     monkeypatch.setitem(cogs.coach._state, "review", None)
     assert cogs.coach.review_extras(record) == []
+
+
+@pytest.mark.simcord(settle_timeout=60)
+async def test_hint_shows_the_best_move_privately_and_marks_the_game(world, monkeypatch, real_worker):
+    from bot.coach import hint_for
+
+    monkeypatch.setitem(coach()._state, "hint", hint_for)
+    game = await world.alice.slash(world.channel, "scoundrel play", seed="0000-0007")  # room 1: ♠6 ♠8 ♥10 ♦8
+    message = game.response.message
+    hint = [b for b in buttons(message) if b.label == "Hint"]
+    assert len(hint) == 1 and hint[0].custom_id.startswith("sc:hint:")
+    record = await world.store.active_game(world.alice.id, "normal")
+
+    other = await world.bob.click(message, label="Hint")
+    assert [(m.content, m.ephemeral) for m in answers_to(other)] == [(coach().NOT_YOURS_HINT, True)]
+    assert not await world.store.is_hinted(record.id)
+
+    mine = await world.alice.click(message, label="Hint")
+    best, value = Position(CLASSIC, record.state.start_deck).best_action(record.state)
+    from bot.solver.review import move_words
+    assert [(m.content, m.ephemeral) for m in answers_to(mine)] == [
+        (f"💡 Best move now: **{move_words(record.state, best)}**; it keeps your best possible score at {value}.\n"
+         f"{coach().HINTED_NOTE}", True)]
+    assert await world.store.is_hinted(record.id)
+
+
+async def test_no_hint_in_a_counted_daily_but_in_practice(world, monkeypatch):
+    from bot.coach import hint_for
+
+    monkeypatch.setitem(coach()._state, "hint", hint_for)
+    daily = await world.store.create_game(world.alice.id, world.guild.id, world.channel.id, CLASSIC, seed=7,
+                                          kind="daily", day=1)
+    assert not any(item.custom_id.startswith("sc:hint:") for item in render_game(daily)[1].children)
+    practice = await world.store.create_game(world.bob.id, world.guild.id, world.channel.id, CLASSIC, seed=7,
+                                             kind="practice", day=1)
+    assert any(item.custom_id == f"sc:hint:{practice.id}" for item in render_game(practice)[1].children)
