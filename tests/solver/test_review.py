@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from bot.engine import PRESETS, apply, deal, legal_actions, new_game
+from bot.engine import PRESETS, apply, deal, decode, legal_actions, new_game
 from bot.solver import solve
 from bot.solver.position import Position
 from bot.solver.review import review
@@ -116,3 +116,23 @@ def test_review_command(capsys):
     assert out[-1] == "par=30 score=- lost=15 perfect=2/4"
     assert review_main(["--seed", "#7", "--moves", "W0"]) == 2
     assert capsys.readouterr().err.startswith("error: ")
+
+
+def test_every_turn_start_of_a_long_game_is_read_as_the_room_and_dungeon_it_is():
+    """Avoided cards come back in later rooms: the search's situation must deal exactly the engine's room."""
+    deck = deal(CLASSIC, 7)
+    position = Position(CLASSIC, deck)
+    state, index, avoids = new_game(CLASSIC, deck=deck), {card: i for i, card in enumerate(deck)}, 0
+    opening = decode("T0 T1")  # then the best play, avoids included (a line that once broke the reading)
+    for action in opening:
+        state = apply(state, action)
+    line = random_line(CLASSIC, deck, random.Random("long-game"), start=state, stray=0.0)
+    for action in line:
+        situation = position.situation(state)
+        if situation is not None:
+            room, pos2, queue2 = position.search.fill(*situation[:3])
+            assert sorted(room) == sorted(index[card] for card in state.room)
+            assert list(range(pos2, len(deck))) + list(queue2) == [index[card] for card in state.dungeon]
+        avoids += action.code == "A"
+        state = apply(state, action)
+    assert state.over and avoids >= 2
