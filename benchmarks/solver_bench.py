@@ -3,6 +3,9 @@
     .venv/bin/python benchmarks/solver_bench.py                # 40 classic 44-card deals
     .venv/bin/python benchmarks/solver_bench.py --deals 10 --preset lenient
     .venv/bin/python benchmarks/solver_bench.py --agree 300    # also: agreement with brute force, 12-16 cards
+    .venv/bin/python benchmarks/solver_bench.py --health 8     # par at another starting health
+    .venv/bin/python benchmarks/solver_bench.py --low-health   # par at health 1, 5, 8, 12 on every deal
+    .venv/bin/python benchmarks/solver_bench.py --deals 0 --review 10 --hint 10   # review and hint times
 
 The deals are fixed (seed i is derived from the text ``solver-bench/i``), so runs compare like with like.
 Run it alone: the figures are wall-clock times on a shared machine.
@@ -28,8 +31,10 @@ def bench_seeds(count: int, first: int = 0) -> list[int]:
     return [seed_from_bytes(f"solver-bench/{i}".encode()) for i in range(first, first + count)]
 
 
-def run_deals(preset_name: str, count: int, first: int = 0) -> None:
+def run_deals(preset_name: str, count: int, first: int = 0, health: int | None = None) -> None:
     rules = PRESETS[preset_name]
+    if health is not None:
+        rules = rules.with_health(health)
     times, states, pars = [], [], []
     for i, seed in enumerate(bench_seeds(count, first), start=first):
         deck = deal(rules, seed)
@@ -44,7 +49,7 @@ def run_deals(preset_name: str, count: int, first: int = 0) -> None:
         print(f"deal {i:3d} {seed_to_text(seed)}  par {solution.best_score:4d}  {elapsed:7.2f} s  "
               f"{solution.states:>10,} states", flush=True)
     winnable = sum(p > 0 for p in pars)
-    print(f"preset={preset_name} deals={count} (from deal {first})")
+    print(f"preset={preset_name} health={rules.start_health} deals={count} (from deal {first})")
     print(f"time: median {statistics.median(times):.2f} s, max {max(times):.2f} s, total {sum(times):.1f} s")
     print(f"states: median {statistics.median(states):,.0f}, max {max(states):,}")
     print(f"winnable: {winnable}/{count} = {winnable / count:.0%}; par median {statistics.median(pars)}, "
@@ -75,15 +80,71 @@ def run_agreement(count: int) -> None:
           f"{time.perf_counter() - started:.0f} s")
 
 
+def strayed_line(rules, deck, rng, stray: float):
+    """A finished line that mostly plays the best move and strays at random ``stray`` of the time."""
+    from bot.engine import apply, legal_actions, new_game
+    from bot.solver.position import Position
+
+    position, state, line = Position(rules, deck), new_game(rules, deck=deck), []
+    while not state.over:
+        action = rng.choice(legal_actions(state)) if rng.random() < stray else position.best_action(state)[0]
+        line.append(action)
+        state = apply(state, action)
+    return line
+
+
+def run_coach(preset_name: str, reviews: int, hints: int) -> None:
+    """Review of finished 44-card games (the perfect line and a line that strays 5 % of the time), and hints at
+    random positions of those games: each timed from a fresh start, as the worker does it."""
+    from bot.engine import apply, new_game
+    from bot.solver.position import Position
+    from bot.solver.review import review
+
+    rules = PRESETS[preset_name]
+    rng = random.Random("solver-bench-coach")
+    times: dict[str, list[float]] = {"review (perfect line)": [], "review (strays 5 %)": [], "hint": []}
+    for i, seed in enumerate(bench_seeds(max(reviews, hints))):
+        deck = deal(rules, seed)
+        lines = {"review (perfect line)": solve(rules, deck).actions,
+                 "review (strays 5 %)": strayed_line(rules, deck, rng, 0.05)}
+        if i < reviews:
+            for name, line in lines.items():
+                started = time.perf_counter()
+                result = review(rules, deck, line)
+                times[name].append(time.perf_counter() - started)
+                print(f"deal {i:3d} {seed_to_text(seed)}  {name}: {times[name][-1]:6.2f} s  {result.machine_line()}",
+                      flush=True)
+        if i < hints:
+            line = lines["review (strays 5 %)"]
+            state = new_game(rules, deck=deck)
+            for action in line[: rng.randrange(len(line))]:
+                state = apply(state, action)
+            started = time.perf_counter()
+            Position(rules, deck).best_action(state)
+            times["hint"].append(time.perf_counter() - started)
+            print(f"deal {i:3d} {seed_to_text(seed)}  hint after {len(state.history)} moves: "
+                  f"{times['hint'][-1]:6.2f} s", flush=True)
+    for name, found in times.items():
+        if found:
+            print(f"{name}: median {statistics.median(found):.2f} s, max {max(found):.2f} s over {len(found)}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--first", type=int, default=0, help="index of the first deal (other fixed deals)")
     parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
     parser.add_argument("--agree", type=int, default=0, help="also check this many small deals against brute force")
+    parser.add_argument("--health", type=int, help="starting (and maximum) health instead of the preset's")
+    parser.add_argument("--low-health", action="store_true", help="par at starting health 1, 5, 8 and 12")
+    parser.add_argument("--review", type=int, default=0, help="time reviews of finished games on this many deals")
+    parser.add_argument("--hint", type=int, default=0, help="time hints at a random position on this many deals")
     args = parser.parse_args()
     if args.deals:
-        run_deals(args.preset, args.deals, args.first)
+        for health in (1, 5, 8, 12) if args.low_health else (args.health,):
+            run_deals(args.preset, args.deals, args.first, health)
+    if args.review or args.hint:
+        run_coach(args.preset, args.review, args.hint)
     if args.agree:
         run_agreement(args.agree)
     return 0

@@ -26,6 +26,7 @@ COMMANDS = {
     "play": ("bot.terminal", "play Scoundrel in this terminal (no Discord needed)"),
     "duel": ("bot.duel.terminal", "the two-player duel, hot-seat at one terminal"),
     "solve": ("bot.solver.cli", "the best possible score (par) of a deal and a line that reaches it"),
+    "review": ("bot.solver.review_cli", "a game's moves checked against perfect play, room by room"),
     "backup": ("bot.backup", "copy the live database safely (consistent, checked)"),
     "restore": ("bot.restore", "put a backup in place of the database (bot stopped)"),
     "maintenance": ("bot.maintenance", "integrity check, pruning and compaction of the database"),

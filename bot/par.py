@@ -1,14 +1,20 @@
 """Par for the bot: the exact solver run in a worker process, so no interaction ever waits on the event loop.
 
-``await solve_par(rules, deck)`` → ``ParResult``; rule sets with chance in them raise ``SolverRefused`` at once
-(no worker is started), a solve that takes longer than the timeout raises ``ParTimeout`` and its worker is
-stopped. One worker process is created on first use and ended by ``await close_par()`` (at bot shutdown).
-``par_line_text`` tells an optimal line room by room.
+``await solve_par(rules, deck, requester=user_id)`` → ``ParResult``; rule sets with chance in them raise
+``SolverRefused`` at once (no worker is started), a solve that takes longer than the timeout raises ``ParTimeout``
+and its worker is stopped. One worker process is created on first use and ended by ``await close_par()``.
+
+The worker does one job at a time, taken from a bounded, fair queue: urgent jobs (the daily par) go before every
+player's, each player has at most one job queued or running, and the time limit starts when the job starts (time
+spent waiting never counts). A request that finds the queue full, or whose player already waits for an answer,
+raises ``SolverBusy`` with a message for the player. ``par_line_text`` tells an optimal line room by room.
 """
 
 from __future__ import annotations
 
 import asyncio
+import heapq
+import itertools
 import logging
 import multiprocessing
 from collections.abc import Sequence
@@ -22,7 +28,9 @@ from bot.solver.explain import line_text
 
 log = logging.getLogger(__name__)
 
-DEFAULT_TIMEOUT = 120.0  # seconds; the benchmark's slowest classic deal is well under this
+DEFAULT_TIMEOUT = 120.0  # seconds of solving; the benchmark's slowest classic deal is well under this
+DEFAULT_CAPACITY = 6  # player jobs waiting behind the running one; more are told the solver is busy
+URGENT, NORMAL = 0, 1  # queue priorities: the daily par before any player's request
 _REMEMBERED = 256  # solved deals kept in memory (the store keeps them for good)
 
 
@@ -37,6 +45,14 @@ class ParTimeout(TimeoutError):
     """The solve took longer than allowed; the worker was stopped."""
 
 
+class SolverBusy(RuntimeError):
+    """The request was not queued; ``str()`` is a plain message for the player."""
+
+
+BUSY_FULL = "The solver is busy with other players' requests right now; please try again in a minute."
+BUSY_YOURS = "The solver is still working on your previous request; it will be answered first."
+
+
 def _solve_in_worker(rules_data: dict, deck_codes: str) -> tuple[int, str, int]:
     """Runs in the worker: plain data in and out, so nothing but text crosses the process boundary."""
     rules = Rules.from_dict(rules_data)
@@ -45,12 +61,18 @@ def _solve_in_worker(rules_data: dict, deck_codes: str) -> tuple[int, str, int]:
 
 
 class ParService:
-    """One lazily started worker process that solves deals, with a small memory of recent answers."""
+    """One lazily started worker process, fed one job at a time from a bounded, fair queue; a small memory of
+    recent pars."""
 
-    def __init__(self, timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(self, timeout: float = DEFAULT_TIMEOUT, capacity: int = DEFAULT_CAPACITY) -> None:
         self.timeout = timeout
+        self.capacity = capacity
         self._pool: ProcessPoolExecutor | None = None
         self._known: dict[tuple[str, str], ParResult] = {}
+        self._running = False  # a job holds the worker
+        self._waiting: list[tuple[int, int, asyncio.Future]] = []  # heap of (priority, arrival, wake-up)
+        self._arrivals = itertools.count()
+        self._players: set[int] = set()  # players with a job queued or running
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -58,7 +80,64 @@ class ParService:
             self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
         return self._pool
 
-    async def solve(self, rules: Rules, deck: Sequence[Card], time_limit: float | None = None) -> ParResult:
+    @property
+    def queued(self) -> int:
+        """Jobs waiting for the worker (not counting the one running)."""
+        return sum(1 for _, _, wake in self._waiting if not wake.done())
+
+    async def run(self, fn, *args, requester: int | None = None, urgent: bool = False,
+                  time_limit: float | None = None):
+        """``fn(*args)`` in the worker (``fn`` a module-level function, plain data in and out), queued fairly.
+
+        Raises ``SolverBusy`` at once when ``requester`` already has a job here or the queue is full (urgent jobs
+        are always queued), ``ParTimeout`` when the job itself runs longer than ``time_limit``.
+        """
+        if requester is not None and requester in self._players:
+            raise SolverBusy(BUSY_YOURS)
+        if not urgent and self.queued >= self.capacity:
+            raise SolverBusy(BUSY_FULL)
+        if requester is not None:
+            self._players.add(requester)
+        try:
+            await self._acquire(URGENT if urgent else NORMAL)
+            try:
+                return await self._submit(fn, args, time_limit or self.timeout)
+            finally:
+                self._release()
+        finally:
+            self._players.discard(requester)
+
+    async def _acquire(self, priority: int) -> None:
+        if not self._running and not self.queued:
+            self._running = True
+            return
+        wake = asyncio.get_running_loop().create_future()
+        heapq.heappush(self._waiting, (priority, next(self._arrivals), wake))
+        try:
+            await wake
+        except asyncio.CancelledError:
+            if wake.done() and not wake.cancelled():  # woken and cancelled at once: pass the turn on
+                self._release()
+            raise
+
+    def _release(self) -> None:
+        while self._waiting:
+            _, _, wake = heapq.heappop(self._waiting)
+            if not wake.done():
+                wake.set_result(None)  # the worker passes straight to the next job
+                return
+        self._running = False
+
+    async def _submit(self, fn, args: tuple, limit: float):
+        future = self._executor().submit(fn, *args)
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future), limit)
+        except TimeoutError:
+            self._stop_worker()
+            raise ParTimeout(f"the solver did not finish within {limit:g} s") from None
+
+    async def solve(self, rules: Rules, deck: Sequence[Card], time_limit: float | None = None, *,
+                    requester: int | None = None, urgent: bool = False) -> ParResult:
         reason = refusal(rules)
         if reason:
             raise SolverRefused(reason)
@@ -66,12 +145,8 @@ class ParService:
         key = (rules.key, codes)
         if key in self._known:
             return self._known[key]
-        future = self._executor().submit(_solve_in_worker, rules.to_dict(), codes)
-        try:
-            best, line, states = await asyncio.wait_for(asyncio.wrap_future(future), time_limit or self.timeout)
-        except TimeoutError:
-            self._stop_worker()
-            raise ParTimeout(f"par was not found within {time_limit or self.timeout:g} s") from None
+        best, line, states = await self.run(_solve_in_worker, rules.to_dict(), codes, requester=requester,
+                                            urgent=urgent, time_limit=time_limit)
         result = ParResult(best, best > 0, line, states)
         if len(self._known) >= _REMEMBERED:
             self._known.pop(next(iter(self._known)))
@@ -96,9 +171,16 @@ class ParService:
 _service = ParService()
 
 
-async def solve_par(rules: Rules, deck: Sequence[Card], time_limit: float | None = None) -> ParResult:
-    """The par of ``deck`` under ``rules``, solved in the shared worker process."""
-    return await _service.solve(rules, deck, time_limit)
+async def solve_par(rules: Rules, deck: Sequence[Card], time_limit: float | None = None, *,
+                    requester: int | None = None, urgent: bool = False) -> ParResult:
+    """The par of ``deck`` under ``rules``, solved in the shared worker process (see ``ParService.run``)."""
+    return await _service.solve(rules, deck, time_limit, requester=requester, urgent=urgent)
+
+
+async def run_in_solver(fn, *args, requester: int | None = None, urgent: bool = False,
+                        time_limit: float | None = None):
+    """Any solver job (review, hint) in the shared worker, under the same queue as par."""
+    return await _service.run(fn, *args, requester=requester, urgent=urgent, time_limit=time_limit)
 
 
 async def close_par() -> None:
@@ -111,5 +193,5 @@ def par_line_text(rules: Rules, deck: Sequence[Card], line: str | Sequence[Actio
     return line_text(rules, deck, actions)
 
 
-__all__ = ["DEFAULT_TIMEOUT", "ParResult", "ParService", "ParTimeout", "SolverRefused", "close_par",
-           "par_line_text", "solve_par"]
+__all__ = ["DEFAULT_TIMEOUT", "ParResult", "ParService", "ParTimeout", "SolverBusy", "SolverRefused", "close_par",
+           "par_line_text", "run_in_solver", "solve_par"]

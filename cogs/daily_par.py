@@ -94,7 +94,7 @@ class ParKeeper:
     async def _solve(self, day: int, challenge) -> int | None:
         self.used_worker = True
         try:
-            result = await self.solver(challenge.rules, daily_deck(challenge))
+            result = await self.solver(challenge.rules, daily_deck(challenge), urgent=True)  # before players' jobs
         except (SolverRefused, ParTimeout) as error:
             log.warning("no par for daily %s: %s", day, error)
             return None

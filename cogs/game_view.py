@@ -14,6 +14,7 @@ engine action code (``T2``, ``W2``, ``A``, ``B3``, ``L``, ``R``, ``D``, ``O``, `
 Extending the game-over message: append a function to ``GAME_OVER_EXTRAS``; it gets the finished
 ``GameRecord`` and returns the ``discord.ui.Item``s to add (e.g. a Share button for dailies). Use persistent
 items (``DynamicItem``) so they survive restarts; return ``[]`` when the record is not yours to decorate.
+``PLAYING_EXTRAS`` does the same for a game still being played (e.g. the Hint button).
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ log = logging.getLogger(__name__)
 WEAPON_MODE, BAREHANDED = "w", "b"
 TOGGLE = "mode"
 GAME_OVER_EXTRAS: list[Callable[[object], list[discord.ui.Item]]] = []
+PLAYING_EXTRAS: list[Callable[[object], list[discord.ui.Item]]] = []  # the same, under a game still on
 
 _STYLE = {MONSTER: discord.ButtonStyle.danger, WEAPON: discord.ButtonStyle.primary,
           POTION: discord.ButtonStyle.success}
@@ -208,6 +210,9 @@ def render_game(record, mode: str = WEAPON_MODE, par: int | None = None) -> tupl
         return embed, view
     for item in game_buttons(record, mode):
         view.add_item(item)
+    for extra in PLAYING_EXTRAS:
+        for item in extra(record):
+            view.add_item(item)
     return embed, view
 
 

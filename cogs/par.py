@@ -2,9 +2,10 @@
 
 The button is a persistent ``DynamicItem`` (``sc:par:<game id>``), added through ``GAME_OVER_EXTRAS``. A click is
 deferred at once (so Discord never times out) and answered privately once the solver's worker process has the
-par; a deal solved before is answered from the store's par cache (``get_par``/``put_par``). A bot whose
-``par_solver`` attribute is None (tests that are not about par) offers no button. For a daily, only its player
-may look: the line would spoil the day's deal. A game still being played gets no line.
+par, or at once and plainly when the solver's queue is full or the player already waits for an answer; a deal
+solved before is answered from the store's par cache (``get_par``/``put_par``). A bot whose ``par_solver``
+attribute is None (tests that are not about par) offers no button. For a daily, only its player may look: the
+line would spoil the day's deal. A game still being played gets no line.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import logging
 
 import discord
 
-from bot.par import ParTimeout, close_par, par_line_text, solve_par
+from bot.par import ParTimeout, SolverBusy, close_par, par_line_text, solve_par
 from bot.solver import refusal
 from cogs.card_text import readable
 from cogs.errors import GameIdButton
@@ -72,7 +73,10 @@ async def show_par(interaction: discord.Interaction, game_id: int) -> None:
         await interaction.followup.send(reason or "Par is not available on this bot.", ephemeral=True)
         return
     try:
-        best, line = await par_of(interaction.client.store, solver, rules, deck)
+        best, line = await par_of(interaction.client.store, solver, rules, deck, requester=interaction.user.id)
+    except SolverBusy as busy:  # the queue is full, or this player already waits for an answer
+        await interaction.followup.send(str(busy), ephemeral=True)
+        return
     except ParTimeout:
         await interaction.followup.send("This deal is taking too long to solve; please try again later.",
                                         ephemeral=True)
@@ -85,12 +89,13 @@ async def show_par(interaction: discord.Interaction, game_id: int) -> None:
         await interaction.followup.send(embed=embed, ephemeral=True)
 
 
-async def par_of(store, solver, rules, deck) -> tuple[int, str]:
-    """(best score, line codes): from the store's par cache, else solved (in the worker) and stored."""
+async def par_of(store, solver, rules, deck, *, requester: int | None = None) -> tuple[int, str]:
+    """(best score, line codes): from the store's par cache, else solved (in the worker, queued as
+    ``requester``'s one job) and stored."""
     known = await store.get_par(rules.key, deck)
     if known is not None:
         return known
-    result = await solver(rules, deck)
+    result = await solver(rules, deck, requester=requester)
     await store.put_par(rules.key, deck, result.best_score, result.line_codes)
     return result.best_score, result.line_codes
 

@@ -431,7 +431,7 @@ class Store:
         ended_us = now_us if state.over else None
         snapshot = to_json(state)
         totals = None
-        if state.over and record.kind != PRACTICE:
+        if state.over and record.kind != PRACTICE and not await self.is_hinted(game_id):
             totals = (user_id, record.guild_id, record.rules.key, status, score, now_us, record.kind, record.day,
                       False)
         expiry = None
@@ -514,7 +514,8 @@ class Store:
                     "WHERE id = ? AND status = 'playing' AND version = ?", (score, now_us, game_id, record.version))
                 if cursor.rowcount != 1:
                     return False
-                if totals is not None:  # counted: normal games and counted dailies
+                hinted = (await _fetchone(db, "SELECT hinted FROM games WHERE id = ?", (game_id,)))[0]
+                if totals is not None and not hinted:  # counted: normal games and counted dailies, unhinted
                     rules_key = totals[2] or await _rules_key(db, game_id)
                     await _add_totals(db, user_id, record.guild_id, rules_key, ABANDONED, score, now_us, record.kind,
                                       record.day, forfeit=True)
@@ -958,9 +959,24 @@ class Store:
             await db.execute("DELETE FROM player_totals")
             await db.execute("DELETE FROM week_totals")
             for sql in fills:  # 0002: per rule set and overall; 0004: counted dailies only; 0009: weeks
-                await db.execute(sql)
+                await db.execute(_without_hinted(sql))
 
         await self._write(body)
+
+    # --- hints (0006): a hinted game is never counted in the totals ----------------------------------------
+    async def mark_hinted(self, game_id: int, user_id: int) -> bool:
+        """Mark the user's game in progress as hinted (never a counted daily); False if it is not such a game."""
+
+        async def body(db):
+            cursor = await db.execute("UPDATE games SET hinted = 1 WHERE id = ? AND user_id = ? "
+                                      "AND status = 'playing' AND kind <> 'daily'", (game_id, user_id))
+            return cursor.rowcount == 1
+
+        return await self._write(body)
+
+    async def is_hinted(self, game_id: int) -> bool:
+        rows = await self._read("SELECT hinted FROM games WHERE id = ?", (game_id,))
+        return bool(rows and rows[0][0])
 
     # --- operations --------------------------------------------------------------------------------------
     async def ping(self) -> bool:
@@ -974,6 +990,11 @@ class Store:
     async def backup(self, target: str | os.PathLike, *, with_secret: bool = False) -> dict:
         """Copy the live database to ``target`` (storage/backup.py: VACUUM INTO, checked; writes go on meanwhile)."""
         return await asyncio.to_thread(copy_database, self.path, target, overwrite=True, with_secret=with_secret)
+
+
+def _without_hinted(fill: str) -> str:
+    """A totals fill from an earlier migration, leaving hinted games out (the column came later, in 0010)."""
+    return fill.replace("status <> 'playing'", "status <> 'playing' AND hinted = 0")
 
 
 # --- helpers ---------------------------------------------------------------------------------------------

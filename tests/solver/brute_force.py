@@ -44,3 +44,15 @@ def play(rules: Rules, deck, actions) -> State:
     for action in actions:
         s = apply(s, action)
     return s
+
+
+def best_from(s: State, memo: dict | None = None) -> int:
+    """The best final score from any position ``s`` (mid-room included), by trying every legal action."""
+    memo = {} if memo is None else memo
+    if s.status != PLAYING:
+        return score(s)
+    key = (s.dungeon, s.room, s.weapon, s.kills[-1:], s.health, s.potion_used, s.avoided_last, s.last_card)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = max(best_from(apply(s, a), memo) for a in legal_actions(s))
+    return found

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from types import SimpleNamespace
 
 import discord
+import pytest
 
 import cogs.par
 from bot.engine import PRESETS, encode, legal_actions
-from bot.par import ParResult
+from bot.par import BUSY_FULL, BUSY_YOURS, ParResult, ParService
 from bot.solver import solve
 from cogs.game_view import render_game
 from cogs.par import chunk_lines, par_summary
 from tests.discord.harness import buttons
+from tests.solver.worker_jobs import timed_nap
 
 
 def loaded_cog():
@@ -21,7 +24,7 @@ def loaded_cog():
     return sys.modules["cogs.par"]
 
 
-async def solve_here(rules, deck):
+async def solve_here(rules, deck, **queueing):
     """The solver in this process (the worker process is tested in test_par_service)."""
     solution = solve(rules, deck)
     return ParResult(solution.best_score, solution.winnable, encode(solution.actions), solution.states)
@@ -43,6 +46,7 @@ async def finished_game_message(world, kind="normal", seed=4):
     return record, world.channel.last_message
 
 
+@pytest.mark.simcord(settle_timeout=60)  # the solve runs in-process here: seconds on a busy machine
 async def test_best_possible_shows_par_and_the_line_privately_and_keeps_dailies_private(world, monkeypatch):
     monkeypatch.setitem(loaded_cog()._state, "solver", solve_here)
     record, message = await finished_game_message(world)
@@ -86,3 +90,25 @@ def test_summary_and_chunks():
     assert par_summary(-5, -20).startswith("Best possible: -5 (not winnable")
     chunks = chunk_lines(["a" * 30, "b" * 30, "c" * 30], limit=65)
     assert chunks == ["a" * 30 + "\n" + "b" * 30, "c" * 30]
+
+
+@pytest.mark.simcord(settle_timeout=60)
+async def test_a_busy_solver_is_said_plainly_and_a_free_one_answers(world, monkeypatch):
+    """The real worker: Bob's long request runs and another waits, so the queue (one place) is full."""
+    service = ParService(capacity=1)
+    monkeypatch.setitem(loaded_cog()._state, "solver", service.solve)
+    _, message = await finished_game_message(world, seed=7)
+    try:
+        running = asyncio.create_task(service.run(timed_nap, 1.5, "bob's", requester=world.bob.id))
+        await asyncio.sleep(0.05)
+        waiting = asyncio.create_task(service.run(timed_nap, 0, "someone's", requester=1))
+        await asyncio.sleep(0)
+        full = await world.alice.click(message, label="Best possible")
+        yours = await world.bob.click(message, label="Best possible")
+        await asyncio.gather(running, waiting)
+        free = await world.alice.click(message, label="Best possible")  # a real solve in the worker
+    finally:
+        await service.close()
+    assert [(m.content, m.ephemeral) for m in answers_to(full)] == [(BUSY_FULL, True)]
+    assert [(m.content, m.ephemeral) for m in answers_to(yours)] == [(BUSY_YOURS, True)]
+    assert answers_to(free)[0].embeds[0].title.startswith("Best possible: 30 (winnable)")

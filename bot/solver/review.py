@@ -1,0 +1,150 @@
+"""A finished (or unfinished) game checked against perfect play, move by move, told in a player's words.
+
+For every move the best score still reachable before and after it is known exactly (``Position``); a move that
+lowered it is a mistake, told with what it cost and a move that would have kept it. Moves with no alternative
+are not decisions. Pure: the bot runs it in the solver's worker process.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from bot.engine import Action, Rules, State, apply, legal_actions, new_game
+from bot.engine.actions import AVOID, FIGHT_WITH_WEAPON
+from bot.engine.cards import MONSTER, POTION, WEAPON, Card
+
+from .position import Position
+
+
+class Step(NamedTuple):
+    room: int  # the room number the move was made in
+    action: Action
+    before: int  # the best score reachable before the move
+    after: int  # … and after it
+    choices: int  # legal moves there were (1: forced, not a decision)
+    better: Action | None  # a move that kept ``before`` (only for a mistake)
+    text: str  # the mistake in words ("" for a move that kept the best)
+
+    @property
+    def lost(self) -> int:
+        return self.before - self.after
+
+
+class Room(NamedTuple):
+    number: int
+    cards: str  # the room as dealt, e.g. "♠Q ♦9 ♥5 ♣2"
+    before: int
+    after: int
+    steps: tuple[Step, ...]
+
+    @property
+    def lost(self) -> int:
+        return self.before - self.after
+
+
+class Review(NamedTuple):
+    par: int
+    score: int | None  # the line's final score, None if the game is not over
+    steps: tuple[Step, ...]
+    rooms: tuple[Room, ...]
+
+    @property
+    def lost(self) -> int:
+        return sum(step.lost for step in self.steps)
+
+    @property
+    def decisions(self) -> int:
+        return sum(1 for step in self.steps if step.choices > 1)
+
+    @property
+    def perfect(self) -> int:
+        return sum(1 for step in self.steps if step.choices > 1 and not step.lost)
+
+    def machine_line(self) -> str:
+        score = "-" if self.score is None else self.score
+        return f"par={self.par} score={score} lost={self.lost} perfect={self.perfect}/{self.decisions}"
+
+    def summary(self) -> str:
+        """One line: points lost, the costliest room and how many decisions were perfect."""
+        decided = f"{self.perfect}/{self.decisions} decisions perfect"
+        if not self.lost:
+            return f"A perfect game: every move kept the best possible score, {self.par} ({decided})."
+        worst = max(self.rooms, key=lambda room: room.lost)
+        return (f"You lost {self.lost} point{'s' if self.lost != 1 else ''} against par {self.par}; "
+                f"the costliest was room {worst.number} (−{worst.lost}); {decided}.")
+
+    def room_lines(self) -> list[str]:
+        """One text per room: its cards, the best possible before and after it, and each mistake."""
+        lines = []
+        for room in self.rooms:
+            head = f"Room {room.number}: {room.cards}."
+            if not room.lost:
+                lines.append(f"{head} Perfect: best possible stays {room.before}.")
+                continue
+            mistakes = " ".join(f"✗ {step.text}" for step in room.steps if step.lost)
+            lines.append(f"{head} Best possible {room.before} → {room.after}. {mistakes}")
+        return lines
+
+
+def move_words(state: State, action: Action) -> str:
+    """What ``action`` does in ``state``, as a player says it ("fighting ♠Q barehanded")."""
+    if action.kind == AVOID:
+        return "avoiding the room"
+    card = state.room[action.index] if action.index is not None else None
+    if card is None:
+        return f"move {action.code}"
+    if action.kind == FIGHT_WITH_WEAPON:
+        return f"fighting {card.label} with your {state.weapon.label}"
+    if card.kind == MONSTER:
+        return f"fighting {card.label} barehanded"
+    if card.kind == WEAPON:
+        return f"equipping {card.label}"
+    if card.kind == POTION:
+        return f"drinking {card.label}" if not state.potion_used else f"discarding {card.label} (second potion)"
+    return f"taking {card.label}"
+
+
+def review(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], start: State | None = None) -> Review:
+    """The line ``actions`` from the deal checked move by move (``IllegalAction`` if a move is not legal).
+
+    ``start`` replaces ``new_game(rules, deck=deck)`` (tests use it for small deals the engine cannot deal).
+    """
+    position = Position(rules, deck)
+    state = start if start is not None else new_game(rules, deck=tuple(deck))
+    par = position.value(state)
+    steps: list[Step] = []
+    for action in actions:
+        choices = legal_actions(state)
+        before = position.value(state)
+        nxt = apply(state, action)
+        after = position.value(nxt, at_most=before)  # the best reachable never rises along a line
+        better, text = None, ""
+        if after < before:
+            better, _ = position.best_action(state)
+            done, instead = move_words(state, action), move_words(state, better)
+            text = (f"{done[0].upper()}{done[1:]} dropped your best possible from {before} to {after}; "
+                    f"{instead} instead kept {before}.")
+        steps.append(Step(state.turn, action, before, after, len(choices), better, text))
+        state = nxt
+    return Review(par, state.score if state.over else None, tuple(steps), _rooms(rules, deck, actions, steps, start))
+
+
+def _rooms(rules, deck, actions, steps, start) -> tuple[Room, ...]:
+    state = start if start is not None else new_game(rules, deck=tuple(deck))
+    rooms: list[Room] = []
+    current: list[Step] = []
+    cards = _cards(state)
+    for action, step in zip(actions, steps, strict=True):
+        if current and step.room != current[0].room:
+            rooms.append(Room(current[0].room, cards, current[0].before, current[-1].after, tuple(current)))
+            current, cards = [], _cards(state)
+        current.append(step)
+        state = apply(state, action)
+    if current:
+        rooms.append(Room(current[0].room, cards, current[0].before, current[-1].after, tuple(current)))
+    return tuple(rooms)
+
+
+def _cards(state: State) -> str:
+    return " ".join(card.label for card in state.room if card is not None)

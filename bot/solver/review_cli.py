@@ -1,0 +1,50 @@
+"""``python -m bot review``: a line of moves checked against perfect play, room by room, in a player's words."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from bot.cli import prog
+from bot.engine import PRESETS, ActionParseError, IllegalAction, RulesError, deal, decode, parse_deck
+from bot.engine.cards import CardParseError
+from bot.engine.seeds import SeedError
+
+from . import SolverRefused
+from .cli import parse_seed
+from .review import review
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog=prog("review"), description=__doc__.splitlines()[0])
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--seed", help="a seed as shared (K7Q2-M9XD), or #N for a seed number")
+    source.add_argument("--deck", help='an explicit order, top card first: "S14 H5 D10 ..." (suit C/S/D/H, value)')
+    parser.add_argument("--moves", required=True, help='the moves played, as action codes: "T0 T2 W1 A ..."')
+    parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
+    parser.add_argument("--health", type=int, help="starting (and maximum) health instead of the preset's")
+    args = parser.parse_args(argv)
+    try:
+        rules = PRESETS[args.preset]
+        if args.health is not None:
+            rules = rules.with_health(args.health)
+        deck = deal(rules, parse_seed(args.seed)) if args.seed is not None else parse_deck(args.deck,
+                                                                                           rules.full_deck())
+        moves = decode(args.moves)
+        started = time.perf_counter()
+        result = review(rules, deck, moves)
+        elapsed = time.perf_counter() - started
+    except (SeedError, CardParseError, RulesError, SolverRefused, ActionParseError, IllegalAction,
+            ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(result.summary())
+    for line in result.room_lines():
+        print("  " + line)
+    if result.score is None:
+        print(f"The moves stop before the end of the game; the best still possible there is {result.steps[-1].after}."
+              if result.steps else "No moves given.")
+    print(f"Reviewed {len(result.steps)} moves in {elapsed:.2f} s.")
+    print(result.machine_line())
+    return 0

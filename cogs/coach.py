@@ -1,0 +1,171 @@
+"""The coach: a **Review** button under every finished game (its moves checked against perfect play, room by
+room) and a **Hint** button in normal and practice games (the best move now; the game is then marked hinted).
+
+Both are persistent ``DynamicItem``s (``sc:review:<game id>``, ``sc:hint:<game id>``) added through the game
+view's hooks, and both run in the solver's worker process under its bounded, fair queue: a busy solver is said
+plainly. Only a game's own player may review it or ask for a hint. A daily's review waits until the player's
+counted attempt is over; since only that player sees it, the line of a day still running reaches nobody else.
+A bot whose ``par_solver`` attribute is None (tests that are not about the solver) offers neither button.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+
+from bot.coach import hint_for, review_game
+from bot.par import ParTimeout, SolverBusy
+from bot.solver import refusal
+from cogs.errors import GameIdButton
+from cogs.game_view import GAME_OVER_EXTRAS, PLAYING_EXTRAS
+from cogs.par import chunk_lines
+
+log = logging.getLogger(__name__)
+
+DAILY_KINDS = ("daily", "practice")
+_state = {"review": review_game, "hint": hint_for}  # set by setup; None when the bot has no solver
+
+NOT_YOURS_REVIEW = "Only the player of this game can review it."
+NOT_YOURS_HINT = "Only the player of this game can ask for a hint."
+STILL_PLAYING = "Finish the game first: the review is shown once it is over."
+TOO_LONG = "This is taking the solver too long; please try again later."
+HINT_KINDS = ("normal", "practice")  # never a counted daily
+NO_HINT_DAILY = "There are no hints in a counted daily: it is your own play that counts."
+HINT_GAME_OVER = "This game is over: use Review to see where the best moves were."
+HINT_MOVED_ON = "The game moved on while the hint was being found; ask again for the position as it is now."
+HINTED_NOTE = "This game is now marked as hinted: it never counts on the boards or in your stats."
+REVIEW_FOOTER = "✗ marks a move that lowered the best score still possible. Only you can see this."
+
+
+def review_text(record, text) -> list[discord.Embed]:
+    """The review as embeds: the one-line summary as title, the rooms in the descriptions."""
+    embeds = [discord.Embed(description=chunk) for chunk in chunk_lines(text.rooms)]
+    embeds[0].title = f"Review: {text.summary}"[:256]
+    embeds[-1].set_footer(text=REVIEW_FOOTER)
+    return embeds
+
+
+class ReviewButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
+    PREFIX, LABEL, EMOJI, STYLE = "review", "Review", "🎓", discord.ButtonStyle.secondary
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await show_review(interaction, self.game_id)
+
+
+async def show_review(interaction: discord.Interaction, game_id: int) -> None:
+    store = interaction.client.store
+    record = await store.load_game(game_id)
+    refusal_text = await review_refusal(store, record, interaction.user.id)
+    reviewer = _state["review"]
+    if refusal_text is None and reviewer is None:
+        refusal_text = "Reviews are not available on this bot."
+    if refusal_text:
+        await interaction.response.send_message(refusal_text, ephemeral=True)
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    state = record.state
+    try:
+        text = await reviewer(record.rules, state.start_deck, state.history, requester=interaction.user.id)
+    except SolverBusy as busy:
+        await interaction.followup.send(str(busy), ephemeral=True)
+        return
+    except ParTimeout:
+        await interaction.followup.send(TOO_LONG, ephemeral=True)
+        return
+    for embed in review_text(record, text):  # one embed per message keeps each under Discord's total limit
+        await interaction.followup.send(embed=embed, ephemeral=True)
+
+
+async def review_refusal(store, record, user_id: int) -> str | None:
+    if user_id != record.user_id:
+        return NOT_YOURS_REVIEW
+    if record.status not in ("won", "dead"):
+        return STILL_PLAYING
+    if record.kind in DAILY_KINDS:
+        attempt = await store.daily_attempt(user_id, record.day)
+        if attempt is not None and attempt.status == "playing":
+            return f"Finish your counted attempt at Daily #{record.day} first."
+    return refusal(record.rules)
+
+
+def review_extras(record) -> list[discord.ui.Item]:
+    if _state["review"] is None or record.rules is None or refusal(record.rules):
+        return []
+    if record.status not in ("won", "dead"):
+        return []
+    return [ReviewButton(record.id)]
+
+
+class HintButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
+    PREFIX, LABEL, EMOJI, STYLE = "hint", "Hint", "💡", discord.ButtonStyle.secondary
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await show_hint(interaction, self.game_id)
+
+
+def hint_text(hint) -> str:
+    return f"💡 Best move now: **{hint.words}**; it keeps your best possible score at {hint.best}.\n{HINTED_NOTE}"
+
+
+async def show_hint(interaction: discord.Interaction, game_id: int) -> None:
+    store = interaction.client.store
+    record = await store.load_game(game_id)
+    text = None
+    if interaction.user.id != record.user_id:
+        text = NOT_YOURS_HINT
+    elif record.kind not in HINT_KINDS:
+        text = NO_HINT_DAILY
+    elif record.status != "playing":
+        text = HINT_GAME_OVER
+    elif _state["hint"] is None:
+        text = "Hints are not available on this bot."
+    else:
+        text = refusal(record.rules)
+    if text:
+        await interaction.response.send_message(text, ephemeral=True)
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    state = record.state
+    try:
+        hint = await _state["hint"](record.rules, state.start_deck, state.history, requester=interaction.user.id)
+    except SolverBusy as busy:
+        await interaction.followup.send(str(busy), ephemeral=True)
+        return
+    except ParTimeout:
+        await interaction.followup.send(TOO_LONG, ephemeral=True)
+        return
+    now = await store.load_game(game_id)
+    # Marked before it is shown: a hint seen is a hinted game. A game that moved on gets no stale hint.
+    if now.version != record.version or not await store.mark_hinted(game_id, interaction.user.id):
+        await interaction.followup.send(HINT_MOVED_ON, ephemeral=True)
+        return
+    await interaction.followup.send(hint_text(hint), ephemeral=True)
+
+
+def hint_extras(record) -> list[discord.ui.Item]:
+    """The Hint button beside Avoid, in normal and practice games whose rules the solver can play."""
+    if _state["hint"] is None or record.kind not in HINT_KINDS or record.rules is None or refusal(record.rules):
+        return []
+    button = HintButton(record.id)
+    button.item.row = 1
+    return [button]
+
+
+async def setup(bot) -> None:
+    solver = bot.par_solver is not None
+    _state["review"] = review_game if solver else None
+    _state["hint"] = hint_for if solver else None
+    bot.add_dynamic_items(ReviewButton, HintButton)
+    if review_extras not in GAME_OVER_EXTRAS:
+        GAME_OVER_EXTRAS.append(review_extras)
+    if hint_extras not in PLAYING_EXTRAS:
+        PLAYING_EXTRAS.append(hint_extras)
+
+
+async def teardown(bot) -> None:
+    bot.remove_dynamic_items(ReviewButton, HintButton)
+    if review_extras in GAME_OVER_EXTRAS:
+        GAME_OVER_EXTRAS.remove(review_extras)
+    if hint_extras in PLAYING_EXTRAS:
+        PLAYING_EXTRAS.remove(hint_extras)

@@ -1,0 +1,133 @@
+"""Review and Hint in Discord, through SimCord, with the real solver worker process."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from bot.coach import review_game
+from bot.engine import PRESETS, apply, decode, new_game
+from bot.par import close_par
+from bot.solver.position import Position
+from bot.solver.review import review
+from cogs.game_view import render_game
+from tests.discord.harness import buttons
+
+from .test_par_cog import answers_to
+
+CLASSIC = PRESETS["classic"]
+
+
+def slightly_off_line(seed: int = 7, opening: str = "T0 T1") -> list:
+    """``opening`` (a small mistake), then the best moves to the end: a won game with one mistake in it."""
+    deck = new_game(CLASSIC, seed=seed).start_deck
+    position, state, line = Position(CLASSIC, deck), new_game(CLASSIC, deck=deck), list(decode(opening))
+    for action in line:
+        state = apply(state, action)
+    while not state.over:
+        action = position.best_action(state)[0]
+        line.append(action)
+        state = apply(state, action)
+    return line
+
+
+async def finished_game_message(world, kind="normal", seed=7):
+    """Alice's game played through the store along ``slightly_off_line``, posted with its game-over buttons."""
+    record = await world.store.create_game(world.alice.id, world.guild.id, world.channel.id, CLASSIC, seed=seed,
+                                           kind=kind, day=None if kind == "normal" else 1)
+    for action in slightly_off_line(seed):
+        record = await world.store.play(record.id, world.alice.id, record.version, action)
+    embed, view = render_game(record)
+    await world.bot.get_channel(world.channel.id).send(embed=embed, view=view)
+    return record, world.channel.last_message
+
+
+def coach():
+    return sys.modules["cogs.coach"]  # the module as the bot loaded it
+
+
+@pytest.fixture
+async def real_worker():
+    yield
+    await close_par()
+
+
+@pytest.mark.simcord(settle_timeout=60)
+async def test_review_is_private_to_the_player_and_matches_the_solver(world, monkeypatch, real_worker):
+    monkeypatch.setitem(coach()._state, "review", review_game)
+    record, message = await finished_game_message(world, seed=7)
+    assert [b.label for b in buttons(message)] == ["New game", "Review"]
+
+    other = await world.bob.click(message, label="Review")
+    assert [(m.content, m.ephemeral) for m in answers_to(other)] == [(coach().NOT_YOURS_REVIEW, True)]
+
+    mine = await world.alice.click(message, label="Review")
+    answers = answers_to(mine)
+    assert answers and all(m.ephemeral for m in answers)
+    expected = review(record.rules, record.state.start_deck, record.state.history)
+    assert answers[0].embeds[0].title == f"Review: {expected.summary()}"
+    shown = "\n".join(e.description for m in answers for e in m.embeds)
+    assert shown.split("\n") == expected.room_lines()
+    assert expected.lost > 0 and "✗ " in shown and answers[-1].embeds[-1].footer.text == coach().REVIEW_FOOTER
+
+
+@pytest.mark.simcord(settle_timeout=60)
+async def test_a_daily_review_is_only_for_its_player_once_it_is_over(world, monkeypatch, real_worker):
+    monkeypatch.setitem(coach()._state, "review", review_game)
+    _, message = await finished_game_message(world, kind="daily", seed=7)
+    click = await world.bob.click(message, label="Review")  # someone who may still be playing that day
+    assert [m.content for m in answers_to(click)] == [coach().NOT_YOURS_REVIEW]
+    click = await world.alice.click(message, label="Review")
+    assert answers_to(click)[0].embeds[0].title.startswith("Review: ")
+
+
+def test_no_review_button_without_a_solver_or_for_unsolvable_rules(monkeypatch):
+    from types import SimpleNamespace
+
+    import cogs.coach
+    from bot.engine import PRESETS
+
+    monkeypatch.setitem(cogs.coach._state, "review", review_game)
+    record = SimpleNamespace(id=5, rules=PRESETS["classic"], status="dead")
+    assert [item.custom_id for item in cogs.coach.review_extras(record)] == ["sc:review:5"]
+    assert cogs.coach.review_extras(SimpleNamespace(id=5, rules=PRESETS["expansion"], status="dead")) == []
+    assert cogs.coach.review_extras(SimpleNamespace(id=5, rules=PRESETS["classic"], status="abandoned")) == []
+    monkeypatch.setitem(cogs.coach._state, "review", None)
+    assert cogs.coach.review_extras(record) == []
+
+
+@pytest.mark.simcord(settle_timeout=60)
+async def test_hint_shows_the_best_move_privately_and_marks_the_game(world, monkeypatch, real_worker):
+    from bot.coach import hint_for
+
+    monkeypatch.setitem(coach()._state, "hint", hint_for)
+    game = await world.alice.slash(world.channel, "scoundrel play", seed="0000-0007")  # room 1: ♠6 ♠8 ♥10 ♦8
+    message = game.response.message
+    hint = [b for b in buttons(message) if b.label == "Hint"]
+    assert len(hint) == 1 and hint[0].custom_id.startswith("sc:hint:")
+    record = await world.store.active_game(world.alice.id, "normal")
+
+    other = await world.bob.click(message, label="Hint")
+    assert [(m.content, m.ephemeral) for m in answers_to(other)] == [(coach().NOT_YOURS_HINT, True)]
+    assert not await world.store.is_hinted(record.id)
+
+    mine = await world.alice.click(message, label="Hint")
+    best, value = Position(CLASSIC, record.state.start_deck).best_action(record.state)
+    from bot.solver.review import move_words
+    assert [(m.content, m.ephemeral) for m in answers_to(mine)] == [
+        (f"💡 Best move now: **{move_words(record.state, best)}**; it keeps your best possible score at {value}.\n"
+         f"{coach().HINTED_NOTE}", True)]
+    assert await world.store.is_hinted(record.id)
+
+
+async def test_no_hint_in_a_counted_daily_but_in_practice(world, monkeypatch):
+    from bot.coach import hint_for
+
+    monkeypatch.setitem(coach()._state, "hint", hint_for)
+    daily = await world.store.create_game(world.alice.id, world.guild.id, world.channel.id, CLASSIC, seed=7,
+                                          kind="daily", day=1)
+    assert not any(item.custom_id.startswith("sc:hint:") for item in render_game(daily)[1].children)
+    practice = await world.store.create_game(world.bob.id, world.guild.id, world.channel.id, CLASSIC, seed=7,
+                                             kind="practice", day=1)
+    assert any(item.custom_id == f"sc:hint:{practice.id}" for item in render_game(practice)[1].children)

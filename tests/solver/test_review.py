@@ -1,0 +1,138 @@
+"""Solving from any position, and the review of a line, checked against brute force and the solver's own par."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from bot.engine import PRESETS, apply, deal, decode, legal_actions, new_game
+from bot.solver import solve
+from bot.solver.position import Position
+from bot.solver.review import review
+from bot.solver.review_cli import main as review_main
+
+from .brute_force import best_from, start_state
+from .test_agreement import SOLVABLE, small_deals
+
+CLASSIC = PRESETS["classic"]
+
+
+def random_line(rules, deck, rng, start=None, stray=1.0):
+    """A legal line to the end: random moves (``stray`` of the time), else the solver's best move."""
+    state = start if start is not None else new_game(rules, deck=tuple(deck))
+    position = Position(rules, deck)
+    line = []
+    while not state.over:
+        if rng.random() < stray:
+            action = rng.choice(legal_actions(state))
+        else:
+            action = position.best_action(state)[0]
+        line.append(action)
+        state = apply(state, action)
+    return line
+
+
+@pytest.mark.parametrize("preset_name", SOLVABLE)
+def test_every_position_of_random_lines_agrees_with_brute_force(preset_name):
+    """Mid-room, after avoids, in the final room, at any health: the exact best score from there."""
+    rng = random.Random(f"positions-{preset_name}")
+    checked = mid_room = 0
+    for rules, deck in small_deals(preset_name, 25):
+        state = start_state(rules, deck)
+        position, memo = Position(rules, deck), {}
+        while not state.over:
+            expected = best_from(state, memo)
+            assert position.value(state) == expected, f"{rules.key} {[c.code for c in deck]} {state.history}"
+            action, kept = position.best_action(state)
+            assert kept == expected and best_from(apply(state, action), memo) == expected
+            checked += 1
+            mid_room += any(card is None for card in state.room)
+            state = apply(state, rng.choice(legal_actions(state)))
+    assert checked > 60 and mid_room > 15
+
+
+def check_review(rules, deck, line, start=None):
+    result = review(rules, deck, line, start=start)
+    par = solve(rules, deck).best_score
+    assert result.steps[0].before == par  # the review starts from the solver's par
+    for step, nxt in zip(result.steps, result.steps[1:], strict=False):
+        assert step.after == nxt.before
+    for step in result.steps:
+        assert step.after <= step.before  # the best reachable never rises along the line
+        assert bool(step.text) == (step.after < step.before)
+        if step.lost:
+            assert step.better is not None and step.better != step.action
+            assert step.choices > 1
+    assert result.score == result.steps[-1].after  # the line ends the game: its score is what was reachable
+    assert result.lost == par - result.score == sum(room.lost for room in result.rooms)
+    return result
+
+
+def test_a_review_follows_the_solvers_par_at_every_step():
+    rng = random.Random("review-small")
+    for preset_name in SOLVABLE:
+        for rules, deck in small_deals(preset_name, 8):
+            start = start_state(rules, deck)
+            check_review(rules, deck, random_line(rules, deck, rng, start=start, stray=0.5), start=start)
+
+
+def test_a_perfect_line_has_no_mistakes():
+    deck = deal(CLASSIC, 7)
+    perfect = check_review(CLASSIC, deck, solve(CLASSIC, deck).actions)
+    assert perfect.lost == 0 and perfect.perfect == perfect.decisions > 20
+    assert not any(step.text for step in perfect.steps)
+    assert perfect.summary().startswith("A perfect game: every move kept the best possible score, 30")
+    assert all(line.endswith("Perfect: best possible stays 30.") for line in perfect.room_lines())
+
+
+def test_a_strayed_line_is_summed_up_and_told_in_words():
+    rng = random.Random("review-words")
+    for rules, deck in small_deals("classic", 30):
+        start = start_state(rules, deck)
+        result = check_review(rules, deck, random_line(rules, deck, rng, start=start, stray=0.5), start=start)
+        if result.lost > 1 and len(result.rooms) > 1:
+            break
+    mistakes = [step for step in result.steps if step.lost]
+    assert result.perfect == result.decisions - len(mistakes)
+    worst = max(result.rooms, key=lambda room: room.lost)
+    assert result.summary() == (f"You lost {result.lost} points against par {result.par}; the costliest was room "
+                                f"{worst.number} (−{worst.lost}); {result.perfect}/{result.decisions} "
+                                "decisions perfect.")
+    assert re.fullmatch(r"[A-Z][a-z]+ .+ dropped your best possible from -?\d+ to -?\d+; "
+                        r"[a-z]+ .+ instead kept -?\d+\.", mistakes[0].text)
+    told = "\n".join(result.room_lines())
+    assert all(step.text in told for step in mistakes)
+
+
+def test_review_command(capsys):
+    assert review_main(["--seed", "#7", "--moves", "T0 T1 T2 A"]) == 0  # room 1: ♠6 ♠8 ♥10 ♦8
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "You lost 15 points against par 30; the costliest was room 2 (−14); 2/4 decisions perfect."
+    assert ("Fighting ♠8 barehanded dropped your best possible from 30 to 29; equipping ♦8 instead kept 30."
+            in out[1])
+    assert "Avoiding the room dropped your best possible from 29 to 15" in out[2]
+    assert out[-1] == "par=30 score=- lost=15 perfect=2/4"
+    assert review_main(["--seed", "#7", "--moves", "W0"]) == 2
+    assert capsys.readouterr().err.startswith("error: ")
+
+
+def test_every_turn_start_of_a_long_game_is_read_as_the_room_and_dungeon_it_is():
+    """Avoided cards come back in later rooms: the search's situation must deal exactly the engine's room."""
+    deck = deal(CLASSIC, 7)
+    position = Position(CLASSIC, deck)
+    state, index, avoids = new_game(CLASSIC, deck=deck), {card: i for i, card in enumerate(deck)}, 0
+    opening = decode("T0 T1")  # then the best play, avoids included (a line that once broke the reading)
+    for action in opening:
+        state = apply(state, action)
+    line = random_line(CLASSIC, deck, random.Random("long-game"), start=state, stray=0.0)
+    for action in line:
+        situation = position.situation(state)
+        if situation is not None:
+            room, pos2, queue2 = position.search.fill(*situation[:3])
+            assert sorted(room) == sorted(index[card] for card in state.room)
+            assert list(range(pos2, len(deck))) + list(queue2) == [index[card] for card in state.dungeon]
+        avoids += action.code == "A"
+        state = apply(state, action)
+    assert state.over and avoids >= 2

@@ -1,0 +1,45 @@
+"""A game in which a hint was used never counts: not on the boards, not in stats, not after a totals rebuild."""
+
+from __future__ import annotations
+
+from bot.engine import PRESETS, legal_actions
+
+CLASSIC = PRESETS["classic"]
+ALICE, BOB, GUILD, CHANNEL = 1, 2, 10, 20
+
+
+async def play_out(store, record, user_id):
+    while record.status == "playing":
+        record = await store.play(record.id, user_id, record.version, legal_actions(record.state)[0])
+    return record
+
+
+async def test_a_hinted_game_is_left_out_of_boards_and_stats(store):
+    hinted = await store.create_game(ALICE, GUILD, CHANNEL, CLASSIC, seed=7)
+    assert not await store.is_hinted(hinted.id)
+    assert await store.mark_hinted(hinted.id, ALICE)
+    assert not await store.mark_hinted(hinted.id, BOB)  # only its player's hint marks it
+    assert await store.is_hinted(hinted.id)
+    await play_out(store, hinted, ALICE)
+    plain = await play_out(store, await store.create_game(BOB, GUILD, CHANNEL, CLASSIC, seed=7), BOB)
+
+    board = await store.leaderboard_all_time(GUILD)
+    assert [entry.user_id for entry in board] == [BOB]
+    assert (await store.user_stats(ALICE)).games == 0
+    assert (await store.user_stats(BOB)).best == plain.score
+
+    await store.rebuild_totals()  # the operator's repair agrees
+    assert [entry.user_id for entry in await store.leaderboard_all_time(GUILD)] == [BOB]
+    assert (await store.user_stats(ALICE)).games == 0
+
+
+async def test_an_abandoned_hinted_game_is_not_counted_and_dailies_are_never_hinted(store):
+    game = await store.create_game(ALICE, GUILD, CHANNEL, CLASSIC, seed=7)
+    assert await store.mark_hinted(game.id, ALICE)
+    await store.abandon(game.id, ALICE)
+    assert (await store.user_stats(ALICE)).games == 0
+    assert not await store.mark_hinted(game.id, ALICE)  # over: nothing to mark
+
+    daily = await store.create_game(ALICE, GUILD, CHANNEL, CLASSIC, seed=7, kind="daily", day=3)
+    assert not await store.mark_hinted(daily.id, ALICE)
+    assert not await store.is_hinted(daily.id)
