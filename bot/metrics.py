@@ -27,6 +27,9 @@ class Metrics:
                               ["cause"], registry=self.registry)
         self.solver_queue = Gauge("scoundrel_solver_queue_length", "Solver requests waiting or running",
                                   registry=self.registry)
+        from bot.par import solver_jobs  # read when scraped: the queue lives in bot/par.py
+
+        self.solver_queue.set_function(solver_jobs)
 
     def exposition(self) -> bytes:
         return generate_latest(self.registry)

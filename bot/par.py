@@ -183,6 +183,11 @@ async def run_in_solver(fn, *args, requester: int | None = None, urgent: bool = 
     return await _service.run(fn, *args, requester=requester, urgent=urgent, time_limit=time_limit)
 
 
+def solver_jobs() -> int:
+    """Solver jobs waiting or running in this process (the operator's ``scoundrel_solver_queue_length``)."""
+    return _service.queued + (1 if _service._running else 0)
+
+
 async def close_par() -> None:
     await _service.close()
 

@@ -41,6 +41,7 @@ async def test_metrics_count_interactions_moves_latency_and_errors(world):
     assert 'scoundrel_interactions_total{kind="button:g"} 1.0' in lines
     assert "scoundrel_moves_committed_total 1.0" in lines
     assert "scoundrel_click_answer_seconds_count 1.0" in lines
+    assert "scoundrel_solver_queue_length 0.0" in lines  # nothing asked of the solver
 
     await world.store.close()
     await world.alice.click(world.channel.last_message,
@@ -57,3 +58,21 @@ def test_the_address_is_validated_with_a_one_line_error(tmp_path):
     assert load_config(None, env).service_address is None  # off by default
     with pytest.raises(ConfigError, match="SCOUNDREL_SERVICE_ADDRESS must be host:port"):
         load_config(None, {**env, "SCOUNDREL_SERVICE_ADDRESS": "localhost"})
+
+
+async def test_the_solver_queue_length_is_reported_while_jobs_wait(world):
+    import asyncio
+
+    from bot.par import close_par, run_in_solver
+    from tests.solver.worker_jobs import timed_nap
+
+    jobs = [asyncio.create_task(run_in_solver(timed_nap, 0.5, str(n), requester=n)) for n in (1, 2, 3)]
+    try:
+        await asyncio.sleep(0.1)  # real time: the first job is in the worker, two wait
+        status, text = await get(world, "/metrics")
+        assert "scoundrel_solver_queue_length 3.0" in text.splitlines()
+        await asyncio.gather(*jobs)
+        status, text = await get(world, "/metrics")
+        assert "scoundrel_solver_queue_length 0.0" in text.splitlines()
+    finally:
+        await close_par()
