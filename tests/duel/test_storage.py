@@ -6,7 +6,7 @@ import sqlite3
 import pytest
 
 from bot.duel import IllegalDuelAction, place, replay
-from storage import Store
+from storage import open_store
 from storage.duels import (
     ABANDONED,
     DECLINED,
@@ -41,7 +41,7 @@ async def test_challenge_accept_and_moves_survive_reopening(store, db_path):
     duel = await play_duel(store, duel.id, ALICE, 1, "P11")
     assert duel.version == 2 and duel.state.placed[:2] == (0, 1)
     await store.close()
-    reopened = await Store.open(db_path)
+    reopened = await open_store(db_path)
     try:
         again = await load_duel(reopened, duel.id)
         assert again.state == duel.state == replay(5, ["P00", "P11"])

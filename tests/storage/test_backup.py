@@ -5,10 +5,14 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 
+import pytest
+
 from bot import backup
 from bot.engine import Rules, legal_actions
 from storage import Store, migrate
 from tests.storage.helpers import ROOMY
+
+pytestmark = pytest.mark.sqlite_only  # SQLite files; PostgreSQL has its own tests
 
 
 async def test_backup_of_a_live_database_while_moves_are_being_made(store, db_path, tmp_path):
