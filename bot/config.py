@@ -18,6 +18,7 @@ from pathlib import Path
 from bot.engine import PRESETS
 
 TOKEN_ENV = "DISCORD_TOKEN"
+DATABASE_ENV = "SCOUNDREL_DATABASE"  # overrides [bot] database (e.g. a PostgreSQL URL holding a password)
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 # A bot token is three base64url parts joined by dots; this catches pasted junk, not every bad token.
 _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]{20,}$")
@@ -34,7 +35,8 @@ class ConfigError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Config:
     token: str = field(repr=False)
-    database: Path = Path("scoundrel.sqlite3")
+    # A SQLite file, or a postgresql:// URL kept as text (out of repr: it may hold a password).
+    database: Path | str = field(default=Path("scoundrel.sqlite3"), repr=False)
     log_level: str = "INFO"
     dev_guild_id: int | None = None  # sync commands to this guild only (instant) instead of globally
     default_preset: str = "classic"
@@ -75,10 +77,13 @@ def load_config(path: str | os.PathLike | None, environ: Mapping[str, str] | Non
         raise ConfigError(f"the bot token (from {TOKEN_ENV if environ.get(TOKEN_ENV) else 'the config file'}) "
                           "does not look like a Discord bot token")
 
-    database = _string(bot, "database", "scoundrel.sqlite3")
-    db_path = Path(database).expanduser()
-    if not db_path.is_absolute():
-        db_path = base / db_path  # relative to the config file, not to wherever the bot was started
+    database = environ.get(DATABASE_ENV) or _string(bot, "database", "scoundrel.sqlite3")
+    if database.startswith(("postgresql://", "postgres://")):
+        db_path = database
+    else:
+        db_path = Path(database.removeprefix("sqlite:///")).expanduser()
+        if not db_path.is_absolute():
+            db_path = base / db_path  # relative to the config file, not to wherever the bot was started
 
     log_level = _string(bot, "log_level", "INFO").upper()
     if log_level not in LOG_LEVELS:
