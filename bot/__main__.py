@@ -14,6 +14,7 @@ COMMANDS = {
     "bench": ("bot.bench", "measure engine speed: random full games per second"),
     "run": ("bot.run", "start the Discord bot"),
     "backup": ("bot.backup", "copy a live database safely (SQLite online backup)"),
+    "copy-db": ("bot.copydb", "copy the database between SQLite and PostgreSQL, checked"),
     "solve": ("bot.solver.cli", "print the best possible score (par) of a deal and an optimal line"),
     "duel": ("bot.duel.terminal", "two-player duel (seed 002) at one terminal"),
 }
