@@ -41,7 +41,17 @@ def postgres_server():
 
 @pytest.fixture
 def pg_url(postgres_server):
-    """The URL of a fresh, empty database on the test server, dropped after the test."""
+    """The URL of a fresh database at the latest schema on the test server, dropped after the test."""
+    url = postgres_server.create_database(template=postgres_server.migrated_template())
+    try:
+        yield url
+    finally:
+        postgres_server.drop_database(url)
+
+
+@pytest.fixture
+def pg_empty_url(postgres_server):
+    """The URL of a fresh, empty database (no schema at all), dropped after the test."""
     url = postgres_server.create_database()
     try:
         yield url

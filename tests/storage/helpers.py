@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from functools import cache
 
-import asyncpg
-
 from bot.engine import Rules, apply, legal_actions, new_game
 from storage import is_postgres
-from storage.postgres import PgIntegrityError, translate
+from tests.postgres_server import RawPostgres
 
 START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 ROOMY = Rules().with_health(99)  # 99 health: lines that clear the dungeon are easy to find
@@ -103,40 +99,3 @@ def raw(path) -> Iterator[sqlite3.Connection]:
         yield conn
     finally:
         conn.close()
-
-
-class _Rows(list):
-    def fetchone(self):
-        return self[0] if self else None
-
-    def fetchall(self):
-        return list(self)
-
-
-class RawPostgres:
-    """A synchronous PostgreSQL connection for the tests' ``raw`` blocks (asyncpg on a private event loop in its
-    own thread, so it can be used from inside a running test loop)."""
-
-    def __init__(self, url: str) -> None:
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True)
-        self._thread.start()
-        self._conn = self._call(asyncpg.connect(url))
-
-    def _call(self, coro):
-        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout=30)
-
-    def execute(self, sql: str, params=()) -> _Rows:
-        try:
-            rows = self._call(self._conn.fetch(translate(sql), *params))
-        except asyncpg.IntegrityConstraintViolationError as exc:
-            raise PgIntegrityError(str(exc)) from exc
-        return _Rows(tuple(row) for row in rows)
-
-    def close(self) -> None:
-        try:
-            self._call(self._conn.close())
-        finally:
-            self._loop.call_soon_threadsafe(self._loop.stop)
-            self._thread.join(timeout=10)
-            self._loop.close()

@@ -34,7 +34,8 @@ def test_the_postgresql_migrations_mirror_the_sqlite_ones():
     assert [m.name for m in migrate.migrations(MIGRATIONS)] == [m.name for m in migrate.migrations()]
 
 
-async def test_an_empty_database_is_created_at_the_latest_version(pg_url):
+async def test_an_empty_database_is_created_at_the_latest_version(pg_empty_url):
+    pg_url = pg_empty_url
     store = await open_store(pg_url)
     await store.close()
     assert versions(pg_url) == list(range(1, LATEST + 1)) and TABLES <= tables(pg_url)
@@ -43,7 +44,8 @@ async def test_an_empty_database_is_created_at_the_latest_version(pg_url):
     assert versions(pg_url) == list(range(1, LATEST + 1))
 
 
-async def test_processes_opening_a_new_database_at_once_migrate_it_once(pg_url):
+async def test_processes_opening_a_new_database_at_once_migrate_it_once(pg_empty_url):
+    pg_url = pg_empty_url
     stores = await asyncio.gather(*(open_store(pg_url) for _ in range(4)))
     for store in stores:
         await store.close()
