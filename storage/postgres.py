@@ -219,6 +219,8 @@ class PgStore(Store):
             return await self._conn().fetch(translate(sql), *tuple(params), timeout=None)
         except _UNREACHABLE as exc:
             raise DatabaseError(f"cannot reach PostgreSQL: {_reason(exc)}") from exc
+        except asyncpg.PostgresError as exc:  # the server refused (out of connections, disk full, ...)
+            raise DatabaseError(f"PostgreSQL refused a query: {_reason(exc)}") from exc
 
     async def _transaction(self, body, writes: int = 1):
         """Run ``body(db)`` in one SERIALIZABLE transaction, again from the start after a serialization
@@ -232,6 +234,8 @@ class PgStore(Store):
                 await asyncio.sleep(random.uniform(0, 0.002 * min(attempt + 1, 10)))
             except _UNREACHABLE as exc:
                 raise DatabaseError(f"cannot reach PostgreSQL: {_reason(exc)}") from exc
+            except asyncpg.PostgresError as exc:  # constraint violations arrive as PgIntegrityError instead
+                raise DatabaseError(f"PostgreSQL refused a transaction: {_reason(exc)}") from exc
         raise DatabaseError(f"a transaction kept colliding with others ({SERIALIZATION_RETRIES} attempts)")
 
     # --- leaderboards and stats --------------------------------------------------------------------------
