@@ -4,6 +4,11 @@
     .venv/bin/python benchmarks/storage_bench.py --players 200 --seconds 10 --think 1.0
     .venv/bin/python benchmarks/storage_bench.py --skip-boards   # only the players
     .venv/bin/python benchmarks/storage_bench.py --games 1000000 --skip-players
+    .venv/bin/python benchmarks/storage_bench.py --database postgresql://user@host/scratch   # SQLite and PostgreSQL
+
+With ``--database URL`` every figure is measured on SQLite and on that PostgreSQL database (a scratch database:
+the benchmark deletes every row in it), printed side by side, plus a flat-out run with the players split over
+``--processes`` bot processes sharing the PostgreSQL database (as several shards would).
 
 Part 1 runs PLAYERS simulated players in one process on one ``Store`` (as the bot does), each making random legal
 moves in its own game and starting a new game when one ends. The timed operation is ``Store.play``: load the game,
@@ -35,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.engine import Rules, legal_actions, preset  # noqa: E402
 from storage import Store  # noqa: E402
+from storage.postgres import PgStore, redact  # noqa: E402
 
 ROOMY = Rules().with_health(40)  # longer games: fewer (untimed) new-game creations per move
 
@@ -44,15 +50,20 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-async def run_players(path: Path, players: int, seconds: float, think: float, synchronous: str,
-                      checkpoint_every: int | None) -> dict:
-    store = await Store.open(path, synchronous=synchronous, checkpoint_every=checkpoint_every)
+async def run_players(path: Path | str, players: int, seconds: float, think: float, synchronous: str,
+                      checkpoint_every: int | None, first: int = 1, start=None) -> dict:
+    if isinstance(path, str):
+        store = await PgStore.open(path)
+    else:
+        store = await Store.open(path, synchronous=synchronous, checkpoint_every=checkpoint_every)
     latencies: list[float] = []
-    rngs = {user: random.Random(user * 7919 + int(think * 1000)) for user in range(1, players + 1)}
+    rngs = {user: random.Random(user * 7919 + int(think * 1000)) for user in range(first, first + players)}
     games = {}
     for user, rng in rngs.items():  # every player has a game before the clock starts
         games[user] = await store.active_game(user) or await store.create_game(
             user, 1 + user % 20, 7, ROOMY, seed=rng.getrandbits(40))
+    if start is not None:  # a worker process: every player has its game; wait for the others
+        await start()
     deadline = time.perf_counter() + seconds
 
     async def player(user: int) -> None:
@@ -70,13 +81,61 @@ async def run_players(path: Path, players: int, seconds: float, think: float, sy
                 await asyncio.sleep(rng.expovariate(1 / think))
 
     began = time.perf_counter()
-    await asyncio.gather(*(player(user) for user in range(1, players + 1)))
+    await asyncio.gather(*(player(user) for user in rngs))
     elapsed = min(time.perf_counter(), deadline) - began  # moves are only started before the deadline
     check = await store.integrity_check()
     await store.close()
+    return summary(latencies, elapsed, check)
+
+
+def summary(latencies: list[float], elapsed: float, check: str) -> dict:
     return {"moves": len(latencies), "seconds": elapsed, "rate": len(latencies) / elapsed,
             "p50": percentile(latencies, 0.50) * 1000, "p99": percentile(latencies, 0.99) * 1000,
-            "max": max(latencies) * 1000, "integrity": check}
+            "max": max(latencies) * 1000, "integrity": check, "latencies": latencies}
+
+
+async def run_processes(url: str, players: int, seconds: float, processes: int) -> dict:
+    """Flat out, the players split over ``processes`` processes on one PostgreSQL database, started together."""
+    share = players // processes
+    procs = [await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--worker", url, "--players", str(share), "--first", str(1 + n * share),
+        "--seconds", str(seconds), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+        for n in range(processes)]
+    for proc in procs:
+        assert (await proc.stdout.readline()).strip() == b"ready"
+    for proc in procs:
+        proc.stdin.write(b"go\n")
+        await proc.stdin.drain()
+    results = [json.loads(await proc.stdout.read()) for proc in procs]
+    for proc in procs:
+        await proc.wait()
+    latencies = [value for r in results for value in r["latencies"]]
+    store = await PgStore.open(url)
+    check = await store.integrity_check()
+    await store.close()
+    return summary(latencies, max(r["seconds"] for r in results), check)
+
+
+async def worker(url: str, players: int, first: int, seconds: float) -> None:
+    async def wait_for_go() -> None:
+        print("ready", flush=True)
+        await asyncio.to_thread(sys.stdin.readline)
+
+    result = await run_players(url, players, seconds, 0.0, "FULL", None, first=first, start=wait_for_go)
+    print(json.dumps({"seconds": result["seconds"], "latencies": result["latencies"]}))
+
+
+async def empty(url: str) -> None:
+    """Delete every row of the scratch PostgreSQL database (its schema stays)."""
+    store = await PgStore.open(url)
+    tables = [r[0] for r in await store._read("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
+                                              "AND tablename <> 'schema_version'")]
+
+    async def body(db):
+        await db.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY")
+
+    await store._write(body)
+    await store.close()
 
 
 def report_players(title: str, r: dict) -> None:
@@ -86,40 +145,43 @@ def report_players(title: str, r: dict) -> None:
 
 # --- part 2: the boards over a million games ---------------------------------------------------------------
 
-def populate(path: Path, games: int, seed: int = 1) -> float:
+GAME_COLUMNS = ["id", "user_id", "guild_id", "channel_id", "kind", "slot", "day", "rules_json", "rules_key",
+                "rules_name", "seed", "deck", "status", "version", "score", "started_at", "ended_at"]
+
+
+def fake_games(games: int, seed: int = 1):
     """``games`` finished games: 70 % normal, 30 % counted dailies over 365 days; 50 guilds (skewed), 50k users
-    (a tenth of them play half the games)."""
+    (a tenth of them play half the games). The same rows for both backends."""
     rng = random.Random(seed)
     classic, lenient = Rules(), preset("lenient")
     forms = [(json.dumps(r.to_dict(), sort_keys=True), r.key, r.name) for r in (classic, lenient)]
+    base_us = 1_767_225_600_000_000  # 2026-01-01
+    daily_seen: set[tuple[int, int]] = set()
+
+    for game_id in range(1, games + 1):
+        user = rng.randint(1, 5_000) if rng.random() < 0.5 else rng.randint(1, 50_000)
+        guild = 1000 + min(49, int(rng.expovariate(1 / 8)))
+        day = rng.randint(1, 365)
+        daily = rng.random() < 0.3 and (user, day) not in daily_seen
+        if daily:
+            daily_seen.add((user, day))
+        rules_json, key, name = forms[0] if daily or rng.random() < 0.8 else forms[1]
+        won = rng.random() < 0.2
+        status = "won" if won else ("dead" if rng.random() < 0.9 else "abandoned")
+        score = rng.randint(1, 30) if won else (-rng.randint(1, 180) if status == "dead" else None)
+        started_us = base_us + (day - 1) * 86_400_000_000 + rng.randint(0, 80_000_000_000)
+        yield (game_id, user, guild, 7, "daily" if daily else "normal", "daily" if daily else "normal",
+               day if daily else None, rules_json, key, name, rng.getrandbits(40), "-", status, 40, score,
+               started_us, started_us + rng.randint(60_000_000, 3_600_000_000))
+
+
+def populate(path: Path, games: int) -> float:
     started = time.perf_counter()
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("PRAGMA synchronous = OFF")  # a throwaway bulk load; the store sets its own on open
     conn.execute("BEGIN")
-    base_us = 1_767_225_600_000_000  # 2026-01-01
-    daily_seen: set[tuple[int, int]] = set()
-
-    def rows():
-        for game_id in range(1, games + 1):
-            user = rng.randint(1, 5_000) if rng.random() < 0.5 else rng.randint(1, 50_000)
-            guild = 1000 + min(49, int(rng.expovariate(1 / 8)))
-            day = rng.randint(1, 365)
-            daily = rng.random() < 0.3 and (user, day) not in daily_seen
-            if daily:
-                daily_seen.add((user, day))
-            rules_json, key, name = forms[0] if daily or rng.random() < 0.8 else forms[1]
-            won = rng.random() < 0.2
-            status = "won" if won else ("dead" if rng.random() < 0.9 else "abandoned")
-            score = rng.randint(1, 30) if won else (-rng.randint(1, 180) if status == "dead" else None)
-            started_us = base_us + (day - 1) * 86_400_000_000 + rng.randint(0, 80_000_000_000)
-            yield (game_id, user, guild, 7, "daily" if daily else "normal", "daily" if daily else "normal",
-                   day if daily else None, rules_json, key, name, rng.getrandbits(40), "-", status, 40, score,
-                   started_us, started_us + rng.randint(60_000_000, 3_600_000_000))
-
-    conn.executemany(
-        "INSERT INTO games (id, user_id, guild_id, channel_id, kind, slot, day, rules_json, rules_key, rules_name, "
-        "seed, deck, status, version, score, started_at, ended_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-        rows())
+    conn.executemany(f"INSERT INTO games ({', '.join(GAME_COLUMNS)}) VALUES ({','.join('?' * len(GAME_COLUMNS))})",
+                     fake_games(games))
     conn.execute("INSERT INTO daily_attempts (user_id, day, game_id, created_at) "
                  "SELECT user_id, day, id, started_at FROM games WHERE kind = 'daily'")
     conn.execute("COMMIT")
@@ -128,10 +190,38 @@ def populate(path: Path, games: int, seed: int = 1) -> float:
     return time.perf_counter() - started
 
 
-async def time_boards(path: Path, repeats: int) -> None:
-    store = await Store.open(path)
+async def populate_pg(url: str, games: int) -> float:
+    """The same games as ``populate``, loaded into PostgreSQL with COPY."""
+    import asyncpg
+
+    started = time.perf_counter()
+    conn = await asyncpg.connect(url)
+    try:
+        async with conn.transaction():
+            rows, chunk = fake_games(games), []
+            for row in rows:
+                chunk.append(row)
+                if len(chunk) == 50_000:
+                    await conn.copy_records_to_table("games", records=chunk, columns=GAME_COLUMNS)
+                    chunk = []
+            if chunk:
+                await conn.copy_records_to_table("games", records=chunk, columns=GAME_COLUMNS)
+            await conn.execute("INSERT INTO daily_attempts (user_id, day, game_id, created_at) "
+                               "SELECT user_id, day, id, started_at FROM games WHERE kind = 'daily'")
+            await conn.execute("SELECT setval(pg_get_serial_sequence('games', 'id'), max(id)) FROM games")
+        await conn.execute("ANALYZE")
+    finally:
+        await conn.close()
+    return time.perf_counter() - started
+
+
+async def time_boards(path: Path | str, repeats: int) -> dict[str, float]:
+    """Median milliseconds of each board query; prints each with its plan."""
+    postgres = isinstance(path, str)
+    store = await (PgStore.open(path) if postgres else Store.open(path))
     await store.rebuild_totals()  # the running totals, as play() would have kept them
-    conn = sqlite3.connect(path)
+    conn = None if postgres else sqlite3.connect(path)
+    medians = {}
     big_guild, day, user = 1000, 200, 1
     queries = [
         ("daily top 10, one server", lambda: store.leaderboard_daily(day, big_guild),
@@ -164,11 +254,18 @@ async def time_boards(path: Path, repeats: int) -> None:
             result = await call()
             times.append(time.perf_counter() - started)
         size = f"{len(result)} rows" if isinstance(result, list) else f"{result.games} games"
-        plan = " | ".join(row[3] for row in conn.execute("EXPLAIN QUERY PLAN " + sql, params))
-        print(f"  {title:<30} median {statistics.median(times) * 1000:7.3f} ms  ({size})\n"
-              f"  {'':<30} plan: {plan}")
-    conn.close()
+        if postgres:
+            lines = [r[0].strip() for r in await store._read("EXPLAIN " + sql, params)]
+            plan = " | ".join(line.split("  (cost")[0] for line in lines if not line.startswith(("Filter", "Sort Key")))
+        else:
+            plan = " | ".join(row[3] for row in conn.execute("EXPLAIN QUERY PLAN " + sql, params))
+        medians[title] = statistics.median(times) * 1000
+        print(f"  {title:<30} median {medians[title]:7.3f} ms  ({size})\n"
+              f"  {'':<30} plan: {plan[:300]}")
+    if conn is not None:
+        conn.close()
     await store.close()
+    return medians
 
 
 async def main(argv: list[str]) -> int:
@@ -184,7 +281,18 @@ async def main(argv: list[str]) -> int:
     parser.add_argument("--dir", help="where to put the database files (default: a temporary directory)")
     parser.add_argument("--skip-players", action="store_true")
     parser.add_argument("--skip-boards", action="store_true")
+    parser.add_argument("--database", metavar="URL",
+                        help="also measure this PostgreSQL database (a scratch one: every row in it is deleted)")
+    parser.add_argument("--processes", type=int, default=2,
+                        help="bot processes sharing PostgreSQL in the extra flat-out run (default 2)")
+    parser.add_argument("--worker", metavar="URL", help=argparse.SUPPRESS)  # one of those processes
+    parser.add_argument("--first", type=int, default=1, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.worker:
+        await worker(args.worker, args.players, args.first, args.seconds)
+        return 0
+    if args.database:
+        return await compare(args)
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         if not args.skip_players:
             checkpoints = f"every {args.checkpoint_every} writes" if args.checkpoint_every else "SQLite automatic"
@@ -205,6 +313,46 @@ async def main(argv: list[str]) -> int:
             took = populate(path, args.games)
             print(f"  populated in {took:.1f} s ({path.stat().st_size / 1e6:.0f} MB)")
             await time_boards(path, args.repeats)
+    return 0
+
+
+async def compare(args) -> int:
+    """Every figure on SQLite and on PostgreSQL, side by side."""
+    url, rows = args.database, []
+    with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
+        if not args.skip_players:
+            print(f"{args.players} players, {args.seconds:g} s per run, timing Store.play (load + apply + commit) "
+                  f"on SQLite ({Path(tmp)}) and PostgreSQL ({redact(url)}):", flush=True)
+            lite = Path(tmp) / "players.sqlite3"
+            await empty(url)
+            for title, think in ((f"paced (think {args.think:g} s mean)", args.think), ("flat out", 0.0)):
+                a = await run_players(lite, args.players, args.seconds, think, "FULL", args.checkpoint_every or None)
+                b = await run_players(url, args.players, args.seconds, think, "FULL", None)
+                rows.append((title, a, b))
+            await empty(url)
+            many = await run_processes(url, args.players, args.seconds, args.processes)
+            rows.append((f"flat out, {args.processes} processes", None, many))
+            print(f"  {'':<34} {'SQLite':>40}   {'PostgreSQL':>40}")
+            for title, a, b in rows:
+                def cell(r):
+                    return f"{'—':>40}" if r is None else (
+                        f"{r['rate']:7,.0f} moves/s p50 {r['p50']:6.2f} ms p99 {r['p99']:6.2f} ms")
+                print(f"  {title:<34} {cell(a)}   {cell(b)}")
+            checks = {r["integrity"] for _, a, b in rows for r in (a, b) if r is not None}
+            print(f"  integrity after every run: {', '.join(sorted(checks))}")
+        if not args.skip_boards:
+            print(f"\nboards over {args.games:,} finished games:", flush=True)
+            path = Path(tmp) / "boards.sqlite3"
+            await (await Store.open(path)).close()
+            print(f"  SQLite: populated in {populate(path, args.games):.1f} s", flush=True)
+            lite = await time_boards(path, args.repeats)
+            await empty(url)
+            print(f"  PostgreSQL: populated in {await populate_pg(url, args.games):.1f} s", flush=True)
+            pg = await time_boards(url, args.repeats)
+            await empty(url)
+            print(f"\n  {'median of ' + str(args.repeats):<34} {'SQLite':>10}   {'PostgreSQL':>10}")
+            for title in lite:
+                print(f"  {title:<34} {lite[title]:7.3f} ms   {pg[title]:7.3f} ms")
     return 0
 
 

@@ -161,6 +161,13 @@ class _Connection:
             raise PgIntegrityError(str(exc)) from exc
 
     async def executemany(self, sql: str, rows: Iterable[Iterable[Any]]) -> _Cursor:
+        rows = [tuple(params) for params in rows]
+        if sql.lstrip().upper().startswith("INSERT"):  # pipelined in one round trip; each row is one insert
+            try:
+                await self._conn.executemany(translate(sql), rows)
+            except asyncpg.IntegrityConstraintViolationError as exc:
+                raise PgIntegrityError(str(exc)) from exc
+            return _Cursor(len(rows))
         total = 0
         for params in rows:  # one by one: the caller checks how many rows the conditional updates changed
             total += (await self.execute(sql, params)).rowcount
