@@ -44,6 +44,8 @@ log = logging.getLogger(__name__)
 MIGRATIONS = "pg_migrations"
 POOL_SIZE = 10
 CONNECT_TIMEOUT = 5.0  # seconds to reach the server before a click is told to try again
+COMMAND_TIMEOUT = 30.0  # a statement the server does not answer (a network cut without a reset) fails, not hangs
+MIGRATION_TIMEOUT = 3600.0
 SERIALIZATION_RETRIES = 100
 _MIGRATION_LOCK = 0x5C0D7E1  # pg_advisory_lock key: one process migrates at a time
 # Errors that mean "the server is out of reach", not "this statement is wrong".
@@ -150,13 +152,14 @@ class _Connection:
 
     def __init__(self, conn: asyncpg.Connection) -> None:
         self._conn = conn
+        self.timeout: float | None = None  # None: the pool's COMMAND_TIMEOUT
 
     async def execute(self, sql: str, params: Iterable[Any] = ()) -> _Cursor:
         text, params = translate(sql), tuple(params)
         try:
             if _RETURNS_ID.match(sql):
-                return _Cursor(1, await self._conn.fetchval(text + " RETURNING id", *params))
-            return _Cursor(_count(await self._conn.execute(text, *params)))
+                return _Cursor(1, await self._conn.fetchval(text + " RETURNING id", *params, timeout=self.timeout))
+            return _Cursor(_count(await self._conn.execute(text, *params, timeout=self.timeout)))
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise PgIntegrityError(str(exc)) from exc
 
@@ -196,7 +199,8 @@ class PgStore(Store):
         ``SchemaTooNew`` for a database written by newer code (left untouched)."""
         shown = redact(url)
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT)
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT,
+                                             command_timeout=COMMAND_TIMEOUT)
         except (*_UNREACHABLE, asyncpg.PostgresError, ValueError) as exc:
             raise DatabaseError(f"cannot connect to PostgreSQL at {shown}: {_reason(exc)}") from exc
         try:
@@ -223,7 +227,7 @@ class PgStore(Store):
 
     async def _read(self, sql: str, params: Iterable[Any] = ()) -> list:
         try:
-            return await self._conn().fetch(translate(sql), *tuple(params), timeout=None)
+            return await self._conn().fetch(translate(sql), *tuple(params))
         except _UNREACHABLE as exc:
             raise DatabaseError(f"cannot reach PostgreSQL: {_reason(exc)}") from exc
         except asyncpg.PostgresError as exc:  # the server refused (out of connections, disk full, ...)
@@ -260,6 +264,7 @@ class PgStore(Store):
         fills = [s for m in migrate.migrations(MIGRATIONS) for s in m.statements() if "INSERT INTO player_totals" in s]
 
         async def body(db):
+            db.timeout = MIGRATION_TIMEOUT  # a repair over every game ever played may take a while
             await db.execute("DELETE FROM player_totals")
             for sql in fills:
                 await db.execute(sql)
@@ -312,7 +317,7 @@ async def upgrade(conn: asyncpg.Connection, shown: str, target: int | None = Non
                 async with conn.transaction():
                     await conn.execute("CREATE TABLE IF NOT EXISTS schema_version ("
                                        "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)")
-                    await conn.execute(migration.sql)
+                    await conn.execute(migration.sql, timeout=MIGRATION_TIMEOUT)
                     await conn.execute("INSERT INTO schema_version (version, name, applied_at) "
                                        "VALUES ($1, $2, (extract(epoch FROM clock_timestamp()) * 1e6)::bigint)",
                                        migration.version, migration.name)
