@@ -19,7 +19,9 @@ CREATE TABLE player_totals (
     last_at      BIGINT,
     PRIMARY KEY (user_id, guild_id, rules_key)
 );
-CREATE INDEX player_totals_board ON player_totals (guild_id, rules_key, wins DESC, best_score DESC, average DESC);
+-- NULLS LAST: the board sorts a missing best score or average last, as SQLite does (storage/postgres.py).
+CREATE INDEX player_totals_board ON player_totals (guild_id, rules_key, wins DESC, best_score DESC NULLS LAST,
+                                                   average DESC NULLS LAST);
 
 CREATE INDEX daily_attempts_by_day ON daily_attempts (day);
 
