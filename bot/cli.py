@@ -30,6 +30,7 @@ COMMANDS = {
     "backup": ("bot.backup", "copy the live database safely (consistent, checked)"),
     "restore": ("bot.restore", "put a backup in place of the database (bot stopped)"),
     "maintenance": ("bot.maintenance", "integrity check, pruning and compaction of the database"),
+    "copy-db": ("bot.copydb", "copy the database between SQLite and PostgreSQL, checked"),
     "bench": ("bot.bench", "measure engine speed: random games and actions per second (--health 99: long games)"),
 }
 

@@ -46,7 +46,7 @@ class ScoundrelBot(commands.Bot):
         self.config = config
         self.sync_commands = sync_commands
         self.extension_names = list(extensions) if extensions is not None else find_extensions()
-        self.store = None  # storage.Store, opened in setup_hook
+        self.store = None  # storage.Store (SQLite) or storage.postgres.PgStore, opened in setup_hook
         # How par is computed: bot.par.solve_par (a worker process), or None for no par at all (tests that are
         # not about par: a real solve costs seconds of CPU).
         if par_solver is DEFAULT_PAR:
@@ -70,10 +70,10 @@ class ScoundrelBot(commands.Bot):
     async def setup_hook(self) -> None:
         from bot.i18n import CommandTranslator
         from cogs.group import scoundrel
-        from storage import Store
+        from storage import open_store
 
         # bot.clock.now is discord's utcnow: virtual under SimCord, so stored times agree with the tests' clock.
-        self.store = await Store.open(self.config.database, clock=clock.now)
+        self.store = await open_store(self.config.database, clock=clock.now)
         await self.tree.set_translator(CommandTranslator())
         for name in self.extension_names:
             await self.load_extension(name)

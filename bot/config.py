@@ -21,6 +21,7 @@ from pathlib import Path
 from bot.engine import PRESETS
 
 TOKEN_ENV = "DISCORD_TOKEN"
+DATABASE_ENV = "SCOUNDREL_DATABASE"  # overrides [bot] database (e.g. a PostgreSQL URL holding a password)
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOG_FORMATS = ("text", "json")
 DEFAULT_DATABASE = "scoundrel.sqlite3"
@@ -44,7 +45,8 @@ class ConfigError(ValueError):
 @dataclass(frozen=True, slots=True)
 class Config:
     token: str = field(repr=False)
-    database: Path = Path(DEFAULT_DATABASE)
+    # A SQLite file, or a postgresql:// URL kept as text (out of repr: it may hold a password).
+    database: Path | str = field(default=Path(DEFAULT_DATABASE), repr=False)
     log_level: str = "INFO"
     log_format: str = "text"  # "json": one JSON object a line, for hosted log collectors
     dev_guild_id: int | None = None  # sync commands to this guild only (instant) instead of globally
@@ -116,10 +118,13 @@ def load_config(path: str | os.PathLike | None, environ: Mapping[str, str] | Non
                           "does not look like a Discord bot token")
 
     database, _, from_env = settings.text("bot", "database", DEFAULT_DATABASE)
-    db_path = Path(database).expanduser()
-    if not db_path.is_absolute():
-        # relative to the config file (not to wherever the bot was started); from the environment, to the cwd
-        db_path = (Path.cwd() if from_env else base) / db_path
+    if database.startswith(("postgresql://", "postgres://")):
+        db_path = database
+    else:
+        db_path = Path(database.removeprefix("sqlite:///")).expanduser()
+        if not db_path.is_absolute():
+            # relative to the config file (not to wherever the bot was started); from the environment, to the cwd
+            db_path = (Path.cwd() if from_env else base) / db_path
 
     log_level, where, _ = settings.text("bot", "log_level", "INFO")
     log_level = log_level.upper()

@@ -74,13 +74,14 @@ class StartupError(Exception):
 
 async def _run(config, *, sync: bool) -> None:
     from bot.client import ScoundrelBot
-    from storage import Store
+    from storage import open_store
     from storage.errors import StorageError
 
     try:
-        await asyncio.to_thread(check_database, config.database)
+        if not isinstance(config.database, str):  # a SQLite file (a PostgreSQL URL is text): check it first
+            await asyncio.to_thread(check_database, config.database)
         # Open (and migrate) the database before logging in, so a bad file is reported without touching Discord.
-        store = await Store.open(config.database)
+        store = await open_store(config.database)
         await store.close()
         bot = ScoundrelBot(config, sync_commands=sync)
         async with bot:

@@ -1,4 +1,5 @@
-"""Storage: the only code that talks to the database (SQLite through aiosqlite). See ``storage/store.py``."""
+"""Storage: the only code that talks to the database: SQLite through aiosqlite (``storage/store.py``) or PostgreSQL
+through asyncpg (``storage/postgres.py``); ``open_store`` picks one from the configured ``database``."""
 
 from .errors import (
     ActiveGameExists,
@@ -13,6 +14,7 @@ from .errors import (
     StaleVersion,
     StorageError,
 )
+from .factory import is_postgres, open_store
 from .models import (
     ABANDONED,
     DAILY,
@@ -38,5 +40,5 @@ __all__ = [
     "DAILY", "DEAD", "DailyChallenge", "DailyEntry", "DatabaseError", "DayOver", "EXPIRED", "GameNotFound",
     "GameOver", "GameRecord",
     "GuildSettings", "NORMAL", "NotYourGame", "PLAYING", "PRACTICE", "RulesStats", "SchemaTooNew", "StaleVersion",
-    "Store", "StorageError", "UserStats", "WON", "WeekEntry", "rules_name",
+    "Store", "StorageError", "UserStats", "WON", "WeekEntry", "is_postgres", "open_store", "rules_name",
 ]

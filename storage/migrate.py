@@ -40,9 +40,10 @@ class Migration:
         return out
 
 
-def migrations() -> list[Migration]:
+def migrations(folder: str = "migrations") -> list[Migration]:
+    """The numbered migrations in ``storage/<folder>`` (``pg_migrations`` holds PostgreSQL's), in order."""
     found = []
-    for entry in resources.files(__package__).joinpath("migrations").iterdir():
+    for entry in resources.files(__package__).joinpath(folder).iterdir():
         match = _NAME.match(entry.name)
         if match:
             found.append(Migration(int(match[1]), entry.name, entry.read_text(encoding="utf-8")))
@@ -53,8 +54,8 @@ def migrations() -> list[Migration]:
     return found
 
 
-def latest_version() -> int:
-    found = migrations()
+def latest_version(folder: str = "migrations") -> int:
+    found = migrations(folder)
     return found[-1].version if found else 0
 
 

@@ -537,8 +537,8 @@ class Store:
     async def _score_old_forfeits(self) -> None:
         """Counted dailies given up before forfeits were scored (schema < 7) get their forfeit score and join the
         totals and boards. Runs when the store opens; finds nothing once done (``games_forfeit_unscored``)."""
-        rows = await _fetchall(self._conn(), f"SELECT {_GAME_COLUMNS} FROM games INDEXED BY games_forfeit_unscored "
-                                             "WHERE kind = 'daily' AND status = 'abandoned' AND score IS NULL")
+        rows = await self._read(f"SELECT {_GAME_COLUMNS} FROM games "
+                                "WHERE kind = 'daily' AND status = 'abandoned' AND score IS NULL")
         records = [record for record in [await self._record(row) for row in rows] if not record.damaged]
         if not records:
             return
@@ -705,11 +705,11 @@ class Store:
         """Every counted attempt at ``day`` (played in ``guild_id`` if given; the first ``limit`` if given): scored
         results first in board order (forfeits after deaths of the same score), then the attempts still being
         played. ``rank`` numbers all of them in that order."""
-        scored = await self.leaderboard_daily(day, guild_id, -1 if limit is None else limit)
+        scored = await self.leaderboard_daily(day, guild_id, NO_LIMIT if limit is None else limit)
         if limit is not None and len(scored) >= limit:
             return scored
         guild_sql = " AND guild_id = ?" if guild_id is not None else ""
-        rest = -1 if limit is None else limit - len(scored)
+        rest = NO_LIMIT if limit is None else limit - len(scored)
         params = (day,) + ((guild_id,) if guild_id is not None else ()) + (rest,)
         rows = await self._read(
             "SELECT user_id, id, score, status, ended_at, guild_id, ended_by FROM games "
@@ -926,7 +926,8 @@ class Store:
             raise ValueError(f"no board {board!r}")
         found = await self._read(
             f"SELECT place, players FROM (SELECT user_id, row_number() OVER (ORDER BY {order}) AS place, "
-            f"count(*) OVER () AS players FROM ({rows})) WHERE user_id = ?", params + (user_id,), board=True)
+            f"count(*) OVER () AS players FROM ({rows}) AS entries) AS ranked WHERE user_id = ?", params + (user_id,),
+            board=True)
         return (found[0][0], found[0][1]) if found else None
 
     async def user_stats(self, user_id: int, guild_id: int | None = None) -> UserStats:
@@ -1013,6 +1014,26 @@ async def _add_totals(db, user_id: int, guild_id: int | None, rules_key: str, st
     await _add_totals_many(db, [(user_id, guild_id, rules_key, status, score, at_us, kind, day, forfeit)])
 
 
+PLAYER_TOTALS_UPSERT = (
+    "INSERT INTO player_totals (user_id, guild_id, rules_key, games, wins, scored, total_score, best_score, "
+    "average, last_at) VALUES (?,?,?,?,?,?,?,?,?,?) "
+    "ON CONFLICT (user_id, guild_id, rules_key) DO UPDATE SET "
+    "games = games + excluded.games, wins = wins + excluded.wins, scored = scored + excluded.scored, "
+    "total_score = total_score + excluded.total_score, "
+    "best_score = CASE WHEN best_score IS NULL THEN excluded.best_score "
+    "WHEN excluded.best_score IS NULL THEN best_score ELSE max(best_score, excluded.best_score) END, "
+    "average = CASE WHEN scored + excluded.scored > 0 THEN "
+    "(total_score + excluded.total_score) * 1.0 / (scored + excluded.scored) END, "
+    "last_at = max(coalesce(last_at, 0), excluded.last_at)")
+WEEK_TOTALS_UPSERT = (
+    "INSERT INTO week_totals (week_end, guild_id, user_id, total, days, wins, forfeits, best, last_at) "
+    "VALUES (?,?,?,?,1,?,?,?,?) ON CONFLICT (week_end, guild_id, user_id) DO UPDATE SET "
+    "total = total + excluded.total, days = days + 1, wins = wins + excluded.wins, "
+    "forfeits = forfeits + excluded.forfeits, best = max(best, excluded.best), "
+    "last_at = max(coalesce(last_at, 0), excluded.last_at)")
+NO_LIMIT = 1 << 62  # LIMIT for "all rows", in a form both SQLite and PostgreSQL take
+
+
 async def _add_totals_many(db, games: list[tuple], *, new: bool = True) -> None:
     """Count ended games in their players' running totals (the game's guild and every server; its rules and all;
     and, for a counted daily, the dailies-only totals and the 7 week totals holding its day).
@@ -1033,25 +1054,10 @@ async def _add_totals_many(db, games: list[tuple], *, new: bool = True) -> None:
                       for g in guilds for n in range(WEEK_DAYS)]
     if rows:
         await db.executemany(
-            "INSERT INTO player_totals (user_id, guild_id, rules_key, games, wins, scored, total_score, best_score, "
-            "average, last_at) VALUES (?,?,?,?,?,?,?,?,?,?) "
-            "ON CONFLICT (user_id, guild_id, rules_key) DO UPDATE SET "
-            "games = games + excluded.games, wins = wins + excluded.wins, scored = scored + excluded.scored, "
-            "total_score = total_score + excluded.total_score, "
-            "best_score = CASE WHEN best_score IS NULL THEN excluded.best_score "
-            "WHEN excluded.best_score IS NULL THEN best_score ELSE max(best_score, excluded.best_score) END, "
-            "average = CASE WHEN scored + excluded.scored > 0 THEN "
-            "(total_score + excluded.total_score) * 1.0 / (scored + excluded.scored) END, "
-            "last_at = max(coalesce(last_at, 0), excluded.last_at)",
-            rows)
+            PLAYER_TOTALS_UPSERT, rows)
     if weeks:
         await db.executemany(
-            "INSERT INTO week_totals (week_end, guild_id, user_id, total, days, wins, forfeits, best, last_at) "
-            "VALUES (?,?,?,?,1,?,?,?,?) ON CONFLICT (week_end, guild_id, user_id) DO UPDATE SET "
-            "total = total + excluded.total, days = days + 1, wins = wins + excluded.wins, "
-            "forfeits = forfeits + excluded.forfeits, best = max(best, excluded.best), "
-            "last_at = max(coalesce(last_at, 0), excluded.last_at)",
-            weeks)
+            WEEK_TOTALS_UPSERT, weeks)
 
 
 def _forfeit(record: GameRecord) -> tuple[int | None, tuple | None]:

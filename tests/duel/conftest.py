@@ -1,6 +1,5 @@
 import pytest
 
-from storage import Store
 from tests.discord.fixtures import db_path, world  # noqa: F401
 from tests.discord.harness import make_bot
 
@@ -11,12 +10,3 @@ async def simcord_bot(db_path):  # noqa: F811
     bot = make_bot(db_path)
     yield bot
     await bot.close()
-
-
-@pytest.fixture
-async def store(db_path):  # noqa: F811
-    opened = await Store.open(db_path)
-    try:
-        yield opened
-    finally:
-        await opened.close()

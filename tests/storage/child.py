@@ -16,12 +16,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from bot.engine import Rules, legal_actions  # noqa: E402
-from storage import ActiveGameExists, StaleVersion, Store  # noqa: E402
+from storage import ActiveGameExists, StaleVersion, open_store  # noqa: E402
 
 
 async def race(db: str, game_id: int, user: int, rounds: int, seed: int) -> None:
     rng = random.Random(seed)
-    store = await Store.open(db)
+    store = await open_store(db)
     try:
         for _ in range(rounds):
             record = await store.load_game(game_id)
@@ -38,7 +38,7 @@ async def race(db: str, game_id: int, user: int, rounds: int, seed: int) -> None
 
 
 async def crash(db: str, seed: int, players: int) -> None:
-    store = await Store.open(db)
+    store = await open_store(db)
     print("open", flush=True)
 
     async def player(user: int) -> None:

@@ -1,14 +1,25 @@
+"""Every storage test runs on both backends (``[sqlite]`` on a temp file, ``[postgres]`` on a fresh database of a
+real server), unless marked ``sqlite_only`` (tests about SQLite files: backup, WAL, its migrations)."""
+
 from __future__ import annotations
 
 import pytest
 
-from storage import Store
+from storage import open_store
 from tests.storage.helpers import Clock
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend(request):
+    return request.param
+
+
 @pytest.fixture
-def db_path(tmp_path):
-    return tmp_path / "scoundrel.sqlite3"
+def db_path(backend, tmp_path, request):
+    """Where the test's database lives: a SQLite file's path, or a PostgreSQL URL."""
+    if backend == "sqlite" or request.node.get_closest_marker("sqlite_only"):
+        return tmp_path / "scoundrel.sqlite3"
+    return request.getfixturevalue("pg_url")
 
 
 @pytest.fixture
@@ -18,7 +29,7 @@ def clock():
 
 @pytest.fixture
 async def store(db_path, clock):
-    opened = await Store.open(db_path, clock=clock)
+    opened = await open_store(db_path, clock=clock)
     try:
         yield opened
     finally:

@@ -9,6 +9,8 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 
 from bot.engine import Rules, apply, legal_actions, new_game
+from storage import is_postgres
+from tests.postgres_server import RawPostgres
 
 START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 ROOMY = Rules().with_health(99)  # 99 health: lines that clear the dungeon are easy to find
@@ -81,8 +83,16 @@ async def play_line(store, record, line):
 
 @contextmanager
 def raw(path) -> Iterator[sqlite3.Connection]:
-    """``with raw(path) as conn``: a plain sqlite3 connection (autocommit) for reaching behind the store's back;
-    closed on leaving the block."""
+    """``with raw(path) as conn``: a plain connection (autocommit) for reaching behind the store's back; closed on
+    leaving the block. A PostgreSQL URL gets a connection that answers like sqlite3's (``?`` placeholders,
+    ``execute(...).fetchone()``), so one test body checks both backends."""
+    if is_postgres(path):
+        conn = RawPostgres(path)
+        try:
+            yield conn
+        finally:
+            conn.close()
+        return
     conn = sqlite3.connect(path, isolation_level=None, timeout=5)
     try:
         conn.execute("PRAGMA busy_timeout = 5000")

@@ -21,6 +21,8 @@ from storage.backup import PARTIAL_SUFFIX, backup, remove_stale_partials, restor
 from tests.storage.bulk import make_database
 from tests.storage.helpers import ROOMY
 
+pytestmark = pytest.mark.sqlite_only  # SQLite files; PostgreSQL has its own tests
+
 
 def cli(*args: str, **kwargs) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "bot", *args], capture_output=True, text=True, timeout=120,

@@ -11,7 +11,7 @@ import pytest
 
 from bot.daily import DAILY_RULES, daily_seed
 from bot.engine import Rules, apply, forfeit_score, legal_actions, new_game
-from storage import ALL_RULES, Store
+from storage import ALL_RULES, open_store
 from tests.storage.helpers import ROOMY, Clock, dying_line, play_line, raw, winning_seed
 
 GUILD_A, GUILD_B, CHANNEL, DAY = 501, 502, 601, 120
@@ -55,14 +55,15 @@ async def build_dailies(store, clock):
     return played
 
 
-@pytest.fixture(scope="module")
-def dailies_db(tmp_path_factory):
-    """Built once for the module (a few hundred committed moves); each test gets its own copy."""
-    path = tmp_path_factory.mktemp("dailies") / "dailies.sqlite3"
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def dailies_db(request, tmp_path_factory):
+    """Built once for the module and backend (a few hundred committed moves); each test gets its own copy."""
+    server = request.getfixturevalue("postgres_server") if request.param == "postgres" else None
+    path = server.create_database() if server else tmp_path_factory.mktemp("dailies") / "dailies.sqlite3"
 
     async def build():
         clock = Clock()
-        store = await Store.open(path, clock=clock)
+        store = await open_store(path, clock=clock)
         with raw(path) as conn:  # a fixed secret: the same deals on every run
             conn.execute("INSERT INTO bot_secrets (name, value) VALUES ('daily', ?)", (b"storage-tests" * 2,))
         try:
@@ -70,19 +71,26 @@ def dailies_db(tmp_path_factory):
         finally:
             await store.close()
 
-    return path, asyncio.run(build())
+    yield server, path, asyncio.run(build())
+    if server:
+        server.drop_database(path)
 
 
 @pytest.fixture
 async def dailies(dailies_db, tmp_path):
-    source, played = dailies_db
-    path = tmp_path / "copy.sqlite3"
-    shutil.copyfile(source, path)  # closed cleanly: the WAL was checkpointed into the main file
-    store = await Store.open(path, clock=Clock())
+    server, source, played = dailies_db
+    if server:
+        path = server.create_database(template=source)
+    else:
+        path = tmp_path / "copy.sqlite3"
+        shutil.copyfile(source, path)  # closed cleanly: the WAL was checkpointed into the main file
+    store = await open_store(path, clock=Clock())
     try:
         yield store, played, path
     finally:
         await store.close()
+        if server:
+            server.drop_database(path)
 
 
 def expected_daily(played, day, guild=None):
@@ -229,7 +237,7 @@ async def test_running_totals_equal_a_rebuild_from_the_games(dailies):
     def totals():
         with raw(db_path) as conn:
             rows = conn.execute("SELECT user_id, guild_id, rules_key, games, wins, scored, total_score, best_score, "
-                                "round(average, 9) FROM player_totals ORDER BY 1, 2, 3").fetchall()
+                                "round(CAST(average AS NUMERIC), 9) FROM player_totals ORDER BY 1, 2, 3").fetchall()
         return rows
 
     kept = totals()

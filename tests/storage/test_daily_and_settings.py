@@ -10,7 +10,7 @@ import pytest
 
 from bot.daily import DAILY_RULES, daily_seed, day_end, parse_post_time
 from bot.engine import Rules, deal, deck_codes, forfeit_score, legal_actions, preset
-from storage import AttemptAlreadyUsed, DayOver, GuildSettings, StaleVersion, Store
+from storage import AttemptAlreadyUsed, DayOver, GuildSettings, StaleVersion, open_store
 from tests.storage.helpers import dying_line, play_line, raw
 
 USER, OTHER, GUILD, CHANNEL, DAY = 1001, 1002, 501, 601, 80
@@ -69,11 +69,11 @@ async def test_daily_results_list_everyone_with_unfinished_last(store, clock):
 
 
 async def test_the_daily_secret_is_made_once_and_kept(db_path, clock):
-    store = await Store.open(db_path, clock=clock)
+    store = await open_store(db_path, clock=clock)
     secret = await store.daily_secret()
     assert len(secret) == 32 and await store.daily_secret() == secret
     await store.close()
-    other = await Store.open(db_path, clock=clock)
+    other = await open_store(db_path, clock=clock)
     try:
         assert await other.daily_secret() == secret
     finally:
@@ -121,14 +121,14 @@ LEASE = timedelta(minutes=2)
 
 
 async def test_a_daily_post_is_claimed_by_one_owner_and_never_after_it_is_delivered(db_path, clock):
-    store = await Store.open(db_path, clock=clock)
+    store = await open_store(db_path, clock=clock)
     assert await store.claim_daily_post(GUILD, DAY, "a", LEASE) is True
     assert await store.claim_daily_post(GUILD, DAY, "b", LEASE) is False  # a's lease runs
     assert await store.claim_daily_post(GUILD, DAY, "a", LEASE) is True  # a renews its own
     assert await store.claim_daily_post(GUILD + 1, DAY, "b", LEASE) is True
     await store.confirm_daily_post(GUILD, DAY, CHANNEL, 4242)
     await store.close()
-    store = await Store.open(db_path, clock=clock)  # a restart
+    store = await open_store(db_path, clock=clock)  # a restart
     try:
         assert await store.claim_daily_post(GUILD, DAY, "a", LEASE) is False
         assert await store.claim_daily_post(GUILD, DAY, "c", LEASE) is False
@@ -164,7 +164,7 @@ async def test_a_failed_post_is_retried_after_its_back_off_and_a_dead_owners_lea
 
 
 async def test_racing_owners_get_one_claim(db_path, clock):
-    stores = [await Store.open(db_path, clock=clock) for _ in range(3)]
+    stores = [await open_store(db_path, clock=clock) for _ in range(3)]
     try:
         results = await asyncio.gather(*(s.claim_daily_post(GUILD, DAY, f"p{i}", LEASE)
                                          for i, s in enumerate(stores) for _ in range(5)))

@@ -28,7 +28,7 @@ from storage import (
     GameOver,
     NotYourGame,
     StaleVersion,
-    Store,
+    open_store,
 )
 from tests.storage.helpers import ROOMY, dying_line, play_line, raw, winning_seed
 
@@ -228,7 +228,7 @@ async def test_times_round_trip_exactly_in_utc(store, clock):
 async def test_a_naive_clock_is_refused(db_path):
     from datetime import datetime
 
-    store = await Store.open(db_path, clock=lambda: datetime(2026, 1, 1))
+    store = await open_store(db_path, clock=lambda: datetime(2026, 1, 1))
     try:
         with pytest.raises(ValueError, match="timezone-aware"):
             await store.create_game(USER, GUILD, CHANNEL, Rules(), seed=1)
@@ -237,12 +237,12 @@ async def test_a_naive_clock_is_refused(db_path):
 
 
 async def test_games_survive_closing_and_reopening(db_path, clock):
-    store = await Store.open(db_path, clock=clock)
+    store = await open_store(db_path, clock=clock)
     seed, line = winning_seed(ROOMY)
     record = await store.create_game(USER, GUILD, CHANNEL, ROOMY, seed=seed)
     record = await play_line(store, record, line[:10])
     await store.close()
-    again = await Store.open(db_path, clock=clock)
+    again = await open_store(db_path, clock=clock)
     try:
         loaded = await again.load_game(record.id)
         assert loaded.state == record.state and loaded.version == 10

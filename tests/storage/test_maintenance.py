@@ -20,6 +20,8 @@ from storage.maintenance import Policy, auto_vacuum_mode, connect, file_size, pr
 from tests.storage.bulk import finished_game, make_database
 from tests.storage.helpers import START, Clock
 
+pytestmark = pytest.mark.sqlite_only  # SQLite files and connections; PostgreSQL has its own
+
 
 def cli(*args: str) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "bot", *args], capture_output=True, text=True, timeout=120)

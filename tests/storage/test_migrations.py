@@ -13,6 +13,8 @@ from storage import DatabaseError, SchemaTooNew, Store, migrate
 from storage.migrate import Migration
 from tests.storage.helpers import dying_line, raw
 
+pytestmark = pytest.mark.sqlite_only  # SQLite files; PostgreSQL has its own tests
+
 LATEST = migrate.latest_version()
 TABLES = {"games", "game_actions", "daily_challenges", "daily_attempts", "guild_settings", "daily_posts",
           "bot_secrets", "player_totals", "par_cache"}
@@ -133,7 +135,7 @@ async def test_a_failing_migration_changes_nothing(db_path, monkeypatch):
     real = migrate.migrations()
     broken = Migration(LATEST + 1, f"{LATEST + 1:04d}_broken.sql",
                        "CREATE TABLE half_done (x INTEGER);\nINSERT INTO no_such_table VALUES (1);\n")
-    monkeypatch.setattr(migrate, "migrations", lambda: [*real, broken])
+    monkeypatch.setattr(migrate, "migrations", lambda folder="migrations": [*real, broken])
     with pytest.raises(DatabaseError, match="broken.sql failed"):
         await Store.open(db_path)
     assert user_version(db_path) == LATEST and "half_done" not in tables(db_path)

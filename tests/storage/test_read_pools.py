@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.engine import Rules
+
+pytestmark = pytest.mark.sqlite_only  # SQLite files and connections; PostgreSQL has its own
 
 SLOW = ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000000) "
         "SELECT count(*) FROM n")  # a board query as slow as the old week board at 100k players

@@ -1,12 +1,11 @@
-"""Duels on a real SQLite file: challenges, moves with the version check, the log as the truth."""
+"""Duels in storage (both backends): challenges, moves with the version check, the log as the truth."""
 
 import asyncio
-import sqlite3
 
 import pytest
 
 from bot.duel import IllegalDuelAction, place, replay
-from storage import Store
+from storage import open_store
 from storage.duels import (
     ABANDONED,
     DECLINED,
@@ -24,6 +23,7 @@ from storage.duels import (
     resign_action,
     set_duel_message,
 )
+from tests.storage.helpers import raw
 
 ALICE, BOB, CAROL = 11, 22, 33
 
@@ -41,7 +41,7 @@ async def test_challenge_accept_and_moves_survive_reopening(store, db_path):
     duel = await play_duel(store, duel.id, ALICE, 1, "P11")
     assert duel.version == 2 and duel.state.placed[:2] == (0, 1)
     await store.close()
-    reopened = await Store.open(db_path)
+    reopened = await open_store(db_path)
     try:
         again = await load_duel(reopened, duel.id)
         assert again.state == duel.state == replay(5, ["P00", "P11"])
@@ -84,13 +84,13 @@ async def test_turns_versions_and_illegal_moves_change_nothing(store):
     assert (await load_duel(store, duel.id)).version == 0
 
 
-async def test_racing_clicks_exactly_one_lands(store):
+async def test_racing_clicks_exactly_one_lands(store, db_path):
     duel = await accepted(store)
     results = await asyncio.gather(*(play_duel(store, duel.id, ALICE, 0, f"P0{pair}") for pair in range(4)),
                                    return_exceptions=True)
     assert sum(not isinstance(r, Exception) for r in results) == 1
     assert all(isinstance(r, DuelStale) for r in results if isinstance(r, Exception))
-    with sqlite3.connect(store.path) as conn:
+    with raw(db_path) as conn:
         assert conn.execute("SELECT count(*) FROM duel_actions WHERE duel_id = ?", (duel.id,)).fetchone()[0] == 1
 
 
@@ -108,11 +108,11 @@ async def accepted_new(store):
     return await answer_challenge(store, duel.id, BOB, accept=True)
 
 
-async def test_a_damaged_snapshot_is_rebuilt_from_the_log(store):
+async def test_a_damaged_snapshot_is_rebuilt_from_the_log(store, db_path):
     duel = await accepted(store)
     duel = await play_duel(store, duel.id, ALICE, 0, "P02")
     await set_duel_message(store, duel.id, 2, 777)
-    with sqlite3.connect(store.path) as conn:
+    with raw(db_path) as conn:
         conn.execute("UPDATE duels SET snapshot = 'garbage' WHERE id = ?", (duel.id,))
     again = await load_duel(store, duel.id)
     assert again.state == duel.state and again.message_id == 777

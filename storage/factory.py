@@ -1,0 +1,35 @@
+"""``open_store``: the store for the configured ``database``: a path (or ``sqlite:///path``) opens SQLite, a
+``postgresql://…`` URL opens PostgreSQL."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from datetime import datetime
+
+from .store import Store
+
+SQLITE_PREFIX = "sqlite:///"
+
+
+def is_postgres(target: str | os.PathLike) -> bool:
+    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
+
+
+def sqlite_path(target: str | os.PathLike) -> str | os.PathLike:
+    """The file of a SQLite target (``sqlite:///relative`` or ``sqlite:////absolute``, or a plain path)."""
+    if isinstance(target, str) and target.startswith(SQLITE_PREFIX):
+        return target[len(SQLITE_PREFIX):]
+    return target
+
+
+async def open_store(target: str | os.PathLike, *, clock: Callable[[], datetime] | None = None) -> Store:
+    """Open (creating or upgrading) the database ``target`` names; raises what ``Store.open`` raises."""
+    if is_postgres(target):
+        from .postgres import PgStore  # asyncpg is imported only by a bot that uses PostgreSQL
+
+        return await PgStore.open(str(target), clock=clock)
+    return await Store.open(sqlite_path(target), clock=clock)
+
+
+__all__ = ["is_postgres", "open_store", "sqlite_path"]

@@ -1,0 +1,320 @@
+"""``PgStore``: the ``Store`` on PostgreSQL through asyncpg, for several bot processes sharing one database.
+
+Same API and guarantees as the SQLite store (storage/store.py), and the same code wherever the SQL is portable:
+``PgStore`` inherits every method and only replaces how a statement reaches the database.
+
+* A pool of connections (asyncpg reconnects by itself: a connection broken by a server restart is replaced on
+  the next acquire). Plain reads run on any pooled connection; each write is one transaction at SERIALIZABLE
+  isolation, which gives what SQLite's ``BEGIN IMMEDIATE`` gives: the transaction behaves as if it ran alone.
+  When two transactions collide (two processes claiming the same daily post, two clicks on the same version),
+  PostgreSQL aborts one with a serialization failure and it is run again from the start, where it sees the
+  winner's commit: of two racing clicks exactly one applies, the other gets ``StaleVersion``.
+* ``synchronous_commit`` stays on (PostgreSQL's default): COMMIT returns once the WAL is flushed, and a move is
+  acknowledged only after its COMMIT, so an acknowledged move survives the bot being killed (and the server).
+* Losing the server (down, restarting, network) is ``DatabaseError``: the cogs answer "I can't reach my database
+  right now", nothing half-written stays, and the next click uses a fresh connection.
+* Statements are the SQLite store's, with ``?`` placeholders numbered for PostgreSQL; the few that differ in
+  dialect are in ``_DIALECT`` below, next to their SQLite text, or in a method overridden here. Schema changes live
+  in ``storage/pg_migrations`` with the same numbers as ``storage/migrations``; the applied version is kept in
+  ``schema_version`` and a database newer than the code is refused (``SchemaTooNew``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import re
+import sqlite3
+from collections.abc import Callable, Iterable
+from datetime import datetime
+from functools import lru_cache
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from . import migrate
+from .errors import DatabaseError
+from .store import PLAYER_TOTALS_UPSERT, WEEK_TOTALS_UPSERT, Store, _utcnow
+
+log = logging.getLogger(__name__)
+
+MIGRATIONS = "pg_migrations"
+POOL_SIZE = 10
+CONNECT_TIMEOUT = 5.0  # seconds to reach the server before a click is told to try again
+COMMAND_TIMEOUT = 30.0  # a statement the server does not answer (a network cut without a reset) fails, not hangs
+MIGRATION_TIMEOUT = 3600.0
+SERIALIZATION_RETRIES = 100
+_MIGRATION_LOCK = 0x5C0D7E1  # pg_advisory_lock key: one process migrates at a time
+# Errors that mean "the server is out of reach", not "this statement is wrong".
+_UNREACHABLE = (OSError, asyncio.TimeoutError, asyncpg.PostgresConnectionError, asyncpg.InterfaceError,
+                asyncpg.CannotConnectNowError, asyncpg.OperatorInterventionError)
+_RETRY = (asyncpg.SerializationError, asyncpg.DeadlockDetectedError)
+
+
+class PgIntegrityError(sqlite3.IntegrityError):
+    """A constraint violation on PostgreSQL, raised as the ``sqlite3.IntegrityError`` the shared code expects."""
+
+
+def redact(url: str) -> str:
+    """The URL without its password, for messages and logs."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.rsplit("@", 1)[1]
+    user = parts.username or ""
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc}"))
+
+
+# --- SQL: the SQLite store's statements that PostgreSQL spells differently -------------------------------------
+_DIALECT = {
+    # _add_totals_many: PostgreSQL wants the existing row's columns qualified, and greatest() for max(a, b).
+    PLAYER_TOTALS_UPSERT:
+    "INSERT INTO player_totals AS t (user_id, guild_id, rules_key, games, wins, scored, total_score, best_score, "
+    "average, last_at) VALUES (?,?,?,?,?,?,?,?,?,?) "
+    "ON CONFLICT (user_id, guild_id, rules_key) DO UPDATE SET "
+    "games = t.games + excluded.games, wins = t.wins + excluded.wins, scored = t.scored + excluded.scored, "
+    "total_score = t.total_score + excluded.total_score, "
+    "best_score = CASE WHEN t.best_score IS NULL THEN excluded.best_score "
+    "WHEN excluded.best_score IS NULL THEN t.best_score ELSE greatest(t.best_score, excluded.best_score) END, "
+    "average = CASE WHEN t.scored + excluded.scored > 0 THEN "
+    "(t.total_score + excluded.total_score) * 1.0 / (t.scored + excluded.scored) END, "
+    "last_at = greatest(coalesce(t.last_at, 0), excluded.last_at)",
+    WEEK_TOTALS_UPSERT:
+    "INSERT INTO week_totals AS w (week_end, guild_id, user_id, total, days, wins, forfeits, best, last_at) "
+    "VALUES (?,?,?,?,1,?,?,?,?) ON CONFLICT (week_end, guild_id, user_id) DO UPDATE SET "
+    "total = w.total + excluded.total, days = w.days + 1, wins = w.wins + excluded.wins, "
+    "forfeits = w.forfeits + excluded.forfeits, best = greatest(w.best, excluded.best), "
+    "last_at = greatest(coalesce(w.last_at, 0), excluded.last_at)",
+    # daily_secret
+    "INSERT OR IGNORE INTO bot_secrets (name, value) VALUES (?, ?)":
+    "INSERT INTO bot_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+    # put_par
+    "INSERT OR REPLACE INTO par_cache (rules_key, deck, best_score, line, created_at) VALUES (?,?,?,?,?)":
+    "INSERT INTO par_cache (rules_key, deck, best_score, line, created_at) VALUES (?,?,?,?,?) "
+    "ON CONFLICT (rules_key, deck) DO UPDATE SET best_score = excluded.best_score, line = excluded.line, "
+    "created_at = excluded.created_at",
+}
+# leaderboard_all_time: SQLite sorts NULL last in descending order, PostgreSQL first.
+_DIALECT["SELECT user_id, wins, games, best_score, average FROM player_totals WHERE guild_id = ? AND rules_key = ? "
+         "ORDER BY wins DESC, best_score DESC, average DESC, user_id LIMIT ?"] = (
+    "SELECT user_id, wins, games, best_score, average FROM player_totals WHERE guild_id = ? AND rules_key = ? "
+    "ORDER BY wins DESC, best_score DESC NULLS LAST, average DESC NULLS LAST, user_id LIMIT ?")
+# Inserts whose caller reads ``cursor.lastrowid``: the generated id comes back with RETURNING.
+_RETURNS_ID = re.compile(r"^\s*INSERT INTO (games|duels) ", re.IGNORECASE)
+
+
+@lru_cache(maxsize=512)
+def translate(sql: str) -> str:
+    """The PostgreSQL text of one of the store's statements: its dialect twin, ``?`` numbered ``$1, $2, …``."""
+    sql = _DIALECT.get(sql, sql)
+    out, number, quoted = [], 0, False
+    for char in sql:
+        if char == "'":
+            quoted = not quoted
+        if char == "?" and not quoted:
+            number += 1
+            out.append(f"${number}")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def _count(status: str) -> int:
+    """Rows touched, from a command tag such as ``UPDATE 1`` or ``INSERT 0 3``."""
+    tail = status.rsplit(" ", 1)[-1]
+    return int(tail) if tail.isdigit() else 0
+
+
+class _Cursor:
+    __slots__ = ("lastrowid", "rowcount")
+
+    def __init__(self, rowcount: int, lastrowid: int | None = None) -> None:
+        self.rowcount = rowcount
+        self.lastrowid = lastrowid
+
+
+class _Connection:
+    """One pooled connection inside a write transaction, answering the calls the store's bodies make
+    (``execute``, ``executemany``, ``execute_fetchall``) the way aiosqlite does."""
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self._conn = conn
+        self.timeout: float | None = None  # None: the pool's COMMAND_TIMEOUT
+
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> _Cursor:
+        text, params = translate(sql), tuple(params)
+        try:
+            if _RETURNS_ID.match(sql):
+                return _Cursor(1, await self._conn.fetchval(text + " RETURNING id", *params, timeout=self.timeout))
+            return _Cursor(_count(await self._conn.execute(text, *params, timeout=self.timeout)))
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise PgIntegrityError(str(exc)) from exc
+
+    async def executemany(self, sql: str, rows: Iterable[Iterable[Any]]) -> _Cursor:
+        rows = [tuple(params) for params in rows]
+        if sql.lstrip().upper().startswith("INSERT"):  # pipelined in one round trip; each row is one insert
+            try:
+                await self._conn.executemany(translate(sql), rows)
+            except asyncpg.IntegrityConstraintViolationError as exc:
+                raise PgIntegrityError(str(exc)) from exc
+            return _Cursor(len(rows))
+        total = 0
+        for params in rows:  # one by one: the caller checks how many rows the conditional updates changed
+            total += (await self.execute(sql, params)).rowcount
+        return _Cursor(total)
+
+    async def execute_fetchall(self, sql: str, params: Iterable[Any] = ()) -> list:
+        try:
+            return await self._conn.fetch(translate(sql), *tuple(params))
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise PgIntegrityError(str(exc)) from exc
+
+
+class PgStore(Store):
+    """The store on PostgreSQL. Open with ``await PgStore.open(url)`` (or ``storage.open_store(url)``)."""
+
+    def __init__(self, pool: asyncpg.Pool, url: str, clock: Callable[[], datetime]) -> None:
+        super().__init__(None, redact(url), clock)
+        self._pool = pool
+
+    # --- opening and closing ---------------------------------------------------------------------------
+    @classmethod
+    async def open(cls, url: str, *, clock: Callable[[], datetime] | None = None,
+                   pool_size: int = POOL_SIZE) -> PgStore:
+        """Connect to the database at ``url`` (``postgresql://user:password@host:port/name``), apply pending
+        migrations and return the store. Raises ``DatabaseError`` when the server cannot be reached and
+        ``SchemaTooNew`` for a database written by newer code (left untouched)."""
+        shown = redact(url)
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT,
+                                             command_timeout=COMMAND_TIMEOUT)
+        except (*_UNREACHABLE, asyncpg.PostgresError, ValueError) as exc:
+            raise DatabaseError(f"cannot connect to PostgreSQL at {shown}: {_reason(exc)}") from exc
+        try:
+            async with pool.acquire() as conn:
+                await upgrade(conn, shown)
+        except BaseException as exc:
+            await pool.close()
+            if isinstance(exc, _UNREACHABLE):
+                raise DatabaseError(f"lost PostgreSQL at {shown} while opening: {_reason(exc)}") from exc
+            raise
+        store = cls(pool, url, clock or _utcnow)
+        try:
+            await store._score_old_forfeits()
+        except BaseException:
+            await store.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        await super().close()  # waits for the moves already submitted
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            await pool.close()
+
+    # --- plumbing ----------------------------------------------------------------------------------------
+    def _conn(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise DatabaseError("the store is closed")
+        return self._pool
+
+    async def _read(self, sql: str, params: Iterable[Any] = (), *, board: bool = False) -> list:
+        try:
+            return await self._conn().fetch(translate(sql), *tuple(params))
+        except _UNREACHABLE as exc:
+            raise DatabaseError(f"cannot reach PostgreSQL: {_reason(exc)}") from exc
+        except asyncpg.PostgresError as exc:  # the server refused (out of connections, disk full, ...)
+            raise DatabaseError(f"PostgreSQL refused a query: {_reason(exc)}") from exc
+
+    async def _transaction(self, body, writes: int = 1):
+        """Run ``body(db)`` in one SERIALIZABLE transaction, again from the start after a serialization
+        failure (another transaction got there first). Commit on return; roll back on an exception."""
+        for attempt in range(SERIALIZATION_RETRIES):
+            try:
+                async with self._conn().acquire(timeout=CONNECT_TIMEOUT) as conn:
+                    async with conn.transaction(isolation="serializable"):
+                        return await body(_Connection(conn))
+            except _RETRY:
+                await asyncio.sleep(random.uniform(0, 0.002 * min(attempt + 1, 10)))
+            except _UNREACHABLE as exc:
+                raise DatabaseError(f"cannot reach PostgreSQL: {_reason(exc)}") from exc
+            except asyncpg.PostgresError as exc:  # constraint violations arrive as PgIntegrityError instead
+                raise DatabaseError(f"PostgreSQL refused a transaction: {_reason(exc)}") from exc
+        raise DatabaseError(f"a transaction kept colliding with others ({SERIALIZATION_RETRIES} attempts)")
+
+    async def rebuild_totals(self) -> None:
+        from .store import _without_hinted
+
+        fills = [s for m in migrate.migrations(MIGRATIONS) for s in m.statements()
+                 if "INSERT INTO player_totals" in s or "INSERT INTO week_totals" in s]
+
+        async def body(db):
+            db.timeout = MIGRATION_TIMEOUT  # a repair over every game ever played may take a while
+            await db.execute("DELETE FROM player_totals")
+            await db.execute("DELETE FROM week_totals")
+            for sql in fills:
+                await db.execute(_without_hinted(sql))
+
+        await self._write(body)
+
+    # --- operations --------------------------------------------------------------------------------------
+    async def integrity_check(self) -> str:
+        """"ok" when every game's action log holds exactly moves 1…version; otherwise one line per game that
+        does not (PostgreSQL checks its own pages; this checks what the bot relies on)."""
+        rows = await self._read(
+            "SELECT g.id, g.version, count(a.seq), coalesce(max(a.seq), 0) FROM games g "
+            "LEFT JOIN game_actions a ON a.game_id = g.id GROUP BY g.id, g.version "
+            "HAVING count(a.seq) <> g.version OR coalesce(max(a.seq), 0) <> g.version ORDER BY g.id")
+        return "\n".join(f"game {r[0]}: version {r[1]}, log of {r[2]} moves up to {r[3]}" for r in rows) or "ok"
+
+    async def backup(self, target) -> None:
+        raise DatabaseError("back up a PostgreSQL database with pg_dump (or copy it with `python -m bot copy-db`)")
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+# --- migrations ---------------------------------------------------------------------------------------------
+
+async def schema_version(conn: asyncpg.Connection) -> int:
+    """The applied schema version (0 for an empty database)."""
+    if await conn.fetchval("SELECT to_regclass('schema_version')") is None:
+        return 0
+    return await conn.fetchval("SELECT coalesce(max(version), 0) FROM schema_version")
+
+
+async def upgrade(conn: asyncpg.Connection, shown: str, target: int | None = None) -> int:
+    """Bring the database to ``target`` (default: the latest), one transaction per migration, one process at a
+    time (an advisory lock). A database newer than the code is refused before anything is written."""
+    steps = migrate.migrations(MIGRATIONS)
+    known = steps[-1].version if steps else 0
+    target = known if target is None else target
+    migrate.check_version(await schema_version(conn), shown, known)
+    await conn.execute("SELECT pg_advisory_lock($1)", _MIGRATION_LOCK)
+    try:
+        current = await schema_version(conn)
+        migrate.check_version(current, shown, known)
+        for migration in steps:
+            if migration.version <= current or migration.version > target:
+                continue
+            try:
+                async with conn.transaction():
+                    await conn.execute("CREATE TABLE IF NOT EXISTS schema_version ("
+                                       "version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)")
+                    await conn.execute(migration.sql, timeout=MIGRATION_TIMEOUT)
+                    await conn.execute("INSERT INTO schema_version (version, name, applied_at) "
+                                       "VALUES ($1, $2, (extract(epoch FROM clock_timestamp()) * 1e6)::bigint)",
+                                       migration.version, migration.name)
+            except asyncpg.PostgresError as exc:
+                raise DatabaseError(f"{shown}: migration {migration.name} failed: {exc}") from exc
+            current = migration.version
+    finally:
+        await conn.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)
+    return current
+
+
+__all__ = ["PgStore", "redact", "schema_version", "translate", "upgrade"]
