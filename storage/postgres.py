@@ -200,13 +200,7 @@ class PgStore(Store):
             if isinstance(exc, _UNREACHABLE):
                 raise DatabaseError(f"lost PostgreSQL at {shown} while opening: {_reason(exc)}") from exc
             raise
-        store = cls(pool, url, clock or _utcnow)
-        try:
-            await store._score_old_forfeits()
-        except BaseException:
-            await store.close()
-            raise
-        return store
+        return await cls(pool, url, clock or _utcnow)._ready()
 
     async def close(self) -> None:
         await super().close()  # waits for the moves already submitted

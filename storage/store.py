@@ -220,12 +220,16 @@ class Store:
         half = len(readers) // 2
         store = cls(db, path, clock or _utcnow, checkpointer, checkpoint_every or CHECKPOINT_EVERY, readers[:half],
                     readers[half:])
+        return await store._ready()
+
+    async def _ready(self):
+        """Last step of opening (any backend): score old forfeits; a failure closes the store again."""
         try:
-            await store._score_old_forfeits()
+            await self._score_old_forfeits()
         except BaseException:
-            await store.close()
+            await self.close()
             raise
-        return store
+        return self
 
     async def close(self) -> None:
         while self._flusher is not None and not self._flusher.done():
