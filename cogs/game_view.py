@@ -188,7 +188,7 @@ async def _handle_game_click(interaction: discord.Interaction, game_id: int, ver
 
 async def redraw(interaction: discord.Interaction, record, mode: str) -> None:
     """Show the game as stored (embed, buttons and the table picture) on the message that was clicked."""
-    shown = await game_message(record, mode, store=interaction.client.store)
+    shown = await in_time(interaction, game_message(record, mode, store=interaction.client.store))
     await edit_message(interaction, **shown.edit())
 
 

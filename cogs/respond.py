@@ -20,12 +20,16 @@ DEFER_AFTER = 2.0  # seconds; leaves a second of Discord's three for the deferra
 
 async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, thinking: bool = False,
                   ephemeral: bool = False) -> T:
-    """The result of ``work``; defers the interaction if ``work`` takes longer than ``DEFER_AFTER``.
+    """The result of ``work``; defers the interaction if the answer is not ready ``DEFER_AFTER`` seconds after the
+    first ``in_time`` of this interaction.
 
     ``work`` is never cancelled by the deadline: a move being committed finishes whatever Discord does.
     """
+    loop = asyncio.get_running_loop()
+    # One deadline per interaction, however many steps its answer takes (load, move, picture).
+    answer_by = interaction.extras.setdefault("answer_by", loop.time() + DEFER_AFTER)
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    done, _ = await asyncio.wait({task}, timeout=max(0.0, answer_by - loop.time()))
     if not done and not interaction.response.is_done():
         await interaction.response.defer(thinking=thinking, ephemeral=ephemeral)
     return await task
