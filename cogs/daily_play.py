@@ -93,7 +93,8 @@ async def play_daily(interaction: discord.Interaction, note: str = "") -> None:
         await send_daily_game(interaction, exists.game, f"Resuming Daily #{today}. {ends_text(today)}.")
         return
     log.info("user %s started daily %s (game %s)", user_id, today, record.id)
-    lines.append(f"**Daily #{today}** — your counted attempt (only this first try counts). {ends_text(today)}.")
+    # One line on a phone: the first try counts, and when the day (the deadline) ends.
+    lines.append(f"**Daily #{today}** · this try counts · ends {discord.utils.format_dt(day_end(today), 'R')}")
     await send_daily_game(interaction, record, "\n".join(lines))
 
 

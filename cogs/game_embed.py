@@ -71,7 +71,7 @@ def pending_text(state: State) -> str | None:
         return (f"💀 **A necromancer**: pay {NECROMANCER_COST} health to face 3 of 4 cards raised from the "
                 f"graveyard ({len(state.discard)}), or decline.")
     if phase == IN_UNDERWORLD:
-        return "⚰️ **The raised room**: face 3 of these cards."  # the room above waits in the picture
+        return "⚰️ **The raised room**: play 3 of its 4 cards."  # the room above waits in the picture
     if phase == AT_CROSSROADS:
         return (f"🔁 **Loop {state.loop} cleared** with {state.health} health: descend again (+{LOOP_BONUS} if "
                 f"you clear it) or retire.")
@@ -95,14 +95,15 @@ def _title_and_colour(record) -> tuple[str, discord.Colour]:
     state: State = record.state
     if record.status == ABANDONED:
         if getattr(record, "ended_by", None) == "expired":
-            return f"⌛ Scoundrel — time ran out. Score {record.score}", COLOUR_ABANDONED
+            return f"⌛ Time ran out · Score {record.score}", COLOUR_ABANDONED
         if record.score is not None:
-            return f"🏳️ Scoundrel — given up. Score {record.score}", COLOUR_ABANDONED
+            return f"🏳️ Given up · Score {record.score}", COLOUR_ABANDONED
         return "🏳️ Scoundrel — abandoned", COLOUR_ABANDONED
+    # Short enough for one line on a phone: the picture's banner says the rest.
     if state.status == WON:
-        return f"🏆 Scoundrel — you survived! Score {state.score}", COLOUR_WON
+        return f"🏆 You survived! Score {state.score}", COLOUR_WON
     if state.status == DEAD:
-        return f"💀 Scoundrel — you died. Score {state.score}", COLOUR_DEAD
+        return f"💀 You died · Score {state.score}", COLOUR_DEAD
     if at_crossroads(state):
         return f"Scoundrel — loop {state.loop} cleared!", COLOUR_WON
     if state.final_room:
@@ -134,7 +135,11 @@ def game_embed(record, par: int | None = None) -> discord.Embed:
     embed = discord.Embed(title=title, colour=colour)
     over = state.over or record.status == ABANDONED
     lines = [status_line(state)] if not over else _game_over_lines(record, par)
-    events = [] if record.status == ABANDONED else events_lines(state, quiet=("death", "clear") if over else ())
+    # A finished game's title says how it ended; in the raised room the picture shows what rose and the health
+    # bar what it cost, and the status line says what to do.
+    quiet = ("death", "clear") if over else ("necromancer",) if state.pending and state.pending[0] == IN_UNDERWORLD \
+        else ()
+    events = [] if record.status == ABANDONED else events_lines(state, quiet=quiet)
     lines[1:1] = events  # the last move's story right under the status (or score) line
     embed.description = "\n".join(lines)
     embed.set_image(url=f"attachment://{FILENAME}")

@@ -338,8 +338,9 @@ def _expansion_buttons(state: State, legal: set[Action], make) -> list[GameButto
                 price = outcome_text(outcome) if card.kind == POTION else f"−{outcome.damage} health, equip"
                 out.append(make(action.code, label=f"Buy {card_text(card)} ({price})", emoji="💰",
                                 style=_STYLE.get(card.kind, discord.ButtonStyle.secondary)))
-            else:
-                out.append(make(action.code, label=f"{card_text(card)} (not for sale)", disabled=True))
+            elif card.kind in (WEAPON, POTION):  # on offer, but not now (a weapon dearer than you can pay)
+                out.append(make(action.code, label=f"{card_text(card)} (can't buy now)", disabled=True))
+            # Monsters are never for sale: no button (the picture and the status line show the whole offer).
     for action in sorted(legal, key=lambda a: _CHOICE_ORDER.get(a.kind, 99)):
         if action.kind in (A.TAKE, A.FIGHT_WITH_WEAPON, A.AVOID, A.BUY):
             continue

@@ -36,7 +36,7 @@ async def test_a_move_after_the_day_ended_is_refused_and_the_attempt_closed(worl
     assert closed.status == "abandoned" and closed.ended_by == "expired"
     assert closed.version == 1  # nothing after the deadline was applied
     assert closed.score == forfeit_score(before)
-    assert "time ran out" in game.message.embeds[0].title
+    assert game.message.embeds[0].title.startswith("⌛ Time ran out · Score ")
     assert codes(game.message) == {}  # the message no longer offers moves
 
 

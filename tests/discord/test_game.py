@@ -325,7 +325,7 @@ async def test_a_won_game_shows_the_final_room_and_the_score(world):
         message = await click_code(world, message, code)
     assert saw_final_room
     embed = message.embeds[0]
-    assert embed.title == "🏆 Scoundrel — you survived! Score 5" and embed.colour == discord.Colour.green()
+    assert embed.title == "🏆 You survived! Score 5" and embed.colour == discord.Colour.green()
     assert "**Score: 5** (5 health)" in embed.description
     assert f"`/scoundrel play seed:{WINNING_SEED} health:99`" in embed.description
     games = await world.store.recent_games(world.alice.id)
