@@ -63,18 +63,25 @@ async def show_review(interaction: discord.Interaction, game_id: int) -> None:
     if refusal_text:
         await interaction.response.send_message(refusal_text, ephemeral=True)
         return
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    state = record.state
-    try:
-        text = await reviewer(record.rules, state.start_deck, state.history, requester=interaction.user.id)
-    except SolverBusy as busy:
-        await interaction.followup.send(str(busy), ephemeral=True)
-        return
-    except ParTimeout:
-        await interaction.followup.send(TOO_LONG, ephemeral=True)
+    text = await ask_solver(interaction, reviewer, record)
+    if text is None:
         return
     for embed in review_text(record, text):  # one embed per message keeps each under Discord's total limit
         await interaction.followup.send(embed=embed, ephemeral=True)
+
+
+async def ask_solver(interaction: discord.Interaction, job, record):
+    """``job``'s answer for the game's moves so far, from the solver's queue; None once the player has been told
+    the solver is busy or the position took too long (the interaction is deferred first: it may take a while)."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    state = record.state
+    try:
+        return await job(record.rules, state.start_deck, state.history, requester=interaction.user.id)
+    except SolverBusy as busy:
+        await interaction.followup.send(str(busy), ephemeral=True)
+    except ParTimeout:
+        await interaction.followup.send(TOO_LONG, ephemeral=True)
+    return None
 
 
 async def review_refusal(store, record, user_id: int) -> str | None:
@@ -125,15 +132,8 @@ async def show_hint(interaction: discord.Interaction, game_id: int) -> None:
     if text:
         await interaction.response.send_message(text, ephemeral=True)
         return
-    await interaction.response.defer(ephemeral=True, thinking=True)
-    state = record.state
-    try:
-        hint = await _state["hint"](record.rules, state.start_deck, state.history, requester=interaction.user.id)
-    except SolverBusy as busy:
-        await interaction.followup.send(str(busy), ephemeral=True)
-        return
-    except ParTimeout:
-        await interaction.followup.send(TOO_LONG, ephemeral=True)
+    hint = await ask_solver(interaction, _state["hint"], record)
+    if hint is None:
         return
     now = await store.load_game(game_id)
     # Marked before it is shown: a hint seen is a hinted game. A game that moved on gets no stale hint.
