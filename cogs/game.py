@@ -10,6 +10,8 @@ from discord import app_commands
 
 from bot.engine import SeedError, seed_to_text
 from bot.engine import preset as preset_rules
+from bot.i18n import N_
+from bot.i18n.messages import ENGLISH, Messages
 from cogs.bounds import PAGE, PUBLIC_POSTS, SEED_LENGTH, read_seed
 from cogs.card_text import readable
 from cogs.errors import report_error, send_private
@@ -18,11 +20,12 @@ from cogs.game_flow import DYNAMIC_ITEMS as FLOW_ITEMS
 from cogs.game_flow import NORMAL, confirm_text, confirm_view, resume_game, start_game
 from cogs.game_view import DYNAMIC_ITEMS as VIEW_ITEMS
 from cogs.group import add_subcommands, remove_subcommands, scoundrel
+from cogs.locale import for_reader
 from cogs.rules_text import PAGES
 from cogs.server_settings import default_preset, preset_choices
 
 log = logging.getLogger(__name__)
-NO_GAME = "You have no game in progress — start one with `/scoundrel play`."
+NO_GAME = N_("You have no game in progress — start one with `/scoundrel play`.")
 
 
 @app_commands.command(name="play", description="Start a game of Scoundrel (or pick up the one in progress)")
@@ -39,7 +42,8 @@ async def play(interaction: discord.Interaction, preset: str | None = None,
     try:
         seed_value = read_seed(seed) if seed is not None else None
     except SeedError as bad:  # bad input is not a failure: say what a seed looks like, start nothing
-        await send_private(interaction, f"{bad}. Leave `seed` out for a new deal.")
+        tr = for_reader(interaction)
+        await send_private(interaction, tr("{problem}. Leave `seed` out for a new deal.", problem=tr(str(bad))))
         return
     await start_game(interaction, rules, seed_value)
 
@@ -52,6 +56,7 @@ async def seed_suggestions(interaction: discord.Interaction, current: str) -> li
     except Exception:  # noqa: BLE001 - suggestions are a convenience: none rather than an error
         log.warning("no seed suggestions for user %s", interaction.user.id, exc_info=True)
         return []
+    tr = for_reader(interaction)
     typed = "".join(ch for ch in current.upper() if ch.isalnum())
     seen: set[str] = set()
     out = []
@@ -62,16 +67,19 @@ async def seed_suggestions(interaction: discord.Interaction, current: str) -> li
         if text in seen or not text.replace("-", "").startswith(typed):
             continue
         seen.add(text)
-        out.append(app_commands.Choice(name=f"{text} · {rules_label(game.rules)} · {how_it_went(game)}", value=text))
+        out.append(app_commands.Choice(name=f"{text} · {rules_label(game.rules, tr)} · {how_it_went(game, tr)}",
+                                       value=text))
     return out[:25]
 
 
-def how_it_went(game) -> str:
+def how_it_went(game, tr: Messages = ENGLISH) -> str:
     if game.status == "won":
-        return f"won, {game.score}"
+        return tr("won, {score}", score=game.score)
     if game.status == "dead":
-        return f"died, {game.score}"
-    return "given up" if game.status == "abandoned" else f"in progress, room {game.state.turn}"
+        return tr("died, {score}", score=game.score)
+    if game.status == "abandoned":
+        return tr("given up")
+    return tr("in progress, room {turn}", turn=game.state.turn)
 
 
 @app_commands.command(name="resume", description="Post your game in progress here again")
@@ -79,18 +87,19 @@ def how_it_went(game) -> str:
 async def resume(interaction: discord.Interaction) -> None:
     record = await interaction.client.store.active_game(interaction.user.id, NORMAL)
     if record is None:
-        await send_private(interaction, NO_GAME)
+        await send_private(interaction, for_reader(interaction)(NO_GAME))
         return
     await resume_game(interaction, record)
 
 
 @app_commands.command(name="abandon", description="Give up your game in progress (asks first)")
 async def abandon(interaction: discord.Interaction) -> None:
+    tr = for_reader(interaction)
     record = await interaction.client.store.active_game(interaction.user.id, NORMAL)
     if record is None:
-        await send_private(interaction, NO_GAME)
+        await send_private(interaction, tr(NO_GAME))
         return
-    await send_private(interaction, confirm_text(record), view=confirm_view(record.id))
+    await send_private(interaction, confirm_text(record, tr), view=confirm_view(record.id, tr))
 
 
 @app_commands.command(name="rules", description="How to play Scoundrel, the rule options and the expansion")
