@@ -39,8 +39,10 @@ def ends_text(day: int) -> str:
     return f"Daily #{day} ends {discord.utils.format_dt(day_end(day), 'R')}"
 
 
-async def send_daily_game(interaction: discord.Interaction, record, note: str) -> None:
-    """Show a daily or practice game privately and make it the game's current message."""
+async def send_daily_game(interaction: discord.Interaction, record, note: str = "") -> None:
+    """Show a daily or practice game privately and make it the game's current message (``note``: a line of
+    text above it, or none)."""
+    note = note or None
     shown = await game_message(record, store=interaction.client.store)
     if interaction.response.is_done():
         message = await interaction.followup.send(note, **shown.send(), ephemeral=True, wait=True)
@@ -93,8 +95,8 @@ async def play_daily(interaction: discord.Interaction, note: str = "") -> None:
         await send_daily_game(interaction, exists.game, f"Resuming Daily #{today}. {ends_text(today)}.")
         return
     log.info("user %s started daily %s (game %s)", user_id, today, record.id)
-    # One line on a phone: the first try counts, and when the day (the deadline) ends.
-    lines.append(f"**Daily #{today}** · this try counts · ends {discord.utils.format_dt(day_end(today), 'R')}")
+    # Which day, that this try counts and when the day ends are in the embed (its title and first line): a
+    # line of text above it would push the buttons past a phone's screen.
     await send_daily_game(interaction, record, "\n".join(lines))
 
 
@@ -147,7 +149,7 @@ async def play_practice(interaction: discord.Interaction, day: int, counted_game
     except ActiveGameExists as exists:
         await send_daily_game(interaction, exists.game, f"Resuming your practice replay of Daily #{day}.")
         return
-    await send_daily_game(interaction, record, f"**Daily #{day} — practice.** This replay never counts.")
+    await send_daily_game(interaction, record)  # the embed says it is a practice that never counts
 
 
 async def share_result(interaction: discord.Interaction, game_id: int) -> None:

@@ -11,6 +11,7 @@ import dataclasses
 
 import discord
 
+from bot.daily import day_end
 from bot.engine import DEAD, WON, Rules, State, seed_to_text
 from bot.engine.cards import JOKER, MERCHANT, MONSTER, NECROMANCER, POTION, WEAPON
 from bot.engine.game import (
@@ -94,8 +95,31 @@ def score_explanation(state: State, tr: Messages = ENGLISH) -> str:
     return " + ".join(parts)
 
 
+def is_daily(record) -> bool:
+    return record.kind in ("daily", "practice") and record.day is not None
+
+
+def game_name(record, tr: Messages = ENGLISH) -> str:
+    """What a game's title calls it: a daily says which day (or that it is a practice replay)."""
+    if not is_daily(record):
+        return "Scoundrel"
+    return tr("Practice") if record.kind == "practice" else tr("Daily #{day}", day=record.day)
+
+
+def daily_intro(record, tr: Messages = ENGLISH) -> str | None:
+    """A daily's first line before its first move: whether this try counts and when the day ends (the title
+    says which day), so the private first message needs no text of its own above the embed."""
+    if not is_daily(record) or record.version or record.status != "playing":
+        return None
+    ends = discord.utils.format_dt(day_end(record.day), "R")
+    if record.kind == "practice":
+        return tr("Practice, never counts · ends {ends}", ends=ends)
+    return tr("This try counts · ends {ends}", ends=ends)
+
+
 def _title_and_colour(record, tr: Messages) -> tuple[str, discord.Colour]:
     state: State = record.state
+    name = game_name(record, tr)
     if record.status == ABANDONED:
         if getattr(record, "ended_by", None) == "expired":
             return tr("⌛ Time ran out · Score {score}", score=record.score), COLOUR_ABANDONED
@@ -108,10 +132,10 @@ def _title_and_colour(record, tr: Messages) -> tuple[str, discord.Colour]:
     if state.status == DEAD:
         return tr("💀 You died · Score {score}", score=state.score), COLOUR_DEAD
     if at_crossroads(state):
-        return tr("Scoundrel — loop {loop} cleared!", loop=state.loop), COLOUR_WON
+        return tr("{name} — loop {loop} cleared!", name=name, loop=state.loop), COLOUR_WON
     if state.final_room:
-        return tr("Scoundrel — room {turn}, the final room", turn=state.turn), COLOUR_FINAL_ROOM
-    return tr("Scoundrel — room {turn}", turn=state.turn), COLOUR_PLAYING
+        return tr("{name} — room {turn}, the final room", name=name, turn=state.turn), COLOUR_FINAL_ROOM
+    return tr("{name} — room {turn}", name=name, turn=state.turn), COLOUR_PLAYING
 
 
 def status_line(state: State, tr: Messages = ENGLISH) -> str:
@@ -145,9 +169,12 @@ def game_embed(record, par: int | None = None, tr: Messages = ENGLISH) -> discor
         else ()
     events = [] if record.status == ABANDONED else events_lines(state, quiet=quiet, tr=tr)
     lines[1:1] = events  # the last move's story right under the status (or score) line
+    intro = daily_intro(record, tr)
+    if intro is not None:  # a first room has no events: the intro takes their place
+        lines.insert(0, intro)
     embed.description = "\n".join(lines)
     embed.set_image(url=f"attachment://{FILENAME}")
-    if record.kind in ("daily", "practice") and record.day is not None:
+    if is_daily(record):
         # A daily's seed stays secret while the day runs (the daily post reveals it afterwards).
         deal = tr("Daily #{day} (practice)", day=record.day) if record.kind == "practice" else \
             tr("Daily #{day}", day=record.day)
