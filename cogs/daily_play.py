@@ -22,6 +22,7 @@ from cogs.bounds import DAY, ID
 from cogs.daily_par import daily_deck, known_par, par_button, par_text, todays_challenge
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_view import game_message
+from cogs.locale import for_reader
 from storage.errors import ActiveGameExists, AttemptAlreadyUsed
 from storage.models import DAILY, DEAD, PRACTICE, WON
 
@@ -43,7 +44,7 @@ async def send_daily_game(interaction: discord.Interaction, record, note: str = 
     """Show a daily or practice game privately and make it the game's current message (``note``: a line of
     text above it, or none)."""
     note = note or None
-    shown = await game_message(record, store=interaction.client.store)
+    shown = await game_message(record, store=interaction.client.store, tr=for_reader(interaction))
     if interaction.response.is_done():
         message = await interaction.followup.send(note, **shown.send(), ephemeral=True, wait=True)
     else:
