@@ -90,8 +90,8 @@ def score_explanation(state: State, tr: Messages = ENGLISH) -> str:
     if state.health == state.rules.max_health and last is not None and last.kind == POTION:
         parts.append(tr("{value} for ending on {card} at full health", value=last.value, card=readable(last.label)))
     if state.loop > 1:
-        parts.append(tr.plural("{bonus} × {n} extra loop", "{bonus} × {n} extra loops", state.loop - 1,
-                               bonus=LOOP_BONUS))
+        extra = tr.plural("{n} extra loop", "{n} extra loops", state.loop - 1)
+        parts.append(f"{LOOP_BONUS} × {extra}")
     return " + ".join(parts)
 
 

@@ -81,8 +81,9 @@ async def resume_game(interaction: discord.Interaction, record) -> None:
     old_channel, old_message = record.channel_id, record.message_id
     await post_game(interaction, record)
     if old_message is not None and old_channel is not None:
+        tr = for_reader(interaction)
         await _retire_message(interaction.client, old_channel, old_message,
-                              for_reader(interaction)("This game continues in a newer message."))
+                              tr("This game continues in a newer message."))
 
 
 async def _retire_message(client: discord.Client, channel_id: int, message_id: int, note: str) -> None:
