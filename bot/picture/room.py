@@ -186,7 +186,7 @@ def render_room(state: State, *, abandoned: bool = False, tr: Messages = ENGLISH
 
 
 CHIP_ROWS = 2  # rows of chips under the health bar
-SMALLEST_CHIP = 16
+SMALLEST_CHIP = 14
 
 
 def _chip_rows(chips: tuple[Chip, ...], size: int) -> list[list[tuple[Chip, int]]]:
