@@ -189,14 +189,14 @@ CHIP_ROWS = 2  # rows of chips under the health bar
 SMALLEST_CHIP = 14
 
 
-def _chip_rows(chips: tuple[Chip, ...], size: int) -> list[list[tuple[Chip, int]]]:
-    """The chips in rows from the panel's left edge, each with its width: a chip that does not fit beside the
-    previous one starts a row."""
+def _chip_rows(chips: tuple[Chip, ...], size: int, wrap_at: int) -> list[list[tuple[Chip, int]]]:
+    """The chips in rows from the panel's left edge, each with its width: a chip that would end past ``wrap_at``
+    starts a row."""
     rows: list[list[tuple[Chip, int]]] = []
     x = PANEL_X
     for c in chips:
         width = int(font(size).getlength(c.text)) + 24
-        if not rows or (x + width > PANEL_RIGHT and x > PANEL_X):
+        if not rows or (x + width > wrap_at and x > PANEL_X):
             rows.append([])
             x = PANEL_X
         rows[-1].append((c, width))
@@ -205,12 +205,16 @@ def _chip_rows(chips: tuple[Chip, ...], size: int) -> list[list[tuple[Chip, int]
 
 
 def _fitted_chip_rows(chips: tuple[Chip, ...], right: int) -> tuple[int, list]:
-    """The largest chip size whose rows fit under the health bar and end before ``right``, and those rows."""
+    """The largest chip size whose rows fit under the health bar and end before ``right``, and those rows: rows
+    end with the health bar where they can, else run on to ``right``."""
     size = CHIP_FONT
     while True:
-        rows = _chip_rows(chips, size)
-        ends = [PANEL_X + sum(w for _, w in row) + 12 * (len(row) - 1) for row in rows]
-        if size <= SMALLEST_CHIP or (len(rows) <= CHIP_ROWS and all(end <= right for end in ends)):
+        for wrap_at in (PANEL_RIGHT, right):
+            rows = _chip_rows(chips, size, wrap_at)
+            ends = [PANEL_X + sum(w for _, w in row) + 12 * (len(row) - 1) for row in rows]
+            if len(rows) <= CHIP_ROWS and all(end <= right for end in ends):
+                return size, rows
+        if size <= SMALLEST_CHIP:
             return size, rows
         size -= 2
 

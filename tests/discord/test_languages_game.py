@@ -48,11 +48,11 @@ async def test_a_german_player_plays_a_whole_game_in_german(world, locales):
     record = await world.store.active_game(world.alice.id, "normal")
     embed = message.embeds[0]
     assert embed.title == "Scoundrel — Raum 1" == DE("{name} — room {turn}", name="Scoundrel", turn=1)
-    assert embed.description == "Spiel 3 von 4 Karten oder meide den Raum."
+    assert embed.description == "3 von 4 Karten spielen oder meiden."
     assert embed.footer.text == f"Seed {SEED} · classic"  # seeds and preset names are the same in every language
     by_code = codes(message)
     assert [by_code[c].label for c in ("T0", "T1", "T2", "T3")] == ["♦️7 anlegen", "♥️2 +0 (voll)", "♤4 −4", "♤5 −5"]
-    assert by_code["mode"].label == "Mit bloßen Händen" and by_code["A"].label == "Meiden"
+    assert by_code["mode"].label == "Mit Fäusten" and by_code["A"].label == "Meiden"
     assert (await message.attachments[0].read()) != render_room(record.state)  # not the English picture
     assert message.attachments[0].description.startswith("Raum 1: ♦7 ♥2 ♠4 ♠5; Leben 20/20; keine Waffe;")
     await check_german_room(message, record)
@@ -66,17 +66,17 @@ async def test_a_german_player_plays_a_whole_game_in_german(world, locales):
     message = world.channel.last_message
     record = await world.store.active_game(world.alice.id, "normal")
     by_code = codes(message)
-    assert message.embeds[0].description.startswith("Spiel noch 2 Karten.\n")
-    assert by_code["W2"].label == "♤4 0 Schaden" and by_code["mode"].label == "Kampf mit ♦️7"
+    assert message.embeds[0].description.startswith("Noch 2 Karten spielen.\n")
+    assert by_code["W2"].label == "♤4 schadlos" and by_code["mode"].label == "Kampf mit ♦️7"
     await check_german_room(message, record)
 
     await world.alice.click(message, custom_id=by_code["mode"].custom_id)  # the fight-mode toggle
     message = world.channel.last_message
     by_code = codes(message)
-    assert by_code["mode"].label == "Kampf mit bloßen Händen" and by_code["T2"].label == "♤4 −4"
+    assert by_code["mode"].label == "Kampf mit Fäusten" and by_code["T2"].label == "♤4 −4"
     await world.alice.click(message, custom_id=by_code["T2"].custom_id)  # ♠4 barehanded
     message = world.channel.last_message
-    assert message.embeds[0].description.startswith("Spiel noch 1 Karte.\n")  # the singular
+    assert message.embeds[0].description.startswith("Noch 1 Karte spielen.\n")  # the singular
     assert codes(message)["T2"].label == "gespielt"
     await world.alice.click(message, custom_id=codes(message)["T1"].custom_id)  # the potion ends the room
 
@@ -86,7 +86,7 @@ async def test_a_german_player_plays_a_whole_game_in_german(world, locales):
     message = world.channel.last_message
     record = await world.store.active_game(world.alice.id, "normal")
     assert record.state.history[-1].code == "A" and codes(message)["A"].disabled
-    assert message.embeds[0].description.startswith("Spiel 3 von 4 Karten.")  # no avoiding twice in a row
+    assert message.embeds[0].description.startswith("3 von 4 Karten spielen.")  # no avoiding twice in a row
     await check_german_room(message, record)
 
     game_id = record.id
