@@ -59,6 +59,7 @@ def text_centered(draw: ImageDraw.ImageDraw, cx: float, cy: float, text: str, si
     draw.text((cx, cy), text, font=font(size), fill=fill, anchor="mm")
 
 
+@cache
 def fitting(text: str, size: int, width: float, smallest: int = 9) -> int:
     """The largest size up to ``size`` at which ``text`` is at most ``width`` pixels wide (``smallest`` at least)."""
     while size > smallest and font(size).getlength(text) > width:
