@@ -165,3 +165,30 @@ async def test_the_same_table_is_one_picture_per_language(world):
     assert german != english
     assert german == render_room(record.state, tr=DE) and english == render_room(record.state)
     assert await table_picture(record, DE) == german
+
+
+async def test_french_and_spanish_players_read_the_room_in_their_language(world, locales):
+    expected = {"fr": ("Scoundrel — salle 1", "Jouez 3 cartes sur 4, ou évitez la salle.",
+                       ["♦️7 équiper", "♥️2 +0 (max)", "♤4 −4", "♤5 −5", "À mains nues", "Éviter"]),
+                "es-ES": ("Scoundrel — sala 1", "Juega 3 de 4 cartas o evita la sala.",
+                          ["♦️7 equipar", "♥️2 +0 (máx.)", "♤4 −4", "♤5 −5", "A puño limpio", "Evitar"])}
+    for player, (locale, (title, status, labels)) in zip((world.alice, world.bob), expected.items(), strict=True):
+        locales.speak(player, locale)
+        message = (await player.slash(world.channel, "scoundrel play", seed=SEED)).response.message
+        record = await world.store.active_game(player.id, "normal")
+        assert (message.embeds[0].title, message.embeds[0].description) == (title, status)
+        assert [b.label for b in buttons(message)] == labels
+        assert await message.attachments[0].read() == render_room(record.state, tr=messages_for(locale))
+
+
+async def test_buttons_hooked_onto_the_game_read_in_the_players_language(world, monkeypatch):
+    from cogs import game_view
+    from cogs.game_flow import ResumeButton
+
+    monkeypatch.setattr(game_view, "PLAYING_EXTRAS", [lambda record: [ResumeButton(record.id)]])
+    await world.alice.slash(world.channel, "scoundrel play", seed=SEED)
+    record = await world.store.active_game(world.alice.id, "normal")
+    _, view = game_view.render_game(record, tr=DE)
+    assert view.children[-1].item.label == "Fortsetzen"  # the hook's English N_-marked label, translated
+    _, view = game_view.render_game(record)
+    assert view.children[-1].item.label == "Resume"
