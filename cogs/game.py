@@ -26,7 +26,7 @@ from cogs.rules_text import pages
 from cogs.server_settings import default_preset, preset_choices
 
 log = logging.getLogger(__name__)
-NO_GAME = N_("You have no game in progress — start one with `/scoundrel play`.")
+NO_GAME = N_("You have no game in progress — start one with `{play}`.")
 
 
 @app_commands.command(name="play", description="Start a game of Scoundrel (or pick up the one in progress)")
@@ -44,7 +44,8 @@ async def play(interaction: discord.Interaction, preset: str | None = None,
         seed_value = read_seed(seed) if seed is not None else None
     except SeedError as bad:  # bad input is not a failure: say what a seed looks like, start nothing
         tr = for_reader(interaction)
-        await send_private(interaction, tr("{problem}. Leave `seed` out for a new deal.", problem=tr(str(bad))))
+        await send_private(interaction, tr("{problem}. Leave `{seed}` out for a new deal.", problem=tr(str(bad)),
+                                           seed=command_word(tr, "seed", "option")))
         return
     await start_game(interaction, rules, seed_value)
 
@@ -88,7 +89,8 @@ def how_it_went(game, tr: Messages = ENGLISH) -> str:
 async def resume(interaction: discord.Interaction) -> None:
     record = await interaction.client.store.active_game(interaction.user.id, NORMAL)
     if record is None:
-        await send_private(interaction, for_reader(interaction)(NO_GAME))
+        tr = for_reader(interaction)
+        await send_private(interaction, tr(NO_GAME, play=slash(tr, "play")))
         return
     await resume_game(interaction, record)
 
@@ -98,7 +100,7 @@ async def abandon(interaction: discord.Interaction) -> None:
     tr = for_reader(interaction)
     record = await interaction.client.store.active_game(interaction.user.id, NORMAL)
     if record is None:
-        await send_private(interaction, tr(NO_GAME))
+        await send_private(interaction, tr(NO_GAME, play=slash(tr, "play")))
         return
     await send_private(interaction, confirm_text(record, tr), view=confirm_view(record.id, tr))
 

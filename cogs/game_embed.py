@@ -26,6 +26,7 @@ from bot.engine.game import (
 from bot.i18n.messages import ENGLISH, Messages
 from bot.picture import FILENAME
 from cogs.card_text import readable
+from cogs.command_text import command_word, slash
 
 ABANDONED = "abandoned"  # storage's status for a game given up with /scoundrel abandon
 
@@ -48,13 +49,15 @@ def rules_label(rules: Rules, tr: Messages = ENGLISH) -> str:
     return base.name
 
 
-def replay_command(rules: Rules, seed: int) -> str:
+def replay_command(rules: Rules, seed: int, tr: Messages = ENGLISH) -> str:
+    """``/scoundrel play seed:K7Q2-M9XD preset:expansion``, with the command and option names the reader's Discord
+    shows (preset names are the same in every language)."""
     base = dataclasses.replace(rules, start_health=20, max_health=20)
-    text = f"/scoundrel play seed:{seed_to_text(seed)}"
+    text = f"{slash(tr, 'play', 'seed')}{seed_to_text(seed)}"
     if base.name not in ("classic", "custom"):
-        text += f" preset:{base.name}"
+        text += f" {command_word(tr, 'preset', 'option')}:{base.name}"
     if rules.start_health != 20:
-        text += f" health:{rules.start_health}"
+        text += f" {command_word(tr, 'health', 'option')}:{rules.start_health}"
     return text
 
 
@@ -242,5 +245,5 @@ def _game_over_lines(record, par: int | None, tr: Messages) -> list[str]:
             lines.append(tr("Par {par}: a perfect game!", par=par) if state.score == par else
                          tr("Par {par}: {short} short of the best possible.", par=par, short=par - state.score))
     if record.seed is not None:
-        lines.append(tr("Replay this deal:\n`{command}`", command=replay_command(state.rules, record.seed)))
+        lines.append(tr("Replay this deal:\n`{command}`", command=replay_command(state.rules, record.seed, tr)))
     return lines

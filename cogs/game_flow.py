@@ -16,6 +16,7 @@ from bot.engine import Rules, deal, new_seed
 from bot.i18n import N_
 from bot.i18n.messages import ENGLISH, Messages
 from cogs.bounds import ID
+from cogs.command_text import slash
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_embed import rules_label
 from cogs.game_view import game_message, game_url, other_players_game
@@ -116,8 +117,8 @@ class ResumeButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
         if record.user_id != interaction.user.id:
             await send_private(interaction, other_players_game(record.user_id, tr))
         elif record.status != "playing":
-            await interaction.response.edit_message(content=tr("That game is over; `/scoundrel play` starts a new "
-                                                               "one."), view=None)
+            await interaction.response.edit_message(content=tr("That game is over; `{play}` starts a new one.",
+                                                               play=slash(tr, "play")), view=None)
         else:
             await resume_game(interaction, record)
 
@@ -163,7 +164,7 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button],
             await store.abandon(self.game_id, interaction.user.id)
             log.info("user %s abandoned game %s", interaction.user.id, self.game_id)
             await interaction.response.edit_message(
-                content=tr("Game abandoned. Start a new one with `/scoundrel play`."), view=None)
+                content=tr("Game abandoned. Start a new one with `{play}`.", play=slash(tr, "play")), view=None)
             await refresh_game_message(interaction.client, await store.get_game(self.game_id), tr)
 
 

@@ -45,6 +45,7 @@ from bot.i18n.messages import ENGLISH, Messages
 from bot.picture import FILENAME, render_room
 from cogs.bounds import ID, VERSION
 from cogs.card_text import card_text
+from cogs.command_text import slash
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_embed import ABANDONED, KIND_EMOJI, game_embed, table_description
 from cogs.locale import for_reader
@@ -82,17 +83,17 @@ def day_over_text(record, tr: Messages = ENGLISH) -> str:
 
 
 def other_players_game(owner_id: int, tr: Messages = ENGLISH) -> str:
-    return tr("This is <@{owner}>'s game — start your own with `/scoundrel play`.", owner=owner_id)
+    return tr("This is <@{owner}>'s game — start your own with `{play}`.", owner=owner_id, play=slash(tr, "play"))
 
 
 def out_of_date(record, tr: Messages = ENGLISH) -> str:
     if record.status != "playing":
-        return tr("This game is over; start a new one with `/scoundrel play`.")
+        return tr("This game is over; start a new one with `{play}`.", play=slash(tr, "play"))
     url = game_url(record)
     if url:
         return tr("This is an old copy of your game, so nothing happened; your game is here: {url}", url=url)
-    return tr("This is an old copy of your game, so nothing happened; `/scoundrel resume` shows your game as it "
-              "is now")
+    return tr("This is an old copy of your game, so nothing happened; `{resume}` shows your game as it is now",
+              resume=slash(tr, "resume"))
 
 
 # --- the fight mode ---------------------------------------------------------------------

@@ -108,7 +108,7 @@ async def test_a_german_player_plays_a_whole_game_in_german(world, locales):
     assert lines[0].startswith(f"**Punkte: {record.score}** (")
     rooms = [line for line in lines if line.startswith("Du bist nach ")]
     assert rooms and f"nach {record.state.turn} Räumen" in rooms[0]
-    assert f"Dieses Blatt noch einmal spielen:\n`/scoundrel play seed:{SEED}`" in embed.description
+    assert f"Dieses Blatt noch einmal spielen:\n`/scoundrel spielen seed:{SEED}`" in embed.description
     no_english(embed.title, lines[0], rooms[0])
     banner = "TOT · " if record.status == "dead" else "ÜBERLEBT · "
     assert await message.attachments[0].read() == render_room(record.state, tr=DE)
@@ -142,7 +142,7 @@ async def test_resume_and_abandon_answer_in_german(world, locales):
 
     ask = await world.alice.slash(world.channel, "scoundrel abandon")
     await world.alice.click(ask.response, label="Spiel aufgeben")
-    assert ask.response.content == "Spiel aufgegeben. Starte ein neues mit `/scoundrel play`."
+    assert ask.response.content == "Spiel aufgegeben. Starte ein neues mit `/scoundrel spielen`."
     gone = world.channel.last_message  # the game message itself, redrawn for its German player
     assert gone.embeds[0].title == "🏳️ Scoundrel — aufgegeben"
     assert gone.embeds[0].description.startswith("Aufgegeben in Raum 1, ")
@@ -152,7 +152,7 @@ async def test_resume_and_abandon_answer_in_german(world, locales):
     assert DE("GIVEN UP") == "AUFGEGEBEN"
 
     nothing = await world.alice.slash(world.channel, "scoundrel resume")
-    assert nothing.response.content == "Du hast kein laufendes Spiel – starte eins mit `/scoundrel play`."
+    assert nothing.response.content == "Du hast kein laufendes Spiel – starte eins mit `/scoundrel spielen`."
     english = await world.bob.slash(world.channel, "scoundrel resume")  # bob's client is in English
     assert english.response.content == "You have no game in progress — start one with `/scoundrel play`."
 
@@ -192,3 +192,12 @@ async def test_buttons_hooked_onto_the_game_read_in_the_players_language(world, 
     assert view.children[-1].item.label == "Fortsetzen"  # the hook's English N_-marked label, translated
     _, view = game_view.render_game(record)
     assert view.children[-1].item.label == "Resume"
+
+
+def test_the_replay_command_is_written_as_the_readers_discord_shows_it():
+    from bot.engine import preset, seed_from_text
+    from cogs.game_embed import replay_command
+
+    rules, seed = preset("expansion").with_health(30), seed_from_text("K7Q2-M9XD")
+    assert replay_command(rules, seed) == "/scoundrel play seed:K7Q2-M9XD preset:expansion health:30"
+    assert replay_command(rules, seed, DE) == "/scoundrel spielen seed:K7Q2-M9XD regelwerk:expansion leben:30"
