@@ -43,8 +43,10 @@ def ends_at(day: int) -> str:
     return discord.utils.format_dt(day_end(day), 'R')
 
 
-async def send_daily_game(interaction: discord.Interaction, record, note: str) -> None:
-    """Show a daily or practice game privately and make it the game's current message."""
+async def send_daily_game(interaction: discord.Interaction, record, note: str = "") -> None:
+    """Show a daily or practice game privately and make it the game's current message (``note``: a line of
+    text above it, or none)."""
+    note = note or None
     # The room itself is drawn by the game's code; it takes the player's language there (for_reader).
     shown = await game_message(record, store=interaction.client.store)
     if interaction.response.is_done():
@@ -102,8 +104,8 @@ async def play_daily(interaction: discord.Interaction, note: str = "") -> None:
                                                            when=ends_at(today)))
         return
     log.info("user %s started daily %s (game %s)", user_id, today, record.id)
-    # One line on a phone: the first try counts, and when the day (the deadline) ends.
-    lines.append(tr("**Daily #{day}** · this try counts · ends {when}", day=today, when=ends_at(today)))
+    # Which day, that this try counts and when the day ends are in the embed (its title and first line): a
+    # line of text above it would push the buttons past a phone's screen.
     await send_daily_game(interaction, record, "\n".join(lines))
 
 
@@ -184,7 +186,7 @@ async def play_practice(interaction: discord.Interaction, day: int, counted_game
         await send_daily_game(interaction, exists.game, tr("Resuming your practice replay of Daily #{day}.",
                                                            day=day))
         return
-    await send_daily_game(interaction, record, tr("**Daily #{day} — practice.** This replay never counts.", day=day))
+    await send_daily_game(interaction, record)  # the embed says it is a practice that never counts
 
 
 async def share_result(interaction: discord.Interaction, game_id: int) -> None:

@@ -10,6 +10,7 @@ import dataclasses
 
 import discord
 
+from bot.daily import day_end
 from bot.engine import DEAD, WON, Rules, State, seed_to_text
 from bot.engine.cards import JOKER, MERCHANT, MONSTER, NECROMANCER, POTION, WEAPON
 from bot.engine.game import (
@@ -91,8 +92,29 @@ def score_explanation(state: State) -> str:
     return " + ".join(parts)
 
 
+def is_daily(record) -> bool:
+    return record.kind in ("daily", "practice") and record.day is not None
+
+
+def game_name(record) -> str:
+    """What a game's title calls it: a daily says which day (or that it is a practice replay)."""
+    if not is_daily(record):
+        return "Scoundrel"
+    return "Practice" if record.kind == "practice" else f"Daily #{record.day}"
+
+
+def daily_intro(record) -> str | None:
+    """A daily's first line before its first move: whether this try counts and when the day ends (the title
+    says which day), so the private first message needs no text of its own above the embed."""
+    if not is_daily(record) or record.version or record.status != "playing":
+        return None
+    ends = discord.utils.format_dt(day_end(record.day), "R")
+    return f"{'Practice, never counts' if record.kind == 'practice' else 'This try counts'} · ends {ends}"
+
+
 def _title_and_colour(record) -> tuple[str, discord.Colour]:
     state: State = record.state
+    name = game_name(record)
     if record.status == ABANDONED:
         if getattr(record, "ended_by", None) == "expired":
             return f"⌛ Time ran out · Score {record.score}", COLOUR_ABANDONED
@@ -105,10 +127,10 @@ def _title_and_colour(record) -> tuple[str, discord.Colour]:
     if state.status == DEAD:
         return f"💀 You died · Score {state.score}", COLOUR_DEAD
     if at_crossroads(state):
-        return f"Scoundrel — loop {state.loop} cleared!", COLOUR_WON
+        return f"{name} — loop {state.loop} cleared!", COLOUR_WON
     if state.final_room:
-        return f"Scoundrel — room {state.turn}, the final room", COLOUR_FINAL_ROOM
-    return f"Scoundrel — room {state.turn}", COLOUR_PLAYING
+        return f"{name} — room {state.turn}, the final room", COLOUR_FINAL_ROOM
+    return f"{name} — room {state.turn}", COLOUR_PLAYING
 
 
 def status_line(state: State) -> str:
@@ -141,9 +163,12 @@ def game_embed(record, par: int | None = None) -> discord.Embed:
         else ()
     events = [] if record.status == ABANDONED else events_lines(state, quiet=quiet)
     lines[1:1] = events  # the last move's story right under the status (or score) line
+    intro = daily_intro(record)
+    if intro is not None:  # a first room has no events: the intro takes their place
+        lines.insert(0, intro)
     embed.description = "\n".join(lines)
     embed.set_image(url=f"attachment://{FILENAME}")
-    if record.kind in ("daily", "practice") and record.day is not None:
+    if is_daily(record):
         # A daily's seed stays secret while the day runs (the daily post reveals it afterwards).
         deal = f"Daily #{record.day}" + (" (practice)" if record.kind == "practice" else "")
     else:

@@ -134,27 +134,29 @@ def _rate(wins: int, games: int) -> str:
     return f"{100 * wins / games:.0f}%" if games else "—"
 
 
+def _best(value: int | None) -> str:
+    return "—" if value is None else str(value)
+
+
 async def stats_embed(store, user: discord.abc.User, today: int) -> discord.Embed:
+    """A player's record as a few short lines (a phone shows it whole): totals, daily streak, counted dailies,
+    and one line per ruleset when more than one was played."""
     stats = await store.user_stats(user.id)
     current, longest = streaks(await store.daily_days(user.id), today)
-    embed = discord.Embed(title=f"📊 {user.display_name}'s Scoundrel", colour=discord.Colour.blurple())
-    embed.add_field(name="Games", value=str(stats.games))
-    embed.add_field(name="Wins", value=f"{stats.wins} ({_rate(stats.wins, stats.games)})")
-    embed.add_field(name="Best score", value="—" if stats.best is None else str(stats.best))
-    embed.add_field(name="Average score", value=_average(stats.average))
-    embed.add_field(name="Daily streak", value=f"{current} now · {longest} longest")
+    only = f" ({stats.by_rules[0].rules_name})" if len(stats.by_rules) == 1 else ""
+    won = f"{stats.wins}** won ({_rate(stats.wins, stats.games)})"
+    lines = [f"🎲 **{_plural(stats.games, 'game')}**{only} · 🏆 **{won}",
+             f"⭐ Best **{_best(stats.best)}** · average {_average(stats.average)}",
+             f"🔥 Daily streak **{current}** · longest {longest}"]
     if stats.dailies is not None:
         d = stats.dailies
-        embed.add_field(name="Counted dailies", value=f"{_plural(d.games, 'daily', 'dailies')}, {d.wins} won "
-                        f"({_rate(d.wins, d.games)}), best {d.best if d.best is not None else '—'}, "
-                        f"average {_average(d.average)}", inline=False)
-    if stats.by_rules:
-        lines = [f"**{r.rules_name}** — {_plural(r.games, 'game')}, {r.wins} won ({_rate(r.wins, r.games)}), "
-                 f"best {r.best if r.best is not None else '—'}, average {_average(r.average)}"
-                 for r in stats.by_rules[:6]]
-        embed.add_field(name="By rules", value="\n".join(lines), inline=False)
-    embed.set_footer(text="Finished games and counted dailies in every server; practice replays never count. "
-                          "A streak is consecutive UTC days with a finished daily.")
+        lines.append(f"🗓️ **{_plural(d.games, 'daily', 'dailies')}** counted · {d.wins} won · best {_best(d.best)}")
+    if len(stats.by_rules) > 1:
+        lines += [f"`{r.rules_name}` {_plural(r.games, 'game')} · {r.wins} won · best {_best(r.best)}"
+                  for r in stats.by_rules[:6]]
+    embed = discord.Embed(title=f"📊 {user.display_name}'s Scoundrel", colour=discord.Colour.blurple(),
+                          description="\n".join(lines))
+    embed.set_footer(text="Every server · practice never counts · streaks in UTC days")
     return embed
 
 
