@@ -21,6 +21,7 @@ from bot.daily import day_end, day_of, share_text, streaks
 from bot.i18n import N_
 from bot.i18n.messages import ENGLISH, Messages
 from cogs.bounds import DAY, ID
+from cogs.command_text import slash
 from cogs.daily_par import daily_deck, known_par, par_button, par_text, todays_challenge
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_view import game_message
@@ -167,13 +168,13 @@ async def play_practice(interaction: discord.Interaction, day: int, counted_game
     user_id = interaction.user.id
     today = day_of(clock.now())
     if day != today:
-        await send_private(interaction, tr("Daily #{day} is over; `/scoundrel daily` plays today's (#{today}).",
-                                           day=day, today=today))
+        await send_private(interaction, tr("Daily #{day} is over; `{command}` plays today's (#{today}).",
+                                           day=day, today=today, command=slash(tr, "daily")))
         return
     counted = await store.get_game(counted_game_id)
     if counted.user_id != user_id or counted.kind != DAILY or counted.day != day:
-        await send_private(interaction, tr("Practice opens after your own counted attempt: play "
-                                           "`/scoundrel daily`."))
+        await send_private(interaction, tr("Practice opens after your own counted attempt: play `{command}`.",
+                                           command=slash(tr, "daily")))
         return
     if counted.status == "playing":
         await play_daily(interaction)  # finish the counted attempt first: this resumes it

@@ -27,6 +27,7 @@ from bot.engine import seed_to_text
 from bot.i18n.messages import ENGLISH, Messages
 from cogs.admin_group import require_manager
 from cogs.bounds import TIME_LENGTH
+from cogs.command_text import slash
 from cogs.daily_par import ParKeeper, par_text, todays_challenge
 from cogs.daily_play import DAILY_OFF, PlayDailyButton
 from cogs.leaderboard import outcome
@@ -77,10 +78,10 @@ async def build_post(store, guild_id: int, day: int, tr: Messages = ENGLISH) -> 
         seed = past.seed if past is not None else daily_seed(await store.daily_secret(), yesterday)
         text = seed_to_text(seed)
         if past is not None and past.par is not None:
-            reveal = tr("`{seed}` — {par} — replay it with `/scoundrel play seed:{seed}`", seed=text,
-                        par=par_text(past.par, tr).lower())
+            reveal = tr("`{seed}` — {par} — replay it with `{command}{seed}`", seed=text,
+                        par=par_text(past.par, tr).lower(), command=slash(tr, "play", "seed"))
         else:
-            reveal = tr("`{seed}` — replay it with `/scoundrel play seed:{seed}`", seed=text)
+            reveal = tr("`{seed}` — replay it with `{command}{seed}`", seed=text, command=slash(tr, "play", "seed"))
         embed.add_field(name=tr("Daily #{day}'s seed, now revealed", day=yesterday), value=reveal, inline=False)
     view = discord.ui.View(timeout=None)
     view.add_item(PlayDailyButton(day, tr))
@@ -372,8 +373,8 @@ async def admin_daily_off(interaction: discord.Interaction) -> None:
     await store.set_daily_schedule(interaction.guild_id, None, None)
     if poster(interaction.client) is not None:
         await poster(interaction.client).reschedule()
-    await interaction.followup.send(tr("The daily post is off. `/scoundrel daily` still plays today's challenge."),
-                                    ephemeral=True)
+    await interaction.followup.send(tr("The daily post is off. `{command}` still plays today's challenge.",
+                                       command=slash(tr, "daily")), ephemeral=True)
 
 
 ADMIN_COMMANDS = (admin_daily, admin_daily_off)

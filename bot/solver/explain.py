@@ -7,32 +7,36 @@ from collections.abc import Sequence
 from bot.engine import Action, Rules, apply, new_game
 from bot.engine.cards import Card
 from bot.engine.game import State
+from bot.i18n.messages import ENGLISH, Messages
 
 
-def line_text(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], start: State | None = None) -> list[str]:
+def line_text(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], start: State | None = None,
+              tr: Messages | None = None) -> list[str]:
     """One text per room: what was in it, what the line does there, and the health it leaves.
 
     ``start`` replaces ``new_game(rules, deck=deck)`` (tests use it for small deals the engine cannot deal).
+    ``tr``: the reader's language (English, the engine's own text, without it).
     """
+    said = tr.event if tr is not None else (lambda event: event.text)
     state = start if start is not None else new_game(rules, deck=tuple(deck))
     lines: list[str] = []
     current: list[str] = []
     for event in state.events:
-        current.append(event.text)
+        current.append(said(event))
     for action in actions:
         state = apply(state, action)
         for event in state.events:
             if event.kind == "room":
-                lines.append(_room_line(current, state.health))
+                lines.append(_room_line(current, state.health, tr=tr or ENGLISH))
                 current = []
-            current.append(event.text)
+            current.append(said(event))
     if current:
-        lines.append(_room_line(current, state.health if not state.over else None, state))
+        lines.append(_room_line(current, state.health if not state.over else None, state, tr or ENGLISH))
     return lines
 
 
-def _room_line(texts: list[str], health: int | None, end: State | None = None) -> str:
+def _room_line(texts: list[str], health: int | None, end: State | None = None, tr: Messages = ENGLISH) -> str:
     text = " ".join(texts)
     if end is not None and end.over:
-        return f"{text} Score: {end.score}."
-    return f"{text} Health: {health}."
+        return tr("{room} Score: {score}.", room=text, score=end.score)
+    return tr("{room} Health: {health}.", room=text, health=health)
