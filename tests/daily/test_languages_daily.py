@@ -11,8 +11,11 @@ from datetime import UTC, datetime
 import discord
 
 from bot.daily import daily_seed, day_end, share_text
-from bot.engine import seed_to_text
+from bot.engine import apply, legal_actions, new_game, seed_to_text
+from bot.engine.rules import CLASSIC
 from bot.i18n.messages import ENGLISH, messages_for
+from bot.solver.explain import line_text
+from cogs.par import par_summary
 from tests.daily.helpers import play_to_end
 from tests.discord.harness import buttons
 
@@ -145,3 +148,18 @@ async def test_the_post_follows_the_servers_language_and_each_player_keeps_their
     seed = seed_to_text(daily_seed(await env.bot.store.daily_secret(), 1))
     assert fields["Seed des Tagesverlieses #1, jetzt aufgedeckt"] == \
         f"`{seed}` — nachspielen mit `/scoundrel spielen seed:{seed}`"
+
+
+def test_the_best_possible_answer_and_its_line_read_in_the_players_language():
+    assert par_summary(12, 12, DE) == "Bestmöglich: 12 (gewinnbar) — du hast 12 erreicht, ein perfektes Spiel!"
+    assert par_summary(-3, -9, FR) == FR("Best possible: {best} (not winnable: the best is to die late)", best=-3) \
+        + " — " + FR("you scored {score}.", score=-9)
+    state, actions = new_game(CLASSIC, seed=4), []
+    while not state.over:
+        actions.append(legal_actions(state)[0])
+        state = apply(state, actions[-1])
+    german = line_text(CLASSIC, state.start_deck, actions, tr=DE)
+    english = line_text(CLASSIC, state.start_deck, actions)
+    assert len(german) == len(english) and german[-1].endswith(f" Punkte: {state.score}.")
+    assert all(line.endswith(".") and " Leben: " in line for line in german[:-1])
+    assert english[-1].endswith(f" Score: {state.score}.") and " Health: " in english[0]
