@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 from bot.engine import Action, Rules, decode, encode, parse_deck
 from bot.engine.cards import Card
+from bot.i18n import N_
 from bot.solver import SolverRefused, refusal, solve
 from bot.solver.explain import line_text
 
@@ -49,8 +50,8 @@ class SolverBusy(RuntimeError):
     """The request was not queued; ``str()`` is a plain message for the player."""
 
 
-BUSY_FULL = "The solver is busy with other players' requests right now; please try again in a minute."
-BUSY_YOURS = "The solver is still working on your previous request; it will be answered first."
+BUSY_FULL = N_("The solver is busy with other players' requests right now; please try again in a minute.")
+BUSY_YOURS = N_("The solver is still working on your previous request; it will be answered first.")
 
 
 def _solve_in_worker(rules_data: dict, deck_codes: str) -> tuple[int, str, int]:

@@ -3,7 +3,8 @@
 A ``Phrase`` is the English text itself (a ``str``, so terminals, logs and English tests read it as before)
 that also remembers its ``N_``-marked template and named fields; ``phrase.translated(tr)`` builds it again in
 ``tr``'s language. A field may itself be a ``Phrase`` (a move's words inside a review sentence): it is
-translated too. Phrases pickle, so they cross the solver's process boundary.
+translated too; a tuple field is its items, each translated, joined by spaces (a room's mistakes). Phrases
+pickle, so they cross the solver's process boundary.
 """
 
 from __future__ import annotations
@@ -47,13 +48,21 @@ def _restore(template, plural, sentence, fields) -> Phrase:
 
 
 def _build(tr: Messages, template: str, plural: str | None, sentence: bool, fields: dict) -> str:
-    values = {name: value.translated(tr) if isinstance(value, Phrase) else value for name, value in fields.items()}
+    values = {name: _value(value, tr) for name, value in fields.items()}
     if plural is not None:
         n = values.pop("n")
         text = tr.plural(template, plural, n, **values)
     else:
         text = tr(template, **values) if values else tr(template)
     return text[:1].upper() + text[1:] if sentence else text
+
+
+def _value(value, tr: Messages):
+    if isinstance(value, Phrase):
+        return value.translated(tr)
+    if isinstance(value, tuple):
+        return " ".join(str(_value(item, tr)) for item in value)
+    return value
 
 
 def translated(text: str, tr: Messages) -> str:
