@@ -24,7 +24,7 @@ from typing import NamedTuple
 from bot.engine import Action, Rules, decode, encode, parse_deck
 from bot.engine.cards import Card
 from bot.i18n import N_
-from bot.i18n.messages import Messages
+from bot.i18n.messages import ENGLISH, Messages
 from bot.solver import SolverRefused, refusal, solve
 from bot.solver.explain import line_text
 
@@ -51,7 +51,6 @@ class SolverBusy(RuntimeError):
     """The request was not queued; ``str()`` is a plain message for the player."""
 
 
-# Shown to players as ``tr(str(busy))``: marked for the catalogues here.
 BUSY_FULL = N_("The solver is busy with other players' requests right now; please try again in a minute.")
 BUSY_YOURS = N_("The solver is still working on your previous request; it will be answered first.")
 
@@ -195,7 +194,7 @@ async def close_par() -> None:
     await _service.close()
 
 
-def par_line_text(rules: Rules, deck: Sequence[Card], line: str | Sequence[Action], tr: Messages | None = None
+def par_line_text(rules: Rules, deck: Sequence[Card], line: str | Sequence[Action], tr: Messages = ENGLISH
                   ) -> list[str]:
     """The optimal line replayed through the engine, one text per room (``line``: codes or actions), in ``tr``'s
     language (English without it)."""

@@ -11,32 +11,30 @@ from bot.i18n.messages import ENGLISH, Messages
 
 
 def line_text(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], start: State | None = None,
-              tr: Messages | None = None) -> list[str]:
-    """One text per room: what was in it, what the line does there, and the health it leaves.
+              tr: Messages = ENGLISH) -> list[str]:
+    """One text per room, in ``tr``'s language: what was in it, what the line does there, and the health it leaves.
 
     ``start`` replaces ``new_game(rules, deck=deck)`` (tests use it for small deals the engine cannot deal).
-    ``tr``: the reader's language (English, the engine's own text, without it).
     """
-    said = tr.event if tr is not None else (lambda event: event.text)
     state = start if start is not None else new_game(rules, deck=tuple(deck))
     lines: list[str] = []
     current: list[str] = []
     for event in state.events:
-        current.append(said(event))
+        current.append(tr.event(event))
     for action in actions:
         state = apply(state, action)
         for event in state.events:
             if event.kind == "room":
-                lines.append(_room_line(current, state.health, tr=tr or ENGLISH))
+                lines.append(_room_line(tr, current, state.health))
                 current = []
-            current.append(said(event))
+            current.append(tr.event(event))
     if current:
-        lines.append(_room_line(current, state.health if not state.over else None, state, tr or ENGLISH))
+        lines.append(_room_line(tr, current, state.health if not state.over else None, state))
     return lines
 
 
-def _room_line(texts: list[str], health: int | None, end: State | None = None, tr: Messages = ENGLISH) -> str:
+def _room_line(tr: Messages, texts: list[str], health: int | None, end: State | None = None) -> str:
     text = " ".join(texts)
     if end is not None and end.over:
-        return tr("{room} Score: {score}.", room=text, score=end.score)
-    return tr("{room} Health: {health}.", room=text, health=health)
+        return tr("{events} Score: {score}.", events=text, score=end.score)
+    return tr("{events} Health: {health}.", events=text, health=health)
