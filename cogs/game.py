@@ -122,6 +122,11 @@ def usage(group: app_commands.Group, command: app_commands.Command, tr: Messages
     return f"`{name}{' ' + options if options else ''}` — {command_word(tr, command.description, 'description')}"
 
 
+def by_name(group: app_commands.Group, tr: Messages) -> list[app_commands.Command]:
+    """The group's commands in the alphabetical order of the names the reader sees."""
+    return sorted(group.commands, key=lambda command: command_word(tr, command.name))
+
+
 def help_embed(interaction: discord.Interaction) -> discord.Embed:
     from cogs.admin_group import admin  # the admin group is listed only to those who may use it
 
@@ -131,7 +136,7 @@ def help_embed(interaction: discord.Interaction) -> discord.Embed:
                                          "health as you can. `{rules}` explains the game; options in [brackets] may "
                                          "be left out.", rules=slash(tr, "rules")))
     embed.add_field(name=tr("Playing"), inline=False, value="\n".join(
-        usage(scoundrel, command, tr) for command in sorted(scoundrel.commands, key=lambda c: c.name)))
+        usage(scoundrel, command, tr) for command in by_name(scoundrel, tr)))
     embed.add_field(name=tr("Where"), inline=False, value=tr(WHERE))
     embed.add_field(name=tr("On a member (right-click → Apps)"), inline=False,
                     value=tr("**{stats}** — their games, wins and streaks\n"
@@ -142,7 +147,7 @@ def help_embed(interaction: discord.Interaction) -> discord.Embed:
     permissions = interaction.permissions
     if interaction.guild_id is not None and (permissions.manage_guild or permissions.administrator):
         embed.add_field(name=tr("Server admins (Manage Server)"), inline=False, value="\n".join(
-            usage(admin, command, tr) for command in sorted(admin.commands, key=lambda c: c.name)))
+            usage(admin, command, tr) for command in by_name(admin, tr)))
     return embed
 
 

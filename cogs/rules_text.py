@@ -97,7 +97,7 @@ BUTTONS = Page(N_("Playing with buttons"), (
        "the dungeon and whether you may avoid."),
     N_("**Fight mode** (🗡️ / 👊) switches the monster buttons between your weapon and your bare hands. It is "
        "disabled when no monster in the room can be hit with your weapon."),
-    N_("**Avoid** is greyed out when avoiding is not allowed."),
+    N_("**{avoid}** is greyed out when avoiding is not allowed."),
     N_("Only the player of a game can press its buttons. If a message is out of date the bot says so and points "
        "to the current one; `{resume}` posts your game again."),
 ))
@@ -149,7 +149,8 @@ RULE_PAGES = (CLASSIC, BUTTONS, OPTIONS, EXPANSION, DAILY)
 
 # The words on the card buttons (cogs/game_view.py) that the buttons page quotes: looked up in the reader's
 # catalogue as the buttons write them (not marked here, the game view marks them), English when not found.
-BUTTON_WORDS = {"free": "0 dmg", "full": "(full)", "equip": "equip", "lethal": "lethal", "wasted": "wasted"}
+BUTTON_WORDS = {"free": "0 dmg", "full": "(full)", "equip": "equip", "lethal": "lethal", "wasted": "wasted",
+                "avoid": "Avoid"}
 
 
 def _fields(tr: Messages) -> dict:
