@@ -48,7 +48,6 @@ async def send_daily_game(interaction: discord.Interaction, record, note: str = 
     """Show a daily or practice game privately and make it the game's current message (``note``: a line of
     text above it, or none)."""
     note = note or None
-    # The room itself is drawn by the game's code; it takes the player's language there (for_reader).
     shown = await game_message(record, store=interaction.client.store)
     if interaction.response.is_done():
         message = await interaction.followup.send(note, **shown.send(), ephemeral=True, wait=True)
@@ -147,7 +146,7 @@ async def refuse_second_attempt(interaction: discord.Interaction, day: int, game
         if par is not None:
             result += f"; {par_text(par, tr).lower()}"
     elif counted is not None and counted.status == "abandoned":
-        result = tr("given up")
+        result = tr("you gave up")
     if result is None:
         lines.append(tr("You have already played Daily #{day}: only the first attempt counts.", day=day))
     else:

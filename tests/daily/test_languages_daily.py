@@ -47,7 +47,7 @@ async def test_a_german_player_reads_the_daily_share_boards_and_stats_in_german(
     refusal = again.response.content
     assert refusal.startswith(DE("You have already played Daily #{day} ({result}): only the first attempt counts.",
                                  day=1, result=DE("score {score}", score=record.score)))
-    assert refusal.startswith("Du hast das Tagesverlies #1 schon gespielt") and "Übung" in refusal
+    assert refusal.startswith("Du hast das Tagesspiel #1 schon gespielt") and "Übung" in refusal
     assert labels(again.response.message) == ["Zur Übung nochmal", "Ergebnis teilen"]
 
     # The shared result is public and written in the sharer's language; it still names no card.
@@ -55,10 +55,10 @@ async def test_a_german_player_reads_the_daily_share_boards_and_stats_in_german(
     shared = world.channel.last_message.content
     assert shared == DE("{player}'s {result}", player=world.alice.mention,
                         result=share_text(1, record.state, None, 1, DE))
-    assert shared.startswith(f"{world.alice.mention}: Scoundrel-Tagesverlies #1: ") and " Punkte in " in shared
+    assert shared.startswith(f"{world.alice.mention}: Scoundrel-Tagesspiel #1: ") and " Punkte in " in shared
 
     board = (await world.alice.slash(world.channel, "scoundrel leaderboard")).response.embeds[0]
-    assert board.title == "🏆 " + DE("Daily #{day} — this server", day=1) == "🏆 Tagesverlies #1 — dieser Server"
+    assert board.title == "🏆 " + DE("Daily #{day} — this server", day=1) == "🏆 Tagesspiel #1 — dieser Server"
     assert board.description.startswith(DE("Best score first; ties go to the earlier finish. Ends {when}.",
                                            when=ends(1)))
     assert f"**{record.score}** ({DE('died') if record.state.status == 'dead' else DE('cleared')})" in \
@@ -74,7 +74,7 @@ async def test_a_german_player_reads_the_daily_share_boards_and_stats_in_german(
     assert stats.footer.text == DE("Every server · practice never counts · streaks in UTC days")
 
     offered = await world.alice.autocomplete(world.channel, "scoundrel leaderboard", "day", "")
-    assert offered == [{"name": "Tagesverlies #1 — Do. 01 Jan. 2026 (heute)", "value": 1}]
+    assert offered == [{"name": "Tagesspiel #1 — Do. 01 Jan. 2026 (heute)", "value": 1}]
 
     # Bob's client is in English: the same board reads English for him.
     english = (await world.bob.slash(world.channel, "scoundrel leaderboard")).response.embeds[0]
@@ -124,16 +124,16 @@ async def test_the_post_follows_the_servers_language_and_each_player_keeps_their
     [post] = [m for m in daily.history() if m.embeds]
     assert post.content == f"<@&{players.id}>"  # the ping line is the role alone
     embed = post.embeds[0]
-    assert embed.title == DE("🗝️ Scoundrel Daily #{day}", day=1) == "🗝️ Scoundrel-Tagesverlies #1"
+    assert embed.title == DE("🗝️ Scoundrel Daily #{day}", day=1) == "🗝️ Scoundrel-Tagesspiel #1"
     assert embed.description.startswith("Das heutige Verlies: dieselben Karten für alle")
-    assert labels(post) == [DE("Play today's daily")] == ["Heutiges Tagesverlies spielen"]
+    assert labels(post) == [DE("Play today's daily")] == ["Heutiges Tagesspiel starten"]
 
     # Carol plays from the German post; what answers her privately is in her own language, English.
-    played = await carol.click(post, label="Heutiges Tagesverlies spielen")
-    assert played.ephemeral and "Tagesverlies" not in str(played.response.message.embeds[0].to_dict())
+    played = await carol.click(post, label="Heutiges Tagesspiel starten")
+    assert played.ephemeral and "Tagesspiel" not in str(played.response.message.embeds[0].to_dict())
     await play_to_end(carol, played.response)
     score = (await env.bot.store.daily_attempt(carol.id, 1)).score
-    again = await carol.click(post, label="Heutiges Tagesverlies spielen")
+    again = await carol.click(post, label="Heutiges Tagesspiel starten")
     assert again.response.content.startswith(ENGLISH(
         "You have already played Daily #{day} ({result}): only the first attempt counts.", day=1,
         result=f"score {score}"))
@@ -146,7 +146,7 @@ async def test_the_post_follows_the_servers_language_and_each_player_keeps_their
     best = fields[DE("Yesterday's best here (Daily #{day})", day=1)]
     assert best.startswith(f"🥇 <@{carol.id}> — **{score}** (") and ("gestorben" in best or "geschafft" in best)
     seed = seed_to_text(daily_seed(await env.bot.store.daily_secret(), 1))
-    assert fields["Seed des Tagesverlieses #1, jetzt aufgedeckt"] == \
+    assert fields["Seed des Tagesspiels #1, jetzt aufgedeckt"] == \
         f"`{seed}` — nachspielen mit `/scoundrel spielen seed:{seed}`"
 
 
