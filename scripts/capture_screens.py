@@ -19,6 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import discord
 import simcord
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -133,9 +134,9 @@ async def shoot_all(env, out: Path, browser: str, only: set[str]) -> None:
     bob = guild.add_member(env.create_user("bob"))
     carol = guild.add_member(env.create_user("carol"))
 
-    async def shot(name, target, viewer=alice):
+    async def shot(name, target, viewer=alice, where=channel):
         if not only or name in only:
-            await capture(env, channel, viewer, target, name, out, browser)
+            await capture(env, where, viewer, target, name, out, browser)
 
     # The first room, then a room mid-game with a weapon and its kills fanned over it.
     classic = preset("classic")
@@ -181,6 +182,9 @@ async def shoot_all(env, out: Path, browser: str, only: set[str]) -> None:
             await click_code(alice, daily.response.message, "mode")
         await click_code(alice, daily.response.message, code)
     await shot("daily-over", daily)
+    for player in (bob, carol):  # two more results for the next day's post
+        other = await player.slash(channel, "scoundrel daily")
+        await play_out(player, None, channel, response=other.response)
     await alice.click(daily.response, label="Share result")
     await shot("share", channel.last_message)
     board = await alice.slash(channel, "scoundrel leaderboard")
@@ -200,6 +204,14 @@ async def shoot_all(env, out: Path, browser: str, only: set[str]) -> None:
         if any(True for _ in hand.response.message.components):
             await shot("duel-hand", hand, viewer=player)
             break
+
+    # The scheduled daily post, the next morning: today's Play button, yesterday's best here and its seed.
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(env.create_user("admin"), roles=[mods])
+    posts = guild.create_text_channel("daily")
+    await admin.slash(channel, "scoundrel-admin daily", channel=posts, time="08:00")
+    await env.advance_time(33 * 3600)  # 2026-01-02 09:00 UTC: Daily #2 is posted
+    await shot("daily-post", posts.last_message, where=posts)
 
 
 async def play_out(actor, message, channel, response=None):
