@@ -33,7 +33,7 @@ FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.screenshot-token-not-real-00000000
 WIDTHS = {"phone": (390, 1100), "desktop": (1280, 1000)}
 CHROMIUM_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                  "--virtual-time-budget=8000"]
+                  "--virtual-time-budget=15000"]
 
 
 def buttons(message):
