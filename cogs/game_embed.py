@@ -162,6 +162,17 @@ def status_line(state: State) -> str:
     return f"Play {to_play} more card{'s' if to_play != 1 else ''}."
 
 
+def quiet_events(record) -> tuple[str, ...]:
+    """The event kinds the rest of the message already tells: a finished game's title says how it ended; in the
+    raised room the picture shows what rose and the health bar what it cost; at the merchant the picture shows
+    the offer (and the buttons its prices)."""
+    state: State = record.state
+    if state.over or record.status == ABANDONED:
+        return ("death", "clear")
+    phase = state.pending[0] if state.pending else None
+    return {IN_UNDERWORLD: ("necromancer",), AT_MERCHANT: ("merchant",)}.get(phase, ())
+
+
 def game_embed(record, par: int | None = None) -> discord.Embed:
     """Title, one status line, this turn's events (at most three lines), the deal in the footer (a counted daily
     being played has none, and its first room a line saying it counts and when it ends); the table is the
@@ -172,11 +183,7 @@ def game_embed(record, par: int | None = None) -> discord.Embed:
     embed = discord.Embed(title=title, colour=colour)
     over = state.over or record.status == ABANDONED
     lines = [status_line(state)] if not over else _game_over_lines(record, par)
-    # A finished game's title says how it ended; in the raised room the picture shows what rose and the health
-    # bar what it cost, and the status line says what to do.
-    quiet = ("death", "clear") if over else ("necromancer",) if state.pending and state.pending[0] == IN_UNDERWORLD \
-        else ()
-    events = [] if record.status == ABANDONED else events_lines(state, quiet=quiet)
+    events = [] if record.status == ABANDONED else events_lines(state, quiet=quiet_events(record))
     lines[1:1] = events  # the last move's story right under the status (or score) line
     intro = daily_intro(record)
     if intro is not None:  # a first room has no events: the intro takes their place
