@@ -32,8 +32,7 @@ from bot.engine import apply, legal_actions, new_game, preset, seed_to_text  # n
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.screenshot-token-not-real-000000000000"
 WIDTHS = {"phone": (390, 1100), "desktop": (1280, 1000)}
 CHROMIUM_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                  "--virtual-time-budget=15000"]
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 def buttons(message):
@@ -58,14 +57,83 @@ async def capture(env, channel, viewer, target, name: str, out: Path, browser: s
             await preview.show(target)
             await preview.refresh()
             path = out / f"{name}-{label}.png"
-            with tempfile.TemporaryDirectory() as profile:
-                process = await asyncio.create_subprocess_exec(
-                    browser, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", f"--window-size={width},{height}",
-                    f"--screenshot={path}", preview.url,
-                    stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
-                await process.wait()
+            await screenshot(browser, preview.url, width, height, path)
             shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
             print(f"{shown}" + (f"  message height {message_height(path)} px" if label == "phone" else ""))
+
+
+# The preview is ready once its status line no longer says it is busy (it applies the window's size as an action
+# of its own) and every image has loaded.
+READY = ("(() => { const text = document.body ? document.body.innerText : '';"
+         " return text.length > 0 && !/Updating|Loading|Sending|Saving|Switching|Opening|Completing/.test(text)"
+         " && document.fonts.status === 'loaded'"
+         " && [...document.images].every(image => image.complete && image.naturalWidth > 0); })()")
+STEADY = 4  # polls in a row (a second): the page settles after one more action of its own
+
+
+async def screenshot(browser: str, url: str, width: int, height: int, path: Path, patience: float = 30) -> None:
+    """Open ``url`` in headless chromium, wait (in real time) until the preview is ready, save a PNG.
+
+    Driven through the DevTools protocol (aiohttp's websocket client, which discord.py already needs): a plain
+    ``--screenshot`` runs on virtual time and, on a busy machine, may shoot the page while it is still updating.
+    """
+    import base64
+    import itertools
+    import json
+
+    import aiohttp
+
+    with tempfile.TemporaryDirectory() as profile:
+        process = await asyncio.create_subprocess_exec(
+            browser, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", f"--window-size={width},{height}",
+            "--remote-debugging-port=0", "about:blank",
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+        try:
+            port_file = Path(profile) / "DevToolsActivePort"
+            for _ in range(int(patience * 10)):
+                if port_file.exists() and port_file.read_text().strip():
+                    break
+                await asyncio.sleep(0.1)
+            port = int(port_file.read_text().split()[0])
+            ids = itertools.count(1)
+            async with aiohttp.ClientSession() as session:
+                async with session.get(f"http://127.0.0.1:{port}/json/list") as answer:
+                    page = next(t for t in await answer.json(content_type=None) if t["type"] == "page")
+                async with session.ws_connect(page["webSocketDebuggerUrl"], max_msg_size=0) as ws:
+                    async def call(method: str, **params):
+                        number = next(ids)
+                        await ws.send_str(json.dumps({"id": number, "method": method, "params": params}))
+                        async for message in ws:
+                            data = json.loads(message.data)
+                            if data.get("id") == number:
+                                return data.get("result", {})
+                        raise RuntimeError("chromium closed the connection")
+
+                    await call("Emulation.setDeviceMetricsOverride", width=width, height=height,
+                               deviceScaleFactor=1, mobile=False)
+                    await call("Page.navigate", url=url)
+                    loop = asyncio.get_running_loop()
+                    deadline = loop.time() + patience
+                    steady = 0
+                    while loop.time() < deadline:
+                        await asyncio.sleep(0.25)
+                        ready = await call("Runtime.evaluate", expression=READY, returnByValue=True)
+                        steady = steady + 1 if ready.get("result", {}).get("value") is True else 0
+                        if steady == STEADY:
+                            break
+                    else:
+                        print(f"  {path.name}: the preview still looked busy after {patience:.0f} s")
+                    await asyncio.sleep(0.3)  # the last layout and paint
+                    shot = await call("Page.captureScreenshot", format="png")
+                    await asyncio.to_thread(path.write_bytes, base64.b64decode(shot["data"]))
+                    await call("Browser.close")
+        finally:
+            if process.returncode is None:
+                try:
+                    await asyncio.wait_for(process.wait(), 10)
+                except TimeoutError:
+                    process.kill()
+                    await process.wait()
 
 
 def message_height(path: Path) -> int:
