@@ -6,8 +6,8 @@
 
 The bot runs for real on a temporary database inside a SimCord world (virtual Discord, virtual clock); each
 screen is reached by slash commands and button clicks as a player would, shown in SimCord's Discord-like preview
-(dark theme) and captured by headless chromium at phone width (390 px) and desktop width (1280 px), as
-``<screen>-phone.png`` and ``<screen>-desktop.png``.
+(dark theme) and captured by headless chromium (once the preview says it has settled) at phone width (390 px)
+and desktop width (1280 px), as ``<screen>-phone.png`` and ``<screen>-desktop.png``.
 """
 
 from __future__ import annotations
@@ -62,10 +62,12 @@ async def capture(env, channel, viewer, target, name: str, out: Path, browser: s
             print(f"{shown}" + (f"  message height {message_height(path)} px" if label == "phone" else ""))
 
 
-# The preview is ready once its status line no longer says it is busy (it applies the window's size as an action
-# of its own) and every image has loaded.
+# The preview is ready once it says so (``window.simcordPreview``: no action of its own pending, such as applying
+# the window's size), its status line is no longer busy, its fonts are loaded and every image has loaded.
 READY = ("(() => { const text = document.body ? document.body.innerText : '';"
-         " return text.length > 0 && !/Updating|Loading|Sending|Saving|Switching|Opening|Completing/.test(text)"
+         " const preview = window.simcordPreview;"
+         " return Boolean(preview && preview.ready && preview.complete) && text.length > 0"
+         " && !/Updating|Loading|Sending|Saving|Switching|Opening|Completing/.test(text)"
          " && document.fonts.status === 'loaded'"
          " && [...document.images].every(image => image.complete && image.naturalWidth > 0); })()")
 STEADY = 4  # polls in a row (a second): the page settles after one more action of its own
