@@ -11,7 +11,7 @@ import dataclasses
 
 import discord
 
-from bot.daily import day_end
+from bot.daily import DAILY_RULES, day_end
 from bot.engine import DEAD, WON, Rules, State, seed_to_text
 from bot.engine.cards import JOKER, MERCHANT, MONSTER, NECROMANCER, POTION, WEAPON
 from bot.engine.game import (
@@ -110,14 +110,26 @@ def game_name(record, tr: Messages = ENGLISH) -> str:
 
 
 def daily_intro(record, tr: Messages = ENGLISH) -> str | None:
-    """A daily's first line before its first move: whether this try counts and when the day ends (the title
-    says which day), so the private first message needs no text of its own above the embed."""
-    if not is_daily(record) or record.version or record.status != "playing":
+    """A counted daily's first line before its first move: that this try counts and when the day ends (the
+    title says which day), so the private first message needs no text of its own above the embed."""
+    if not is_daily(record) or record.kind == "practice" or record.version or record.status != "playing":
         return None
-    ends = discord.utils.format_dt(day_end(record.day), "R")
-    if record.kind == "practice":
-        return tr("Practice, never counts · ends {ends}", ends=ends)
-    return tr("This try counts · ends {ends}", ends=ends)
+    return tr("This try counts · ends {ends}", ends=discord.utils.format_dt(day_end(record.day), "R"))
+
+
+def deal_footer(record, tr: Messages = ENGLISH) -> str | None:
+    """The deal and its rules; none for a counted daily being played on the daily's rules (its title says which
+    day, and its seed stays secret while the day runs: the daily post reveals it afterwards)."""
+    state: State = record.state
+    if not is_daily(record):
+        deal = tr("Seed {seed}", seed=seed_to_text(record.seed)) if record.seed is not None else tr("Custom deck")
+    elif record.kind == "practice":
+        deal = tr("Daily #{day} practice · never counts", day=record.day)
+    elif record.status == "playing" and not state.over and state.rules == DAILY_RULES:
+        return None
+    else:
+        deal = tr("Daily #{day}", day=record.day)
+    return f"{deal} · {rules_label(state.rules, tr)}"
 
 
 def _title_and_colour(record, tr: Messages) -> tuple[str, discord.Colour]:
@@ -157,33 +169,37 @@ def status_line(state: State, tr: Messages = ENGLISH) -> str:
     return tr.plural("Play {n} more card.", "Play {n} more cards.", to_play)
 
 
+def quiet_events(record) -> tuple[str, ...]:
+    """The event kinds the rest of the message already tells: a finished game's title says how it ended; in the
+    raised room the picture shows what rose and the health bar what it cost; at the merchant the picture shows
+    the offer (and the buttons its prices)."""
+    state: State = record.state
+    if state.over or record.status == ABANDONED:
+        return ("death", "clear")
+    phase = state.pending[0] if state.pending else None
+    return {IN_UNDERWORLD: ("necromancer",), AT_MERCHANT: ("merchant",)}.get(phase, ())
+
+
 def game_embed(record, par: int | None = None, tr: Messages = ENGLISH) -> discord.Embed:
-    """Title, one status line, this turn's events (at most three lines), the deal in the footer; the table is
-    the attached picture (``attachment://`` + ``bot.picture.FILENAME``). ``par``: the deal's best possible score,
-    shown on a finished game when it is known."""
+    """Title, one status line, this turn's events (at most three lines), the deal in the footer (a counted daily
+    being played has none, and its first room a line saying it counts and when it ends), in ``tr``'s language;
+    the table is the attached picture (``attachment://`` + ``bot.picture.FILENAME``). ``par``: the deal's best
+    possible score, shown on a finished game when it is known."""
     state: State = record.state
     title, colour = _title_and_colour(record, tr)
     embed = discord.Embed(title=title, colour=colour)
     over = state.over or record.status == ABANDONED
     lines = [status_line(state, tr)] if not over else _game_over_lines(record, par, tr)
-    # A finished game's title says how it ended; in the raised room the picture shows what rose and the health
-    # bar what it cost, and the status line says what to do.
-    quiet = ("death", "clear") if over else ("necromancer",) if state.pending and state.pending[0] == IN_UNDERWORLD \
-        else ()
-    events = [] if record.status == ABANDONED else events_lines(state, quiet=quiet, tr=tr)
+    events = [] if record.status == ABANDONED else events_lines(state, quiet=quiet_events(record), tr=tr)
     lines[1:1] = events  # the last move's story right under the status (or score) line
     intro = daily_intro(record, tr)
     if intro is not None:  # a first room has no events: the intro takes their place
         lines.insert(0, intro)
     embed.description = "\n".join(lines)
     embed.set_image(url=f"attachment://{FILENAME}")
-    if is_daily(record):
-        # A daily's seed stays secret while the day runs (the daily post reveals it afterwards).
-        deal = tr("Daily #{day} (practice)", day=record.day) if record.kind == "practice" else \
-            tr("Daily #{day}", day=record.day)
-    else:
-        deal = tr("Seed {seed}", seed=seed_to_text(record.seed)) if record.seed is not None else tr("Custom deck")
-    embed.set_footer(text=f"{deal} · {rules_label(state.rules, tr)}")
+    footer = deal_footer(record, tr)
+    if footer is not None:
+        embed.set_footer(text=footer)
     return embed
 
 

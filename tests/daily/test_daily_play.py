@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from bot.daily import AVOIDED, CLEARED, DIED, FACED_MARKS, daily_seed, day_end
 from bot.engine import deal, seed_to_text
-from cogs.game_embed import status_line
+from cogs.game_embed import events_lines, status_line
 from tests.daily.helpers import codes, play_to_end, restart
 
 DAY = timedelta(days=1)
@@ -44,7 +44,29 @@ async def test_the_daily_is_private_and_the_same_deal_for_everyone(world):
     seed = seed_to_text(daily_seed(secret, 1))
     assert record.seed is None
     assert seed not in str(first.response.message.embeds[0].to_dict()) and seed not in first.response.content
-    assert first.response.message.embeds[0].footer.text.startswith("Daily #1 · classic")
+    assert embed.footer.text is None  # the title says which daily; its rules are the daily's
+
+
+async def test_every_daily_room_keeps_to_the_rooms_line_budget(world):
+    """A private message carries one more line ("only you can see this") than a room in a channel: a daily being
+    played has no footer, and only its first room the line saying it counts and when it ends."""
+    first = await daily(world.alice, world.channel)
+    for _ in range(200):
+        embed = first.response.message.embeds[0]
+        record = await world.store.get_game((await world.store.daily_attempt(world.alice.id, 1)).id)
+        if record.status != "playing":
+            break
+        assert embed.title.startswith("Daily #1 — room ") and embed.footer.text is None
+        assert not first.response.content
+        assert embed.description.split("\n") == ([f"This try counts · ends <t:{int(day_end(1).timestamp())}:R>"]
+                                                 if record.version == 0 else []) + \
+            [status_line(record.state), *events_lines(record.state)]
+        by_code = codes(first.response.message)
+        move = next(c for c in ("T1", "T2", "T3", "T4", "W1", "W2", "W3", "W4") if c in by_code
+                    and not by_code[c].disabled)
+        await world.alice.click(first.response.message, custom_id=by_code[move].custom_id)
+    assert record.status in ("won", "dead")
+    assert first.response.message.embeds[0].footer.text == "Daily #1 · classic"  # the finished game says which
 
 
 async def test_an_unfinished_daily_resumes(world):
@@ -71,8 +93,7 @@ async def test_a_second_counted_attempt_is_refused_and_practice_never_reaches_th
     practice = await world.alice.click(again.response.message, label="Replay as practice")
     practice_embed = practice.response.message.embeds[0]
     assert practice.ephemeral and practice_embed.title == "Practice — room 1"
-    assert practice_embed.description.startswith("Practice, never counts · ends <t:")
-    assert practice_embed.footer.text.startswith("Daily #1 (practice)")
+    assert practice_embed.footer.text == "Daily #1 practice · never counts · classic"
     # Play the practice differently (avoid the first room) so its score can differ from the counted one.
     await play_to_end(world.alice, practice.response, first="A")
     replay = await world.store.game_actions((await world.store.recent_games(world.alice.id, 1))[0].id)
