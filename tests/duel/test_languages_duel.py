@@ -109,6 +109,10 @@ async def test_a_duel_between_a_german_and_a_french_player(world, locales):
     assert f"· {bob} abandonne ; {alice} gagne" in challenge.embeds[0].description
     over = await press_again(world.alice, hand.message, first_die)
     assert over.response.content == DE("This duel is over.") == "Dieses Duell ist vorbei."
+    # text that names a command names it as alice's Discord shows it
+    none_open = await world.alice.slash(world.channel, "scoundrel duel")
+    assert none_open.response.content == ("Du hast kein offenes Duell – fordere jemanden heraus mit "
+                                          "`/scoundrel duell gegner:@jemand`.")
 
 
 def test_the_picture_words_translate_and_stay_deterministic():

@@ -54,7 +54,9 @@ def test_a_shipped_locale_reads_every_entry_of_its_files(locale):
     for entry in entries:
         if isinstance(entry.id, tuple):
             one, many = entry.string[0], entry.string[-1]
-            assert reader.plural(*entry.id, 1) == one.format(n=1) if "{n}" in one else one
-            assert reader.plural(*entry.id, 7) == many.format(n=7) if "{n}" in many else many
+            # Fields besides {n} (plural(..., n, day=3)) are filled with their own names.
+            others = {name: f"<{name}>" for name in check.fields(entry.id[0]) if name != "n"}
+            assert reader.plural(*entry.id, 1, **others) == one.format(n=1, **others)
+            assert reader.plural(*entry.id, 7, **others) == many.format(n=7, **others)
         elif not check.fields(entry.id):
             assert reader(entry.id) == entry.string
