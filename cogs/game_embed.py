@@ -10,6 +10,7 @@ import dataclasses
 
 import discord
 
+from bot.daily import DAILY_RULES, day_end
 from bot.engine import DEAD, WON, Rules, State, seed_to_text
 from bot.engine.cards import JOKER, MERCHANT, MONSTER, NECROMANCER, POTION, WEAPON
 from bot.engine.game import (
@@ -91,8 +92,43 @@ def score_explanation(state: State) -> str:
     return " + ".join(parts)
 
 
+def is_daily(record) -> bool:
+    return record.kind in ("daily", "practice") and record.day is not None
+
+
+def game_name(record) -> str:
+    """What a game's title calls it: a daily says which day (or that it is a practice replay)."""
+    if not is_daily(record):
+        return "Scoundrel"
+    return "Practice" if record.kind == "practice" else f"Daily #{record.day}"
+
+
+def daily_intro(record) -> str | None:
+    """A counted daily's first line before its first move: that this try counts and when the day ends (the
+    title says which day), so the private first message needs no text of its own above the embed."""
+    if not is_daily(record) or record.kind == "practice" or record.version or record.status != "playing":
+        return None
+    return f"This try counts · ends {discord.utils.format_dt(day_end(record.day), 'R')}"
+
+
+def deal_footer(record) -> str | None:
+    """The deal and its rules; none for a counted daily being played on the daily's rules (its title says which
+    day, and its seed stays secret while the day runs: the daily post reveals it afterwards)."""
+    state: State = record.state
+    if not is_daily(record):
+        deal = f"Seed {seed_to_text(record.seed)}" if record.seed is not None else "Custom deck"
+    elif record.kind == "practice":
+        deal = f"Daily #{record.day} practice · never counts"
+    elif record.status == "playing" and not state.over and state.rules == DAILY_RULES:
+        return None
+    else:
+        deal = f"Daily #{record.day}"
+    return f"{deal} · {rules_label(state.rules)}"
+
+
 def _title_and_colour(record) -> tuple[str, discord.Colour]:
     state: State = record.state
+    name = game_name(record)
     if record.status == ABANDONED:
         if getattr(record, "ended_by", None) == "expired":
             return f"⌛ Time ran out · Score {record.score}", COLOUR_ABANDONED
@@ -105,10 +141,10 @@ def _title_and_colour(record) -> tuple[str, discord.Colour]:
     if state.status == DEAD:
         return f"💀 You died · Score {state.score}", COLOUR_DEAD
     if at_crossroads(state):
-        return f"Scoundrel — loop {state.loop} cleared!", COLOUR_WON
+        return f"{name} — loop {state.loop} cleared!", COLOUR_WON
     if state.final_room:
-        return f"Scoundrel — room {state.turn}, the final room", COLOUR_FINAL_ROOM
-    return f"Scoundrel — room {state.turn}", COLOUR_PLAYING
+        return f"{name} — room {state.turn}, the final room", COLOUR_FINAL_ROOM
+    return f"{name} — room {state.turn}", COLOUR_PLAYING
 
 
 def status_line(state: State) -> str:
@@ -126,29 +162,37 @@ def status_line(state: State) -> str:
     return f"Play {to_play} more card{'s' if to_play != 1 else ''}."
 
 
+def quiet_events(record) -> tuple[str, ...]:
+    """The event kinds the rest of the message already tells: a finished game's title says how it ended; in the
+    raised room the picture shows what rose and the health bar what it cost; at the merchant the picture shows
+    the offer (and the buttons its prices)."""
+    state: State = record.state
+    if state.over or record.status == ABANDONED:
+        return ("death", "clear")
+    phase = state.pending[0] if state.pending else None
+    return {IN_UNDERWORLD: ("necromancer",), AT_MERCHANT: ("merchant",)}.get(phase, ())
+
+
 def game_embed(record, par: int | None = None) -> discord.Embed:
-    """Title, one status line, this turn's events (at most three lines), the deal in the footer; the table is
-    the attached picture (``attachment://`` + ``bot.picture.FILENAME``). ``par``: the deal's best possible score,
+    """Title, one status line, this turn's events (at most three lines), the deal in the footer (a counted daily
+    being played has none, and its first room a line saying it counts and when it ends); the table is the
+    attached picture (``attachment://`` + ``bot.picture.FILENAME``). ``par``: the deal's best possible score,
     shown on a finished game when it is known."""
     state: State = record.state
     title, colour = _title_and_colour(record)
     embed = discord.Embed(title=title, colour=colour)
     over = state.over or record.status == ABANDONED
     lines = [status_line(state)] if not over else _game_over_lines(record, par)
-    # A finished game's title says how it ended; in the raised room the picture shows what rose and the health
-    # bar what it cost, and the status line says what to do.
-    quiet = ("death", "clear") if over else ("necromancer",) if state.pending and state.pending[0] == IN_UNDERWORLD \
-        else ()
-    events = [] if record.status == ABANDONED else events_lines(state, quiet=quiet)
+    events = [] if record.status == ABANDONED else events_lines(state, quiet=quiet_events(record))
     lines[1:1] = events  # the last move's story right under the status (or score) line
+    intro = daily_intro(record)
+    if intro is not None:  # a first room has no events: the intro takes their place
+        lines.insert(0, intro)
     embed.description = "\n".join(lines)
     embed.set_image(url=f"attachment://{FILENAME}")
-    if record.kind in ("daily", "practice") and record.day is not None:
-        # A daily's seed stays secret while the day runs (the daily post reveals it afterwards).
-        deal = f"Daily #{record.day}" + (" (practice)" if record.kind == "practice" else "")
-    else:
-        deal = f"Seed {seed_to_text(record.seed)}" if record.seed is not None else "Custom deck"
-    embed.set_footer(text=f"{deal} · {rules_label(state.rules)}")
+    footer = deal_footer(record)
+    if footer is not None:
+        embed.set_footer(text=footer)
     return embed
 
 
