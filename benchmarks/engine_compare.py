@@ -3,12 +3,14 @@
     .venv/bin/python benchmarks/engine_compare.py                  # classic, health 99 and 20
     .venv/bin/python benchmarks/engine_compare.py --health 99 --games 2000 --rounds 7
     .venv/bin/python benchmarks/engine_compare.py --preset expansion
+    .venv/bin/python benchmarks/engine_compare.py --cpu             # CPU time of this process, not wall-clock
 
 The reference engine is ``tests/engine/reference_game.py``: the rules as they were written before
 the engine was sped up (the differential test keeps both in agreement). Each round plays the same
 seeded random games on both engines, alternating which goes first, through the very loop
 ``python -m bot bench`` uses; the medians of the rounds are printed with the ratio. Run it alone:
-the figures are wall-clock rates on a shared machine.
+the figures are wall-clock rates, so a busy machine makes rounds uneven; ``--cpu`` times
+the process's CPU time instead (steadier when other work shares the cores).
 """
 
 from __future__ import annotations
@@ -29,16 +31,16 @@ from tests.engine import reference_game  # noqa: E402
 ENGINES = {"reference": reference_game, "current": engine}
 
 
-def measure(rules, games: int, rounds: int) -> dict[str, tuple[float, float, float]]:
+def measure(rules, games: int, rounds: int, clock=time.perf_counter) -> dict[str, tuple[float, float, float]]:
     """Per engine: (median games/s, median actions/s, actions per game)."""
     rates = {name: ([], []) for name in ENGINES}
     per_game = {}
     for r in range(rounds):
         order = list(ENGINES) if r % 2 == 0 else list(reversed(ENGINES))
         for name in order:
-            start = time.perf_counter()
+            start = clock()
             actions = play_random_games(rules, games, first_seed=r * games, engine=ENGINES[name])
-            elapsed = time.perf_counter() - start
+            elapsed = clock() - start
             rates[name][0].append(games / elapsed)
             rates[name][1].append(actions / elapsed)
             per_game[name] = per_game.get(name, 0) + actions
@@ -58,11 +60,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="starting and maximum health; repeat for several (default: 99 and 20)")
     parser.add_argument("--games", type=int, default=2000, help="games per round and engine (default 2000)")
     parser.add_argument("--rounds", type=int, default=5, help="rounds; medians are reported (default 5)")
+    parser.add_argument("--cpu", action="store_true", help="time CPU time of this process instead of wall-clock")
     args = parser.parse_args(argv)
     for health in args.health or [99, 20]:
         rules = PRESETS[args.preset].with_health(health)
-        print(f"preset={args.preset} health={health}/{health} games/round={args.games} rounds={args.rounds}")
-        result = measure(rules, args.games, args.rounds)
+        print(f"preset={args.preset} health={health}/{health} games/round={args.games} rounds={args.rounds} "
+              f"clock={'cpu' if args.cpu else 'wall'}")
+        result = measure(rules, args.games, args.rounds, time.process_time if args.cpu else time.perf_counter)
         (ref_games, ref_actions, per_game), (games, actions, _) = result["reference"], result["current"]
         print(f"  actions/game {per_game:.1f}")
         print(f"  {'':10} {'games/s':>10} {'actions/s':>11}")
