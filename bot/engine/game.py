@@ -25,6 +25,7 @@ from .rules import (
     Rules,
 )
 from .seeds import seed_from_bytes, shuffled
+from .words import template_of
 
 PLAYING = "playing"
 WON = "won"
@@ -75,10 +76,11 @@ class Event:
 
     @property
     def template(self) -> tuple | None:
-        """``(English template, *parts as they read)`` for a translated text, or None if made ready."""
+        """``(English template, *parts as they read)``, for a translation; None for text the engine did not
+        write. A text given ready-made (a saved game's) is recognised by ``words.template_of``."""
         text = self._text
         if text.__class__ is str:
-            return None
+            return template_of(text)
         return (text[0], *map(_shown, text[1:]))
 
     def __iter__(self):
