@@ -74,7 +74,7 @@ def test_review_sentences_in_german_keep_cards_and_numbers():
     assert german[0] == "Raum 1: ♠Q ♥2 ♦10 ♠6. Perfekt: Bestmöglich bleibt 30."
     assert german[2] == ("Raum 3: ♠Q ♣4 ♥10 ♣3. Bestmöglich 9 → 2. ✗ „♣3 mit der Waffe ♦2 bekämpfen“ senkte deine "
                          "bestmögliche Punktzahl von 9 auf 4; „den Raum meiden“ hätte 9 gehalten. ✗ „♥10 trinken“ "
-                         "senkte deine bestmögliche Punktzahl von 4 auf 2; „♣4 mit bloßen Händen bekämpfen“ hätte 4 "
+                         "senkte deine bestmögliche Punktzahl von 4 auf 2; „♣4 mit Fäusten bekämpfen“ hätte 4 "
                          "gehalten.")
     assert result.summary().translated(DE) == ("Du hast 193 Punkte gegenüber Par 30 verloren; am teuersten war Raum 4 "
                                                "(−165); 6/12 Entscheidungen perfekt.")
@@ -106,7 +106,7 @@ async def test_a_german_players_review_and_hint(world, locales, monkeypatch, rea
     shown = "\n".join(e.description for m in mine for e in m.embeds).split("\n")
     assert shown == [room.translated(DE) for room in expected.room_lines()]
     assert [line.split(".")[0] for line in shown] == [f"Raum {room.number}: {room.cards}" for room in expected.rooms]
-    assert "✗ „♦2 ausrüsten“ senkte deine bestmögliche Punktzahl von 13 auf 9" in shown[1]
+    assert "✗ „♦2 anlegen“ senkte deine bestmögliche Punktzahl von 13 auf 9" in shown[1]
     assert mine[-1].embeds[-1].footer.text == DE(coach().REVIEW_FOOTER) != coach().REVIEW_FOOTER
 
     # a hint in a new game: German, with the solver's card and score
