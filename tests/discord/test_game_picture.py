@@ -161,3 +161,18 @@ def test_at_the_merchant_the_text_does_not_repeat_the_offer_the_picture_shows():
                              day=None, seed=seed)
     lines = game_embed(record).description.split("\n")
     assert lines[0] == status_line(state) and not any("merchant shows" in line for line in lines)  # ... once
+
+
+def test_facing_a_necromancer_the_text_says_his_offer_once():
+    for seed in range(500):
+        state = new_game(preset("expansion"), seed=seed)
+        while not state.over and not (state.pending and state.pending[0] == "necromancer"):
+            state = apply(state, legal_actions(state)[-1])
+        if not state.over:
+            break
+    assert any(e.kind == "necromancer" for e in state.events)  # the engine tells the offer ...
+    record = SimpleNamespace(id=1, version=len(state.history), state=state, status="playing", kind="normal",
+                             day=None, seed=seed)
+    lines = game_embed(record).description.split("\n")
+    assert lines[0] == status_line(state) and "necromancer" in lines[0].lower()
+    assert not any("offers to raise" in line for line in lines)  # ... once, in the status line
