@@ -14,11 +14,14 @@ limit cannot score more.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from .deal import Deal, top_two
 from .rooms import Plan, dies, health_after, room_options
 
 ROOM_SIZE = 4
 LOST = -10**6  # below every score: "nothing found yet"
+HIGH = 10**6  # above every score: "no upper bound known"
 AVOID = -2  # in place of a carried card: the room was avoided
 
 
@@ -81,12 +84,13 @@ class Search:
                 if v > r2:
                     r1, r2 = (v, r1) if v > r1 else (r1, v)
             counts = [a + b + c for a, b, c in zip(d.suffix_counts[pos], rest[5], here[5], strict=True)]
+            all_counts = tuple(counts)
             top_monster = max(d.suffix_monster_max[pos], rest[4], here[4])
             if d.early_end:
                 _drop_strongest(counts, 3)  # up to 3 cards are never played
             found = self._remaining[key] = [
                 d.suffix_potions[pos] + rest[1] + here[1], max(d.suffix_potion_max[pos], rest[2], here[2]),
-                r1, r2, counts, top_monster, {}]
+                r1, r2, counts, top_monster, {}, all_counts, {}]
         return found
 
     def upper_bound(self, facts: list, h: int, w: int, lim: int) -> int:
@@ -96,17 +100,70 @@ class Search:
         do. That damage assumes each monster meets the best weapon that could reach it, where a weapon kills
         at most one monster of each value (its kills must fall strictly; under "lower or equal" it may repeat).
         """
-        potions, top_potion, r1, r2, counts, _, damages = facts
+        potions, top_potion, r1, r2, counts, _, damages = facts[:7]
         damage = damages.get((w, lim))
         if damage is None:
             damage = damages[(w, lim)] = self._least_damage(r1, r2, counts, w, lim)
         best_health = h + potions - damage
         max_health = self.deal.max_health
         if best_health <= 0:
-            return 0  # no clear is possible; a death scores at most 0
+            return self.death_bound(facts, h, w, lim)  # no clear is possible
         if best_health >= max_health and top_potion:
             return max_health + top_potion
         return best_health if best_health < max_health else max_health
+
+    def death_bound(self, facts: list, h: int, w: int, lim: int) -> int:
+        """No death from here scores more than this (a death scores minus the monsters left behind).
+
+        Every monster resolved before the killer was survived, so their damage adds up to less than ``h`` plus the
+        potions left; each does at least its least damage (as in ``upper_bound``). The most monster value that
+        budget can resolve is at most a fractional knapsack's; the killer, and under dungeon-only scoring the
+        up to three monsters left unresolved in the last room, leave the dungeon too: at most the strongest four.
+        """
+        table = facts[8]
+        found = table.get((w, lim))
+        if found is None:
+            found = table[(w, lim)] = self._death_items(facts[2], facts[3], facts[7], w, lim)
+        total, free, weights, values, ratios, extra = found
+        budget = h - 1 + facts[0]
+        if budget < 0:
+            budget = 0
+        reach = free + extra
+        i = bisect_right(weights, budget) - 1  # weights and values are prefix sums, best ratio first
+        reach += values[i]
+        if i + 1 < len(weights):
+            reach += int((budget - weights[i]) * ratios[i + 1])
+        return reach - total if reach < total else 0
+
+    def _death_items(self, r1: int, r2: int, counts, w: int, lim: int) -> tuple:
+        repeat = self.deal.limit_step
+        total = free = 0
+        items, monsters = [], []
+        for v in range(1, 16):
+            c = counts[v]
+            if not c:
+                continue
+            a1, a2 = r1, r2
+            if w and v < lim and w > a2:
+                a1, a2 = (w, a1) if w > a1 else (a1, w)
+            second = a1 if repeat else a2
+            for i in range(c):
+                a = a1 if i == 0 else second
+                total += v
+                monsters.append(v)
+                if a >= v:
+                    free += v
+                else:
+                    items.append((v / (v - a), v - a, v))
+        items.sort(reverse=True)
+        weights, values, ratios = [0], [0], [0.0]
+        for ratio, dv, v in items:
+            weights.append(weights[-1] + dv)
+            values.append(values[-1] + v)
+            ratios.append(ratio)
+        monsters.sort(reverse=True)
+        extra = sum(monsters[: 1 if self.deal.room_counts_at_death else ROOM_SIZE])
+        return total, free, weights, values, ratios, extra
 
     def _least_damage(self, r1: int, r2: int, counts: list[int], w: int, lim: int) -> int:
         repeat = self.deal.limit_step  # lower-or-equal: one weapon may kill both monsters of a value
@@ -125,89 +182,118 @@ class Search:
         return damage
 
     # --- the search ----------------------------------------------------------------------------
-    def value(self, pos: int, queue: tuple, carried: int, avoided: bool, h: int, w: int, lim: int,
-              alpha: int) -> int:
+    def test(self, pos: int, queue: tuple, carried: int, avoided: bool, h: int, w: int, lim: int, t: int) -> int:
+        """Can the situation score at least ``t``? Fail-soft: a result ``>= t`` is a score some line reaches
+        (a lower bound of the best), a result ``< t`` is an upper bound of the best."""
         self.nodes += 1
         key = (pos, queue, carried, avoided)
         entries = self._table.get(key)
-        floor = LOST
-        if entries:
-            for eh, ew, el, ev, exact in entries:
-                if eh >= h and ew >= w and el >= lim:
-                    if ev <= alpha:
-                        return ev
-                    if exact and eh == h and ew == w and el == lim:
-                        return ev
-                if exact and eh <= h and ew <= w and el <= lim and ev > floor:
-                    floor = ev
+        if entries is not None:
+            lo, hi = LOST, HIGH
+            for e in entries:
+                if e[4] < hi and e[0] >= h and e[1] >= w and e[2] >= lim:
+                    hi = e[4]
+                if e[3] > lo and e[0] <= h and e[1] <= w and e[2] <= lim:
+                    lo = e[3]
+            if lo >= t:
+                return lo
+            if hi < t:
+                return hi
         ceiling = self.upper_bound(self.remaining(pos, queue, carried), h, w, lim)
-        if floor >= ceiling:
-            self._remember(key, h, w, lim, floor, True)
-            return floor
-        if ceiling <= alpha:
+        if ceiling < t:
             return ceiling
-        # The score is at least ``floor``, so searching above floor - 1 is exact.
-        bar = max(alpha, floor - 1)
         room, pos2, queue2 = self.fill(pos, queue, carried)
         empty_after = pos2 == self.deal.n and not queue2
-        best = self._best(room, pos2, queue2, empty_after, avoided, h, w, lim, bar, ceiling)
-        if floor > best:  # pragma: no cover - a floor is a proven score, the search cannot find less
-            best = floor
-        self._remember(key, h, w, lim, best, best > bar)
-        return best
+        found = self._best(room, pos2, queue2, empty_after, avoided, h, w, lim, t)
+        if found > ceiling:  # pragma: no cover - the bound is proven
+            raise AssertionError("the upper bound was beaten")
+        self._remember(key, h, w, lim, found, t)
+        return found
 
-    def _remember(self, key, h, w, lim, v, exact) -> None:
+    def exact(self, situation: tuple, top: int | None = None) -> int:
+        """The best score of a turn start: "at least t?" for falling t, from the upper bound (or ``top``, a known
+        upper bound) down. Each failed test is an upper bound that says where to test next; the table keeps what
+        earlier tests proved."""
+        t = self.upper_bound(self.remaining(*situation[:3]), *situation[4:])
+        if top is not None and top < t:
+            t = top
+        while True:
+            found = self.test(*situation, t)
+            if found >= t:
+                return t  # a line reaches t, and nothing scores more than t
+            t = found
+
+    def _remember(self, key, h, w, lim, found, t) -> None:
         entries = self._table.get(key)
+        lo, hi = (found, HIGH) if found >= t else (LOST, found)
         if entries is None:
-            self._table[key] = [(h, w, lim, v, exact)]
+            self._table[key] = [[h, w, lim, lo, hi]]
             return
-        for i, (eh, ew, el, _, _) in enumerate(entries):
-            if eh == h and ew == w and el == lim:  # a later search of the same situation knows more
-                entries[i] = (h, w, lim, v, exact)
+        for e in entries:
+            if e[0] == h and e[1] == w and e[2] == lim:
+                if lo > e[3]:
+                    e[3] = lo
+                if hi < e[4]:
+                    e[4] = hi
                 return
-        entries.append((h, w, lim, v, exact))
+        entries.append([h, w, lim, lo, hi])
 
-    def _best(self, room, pos2, queue2, empty_after, avoided, h, w, lim, alpha, ceiling) -> int:
-        """The best score over every choice in this room (fail-soft, like ``value``)."""
+    def _best(self, room, pos2, queue2, empty_after, avoided, h, w, lim, t) -> int:
+        """The best score over every choice in this room, tested against ``t`` (fail-soft, like ``test``)."""
         d = self.deal
         best = LOST
         final = empty_after and not d.early_end
-        if alpha < 0:
+        if t <= 0:
             best = self.best_death(room, pos2, queue2, h, w, lim, final)[0]
+            if best >= t:
+                return best
         elif self._can_die(room):
-            best = 0  # deaths were not looked at: they score at most 0, which is within alpha
+            best = 0  # deaths were not looked at: they score at most 0, below t
         if final:
-            return max(best, self.final_score(room, h, w, lim)[0])
+            score = self.final_score(room, h, w, lim)[0]
+            return score if score > best else best
         children = []
         max_health = d.max_health
         terminal_next = d.early_end and 1 + (d.n - pos2) + len(queue2) < ROOM_SIZE
         bound = self.upper_bound
+        remaining = self.remaining
         for plan in self.plans(room, w, lim, False):
             h2 = health_after(plan.d1, plan.p, plan.d2, h, max_health)
             if h2 <= 0:
                 continue
             if terminal_next:
                 score = h2 + (plan.last_potion if h2 == max_health else 0)
+                if score >= t:
+                    return score
                 if score > best:
                     best = score
                 continue
-            nxt = self.child(room, pos2, queue2, plan.carried, h2, plan.weapon, plan.limit)
-            children.append((bound(self.remaining(pos2, queue2, plan.carried), h2, nxt[5], nxt[6]),
-                             h2 * 4 + plan.weapon, nxt))
+            facts = remaining(pos2, queue2, plan.carried)
+            lim2 = plan.limit
+            if lim2 and lim2 > facts[5]:
+                lim2 = facts[5] + 1
+            b = bound(facts, h2, plan.weapon, lim2)
+            if b < t:
+                if b > best:
+                    best = b
+                continue
+            children.append((b, h2 * 4 + plan.weapon, (pos2, queue2, plan.carried, False, h2, plan.weapon, lim2)))
         if not avoided and not empty_after:
             nxt = self.child(room, pos2, queue2, AVOID, h, w, lim)
-            children.append((bound(self.remaining(pos2, nxt[1], -1), h, w, nxt[6]), (h - 5) * 4 + w, nxt))
+            b = bound(remaining(pos2, nxt[1], -1), h, w, nxt[6])
+            if b < t:
+                if b > best:
+                    best = b
+            else:
+                children.append((b, (h - 5) * 4 + w, nxt))
         # Most promising first: the highest bound, then the most health.
-        children.sort(key=_promise, reverse=True)
-        for child_bound, _, nxt in children:
-            if best >= ceiling:
-                break
-            if child_bound <= best or child_bound <= alpha:
-                # This child cannot beat what is known; its bound is all it adds to a fail-low answer.
-                if child_bound > best:
-                    best = child_bound
-                continue
-            v = self.value(*nxt, max(alpha, best))
+        if len(children) > 1:
+            children.sort(key=_promise, reverse=True)
+        test = self.test
+        for _, _, nxt in children:
+            v = test(*nxt, t)
+            if v >= t:
+                return v
             if v > best:
                 best = v
         return best
