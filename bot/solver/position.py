@@ -15,7 +15,7 @@ from bot.engine.cards import Card
 from bot.engine.rules import STRICT
 
 from .deal import NO_LIMIT, Deal
-from .search import LOST, ROOM_SIZE, Search
+from .search import LOST, ROOM_SIZE, Search, gc_paused
 
 
 class Position:
@@ -101,26 +101,29 @@ class Position:
         key = self._key(state)
         found = self._exact.get(key)
         if found is None:
-            top = self.ceiling(state)
-            if at_most is not None and at_most < top:
-                top = at_most
-            # "At least t?" for falling t, as ``solve`` does: each failed test says where to test next.
-            t = top
-            while True:
-                found = self.bound(state, t)
-                if found >= t:
-                    found = t
-                    break
-                t = found
+            with gc_paused():
+                found = self._value(state, at_most)
             self._exact[key] = found
         return found
+
+    def _value(self, state: State, at_most: int | None) -> int:
+        t = self.ceiling(state)
+        if at_most is not None and at_most < t:
+            t = at_most
+        # "At least t?" for falling t, as ``solve`` does: each failed test says where to test next.
+        while True:
+            found = self.bound(state, t)
+            if found >= t:
+                return t
+            t = found
 
     def best_action(self, state: State) -> tuple[Action, int]:
         """A move that keeps the best score reachable, and that score (``state`` must still be playing)."""
         if state.over:
             raise ValueError("the game is over: there is no move to make")
-        best = self.value(state)
-        for action in legal_actions(state):
-            if self.bound(apply(state, action), best) >= best:
-                return action, best
+        with gc_paused():
+            best = self.value(state)
+            for action in legal_actions(state):
+                if self.bound(apply(state, action), best) >= best:
+                    return action, best
         raise AssertionError("no move keeps the best score")  # pragma: no cover - best is a max over the moves

@@ -12,7 +12,7 @@ from bot.engine.rules import Rules
 
 from .deal import Deal, SolverRefused
 from .rooms import health_after
-from .search import AVOID, ROOM_SIZE, Search
+from .search import AVOID, ROOM_SIZE, Search, gc_paused
 
 
 class Solution(NamedTuple):
@@ -38,8 +38,9 @@ def solve(rules: Rules, deck: Sequence[Card]) -> Solution:
     if deal.early_end and deal.n < ROOM_SIZE:
         return Solution(deal.start_health, (), 1)  # the first room cannot be filled: won at once
     start = (0, (), -1, False, deal.start_health, 0, 0)
-    best = search.exact(start)
-    return Solution(best, tuple(_line(search, start, best)), search.nodes)
+    with gc_paused():
+        best = search.exact(start)
+        return Solution(best, tuple(_line(search, start, best)), search.nodes)
 
 
 def _line(search: Search, situation: tuple, target: int) -> list[Action]:
