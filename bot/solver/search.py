@@ -6,10 +6,13 @@ card left from the last room (-1: none); ``avoided`` says the last turn was an a
 is ``(health, weapon, limit)``: the weapon's value (0: none) and the monster values it may still hit (below
 ``limit``). Nothing else matters for the rest of the game.
 
-``value(…, alpha)`` is fail-soft: it returns the exact best score when that is above ``alpha``, otherwise a
-number between the best score and ``alpha`` (an upper bound). The table remembers both kinds, and an entry
-answers for any situation it dominates: the same cards with no more health, no better weapon and no looser
-limit cannot score more.
+``test(…, t)`` asks "can this situation score at least t?" and is fail-soft: a result ``>= t`` is a score some
+line reaches, a result ``< t`` is a score no line beats. The table remembers both, and an entry answers for any
+situation it dominates: the same cards with no more health, no better weapon and no looser limit cannot score
+more (and with more of each, no less). ``exact`` finds the best score by testing falling thresholds.
+
+The hot loop works on situation numbers (``_id``) and precomputed facts of the cards left, so a child's bound
+is a few additions; the cyclic garbage collector is paused around a search (``gc_paused``).
 """
 
 from __future__ import annotations
@@ -33,7 +36,8 @@ AVOID = -2  # in place of a carried card: the room was avoided
 def gc_paused() -> Iterator[None]:
     """The cyclic garbage collector off while a search runs: the search builds hundreds of thousands of lasting
     containers (its table) and no cycles, so the collector's repeated passes over them only cost time (a third
-    of it). Memory is still freed by reference counting."""
+    of it). Memory is still freed by reference counting. Callers free the search inside the pause when they can,
+    so the first collection afterwards does not walk its table."""
     was_on = gc.isenabled()
     gc.disable()
     try:

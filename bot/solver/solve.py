@@ -34,13 +34,17 @@ def solve(rules: Rules, deck: Sequence[Card]) -> Solution:
     deal = Deal(rules, deck)
     if deal.n == 0:
         raise SolverRefused("there is nothing to solve in an empty deck")
-    search = Search(deal)
     if deal.early_end and deal.n < ROOM_SIZE:
         return Solution(deal.start_health, (), 1)  # the first room cannot be filled: won at once
-    start = (0, (), -1, False, deal.start_health, 0, 0)
     with gc_paused():
-        best = search.exact(start)
-        return Solution(best, tuple(_line(search, start, best)), search.nodes)
+        return _solve(deal)  # the search is freed before the collector is back on
+
+
+def _solve(deal: Deal) -> Solution:
+    search = Search(deal)
+    start = (0, (), -1, False, deal.start_health, 0, 0)
+    best = search.exact(start)
+    return Solution(best, tuple(_line(search, start, best)), search.nodes)
 
 
 def _line(search: Search, situation: tuple, target: int) -> list[Action]:
