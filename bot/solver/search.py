@@ -320,7 +320,8 @@ class Search:
     def _turn(self, sid: int) -> tuple:
         """What a situation's turn is made of: (room, pos2, queue2, final, terminal_next, room may kill, avoid,
         carry). ``avoid`` (None when the fill empties the dungeon) and ``carry[card]`` (the situation after a room
-        that leaves ``card``) are ``[facts, id, pos, queue, carried]``, the id found only when it is searched."""
+        that leaves ``card``) are ``[facts, id, pos, queue, carried, gains]``, the id found only when it is searched
+        and ``gains`` the bound's part that depends on the weapon."""
         pos, queue, carried = self._where[sid]
         d = self.deal
         room, pos2, queue2 = self.fill(pos, queue, carried)
@@ -328,13 +329,13 @@ class Search:
         final = empty_after and not d.early_end
         terminal_next = d.early_end and 1 + (d.n - pos2) + len(queue2) < ROOM_SIZE
         # Avoiding keeps every card: the same facts as here.
-        avoid = None if empty_after else [self._facts_of[sid], -1, pos2, queue2 + room, -1]
+        avoid = None if empty_after else [self._facts_of[sid], -1, pos2, queue2 + room, -1, {}]
         carry = {}
         if not final and not terminal_next:
             base = None if d.early_end else self._remaining_facts(pos2, queue2, -1)
             for card in room:
                 facts = self._remaining_facts(pos2, queue2, card) if base is None else self._with_card(base, card)
-                carry[card] = [facts, -1, pos2, queue2, card]
+                carry[card] = [facts, -1, pos2, queue2, card, {}]
         turn = self._turns[sid] = (room, pos2, queue2, final, terminal_next, self._facts(room)[0] > 0, avoid, carry)
         return turn
 
@@ -350,8 +351,11 @@ class Search:
             facts = after[0]
             if limit and limit > facts[5]:
                 limit = facts[5] + 1  # a limit above every monster left is as good as no limit
-            groups.append((facts[0] - least_damage(facts, weapon, limit), facts[1], after, weapon, limit, facts,
-                           plans))
+            gains, key = after[5], (weapon << 7) + limit  # the bound's potions minus least damage, kept per entry
+            gain = gains.get(key)
+            if gain is None:
+                gain = gains[key] = facts[0] - least_damage(facts, weapon, limit)
+            groups.append((gain, facts[1], after, weapon, limit, facts, plans))
         if avoid is not None:
             facts = avoid[0]
             lim2 = lim if not lim or lim <= facts[5] else facts[5] + 1
