@@ -5,14 +5,19 @@ Pure (no I/O); the bot runs it in a worker process (``bot/par.py``); ``python -m
 How it stays fast without giving up exactness:
 - a situation is only what decides the rest of the game (``search.py``): where the dungeon stands, the avoided
   cards queued under it, the carried card, whether the last turn was an avoid, and health, weapon value and
-  the weapon's limit (the last kill; monsters above everything left make any limit equal);
+  the weapon's limit (the last kill; monsters above everything left make any limit equal); cards of the same
+  kind and value are interchangeable, so situations that differ only in which of them lies where are one;
 - facing a room is reduced to its distinct effects (``rooms.py``): orders with the same damage, first potion,
-  weapon afterwards and carried card are one plan, and plans never better for any health are dropped;
-- a table remembers each situation's score or upper bound, and answers for situations it dominates (no more
-  health, no better weapon, no looser limit cannot score more);
+  weapon afterwards and carried card are one plan, and plans never better for any health are dropped; from a
+  given health only the best plan of those leading to the same situation is searched;
+- the search answers "can this situation score at least t?" (a null-window test, fail-soft), for falling t
+  from an upper bound down, each failed test saying where to test next;
+- a table remembers, per situation, a score some line reaches and a score none beats, and answers for
+  situations it dominates (no more health, no better weapon, no looser limit cannot score more);
 - an upper bound (health plus potions left minus the least damage the monsters left can do, where a weapon
-  kills at most one monster of each value; the potion bonus only if full health is still reachable) cuts
-  every choice that cannot beat the best known, and ``solve`` probes "at least t?" from the bound down.
+  kills at most one monster of each value; the potion bonus only if full health is still reachable) cuts every
+  choice that cannot reach t; when no clear is possible, a bound on the best death (a knapsack of the monsters
+  the remaining health and potions could resolve) does the same for deaths.
 
 Deaths are scored exactly too: when no clear exists, the search looks for the death that leaves the fewest
 monsters behind. Rule sets with chance (shuffled avoids, expansion cards) are refused (``SolverRefused``).

@@ -49,6 +49,7 @@ class Deal:
         self.n = len(deck)
         self.kind = [_KIND[c.kind] for c in deck]
         self.value = [c.value for c in deck]
+        self.card_class = [16 * k + v for k, v in zip(self.kind, self.value, strict=True)]  # alike cards share it
         self.max_health = rules.max_health
         self.start_health = rules.start_health
         self.early_end = rules.ending == EARLY
@@ -75,6 +76,7 @@ class Deal:
         # Per position: how many monsters of each value lie from pos on, and the two best weapons there.
         self.suffix_counts = [(0,) * 16] * (n + 1)
         self.suffix_weapons = [(0, 0)] * (n + 1)
+        self.suffix_packed = [0] * (n + 1)
         for pos in range(n - 1, -1, -1):
             k, v = kind[pos], value[pos]
             counts = list(self.suffix_counts[pos + 1])
@@ -84,6 +86,7 @@ class Deal:
             elif k == WEAPON_K:
                 top = top_two(top, v)
             self.suffix_counts[pos] = tuple(counts)
+            self.suffix_packed[pos] = sum(c << (4 * v) for v, c in enumerate(counts))  # 4 bits a value
             self.suffix_weapons[pos] = top
 
 

@@ -15,7 +15,7 @@ from bot.engine.cards import Card
 from bot.engine.rules import STRICT
 
 from .deal import NO_LIMIT, Deal
-from .search import LOST, ROOM_SIZE, Search
+from .search import LOST, ROOM_SIZE, Search, gc_paused
 
 
 class Position:
@@ -63,8 +63,9 @@ class Position:
                 state.avoided_last, state.last_card, state.status)
 
     # --- values ----------------------------------------------------------------------------------
-    def bound(self, state: State, alpha: int) -> int:
-        """Fail-soft: the exact best score if it is above ``alpha``, else a number from it up to ``alpha``."""
+    def bound(self, state: State, t: int) -> int:
+        """Can ``state`` still score at least ``t``? Fail-soft: a result ``>= t`` is reached by some line, a result
+        ``< t`` is an upper bound of the best."""
         if state.over:
             return state.score
         known = self._exact.get(self._key(state))
@@ -72,10 +73,12 @@ class Position:
             return known
         situation = self.situation(state)
         if situation is not None:
-            return self.search.value(*situation, alpha)
+            return self.search.test(*situation, t)
         best = LOST
         for action in legal_actions(state):
-            v = self.bound(apply(state, action), max(alpha, best))
+            v = self.bound(apply(state, action), t)
+            if v >= t:
+                return v
             if v > best:
                 best = v
         return best
@@ -98,25 +101,29 @@ class Position:
         key = self._key(state)
         found = self._exact.get(key)
         if found is None:
-            top = self.ceiling(state)
-            if at_most is not None and at_most < top:
-                top = at_most
-            # "At least t?" for falling t, as ``solve`` does: each failed probe says where to probe next.
-            alpha = top - 1
-            while True:
-                found = self.bound(state, alpha)
-                if found > alpha:
-                    break
-                alpha = found - 1 if found > 0 else LOST  # deaths: one full search (their bound, 0, prunes nothing)
+            with gc_paused():
+                found = self._value(state, at_most)
             self._exact[key] = found
         return found
+
+    def _value(self, state: State, at_most: int | None) -> int:
+        t = self.ceiling(state)
+        if at_most is not None and at_most < t:
+            t = at_most
+        # "At least t?" for falling t, as ``solve`` does: each failed test says where to test next.
+        while True:
+            found = self.bound(state, t)
+            if found >= t:
+                return t
+            t = found
 
     def best_action(self, state: State) -> tuple[Action, int]:
         """A move that keeps the best score reachable, and that score (``state`` must still be playing)."""
         if state.over:
             raise ValueError("the game is over: there is no move to make")
-        best = self.value(state)
-        for action in legal_actions(state):
-            if self.bound(apply(state, action), best - 1) >= best:
-                return action, best
+        with gc_paused():
+            best = self.value(state)
+            for action in legal_actions(state):
+                if self.bound(apply(state, action), best) >= best:
+                    return action, best
         raise AssertionError("no move keeps the best score")  # pragma: no cover - best is a max over the moves

@@ -18,6 +18,7 @@ from bot.i18n import N_
 from bot.i18n.phrase import Phrase
 
 from .position import Position
+from .search import gc_paused
 
 
 class Step(NamedTuple):
@@ -130,6 +131,11 @@ def review(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], start:
 
     ``start`` replaces ``new_game(rules, deck=deck)`` (tests use it for small deals the engine cannot deal).
     """
+    with gc_paused():  # one pause for the whole line (see ``gc_paused``)
+        return _review(rules, deck, actions, start)
+
+
+def _review(rules, deck, actions, start) -> Review:
     position = Position(rules, deck)
     state = start if start is not None else new_game(rules, deck=tuple(deck))
     par = position.value(state)

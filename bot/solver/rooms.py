@@ -67,7 +67,15 @@ def room_options(deal: Deal, room: tuple[int, ...], weapon: int, limit: int, res
     plans: dict[tuple, tuple] = {}
     deaths: dict[tuple, Death] = {}
 
+    seen = set()
+
     def walk(left, done, d1, p, d2, w, lim, last, resolved, steps):
+        # Orders that reach the same cards left and the same numbers go on alike: walk on from one of them.
+        # (``left`` keeps the room's order, so it names the set of cards left.)
+        here = (left, d1, p, d2, w, lim, last if keep_last else 0, resolved)
+        if here in seen:
+            return
+        seen.add(here)
         if done == target:
             carried = RESOLVE_ALL if resolve_all else left[0]
             key = (carried, d1, p, d2, w, lim, last if keep_last else 0)

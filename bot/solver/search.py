@@ -6,30 +6,64 @@ card left from the last room (-1: none); ``avoided`` says the last turn was an a
 is ``(health, weapon, limit)``: the weapon's value (0: none) and the monster values it may still hit (below
 ``limit``). Nothing else matters for the rest of the game.
 
-``value(…, alpha)`` is fail-soft: it returns the exact best score when that is above ``alpha``, otherwise a
-number between the best score and ``alpha`` (an upper bound). The table remembers both kinds, and an entry
-answers for any situation it dominates: the same cards with no more health, no better weapon and no looser
-limit cannot score more.
+``test(…, t)`` asks "can this situation score at least t?" and is fail-soft: a result ``>= t`` is a score some
+line reaches, a result ``< t`` is a score no line beats. The table remembers both, and an entry answers for any
+situation it dominates: the same cards with no more health, no better weapon and no looser limit cannot score
+more (and with more of each, no less). ``exact`` finds the best score by testing falling thresholds.
+
+The hot loop works on situation numbers (``_id``) and precomputed facts of the cards left, so a child's bound
+is a few additions; the cyclic garbage collector is paused around a search (``gc_paused``).
 """
 
 from __future__ import annotations
 
-from .deal import Deal, top_two
+import gc
+from bisect import bisect_right
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from .deal import MONSTER_K, NO_LIMIT, WEAPON_K, Deal, top_two
 from .rooms import Plan, dies, health_after, room_options
 
 ROOM_SIZE = 4
 LOST = -10**6  # below every score: "nothing found yet"
+HIGH = 10**6  # above every score: "no upper bound known"
+CHOICES_KEPT = 400_000  # room choices cached per (situation, weapon, limit) before the cache starts again
 AVOID = -2  # in place of a carried card: the room was avoided
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """The cyclic garbage collector off while a search runs: the search builds hundreds of thousands of lasting
+    containers (its table) and no cycles, so the collector's repeated passes over them only cost time (a third
+    of it). Memory is still freed by reference counting. Callers free the search inside the pause when they can,
+    so the first collection afterwards does not walk its table."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
 class Search:
     def __init__(self, deal: Deal) -> None:
         self.deal = deal
         self.nodes = 0
-        self._table: dict[tuple, list[tuple[int, int, int, int, bool]]] = {}
+        # Situations by number: (pos, queue, carried) is interned once, so the hot loop hashes small ints only.
+        self._ids: dict[tuple, int] = {}
+        self._alike: dict[tuple, int] = {}  # the same, by kinds and values of the cards
+        self._where: list[tuple] = []  # id -> (pos, queue, carried)
+        self._facts_of: list[list] = []  # id -> remaining(...)
+        self._turns: list[tuple | None] = []  # id -> the room it deals and where each choice leads
+        self._table: dict[int, list[list[int]]] = {}
+        self._choices: dict[int, tuple] = {}
         self._rooms: dict[tuple, tuple[list[Plan], list]] = {}
         self._queue_facts: dict[tuple, tuple] = {}
-        self._remaining: dict[tuple, list] = {}
+        self._damage: dict[tuple, int] = {}
+        self._death: dict[tuple, tuple] = {}
+        self._damage_tables: dict[tuple, tuple] = {}
 
     # --- the dungeon -----------------------------------------------------------------------
     def fill(self, pos: int, queue: tuple, carried: int) -> tuple[tuple[int, ...], int, tuple]:
@@ -60,57 +94,119 @@ class Search:
                 else:
                     potions.append(value[c])
             monsters = [v for v in range(16) for _ in range(counts[v])]
-            found = (sum(monsters), sum(potions), max(potions), weapons, max(monsters, default=0), tuple(counts))
+            found = (sum(monsters), sum(potions), max(potions), weapons, max(monsters, default=0), tuple(counts),
+                     _pack(counts))
             self._queue_facts[cards] = found
         return found
 
     def dungeon_monsters(self, pos: int, queue: tuple) -> int:
         return self.deal.suffix_monsters[pos] + self._facts(queue)[0]
 
-    def remaining(self, pos: int, queue: tuple, carried: int) -> list:
-        """Facts about every card not yet resolved in a situation (the same before and after the fill):
-        [potion sum, top potion, two top weapons, monsters by value, top monster, damage bounds by weapon]."""
+    def _id(self, pos: int, queue: tuple, carried: int, facts: list | None = None) -> int:
         key = (pos, queue, carried)
-        found = self._remaining.get(key)
+        found = self._ids.get(key)
         if found is None:
-            d = self.deal
-            rest = self._facts(queue)
-            here = self._facts((carried,) if carried >= 0 else ())
-            r1, r2 = d.suffix_weapons[pos]
-            for v in rest[3] + here[3]:
-                if v > r2:
-                    r1, r2 = (v, r1) if v > r1 else (r1, v)
-            counts = [a + b + c for a, b, c in zip(d.suffix_counts[pos], rest[5], here[5], strict=True)]
-            top_monster = max(d.suffix_monster_max[pos], rest[4], here[4])
-            if d.early_end:
-                _drop_strongest(counts, 3)  # up to 3 cards are never played
-            found = self._remaining[key] = [
-                d.suffix_potions[pos] + rest[1] + here[1], max(d.suffix_potion_max[pos], rest[2], here[2]),
-                r1, r2, counts, top_monster, {}]
+            # Cards of the same kind and value play alike: situations that differ only in which of them lies
+            # where are one situation (the first one met stands for all).
+            cls = self.deal.card_class
+            same = (pos, tuple([cls[c] for c in queue]), cls[carried] if carried >= 0 else -1)
+            found = self._alike.get(same)
+            if found is None:
+                found = self._alike[same] = len(self._where)
+                self._where.append(key)
+                self._facts_of.append(facts or self._remaining_facts(pos, queue, carried))
+                self._turns.append(None)
+            self._ids[key] = found
         return found
 
-    def upper_bound(self, facts: list, h: int, w: int, lim: int) -> int:
-        """No line from here scores more than this; deaths score at most 0.
+    def remaining(self, pos: int, queue: tuple, carried: int) -> list:
+        """Facts about every card not yet resolved in a situation (the same before and after the fill):
+        [potion sum, top potion, two top weapons, monsters by value (the strongest three dropped when the game
+        may end early), top monster, every monster by value, total monster value]."""
+        return self._facts_of[self._id(pos, queue, carried)]
+
+    def _remaining_facts(self, pos: int, queue: tuple, carried: int) -> list:
+        d = self.deal
+        rest = self._facts(queue)
+        here = self._facts((carried,) if carried >= 0 else ())
+        r1, r2 = d.suffix_weapons[pos]
+        for v in rest[3] + here[3]:
+            if v > r2:
+                r1, r2 = (v, r1) if v > r1 else (r1, v)
+        all_counts = counts = d.suffix_packed[pos] + rest[6] + here[6]  # 4 bits a value: sums never carry
+        top_monster = max(d.suffix_monster_max[pos], rest[4], here[4])
+        if d.early_end:
+            dropped = _unpack(counts)
+            _drop_strongest(dropped, 3)  # up to 3 cards are never played
+            counts = _pack(dropped)
+        return [d.suffix_potions[pos] + rest[1] + here[1], max(d.suffix_potion_max[pos], rest[2], here[2]),
+                r1, r2, counts, top_monster, all_counts]
+
+    def _with_card(self, facts: list, card: int) -> list:
+        """``facts`` (of cards with no strongest dropped) with one more card."""
+        k, v = self.deal.kind[card], self.deal.value[card]
+        potions, top_potion, r1, r2, counts, top_monster, all_counts = facts
+        if k == MONSTER_K:
+            counts = all_counts = counts + (1 << (4 * v))
+            if v > top_monster:
+                top_monster = v
+        elif k == WEAPON_K:
+            if v > r2:
+                r1, r2 = (v, r1) if v > r1 else (r1, v)
+        else:
+            potions += v
+            if v > top_potion:
+                top_potion = v
+        return [potions, top_potion, r1, r2, counts, top_monster, all_counts]
+
+    def upper_bound(self, facts: list, h: int, w: int, lim: int, deaths: bool = True) -> int:
+        """No line from here scores more than this.
 
         Health at the end is at most ``h`` plus every potion left minus the least damage the monsters left can
         do. That damage assumes each monster meets the best weapon that could reach it, where a weapon kills
         at most one monster of each value (its kills must fall strictly; under "lower or equal" it may repeat).
+        When that leaves no health, only deaths remain: ``death_bound`` (or 0 if ``deaths`` is False, when
+        the caller only needs to know that no clear is possible).
         """
-        potions, top_potion, r1, r2, counts, _, damages = facts
-        damage = damages.get((w, lim))
-        if damage is None:
-            damage = damages[(w, lim)] = self._least_damage(r1, r2, counts, w, lim)
-        best_health = h + potions - damage
+        best_health = h + facts[0] - self.least_damage(facts, w, lim)
         max_health = self.deal.max_health
         if best_health <= 0:
-            return 0  # no clear is possible; a death scores at most 0
-        if best_health >= max_health and top_potion:
-            return max_health + top_potion
-        return best_health if best_health < max_health else max_health
+            return self.death_bound(facts, h, w, lim) if deaths else 0
+        if best_health >= max_health:
+            return max_health + facts[1]  # the potion bonus needs full health (top potion 0: none left)
+        return best_health
 
-    def _least_damage(self, r1: int, r2: int, counts: list[int], w: int, lim: int) -> int:
-        repeat = self.deal.limit_step  # lower-or-equal: one weapon may kill both monsters of a value
-        damage = 0
+    def least_damage(self, facts: list, w: int, lim: int) -> int:
+        key = (facts[4], facts[2], facts[3], w, lim)
+        found = self._damage.get(key)
+        if found is None:
+            found = self._damage[key] = self._least_damage(facts[2], facts[3], facts[4], w, lim)
+        return found
+
+    def death_bound(self, facts: list, h: int, w: int, lim: int) -> int:
+        """No death from here scores more than this (a death scores minus the monsters left behind).
+
+        Every monster resolved before the killer was survived, so their damage adds up to less than ``h`` plus the
+        potions left; each does at least its least damage (as in ``upper_bound``). The most monster value that
+        budget can resolve is at most a fractional knapsack's; the killer, and under dungeon-only scoring the
+        up to three monsters left unresolved in the last room, leave the dungeon too: at most the strongest four.
+        """
+        key = (facts[6], facts[2], facts[3], w, lim)
+        found = self._death.get(key)
+        if found is None:
+            found = self._death[key] = self._death_items(facts[2], facts[3], _unpack(facts[6]), w, lim)
+        total, reach, weights, values, ratios = found
+        budget = h - 1 + facts[0]
+        if budget >= weights[-1]:
+            return 0
+        i = bisect_right(weights, budget) - 1  # weights and values are prefix sums, best ratio first
+        reach += values[i] + int((budget - weights[i]) * ratios[i + 1])
+        return reach - total if reach < total else 0
+
+    def _death_items(self, r1: int, r2: int, counts, w: int, lim: int) -> tuple:
+        repeat = self.deal.limit_step
+        total = free = 0
+        items, monsters = [], []
         for v in range(1, 16):
             c = counts[v]
             if not c:
@@ -118,102 +214,252 @@ class Search:
             a1, a2 = r1, r2
             if w and v < lim and w > a2:
                 a1, a2 = (w, a1) if w > a1 else (a1, w)
-            damage += v - (a1 if a1 < v else v)
-            if c > 1:
-                second = a1 if repeat else a2
-                damage += (c - 1) * (v - (second if second < v else v))
+            second = a1 if repeat else a2
+            for i in range(c):
+                a = a1 if i == 0 else second
+                total += v
+                monsters.append(v)
+                if a >= v:
+                    free += v
+                else:
+                    items.append((v / (v - a), v - a, v))
+        items.sort(reverse=True)
+        weights, values, ratios = [0], [0], [0.0]
+        for ratio, dv, v in items:
+            weights.append(weights[-1] + dv)
+            values.append(values[-1] + v)
+            ratios.append(ratio)
+        monsters.sort(reverse=True)
+        free += sum(monsters[: 1 if self.deal.room_counts_at_death else ROOM_SIZE])
+        return total, free, weights, values, ratios
+
+    def _least_damage(self, r1: int, r2: int, packed: int, w: int, lim: int) -> int:
+        """The least damage of the monsters counted in ``packed`` (see ``upper_bound``)."""
+        key = (r1, r2, w, lim)
+        table = self._damage_tables.get(key)
+        if table is None:
+            table = self._damage_tables[key] = self._damage_table(r1, r2, w, lim)
+        first, more = table
+        damage, v = 0, 0
+        while packed:
+            c = packed & 15
+            if c:
+                damage += first[v] + (c - 1) * more[v]
+            packed >>= 4
+            v += 1
         return damage
 
+    def _damage_table(self, r1: int, r2: int, w: int, lim: int) -> tuple[list[int], list[int]]:
+        """Per monster value: the least damage of the first monster of that value, and of each other one."""
+        repeat = self.deal.limit_step  # lower-or-equal: one weapon may kill both monsters of a value
+        first, more = [0] * 16, [0] * 16
+        for v in range(1, 16):
+            a1, a2 = r1, r2
+            if w and v < lim and w > a2:
+                a1, a2 = (w, a1) if w > a1 else (a1, w)
+            first[v] = v - (a1 if a1 < v else v)
+            second = a1 if repeat else a2
+            more[v] = v - (second if second < v else v)
+        return first, more
+
     # --- the search ----------------------------------------------------------------------------
-    def value(self, pos: int, queue: tuple, carried: int, avoided: bool, h: int, w: int, lim: int,
-              alpha: int) -> int:
+    def test(self, pos: int, queue: tuple, carried: int, avoided: bool, h: int, w: int, lim: int, t: int) -> int:
+        """Can the situation score at least ``t``? Fail-soft: a result ``>= t`` is a score some line reaches
+        (a lower bound of the best), a result ``< t`` is an upper bound of the best."""
+        return self._test(self._id(pos, queue, carried), avoided, h, w, lim, t)
+
+    def exact(self, situation: tuple, top: int | None = None) -> int:
+        """The best score of a turn start: "at least t?" for falling t, from the upper bound (or ``top``, a known
+        upper bound) down. Each failed test is an upper bound that says where to test next; the table keeps what
+        earlier tests proved."""
+        t = self.upper_bound(self.remaining(*situation[:3]), *situation[4:])
+        if top is not None and top < t:
+            t = top
+        while True:
+            found = self.test(*situation, t)
+            if found >= t:
+                return t  # a line reaches t, and nothing scores more than t
+            t = found
+
+    def _test(self, sid: int, avoided: bool, h: int, w: int, lim: int, t: int) -> int:
         self.nodes += 1
-        key = (pos, queue, carried, avoided)
+        key = sid + sid + avoided
         entries = self._table.get(key)
-        floor = LOST
-        if entries:
-            for eh, ew, el, ev, exact in entries:
-                if eh >= h and ew >= w and el >= lim:
-                    if ev <= alpha:
-                        return ev
-                    if exact and eh == h and ew == w and el == lim:
-                        return ev
-                if exact and eh <= h and ew <= w and el <= lim and ev > floor:
-                    floor = ev
-        ceiling = self.upper_bound(self.remaining(pos, queue, carried), h, w, lim)
-        if floor >= ceiling:
-            self._remember(key, h, w, lim, floor, True)
-            return floor
-        if ceiling <= alpha:
+        if entries is not None:
+            lo, hi = LOST, HIGH
+            for e in entries:
+                if e[4] < hi and e[0] >= h and e[1] >= w and e[2] >= lim:
+                    hi = e[4]
+                if e[3] > lo and e[0] <= h and e[1] <= w and e[2] <= lim:
+                    lo = e[3]
+            if lo >= t:
+                return lo
+            if hi < t:
+                return hi
+        ceiling = self.upper_bound(self._facts_of[sid], h, w, lim, t <= 0)
+        if ceiling < t:
             return ceiling
-        # The score is at least ``floor``, so searching above floor - 1 is exact.
-        bar = max(alpha, floor - 1)
-        room, pos2, queue2 = self.fill(pos, queue, carried)
-        empty_after = pos2 == self.deal.n and not queue2
-        best = self._best(room, pos2, queue2, empty_after, avoided, h, w, lim, bar, ceiling)
-        if floor > best:  # pragma: no cover - a floor is a proven score, the search cannot find less
-            best = floor
-        self._remember(key, h, w, lim, best, best > bar)
-        return best
-
-    def _remember(self, key, h, w, lim, v, exact) -> None:
-        entries = self._table.get(key)
+        found = self._best(sid, avoided, h, w, lim, t)
+        if found > ceiling:  # pragma: no cover - the bound is proven
+            raise AssertionError("the upper bound was beaten")
+        # Remember the result: a lower bound if it reached t, else an upper bound.
+        lo, hi = (found, HIGH) if found >= t else (LOST, found)
         if entries is None:
-            self._table[key] = [(h, w, lim, v, exact)]
-            return
-        for i, (eh, ew, el, _, _) in enumerate(entries):
-            if eh == h and ew == w and el == lim:  # a later search of the same situation knows more
-                entries[i] = (h, w, lim, v, exact)
-                return
-        entries.append((h, w, lim, v, exact))
+            self._table[key] = [[h, w, lim, lo, hi]]
+            return found
+        for e in entries:
+            if e[0] == h and e[1] == w and e[2] == lim:
+                if lo > e[3]:
+                    e[3] = lo
+                if hi < e[4]:
+                    e[4] = hi
+                return found
+        entries.append([h, w, lim, lo, hi])
+        return found
 
-    def _best(self, room, pos2, queue2, empty_after, avoided, h, w, lim, alpha, ceiling) -> int:
-        """The best score over every choice in this room (fail-soft, like ``value``)."""
+    def _turn(self, sid: int) -> tuple:
+        """What a situation's turn is made of: (room, pos2, queue2, final, terminal_next, room may kill, avoid,
+        carry). ``avoid`` (None when the fill empties the dungeon) and ``carry[card]`` (the situation after a room
+        that leaves ``card``) are ``[facts, id, pos, queue, carried, gains]``, the id found only when it is searched
+        and ``gains`` the bound's part that depends on the weapon."""
+        pos, queue, carried = self._where[sid]
         d = self.deal
-        best = LOST
+        room, pos2, queue2 = self.fill(pos, queue, carried)
+        empty_after = pos2 == d.n and not queue2
         final = empty_after and not d.early_end
-        if alpha < 0:
-            best = self.best_death(room, pos2, queue2, h, w, lim, final)[0]
-        elif self._can_die(room):
-            best = 0  # deaths were not looked at: they score at most 0, which is within alpha
-        if final:
-            return max(best, self.final_score(room, h, w, lim)[0])
-        children = []
-        max_health = d.max_health
         terminal_next = d.early_end and 1 + (d.n - pos2) + len(queue2) < ROOM_SIZE
-        bound = self.upper_bound
-        for plan in self.plans(room, w, lim, False):
-            h2 = health_after(plan.d1, plan.p, plan.d2, h, max_health)
-            if h2 <= 0:
+        # Avoiding keeps every card: the same facts as here.
+        avoid = None if empty_after else [self._facts_of[sid], -1, pos2, queue2 + room, -1, {}]
+        carry = {}
+        if not final and not terminal_next:
+            base = None if d.early_end else self._remaining_facts(pos2, queue2, -1)
+            for card in room:
+                facts = self._remaining_facts(pos2, queue2, card) if base is None else self._with_card(base, card)
+                carry[card] = [facts, -1, pos2, queue2, card, {}]
+        turn = self._turns[sid] = (room, pos2, queue2, final, terminal_next, self._facts(room)[0] > 0, avoid, carry)
+        return turn
+
+    def _choices_of(self, sid: int, turn: tuple, w: int, lim: int) -> tuple:
+        """The room's plans grouped by where they lead (the card left, the weapon and limit after), with what the
+        bound needs of that situation, and the avoid's. Within a group only the health each plan leaves differs,
+        so from a given health only the group's best plan is worth searching."""
+        room, _, _, _, terminal_next, _, avoid, carry = turn
+        groups = []
+        least_damage = self.least_damage
+        for carried, weapon, limit, plans in () if terminal_next else self._options(room, w, lim, False)[2]:
+            after = carry[carried]
+            facts = after[0]
+            if limit and limit > facts[5]:
+                limit = facts[5] + 1  # a limit above every monster left is as good as no limit
+            gains, key = after[5], (weapon << 7) + limit  # the bound's potions minus least damage, kept per entry
+            gain = gains.get(key)
+            if gain is None:
+                gain = gains[key] = facts[0] - least_damage(facts, weapon, limit)
+            groups.append((gain, facts[1], after, weapon, limit, facts, plans))
+        if avoid is not None:
+            facts = avoid[0]
+            lim2 = lim if not lim or lim <= facts[5] else facts[5] + 1
+            avoid_choice = (avoid, lim2, facts[0] - self.least_damage(facts, w, lim2), facts[1], facts)
+        else:
+            avoid_choice = None
+        if terminal_next:  # the next room cannot be filled: each plan's score is known at once
+            plans = [(plan.d1, plan.p, plan.d2, plan.last_potion) for plan in self.plans(room, w, lim, False)]
+            return self._keep_choices(sid, w, lim, (plans, avoid_choice))
+        return self._keep_choices(sid, w, lim, (groups, avoid_choice))
+
+    def _keep_choices(self, sid: int, w: int, lim: int, choices: tuple) -> tuple:
+        if len(self._choices) >= CHOICES_KEPT:
+            self._choices.clear()  # a cache only: bounded memory on the longest searches
+        self._choices[(sid << 11) + (w << 7) + lim] = choices
+        return choices
+
+    def _best(self, sid, avoided, h, w, lim, t) -> int:
+        """The best score over every choice in this room, tested against ``t`` (fail-soft, like ``test``)."""
+        turn = self._turns[sid]
+        if turn is None:
+            turn = self._turn(sid)
+        room, pos2, queue2, final, terminal_next, can_die = turn[:6]
+        best = LOST
+        if t <= 0:
+            best = self.best_death(room, pos2, queue2, h, w, lim, final)[0]
+            if best >= t:
+                return best
+        elif can_die:
+            best = 0  # deaths were not looked at: they score at most 0, below t
+        if final:
+            score = self.final_score(room, h, w, lim)[0]
+            return score if score > best else best
+        choices = self._choices.get((sid << 11) + (w << 7) + lim)
+        if choices is None:
+            choices = self._choices_of(sid, turn, w, lim)
+        groups, avoid = choices
+        max_health = self.deal.max_health
+        if terminal_next:
+            for d1, p, d2, last_potion in groups:
+                if h > d1:
+                    h2 = h - d1 + p
+                    if h2 > max_health:
+                        h2 = max_health
+                    h2 -= d2
+                    if h2 > 0:
+                        score = h2 + last_potion if h2 == max_health else h2
+                        if score >= t:
+                            return score
+                        if score > best:
+                            best = score
+            groups = ()  # the avoid is still a choice
+        children = []
+        for gain, top_potion, after, w2, lim2, facts, plans in groups:
+            h2 = 0
+            for d1, p, d2 in plans:
+                if h > d1:
+                    left = h - d1 + p
+                    if left > max_health:
+                        left = max_health
+                    left -= d2
+                    if left > h2:
+                        h2 = left
+            if not h2:
                 continue
-            if terminal_next:
-                score = h2 + (plan.last_potion if h2 == max_health else 0)
-                if score > best:
-                    best = score
+            b = h2 + gain  # the bound of the child, as ``upper_bound`` computes it
+            if b <= 0:
+                b = self.death_bound(facts, h2, w2, lim2) if t <= 0 else 0
+            elif b >= max_health:
+                b = max_health + top_potion
+            if b < t:
+                if b > best:
+                    best = b
                 continue
-            nxt = self.child(room, pos2, queue2, plan.carried, h2, plan.weapon, plan.limit)
-            children.append((bound(self.remaining(pos2, queue2, plan.carried), h2, nxt[5], nxt[6]),
-                             h2 * 4 + plan.weapon, nxt))
-        if not avoided and not empty_after:
-            nxt = self.child(room, pos2, queue2, AVOID, h, w, lim)
-            children.append((bound(self.remaining(pos2, nxt[1], -1), h, w, nxt[6]), (h - 5) * 4 + w, nxt))
+            children.append((b, h2 * 4 + w2, after, False, h2, w2, lim2))
+        if avoid is not None and not avoided:
+            after, lim2, gain, top_potion, facts = avoid
+            b = h + gain
+            if b <= 0:
+                b = self.death_bound(facts, h, w, lim2) if t <= 0 else 0
+            elif b >= max_health:
+                b = max_health + top_potion
+            if b < t:
+                if b > best:
+                    best = b
+            else:
+                children.append((b, (h - 5) * 4 + w, after, True, h, w, lim2))
         # Most promising first: the highest bound, then the most health.
-        children.sort(key=_promise, reverse=True)
-        for child_bound, _, nxt in children:
-            if best >= ceiling:
-                break
-            if child_bound <= best or child_bound <= alpha:
-                # This child cannot beat what is known; its bound is all it adds to a fail-low answer.
-                if child_bound > best:
-                    best = child_bound
-                continue
-            v = self.value(*nxt, max(alpha, best))
+        if len(children) > 1:
+            children.sort(key=_promise, reverse=True)
+        test = self._test
+        for _, _, after, avoided2, h2, w2, lim2 in children:
+            child = after[1]
+            if child < 0:
+                child = after[1] = self._id(after[2], after[3], after[4], after[0])
+            v = test(child, avoided2, h2, w2, lim2, t)
+            if v >= t:
+                return v
             if v > best:
                 best = v
         return best
 
     def child(self, room, pos2, queue2, carried, h2, w2, lim2) -> tuple:
-        """The next situation's arguments for ``value`` (all but alpha); ``carried == AVOID`` for an avoid."""
+        """The next situation's arguments for ``test`` (all but t); ``carried == AVOID`` for an avoid."""
         if carried == AVOID:
             queue2 = queue2 + room
             return pos2, queue2, -1, True, h2, w2, self._limit(lim2, pos2, queue2, -1)
@@ -226,9 +472,6 @@ class Search:
         top = self.remaining(pos, queue, carried)[5] + 1
         return lim if lim < top else top
 
-    def _can_die(self, room) -> bool:
-        return self._facts(room)[0] > 0
-
     # --- rooms -----------------------------------------------------------------------------------
     def plans(self, room, w, lim, resolve_all: bool) -> list[Plan]:
         return self._options(room, w, lim, resolve_all)[0]
@@ -237,8 +480,16 @@ class Search:
         key = (tuple(sorted(room)), w, lim, resolve_all)
         found = self._rooms.get(key)
         if found is None:
-            keep_last = resolve_all or self.deal.early_end
-            found = self._rooms[key] = room_options(self.deal, key[0], w, lim, resolve_all, keep_last)
+            facts = self._facts(key[0])
+            if w and lim != NO_LIMIT and lim > facts[4] and facts[3] == (0, 0):
+                # The weapon may hit every monster of a room without weapons: faced as with no limit, then the
+                # limit kept where no kill changed it.
+                plans, deaths = self._options(room, w, NO_LIMIT, resolve_all)[:2]
+                plans = [plan._replace(limit=lim) if plan.limit == NO_LIMIT else plan for plan in plans]
+            else:
+                keep_last = resolve_all or self.deal.early_end
+                plans, deaths = room_options(self.deal, key[0], w, lim, resolve_all, keep_last)
+            found = self._rooms[key] = (plans, deaths, _groups(plans, self.deal.card_class))
         return found
 
     def final_score(self, room, h, w, lim) -> tuple[int, Plan | None]:
@@ -277,3 +528,26 @@ def _drop_strongest(counts: list[int], k: int) -> None:
 
 def _promise(child: tuple) -> tuple[int, int]:
     return child[0], child[1]
+
+
+def _pack(counts) -> int:
+    """Monster counts by value as one int, 4 bits a value (at most 15 monsters of one value)."""
+    return sum(c << (4 * v) for v, c in enumerate(counts))
+
+
+def _unpack(packed: int) -> list[int]:
+    return [(packed >> (4 * v)) & 15 for v in range(16)]
+
+
+def _groups(plans: list[Plan], card_class: list[int]) -> list[tuple]:
+    """Plans by where they lead: (carried, weapon, limit, [(d1, p, d2), …]). Plans that carry a card just like
+    another's (the same kind and value) join its group: they lead to the same situation."""
+    groups: dict[tuple, tuple] = {}
+    for plan in plans:
+        key = (card_class[plan.carried], plan.weapon, plan.limit)
+        group = groups.get(key)
+        if group is None:
+            group = groups[key] = (plan.carried, plan.weapon, plan.limit, [])
+        if (plan.d1, plan.p, plan.d2) not in group[3]:
+            group[3].append((plan.d1, plan.p, plan.d2))
+    return list(groups.values())

@@ -12,7 +12,7 @@ from bot.engine.rules import Rules
 
 from .deal import Deal, SolverRefused
 from .rooms import health_after
-from .search import AVOID, LOST, ROOM_SIZE, Search
+from .search import AVOID, ROOM_SIZE, Search, gc_paused
 
 
 class Solution(NamedTuple):
@@ -34,27 +34,17 @@ def solve(rules: Rules, deck: Sequence[Card]) -> Solution:
     deal = Deal(rules, deck)
     if deal.n == 0:
         raise SolverRefused("there is nothing to solve in an empty deck")
-    search = Search(deal)
     if deal.early_end and deal.n < ROOM_SIZE:
         return Solution(deal.start_health, (), 1)  # the first room cannot be filled: won at once
+    with gc_paused():
+        return _solve(deal)  # the search is freed before the collector is back on
+
+
+def _solve(deal: Deal) -> Solution:
+    search = Search(deal)
     start = (0, (), -1, False, deal.start_health, 0, 0)
-    best = _probe_down(search, start)
+    best = search.exact(start)
     return Solution(best, tuple(_line(search, start, best)), search.nodes)
-
-
-def _probe_down(search: Search, start: tuple) -> int:
-    """Ask "can the deal score at least t?" for falling t, starting at the upper bound.
-
-    A probe prunes every situation whose bound is below t, and a failed probe returns an upper bound that
-    says where to probe next; the table keeps what earlier probes proved.
-    """
-    bound = search.upper_bound(search.remaining(*start[:3]), *start[4:])
-    alpha = bound - 1
-    while True:
-        v = search.value(*start, alpha)
-        if v > alpha:
-            return v
-        alpha = v - 1 if v > 0 else LOST  # deaths: one full search (their bound, 0, does not prune)
 
 
 def _line(search: Search, situation: tuple, target: int) -> list[Action]:
@@ -90,7 +80,7 @@ def _line(search: Search, situation: tuple, target: int) -> list[Action]:
                     return out + _steps(room, plan.steps)
                 continue
             nxt = search.child(room, pos2, queue2, carried2, h2, w2, lim2)
-            if search.value(*nxt, target - 1) >= target:
+            if search.test(*nxt, target) >= target:
                 out += [A.AVOID_ACTION] if plan is None else _steps(room, plan.steps)
                 situation = nxt
                 break
