@@ -12,9 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import secrets
-import socket
 from datetime import UTC, time, timedelta
 
 import discord
@@ -26,7 +23,7 @@ from bot.daily import BadTime, daily_seed, day_end, day_of, format_post_time, pa
 from bot.engine import seed_to_text
 from cogs.admin_group import require_manager
 from cogs.bounds import TIME_LENGTH
-from cogs.daily_par import ParKeeper, par_text, todays_challenge
+from cogs.daily_par import ParKeeper, par_text, process_name, todays_challenge
 from cogs.daily_play import DAILY_OFF, PlayDailyButton
 from cogs.leaderboard import outcome
 
@@ -105,8 +102,8 @@ class DailyPoster(commands.Cog):
     def __init__(self, bot) -> None:
         self.bot = bot
         self.posting = asyncio.Lock()  # a restart of the loop never cuts a post in half
-        self.par = ParKeeper(bot)
-        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"  # this process, for leases
+        self.owner = process_name()  # this process, for leases
+        self.par = ParKeeper(bot, self.owner)
 
     async def cog_load(self) -> None:
         self.post_loop.change_interval(time=await self.post_times())
