@@ -227,7 +227,8 @@ class DailyPoster(commands.Cog):
     async def post_one(self, settings, day: int) -> bool:
         """Claim, send, confirm one server's post; True if this call delivered it."""
         channel = self.bot.get_channel(settings.daily_channel_id)
-        if channel is None:  # the bot left the server or the channel is gone: nothing to post
+        if channel is None or getattr(channel.guild, "id", None) != settings.guild_id:
+            # the bot left the server or the channel is gone, or the server is on another process's shard
             return False
         store, guild_id = self.bot.store, settings.guild_id
         try:

@@ -231,7 +231,9 @@ class PgStore(Store):
                     async with conn.transaction(isolation="serializable"):
                         return await body(_Connection(conn))
             except _RETRY:
-                await asyncio.sleep(random.uniform(0, 0.002 * min(attempt + 1, 10)))
+                # The first retry at once (the transaction that won has committed: the next attempt sees it), then
+                # with a growing random pause when many collide.
+                await asyncio.sleep(random.uniform(0, 0.002 * min(attempt, 10)) if attempt else 0)
             except _UNREACHABLE as exc:
                 raise DatabaseError(f"cannot reach PostgreSQL: {_reason(exc)}") from exc
             except asyncpg.PostgresError as exc:  # constraint violations arrive as PgIntegrityError instead
