@@ -469,8 +469,7 @@ class Store:
             group, self._pending = self._pending, []
             try:
                 now_us = to_micros(self.now())
-                outcomes = await self._transaction(
-                    lambda db, group=group, now_us=now_us: _write_moves(db, group, now_us), len(group))
+                outcomes = await self._write_group(group, now_us)
             except Exception as exc:  # noqa: BLE001 - one bad move must not sink the others: retry one by one
                 if len(group) == 1:
                     outcomes = [_move_error(group[0], exc)]
@@ -495,6 +494,10 @@ class Store:
                     move.future.set_result(None)
                 else:
                     move.future.set_exception(outcome)
+
+    async def _write_group(self, group: list[_Move], now_us: int) -> list[Exception | None]:
+        """One transaction for a group of moves; per move, None (written) or the exception its caller gets."""
+        return await self._transaction(lambda db: _write_moves(db, group, now_us), len(group))
 
     async def abandon(self, game_id: int, user_id: int) -> GameRecord:
         """End a game in progress as ``abandoned`` (works on a damaged game too); ``ended_by`` is ``abandoned``.
