@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/picture_bench.py                  # 3,500 states: 500 of each preset
     .venv/bin/python benchmarks/picture_bench.py --states 7000 --preset expansion
+    .venv/bin/python benchmarks/picture_bench.py --locale de     # the picture's words in German
 
 States come from games played to the end with random legal moves (seeded, so every run times the same states);
 every state of a game is kept, from the deal to the last move, so early rooms, fanned kills, expansion phases and
@@ -26,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.engine import PRESETS, apply, legal_actions, new_game  # noqa: E402
+from bot.i18n.messages import SHIPPED, messages_for  # noqa: E402
 from bot.picture import render_room  # noqa: E402
 
 
@@ -46,11 +48,11 @@ def game_states(rules, count: int, first_seed: int) -> list:
     return states
 
 
-def measure(states) -> tuple[list[float], list[float], list[int]]:
+def measure(states, tr) -> tuple[list[float], list[float], list[int]]:
     times, cpu, sizes = [], [], []
     for state in states:
         start, start_cpu = time.perf_counter(), time.thread_time()
-        png = render_room(state)
+        png = render_room(state, tr=tr)
         cpu.append((time.thread_time() - start_cpu) * 1000)
         times.append((time.perf_counter() - start) * 1000)
         sizes.append(len(png))
@@ -68,13 +70,15 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--states", type=int, default=3500, help="states over all presets (default 3500)")
     parser.add_argument("--preset", choices=sorted(PRESETS), help="only this preset")
+    parser.add_argument("--locale", choices=SHIPPED, help="the picture's words in this language (default English)")
     args = parser.parse_args(argv)
+    tr = messages_for(args.locale)
     names = [args.preset] if args.preset else list(PRESETS)
     per_preset = max(1, args.states // len(names))
-    render_room(new_game(PRESETS["classic"], seed=0))  # load the font before timing
+    render_room(new_game(PRESETS["classic"], seed=0), tr=tr)  # load the font and the catalogue before timing
     all_times, all_cpu, all_sizes = [], [], []
     for name in names:
-        times, cpu, sizes = measure(game_states(PRESETS[name], per_preset, first_seed=1000))
+        times, cpu, sizes = measure(game_states(PRESETS[name], per_preset, first_seed=1000), tr)
         print(line(name, times, cpu, sizes))
         all_times += times
         all_cpu += cpu

@@ -74,7 +74,7 @@ class ScoundrelBot(commands.Bot):
         self.dynamic_item_classes = [item for item in self.dynamic_item_classes if item not in items]
 
     async def setup_hook(self) -> None:
-        from bot.i18n import CommandTranslator
+        from bot.i18n.commands import CommandTranslator
         from cogs.group import scoundrel
         from storage import open_store
 

@@ -21,6 +21,8 @@ from bot.engine import DEAD, WON, State, apply, new_game
 from bot.engine.actions import AVOID
 from bot.engine.rules import CLASSIC, Rules
 from bot.engine.seeds import seed_from_bytes
+from bot.i18n import N_
+from bot.i18n.messages import ENGLISH, Messages
 
 EPOCH = date(2026, 1, 1)  # Daily #1
 DAILY_RULES: Rules = CLASSIC
@@ -77,7 +79,17 @@ _HHMM = re.compile(r"^\s*(\d{1,2}):(\d{2})\s*$")
 
 
 class BadTime(ValueError):
-    """The admin typed a time that is not HH:MM; the message says what to type."""
+    """The admin typed a time that is not HH:MM; the message says what to type.
+
+    ``template`` and ``fields`` let the message be shown in the admin's language: ``tr(bad.template, **bad.fields)``.
+    """
+
+    def __init__(self, template: str, **fields) -> None:
+        super().__init__(template.format(**fields))
+        self.template, self.fields = template, fields
+
+    def text(self, tr: Messages = ENGLISH) -> str:
+        return tr(self.template, **self.fields)
 
 
 def _quoted(text: str | None, limit: int = 12) -> str:
@@ -89,10 +101,10 @@ def parse_post_time(text: str) -> time:
     """``"09:30"`` → 09:30 UTC (aware). Raises ``BadTime`` with a readable message."""
     match = _HHMM.match(text or "")
     if not match:
-        raise BadTime(f"`{_quoted(text)}` is not a time: use HH:MM in UTC, e.g. `09:30`.")
+        raise BadTime(N_("`{text}` is not a time: use HH:MM in UTC, e.g. `09:30`."), text=_quoted(text))
     hour, minute = int(match[1]), int(match[2])
     if hour > 23 or minute > 59:
-        raise BadTime(f"`{_quoted(text)}` is not a time of day: hours go 00–23 and minutes 00–59.")
+        raise BadTime(N_("`{text}` is not a time of day: hours go 00–23 and minutes 00–59."), text=_quoted(text))
     return time(hour, minute, tzinfo=UTC)
 
 
@@ -131,19 +143,26 @@ def damage_mark(damage: int) -> str:
     return next(mark for mark, most in HURT if most is None or damage <= most)
 
 
-def outcome_word(state: State) -> str:
-    return {WON: "cleared the dungeon", DEAD: "died"}.get(state.status, "still in the dungeon")
-
-
-def share_text(day: int, state: State, par: int | None = None, streak: int = 0) -> str:
-    """Daily number, outcome, score (and par, and the day streak) and one symbol per room; no card is ever named."""
+def share_text(day: int, state: State, par: int | None = None, streak: int = 0, tr: Messages = ENGLISH) -> str:
+    """Daily number, outcome, score (and par, and the day streak) and one symbol per room; no card is ever named.
+    In ``tr``'s language (the player who shares it)."""
     marks = room_marks(state)
     rows = ["".join(marks[i:i + 10]) for i in range(0, len(marks), 10)]
-    score = state.score
-    score_text = "—" if score is None else str(score)
-    rooms = f"{len(marks)} room{'s' if len(marks) != 1 else ''}"
-    head = f"Scoundrel Daily #{day}: {outcome_word(state)}, score {score_text} in {rooms}"
-    extras = ([f"par {par}"] if par is not None else []) + ([f"🔥 {streak}-day streak"] if streak > 1 else [])
+    score = "—" if state.score is None else str(state.score)
+    rooms = len(marks)
+    if state.status == WON:
+        head = tr.plural("Scoundrel Daily #{day}: cleared the dungeon, score {score} in {n} room",
+                         "Scoundrel Daily #{day}: cleared the dungeon, score {score} in {n} rooms", rooms,
+                         day=day, score=score)
+    elif state.status == DEAD:
+        head = tr.plural("Scoundrel Daily #{day}: died, score {score} in {n} room",
+                         "Scoundrel Daily #{day}: died, score {score} in {n} rooms", rooms, day=day, score=score)
+    else:
+        head = tr.plural("Scoundrel Daily #{day}: still in the dungeon, score {score} in {n} room",
+                         "Scoundrel Daily #{day}: still in the dungeon, score {score} in {n} rooms", rooms,
+                         day=day, score=score)
+    extras = (([tr("par {par}", par=par)] if par is not None else [])
+              + ([tr.plural("🔥 {n}-day streak", "🔥 {n}-day streak", streak)] if streak > 1 else []))
     if extras:
         head += " · " + " · ".join(extras)
     return "\n".join([head, *rows])

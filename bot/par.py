@@ -23,6 +23,8 @@ from typing import NamedTuple
 
 from bot.engine import Action, Rules, decode, encode, parse_deck
 from bot.engine.cards import Card
+from bot.i18n import N_
+from bot.i18n.messages import ENGLISH, Messages
 from bot.solver import SolverRefused, refusal, solve
 from bot.solver.explain import line_text
 
@@ -49,8 +51,8 @@ class SolverBusy(RuntimeError):
     """The request was not queued; ``str()`` is a plain message for the player."""
 
 
-BUSY_FULL = "The solver is busy with other players' requests right now; please try again in a minute."
-BUSY_YOURS = "The solver is still working on your previous request; it will be answered first."
+BUSY_FULL = N_("The solver is busy with other players' requests right now; please try again in a minute.")
+BUSY_YOURS = N_("The solver is still working on your previous request; it will be answered first.")
 
 
 def _solve_in_worker(rules_data: dict, deck_codes: str) -> tuple[int, str, int]:
@@ -192,10 +194,12 @@ async def close_par() -> None:
     await _service.close()
 
 
-def par_line_text(rules: Rules, deck: Sequence[Card], line: str | Sequence[Action]) -> list[str]:
-    """The optimal line replayed through the engine, one text per room (``line``: codes or actions)."""
+def par_line_text(rules: Rules, deck: Sequence[Card], line: str | Sequence[Action], tr: Messages = ENGLISH
+                  ) -> list[str]:
+    """The optimal line replayed through the engine, one text per room (``line``: codes or actions), in ``tr``'s
+    language (English without it)."""
     actions = decode(line) if isinstance(line, str) else tuple(line)
-    return line_text(rules, deck, actions)
+    return line_text(rules, deck, actions, tr=tr)
 
 
 __all__ = ["DEFAULT_TIMEOUT", "ParResult", "ParService", "ParTimeout", "SolverBusy", "SolverRefused", "close_par",

@@ -11,12 +11,16 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.i18n import N_
+from cogs.locale import for_reader
+
 admin = app_commands.Group(name="scoundrel-admin", description="Scoundrel server settings (Manage Server)",
                            default_permissions=discord.Permissions(manage_guild=True),
                            allowed_installs=app_commands.AppInstallationType(guild=True, user=False),
                            allowed_contexts=app_commands.AppCommandContext(guild=True))
 
-NOT_A_MANAGER = "You need the **Manage Server** permission to change Scoundrel's settings here; nothing was changed."
+NOT_A_MANAGER = N_("You need the **Manage Server** permission to change Scoundrel's settings here; nothing was "
+                   "changed.")
 
 
 def add_admin_subcommands(*commands: app_commands.Command) -> None:
@@ -39,5 +43,5 @@ async def require_manager(interaction: discord.Interaction) -> bool:
     permissions = interaction.permissions
     if interaction.guild is not None and (permissions.manage_guild or permissions.administrator):
         return True
-    await interaction.response.send_message(NOT_A_MANAGER, ephemeral=True)
+    await interaction.response.send_message(for_reader(interaction)(NOT_A_MANAGER), ephemeral=True)
     return False

@@ -12,6 +12,8 @@ from weakref import WeakKeyDictionary
 
 from discord import app_commands
 
+from bot.i18n.messages import ENGLISH, Messages
+
 ID = r"[0-9]{1,18}"  # a row id (game, duel): far below 2**63
 VERSION = r"[0-9]{1,5}"  # moves made in one game or duel
 DAY = r"[0-9]{1,6}"  # a daily number
@@ -30,8 +32,9 @@ def shown(text: str, limit: int = ECHO) -> str:
 
 # --- options -----------------------------------------------------------------------------------
 
-def read_seed(text: str) -> int:
-    """A seed option's value, or ``SeedError`` with a short message that quotes at most ``ECHO`` characters."""
+def read_seed(text: str, tr: Messages = ENGLISH) -> int:
+    """A seed option's value, or ``SeedError`` with a short message (in ``tr``'s language, the player's) that
+    quotes at most ``ECHO`` characters."""
     from bot.engine import SeedError, seed_from_text
 
     if len(text) <= SEED_LENGTH:
@@ -39,7 +42,7 @@ def read_seed(text: str) -> int:
             return seed_from_text(text)
         except SeedError:
             pass
-    raise SeedError(f"`{shown(text)}` is not a seed: a seed is 8 letters and digits like K7Q2-M9XD")
+    raise SeedError(tr("`{text}` is not a seed: a seed is 8 letters and digits like K7Q2-M9XD", text=shown(text)))
 
 
 # --- how often ---------------------------------------------------------------------------------

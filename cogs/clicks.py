@@ -18,11 +18,13 @@ import logging
 
 import discord
 
+from bot.i18n import N_
 from cogs.errors import report_error, send_private
+from cogs.locale import for_reader
 
 log = logging.getLogger(__name__)
 
-UNKNOWN_BUTTON = ("That button is out of date or not one of mine, so nothing happened. "
+UNKNOWN_BUTTON = N_("That button is out of date or not one of mine, so nothing happened. "
                   "`/scoundrel resume` shows your game as it is now.")
 
 
@@ -59,7 +61,7 @@ async def answer_dropped_click(interaction: discord.Interaction) -> None:
     try:
         if factory is None:
             log.info("unknown button %.100r from user %s", custom_id, interaction.user.id)
-            await send_private(interaction, UNKNOWN_BUTTON)
+            await send_private(interaction, for_reader(interaction)(UNKNOWN_BUTTON))
             return
         placeholder = discord.ui.Button(custom_id=custom_id)
         item = await factory.from_custom_id(interaction, placeholder, match)

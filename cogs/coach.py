@@ -6,6 +6,8 @@ view's hooks, and both run in the solver's worker process under its bounded, fai
 plainly. Only a game's own player may review it or ask for a hint. A daily's review waits until the player's
 counted attempt is over; since only that player sees it, the line of a day still running reaches nobody else.
 A bot whose ``par_solver`` attribute is None (tests that are not about the solver) offers neither button.
+Every answer is private and in the language of the player who pressed the button; the solver's words come back
+as ``Phrase``s and are translated here.
 """
 
 from __future__ import annotations
@@ -15,10 +17,14 @@ import logging
 import discord
 
 from bot.coach import hint_for, review_game
+from bot.i18n import N_
+from bot.i18n.messages import ENGLISH, Messages
+from bot.i18n.phrase import translated
 from bot.par import ParTimeout, SolverBusy
 from bot.solver import refusal
 from cogs.errors import GameIdButton
 from cogs.game_view import GAME_OVER_EXTRAS, PLAYING_EXTRAS
+from cogs.locale import for_reader
 from cogs.par import chunk_lines
 
 log = logging.getLogger(__name__)
@@ -26,47 +32,50 @@ log = logging.getLogger(__name__)
 DAILY_KINDS = ("daily", "practice")
 _state = {"review": review_game, "hint": hint_for}  # set by setup; None when the bot has no solver
 
-NOT_YOURS_REVIEW = "Only the player of this game can review it."
-NOT_YOURS_HINT = "Only the player of this game can ask for a hint."
-STILL_PLAYING = "Finish the game first: the review is shown once it is over."
-TOO_LONG = "This is taking the solver too long; please try again later."
+NOT_YOURS_REVIEW = N_("Only the player of this game can review it.")
+NOT_YOURS_HINT = N_("Only the player of this game can ask for a hint.")
+STILL_PLAYING = N_("Finish the game first: the review is shown once it is over.")
+TOO_LONG = N_("This is taking the solver too long; please try again later.")
 HINT_KINDS = ("normal", "practice")  # never a counted daily
-NO_HINT_DAILY = "There are no hints in a counted daily: it is your own play that counts."
-HINT_GAME_OVER = "This game is over: use Review to see where the best moves were."
-HINT_MOVED_ON = "The game moved on while the hint was being found; ask again for the position as it is now."
-HINTED_NOTE = "This game is now marked as hinted: it never counts on the boards or in your stats."
-REVIEW_FOOTER = "✗ marks a move that lowered the best score still possible. Only you can see this."
+NO_HINT_DAILY = N_("There are no hints in a counted daily: it is your own play that counts.")
+HINT_GAME_OVER = N_("This game is over: use Review to see where the best moves were.")
+HINT_MOVED_ON = N_("The game moved on while the hint was being found; ask again for the position as it is now.")
+HINTED_NOTE = N_("This game is now marked as hinted: it never counts on the boards or in your stats.")
+REVIEW_FOOTER = N_("✗ marks a move that lowered the best score still possible. Only you can see this.")
+NO_REVIEWS = N_("Reviews are not available on this bot.")
+NO_HINTS = N_("Hints are not available on this bot.")
 
 
-def review_text(record, text) -> list[discord.Embed]:
-    """The review as embeds: the one-line summary as title, the rooms in the descriptions."""
-    embeds = [discord.Embed(description=chunk) for chunk in chunk_lines(text.rooms)]
-    embeds[0].title = f"Review: {text.summary}"[:256]
-    embeds[-1].set_footer(text=REVIEW_FOOTER)
+def review_text(record, text, tr: Messages = ENGLISH) -> list[discord.Embed]:
+    """The review as embeds in ``tr``'s language: the one-line summary as title, the rooms in the descriptions."""
+    rooms = [translated(line, tr) for line in text.rooms]
+    embeds = [discord.Embed(description=chunk) for chunk in chunk_lines(rooms)]
+    embeds[0].title = tr("Review: {summary}", summary=translated(text.summary, tr))[:256]
+    embeds[-1].set_footer(text=tr(REVIEW_FOOTER))
     return embeds
 
 
 class ReviewButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
-    PREFIX, LABEL, EMOJI, STYLE = "review", "Review", "🎓", discord.ButtonStyle.secondary
+    PREFIX, LABEL, EMOJI, STYLE = "review", N_("Review"), "🎓", discord.ButtonStyle.secondary
 
     async def run(self, interaction: discord.Interaction) -> None:
         await show_review(interaction, self.game_id)
 
 
 async def show_review(interaction: discord.Interaction, game_id: int) -> None:
-    store = interaction.client.store
+    store, tr = interaction.client.store, for_reader(interaction)
     record = await store.load_game(game_id)
-    refusal_text = await review_refusal(store, record, interaction.user.id)
+    refusal_text = await review_refusal(store, record, interaction.user.id, tr)
     reviewer = _state["review"]
     if refusal_text is None and reviewer is None:
-        refusal_text = "Reviews are not available on this bot."
+        refusal_text = tr(NO_REVIEWS)
     if refusal_text:
         await interaction.response.send_message(refusal_text, ephemeral=True)
         return
     text = await ask_solver(interaction, reviewer, record)
     if text is None:
         return
-    for embed in review_text(record, text):  # one embed per message keeps each under Discord's total limit
+    for embed in review_text(record, text, tr):  # one embed per message keeps each under Discord's total limit
         await interaction.followup.send(embed=embed, ephemeral=True)
 
 
@@ -74,25 +83,25 @@ async def ask_solver(interaction: discord.Interaction, job, record):
     """``job``'s answer for the game's moves so far, from the solver's queue; None once the player has been told
     the solver is busy or the position took too long (the interaction is deferred first: it may take a while)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    state = record.state
+    state, tr = record.state, for_reader(interaction)
     try:
         return await job(record.rules, state.start_deck, state.history, requester=interaction.user.id)
     except SolverBusy as busy:
-        await interaction.followup.send(str(busy), ephemeral=True)
+        await interaction.followup.send(tr(str(busy)), ephemeral=True)  # bot.par's BUSY_* texts, marked there
     except ParTimeout:
-        await interaction.followup.send(TOO_LONG, ephemeral=True)
+        await interaction.followup.send(tr(TOO_LONG), ephemeral=True)
     return None
 
 
-async def review_refusal(store, record, user_id: int) -> str | None:
+async def review_refusal(store, record, user_id: int, tr: Messages = ENGLISH) -> str | None:
     if user_id != record.user_id:
-        return NOT_YOURS_REVIEW
+        return tr(NOT_YOURS_REVIEW)
     if record.status not in ("won", "dead"):
-        return STILL_PLAYING
+        return tr(STILL_PLAYING)
     if record.kind in DAILY_KINDS:
         attempt = await store.daily_attempt(user_id, record.day)
         if attempt is not None and attempt.status == "playing":
-            return f"Finish your counted attempt at Daily #{record.day} first."
+            return tr("Finish your counted attempt at Daily #{day} first.", day=record.day)
     return refusal(record.rules)
 
 
@@ -105,28 +114,29 @@ def review_extras(record) -> list[discord.ui.Item]:
 
 
 class HintButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
-    PREFIX, LABEL, EMOJI, STYLE = "hint", "Hint", "💡", discord.ButtonStyle.secondary
+    PREFIX, LABEL, EMOJI, STYLE = "hint", N_("Hint"), "💡", discord.ButtonStyle.secondary
 
     async def run(self, interaction: discord.Interaction) -> None:
         await show_hint(interaction, self.game_id)
 
 
-def hint_text(hint) -> str:
-    return f"💡 Best move now: **{hint.words}**; it keeps your best possible score at {hint.best}.\n{HINTED_NOTE}"
+def hint_text(hint, tr: Messages = ENGLISH) -> str:
+    return (tr("💡 Best move now: **{move}**; it keeps your best possible score at {best}.",
+               move=translated(hint.words, tr), best=hint.best) + "\n" + tr(HINTED_NOTE))
 
 
 async def show_hint(interaction: discord.Interaction, game_id: int) -> None:
-    store = interaction.client.store
+    store, tr = interaction.client.store, for_reader(interaction)
     record = await store.load_game(game_id)
     text = None
     if interaction.user.id != record.user_id:
-        text = NOT_YOURS_HINT
+        text = tr(NOT_YOURS_HINT)
     elif record.kind not in HINT_KINDS:
-        text = NO_HINT_DAILY
+        text = tr(NO_HINT_DAILY)
     elif record.status != "playing":
-        text = HINT_GAME_OVER
+        text = tr(HINT_GAME_OVER)
     elif _state["hint"] is None:
-        text = "Hints are not available on this bot."
+        text = tr(NO_HINTS)
     else:
         text = refusal(record.rules)
     if text:
@@ -138,9 +148,9 @@ async def show_hint(interaction: discord.Interaction, game_id: int) -> None:
     now = await store.load_game(game_id)
     # Marked before it is shown: a hint seen is a hinted game. A game that moved on gets no stale hint.
     if now.version != record.version or not await store.mark_hinted(game_id, interaction.user.id):
-        await interaction.followup.send(HINT_MOVED_ON, ephemeral=True)
+        await interaction.followup.send(tr(HINT_MOVED_ON), ephemeral=True)
         return
-    await interaction.followup.send(hint_text(hint), ephemeral=True)
+    await interaction.followup.send(hint_text(hint, tr), ephemeral=True)
 
 
 def hint_extras(record) -> list[discord.ui.Item]:

@@ -21,6 +21,7 @@ import discord
 
 from bot.daily import DAILY_RULES, daily_seed
 from bot.engine import deal, deck_codes
+from bot.i18n.messages import ENGLISH, Messages
 from bot.par import DEFAULT_TIMEOUT, ParTimeout, SolverRefused, close_par
 
 log = logging.getLogger(__name__)
@@ -45,8 +46,8 @@ def daily_deck(challenge) -> tuple:
     return deal(challenge.rules, challenge.seed)
 
 
-def par_text(par: int) -> str:
-    return f"Par {par} ({'winnable' if par > 0 else 'not winnable'})"
+def par_text(par: int, tr: Messages = ENGLISH) -> str:
+    return tr("Par {par} (winnable)", par=par) if par > 0 else tr("Par {par} (not winnable)", par=par)
 
 
 def known_par(record) -> int | None:
@@ -55,12 +56,12 @@ def known_par(record) -> int | None:
     return KNOWN_PAR.get((record.rules.key, record.deck))
 
 
-def par_button(record) -> list[discord.ui.Item]:
+def par_button(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
     """A greyed-out label under a finished daily: the best score the deal allowed, when it is known."""
     par = known_par(record)
     if par is None:
         return []
-    return [discord.ui.Button(label=par_text(par), emoji="⛳", disabled=True, style=discord.ButtonStyle.secondary,
+    return [discord.ui.Button(label=par_text(par, tr), emoji="⛳", disabled=True, style=discord.ButtonStyle.secondary,
                               custom_id=f"sc:dpar:{record.id}")]
 
 

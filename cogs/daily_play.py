@@ -18,16 +18,20 @@ import discord
 
 from bot import clock
 from bot.daily import day_end, day_of, share_text, streaks
+from bot.i18n import N_
+from bot.i18n.messages import ENGLISH, Messages
 from cogs.bounds import DAY, ID
+from cogs.command_text import slash
 from cogs.daily_par import daily_deck, known_par, par_button, par_text, todays_challenge
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_view import game_message
+from cogs.locale import for_reader
 from storage.errors import ActiveGameExists, AttemptAlreadyUsed
 from storage.models import DAILY, DEAD, PRACTICE, WON
 
 log = logging.getLogger(__name__)
 
-DAILY_OFF = "The daily challenge is turned off on this bot."
+DAILY_OFF = N_("The daily challenge is turned off on this bot.")
 
 
 # A daily game is created from the day's explicit deck, without its seed: the game message shows a game's seed
@@ -35,13 +39,16 @@ DAILY_OFF = "The daily challenge is turned off on this bot."
 # once the day is over.
 
 
-def ends_text(day: int) -> str:
-    return f"Daily #{day} ends {discord.utils.format_dt(day_end(day), 'R')}"
+def ends_at(day: int) -> str:
+    """When daily ``day`` ends, as a Discord timestamp (each reader sees it in their own time)."""
+    return discord.utils.format_dt(day_end(day), 'R')
 
 
-async def send_daily_game(interaction: discord.Interaction, record, note: str) -> None:
-    """Show a daily or practice game privately and make it the game's current message."""
-    shown = await game_message(record, store=interaction.client.store)
+async def send_daily_game(interaction: discord.Interaction, record, note: str = "") -> None:
+    """Show a daily or practice game privately and make it the game's current message (``note``: a line of
+    text above it, or none)."""
+    note = note or None
+    shown = await game_message(record, store=interaction.client.store, tr=for_reader(interaction))
     if interaction.response.is_done():
         message = await interaction.followup.send(note, **shown.send(), ephemeral=True, wait=True)
     else:
@@ -52,8 +59,9 @@ async def send_daily_game(interaction: discord.Interaction, record, note: str) -
 
 async def play_daily(interaction: discord.Interaction, note: str = "") -> None:
     """``/scoundrel daily`` and the post's Play button: resume, start the counted attempt, or refuse."""
+    tr = for_reader(interaction)
     if not interaction.client.config.daily_enabled:
-        await send_private(interaction, DAILY_OFF)
+        await send_private(interaction, tr(DAILY_OFF))
         return
     store = interaction.client.store
     user_id = interaction.user.id
@@ -65,19 +73,21 @@ async def play_daily(interaction: discord.Interaction, note: str = "") -> None:
         # (the midnight sweep usually got there first), and scored as if the player had died there.
         closed = {game.id: game for game in await store.expire_dailies(today)}.get(active.id) \
             or await store.get_game(active.id)
-        what = "practice replay" if active.kind == PRACTICE else "attempt"
-        scored = f", scored {closed.score} as if you had died there" if closed.score is not None else ""
-        lines.append(f"Your unfinished {what} at Daily #{active.day} ended with its day{scored}.")
+        lines.append(day_ended_text(tr, active.kind, active.day, closed.score))
         active = None
     if active is not None:
         if active.damaged:
             log.error("daily game %s of user %s is damaged (%s); closing it", active.id, user_id, active.damage)
             await store.abandon(active.id, user_id)
-            await send_private(interaction, "Your daily game's saved data is damaged and cannot be played; it has "
-                                            "been closed and the problem logged.")
+            await send_private(interaction, tr("Your daily game's saved data is damaged and cannot be played; it "
+                                               "has been closed and the problem logged."))
             return
-        what = "practice replay of" if active.kind == PRACTICE else "counted attempt at"
-        lines.append(f"Resuming your {what} Daily #{today}. {ends_text(today)}.")
+        if active.kind == PRACTICE:
+            lines.append(tr("Resuming your practice replay of Daily #{day}. It ends {when}.", day=today,
+                            when=ends_at(today)))
+        else:
+            lines.append(tr("Resuming your counted attempt at Daily #{day}. It ends {when}.", day=today,
+                            when=ends_at(today)))
         await send_daily_game(interaction, active, "\n".join(lines))
         return
     challenge = await todays_challenge(store, today)
@@ -90,12 +100,26 @@ async def play_daily(interaction: discord.Interaction, note: str = "") -> None:
         await refuse_second_attempt(interaction, today, used.game_id, lines)
         return
     except ActiveGameExists as exists:  # a second click that raced this one started it first
-        await send_daily_game(interaction, exists.game, f"Resuming Daily #{today}. {ends_text(today)}.")
+        await send_daily_game(interaction, exists.game, tr("Resuming Daily #{day}. It ends {when}.", day=today,
+                                                           when=ends_at(today)))
         return
     log.info("user %s started daily %s (game %s)", user_id, today, record.id)
-    # One line on a phone: the first try counts, and when the day (the deadline) ends.
-    lines.append(f"**Daily #{today}** · this try counts · ends {discord.utils.format_dt(day_end(today), 'R')}")
+    # Which day, that this try counts and when the day ends are in the embed (its title and first line): a
+    # line of text above it would push the buttons past a phone's screen.
     await send_daily_game(interaction, record, "\n".join(lines))
+
+
+def day_ended_text(tr: Messages, kind: str, day: int, score: int | None) -> str:
+    """An attempt (or practice replay) left unfinished when its day ended: closed, scored if it can be."""
+    if kind == PRACTICE:
+        if score is None:
+            return tr("Your unfinished practice replay of Daily #{day} ended with its day.", day=day)
+        return tr("Your unfinished practice replay of Daily #{day} ended with its day, scored {score} as if you "
+                  "had died there.", day=day, score=score)
+    if score is None:
+        return tr("Your unfinished attempt at Daily #{day} ended with its day.", day=day)
+    return tr("Your unfinished attempt at Daily #{day} ended with its day, scored {score} as if you had died "
+              "there.", day=day, score=score)
 
 
 def solve_par_soon(client, day: int) -> None:
@@ -106,36 +130,50 @@ def solve_par_soon(client, day: int) -> None:
 
 async def refuse_second_attempt(interaction: discord.Interaction, day: int, game_id: int | None,
                                 lines: list[str]) -> None:
+    tr = for_reader(interaction)
     store = interaction.client.store
     counted = await store.get_game(game_id) if game_id is not None else None
-    result = ""
+    result = None
     finished = counted is not None and counted.status in (WON, DEAD)
     if counted is not None and counted.score is not None:
+        if finished:
+            result = tr("score {score}", score=counted.score)
+        elif counted.ended_by == "expired":
+            result = tr("time ran out, score {score}", score=counted.score)
+        else:
+            result = tr("given up, score {score}", score=counted.score)
         par = known_par(counted)
-        how = "" if finished else ("time ran out, " if counted.ended_by == "expired" else "given up, ")
-        result = f" ({how}score {counted.score}" + (f"; {par_text(par).lower()}" if par is not None else "") + ")"
+        if par is not None:
+            result += f"; {par_text(par, tr).lower()}"
     elif counted is not None and counted.status == "abandoned":
-        result = " (given up)"
-    lines.append(f"You have already played Daily #{day}{result}: only the first attempt counts. "
-                 "You can replay the same dungeon as practice; it never reaches the leaderboard.")
+        result = tr("you gave up")
+    if result is None:
+        lines.append(tr("You have already played Daily #{day}: only the first attempt counts.", day=day))
+    else:
+        lines.append(tr("You have already played Daily #{day} ({result}): only the first attempt counts.",
+                        day=day, result=result))
+    lines[-1] += " " + tr("You can replay the same dungeon as practice; it never reaches the leaderboard.")
     view = discord.ui.View(timeout=None)
     if game_id is not None:
-        view.add_item(PracticeButton(day, game_id))
+        view.add_item(PracticeButton(day, game_id, tr))
     if finished and counted.kind == DAILY:
-        view.add_item(ShareButton(counted.id))  # the game's own message may be long gone
+        view.add_item(ShareButton(counted.id, tr))  # the game's own message may be long gone
     await send_private(interaction, "\n".join(lines), view=view)
 
 
 async def play_practice(interaction: discord.Interaction, day: int, counted_game_id: int) -> None:
+    tr = for_reader(interaction)
     store = interaction.client.store
     user_id = interaction.user.id
     today = day_of(clock.now())
     if day != today:
-        await send_private(interaction, f"Daily #{day} is over; `/scoundrel daily` plays today's (#{today}).")
+        await send_private(interaction, tr("Daily #{day} is over; `{command}` plays today's (#{today}).",
+                                           day=day, today=today, command=slash(tr, "daily")))
         return
     counted = await store.get_game(counted_game_id)
     if counted.user_id != user_id or counted.kind != DAILY or counted.day != day:
-        await send_private(interaction, "Practice opens after your own counted attempt: play `/scoundrel daily`.")
+        await send_private(interaction, tr("Practice opens after your own counted attempt: play `{command}`.",
+                                           command=slash(tr, "daily")))
         return
     if counted.status == "playing":
         await play_daily(interaction)  # finish the counted attempt first: this resumes it
@@ -145,34 +183,36 @@ async def play_practice(interaction: discord.Interaction, day: int, counted_game
         record = await store.create_game(user_id, interaction.guild_id, interaction.channel_id, challenge.rules,
                                          None, daily_deck(challenge), PRACTICE, day=day)
     except ActiveGameExists as exists:
-        await send_daily_game(interaction, exists.game, f"Resuming your practice replay of Daily #{day}.")
+        await send_daily_game(interaction, exists.game, tr("Resuming your practice replay of Daily #{day}.",
+                                                           day=day))
         return
-    await send_daily_game(interaction, record, f"**Daily #{day} — practice.** This replay never counts.")
+    await send_daily_game(interaction, record)  # the embed says it is a practice that never counts
 
 
 async def share_result(interaction: discord.Interaction, game_id: int) -> None:
+    tr = for_reader(interaction)  # the player's own post: in their language
     record = await interaction.client.store.load_game(game_id)
     if record.user_id != interaction.user.id:
-        await send_private(interaction, "Only the player can share their result.")
+        await send_private(interaction, tr("Only the player can share their result."))
         return
     if record.kind != DAILY or record.status not in (WON, DEAD):
-        await send_private(interaction, "Only a finished counted daily can be shared.")
+        await send_private(interaction, tr("Only a finished counted daily can be shared."))
         return
     store = interaction.client.store
     challenge = await store.get_daily(record.day)
     current, _ = streaks(await store.daily_days(record.user_id), record.day)
     # Par is public only once the day is over: while it runs it would tell everyone still playing what to aim for.
     par = challenge.par if challenge is not None and record.day < day_of(clock.now()) else None
-    text = share_text(record.day, record.state, par, current)
-    await interaction.response.send_message(f"{interaction.user.mention}'s {text}",
+    text = share_text(record.day, record.state, par, current, tr)
+    await interaction.response.send_message(tr("{player}'s {result}", player=interaction.user.mention, result=text),
                                             allowed_mentions=discord.AllowedMentions.none())
 
 
 # --- buttons -----------------------------------------------------------------------------------
 
 class PlayDailyButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"sc:dplay:(?P<day>{DAY})"):
-    def __init__(self, day: int) -> None:
-        super().__init__(discord.ui.Button(label="Play today's daily", emoji="🗝️",
+    def __init__(self, day: int, tr: Messages = ENGLISH) -> None:
+        super().__init__(discord.ui.Button(label=tr("Play today's daily"), emoji="🗝️",
                                            style=discord.ButtonStyle.success, custom_id=f"sc:dplay:{day}"))
         self.day = day
 
@@ -183,7 +223,8 @@ class PlayDailyButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"sc:
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             today = day_of(clock.now())
-            note = "" if self.day == today else f"That post was for Daily #{self.day}; here is today's."
+            note = "" if self.day == today else for_reader(interaction)(
+                "That post was for Daily #{day}; here is today's.", day=self.day)
             await play_daily(interaction, note)
         except Exception as error:  # discord.py only logs DynamicItem errors; the player must hear too
             await report_error(interaction, error, where=f"daily play button {self.custom_id}")
@@ -191,8 +232,8 @@ class PlayDailyButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"sc:
 
 class PracticeButton(discord.ui.DynamicItem[discord.ui.Button],
                      template=rf"sc:dpractice:(?P<day>{DAY}):(?P<game>{ID})"):
-    def __init__(self, day: int, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Replay as practice", emoji="🔁",
+    def __init__(self, day: int, game_id: int, tr: Messages = ENGLISH) -> None:
+        super().__init__(discord.ui.Button(label=tr("Replay as practice"), emoji="🔁",
                                            style=discord.ButtonStyle.secondary,
                                            custom_id=f"sc:dpractice:{day}:{game_id}"))
         self.day, self.game_id = day, game_id
@@ -209,17 +250,21 @@ class PracticeButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 class ShareButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
-    PREFIX, LABEL, EMOJI, STYLE = "dshare", "Share result", "📣", discord.ButtonStyle.primary
+    PREFIX, LABEL, EMOJI, STYLE = "dshare", N_("Share result"), "📣", discord.ButtonStyle.primary
+
+    def __init__(self, game_id: int, tr: Messages = ENGLISH) -> None:
+        super().__init__(game_id)
+        self.item.label = tr(self.LABEL)
 
     async def run(self, interaction: discord.Interaction) -> None:
         await share_result(interaction, self.game_id)
 
 
-def game_over_extras(record) -> list[discord.ui.Item]:
-    """Added to a finished game's buttons (cogs.game_view.GAME_OVER_EXTRAS)."""
+def game_over_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
+    """Added to a finished game's buttons (cogs.game_view.GAME_OVER_EXTRAS), in the player's language ``tr``."""
     if record.kind not in (DAILY, PRACTICE) or record.score is None:
         return []
-    return ([ShareButton(record.id)] if record.kind == DAILY else []) + par_button(record)
+    return ([ShareButton(record.id, tr)] if record.kind == DAILY else []) + par_button(record, tr)
 
 
 DYNAMIC_ITEMS = (PlayDailyButton, PracticeButton, ShareButton)

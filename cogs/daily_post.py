@@ -21,11 +21,14 @@ from discord.ext import commands, tasks
 from bot import clock
 from bot.daily import BadTime, daily_seed, day_end, day_of, format_post_time, parse_post_time, post_due_at
 from bot.engine import seed_to_text
+from bot.i18n.messages import ENGLISH, Messages
 from cogs.admin_group import require_manager
 from cogs.bounds import TIME_LENGTH
+from cogs.command_text import slash
 from cogs.daily_par import ParKeeper, par_text, process_name, todays_challenge
 from cogs.daily_play import DAILY_OFF, PlayDailyButton
 from cogs.leaderboard import outcome
+from cogs.locale import for_reader, for_server
 
 log = logging.getLogger(__name__)
 
@@ -46,34 +49,39 @@ def _utc_time(value: time) -> time:
 
 # --- the post ------------------------------------------------------------------------------------
 
-def result_line(entry) -> str:
+def result_line(entry, tr: Messages = ENGLISH) -> str:
     place = MEDALS[entry.rank - 1] if entry.rank <= len(MEDALS) else f"{entry.rank}."
-    return f"{place} <@{entry.user_id}> — **{entry.score}** ({outcome(entry.status, entry.ended_by)})"
+    return f"{place} <@{entry.user_id}> — **{entry.score}** ({outcome(entry.status, entry.ended_by, tr)})"
 
 
-async def build_post(store, guild_id: int, day: int) -> tuple[discord.Embed, discord.ui.View]:
+async def build_post(store, guild_id: int, day: int, tr: Messages = ENGLISH) -> tuple[discord.Embed, discord.ui.View]:
+    """The post of daily ``day`` in one server, in ``tr``'s language (the server's: everyone there reads it)."""
     await todays_challenge(store, day)  # recorded before anyone can play it
     embed = discord.Embed(
-        title=f"🗝️ Scoundrel Daily #{day}",
+        title=tr("🗝️ Scoundrel Daily #{day}", day=day),
         colour=discord.Colour.dark_gold(),
-        description=("Today's dungeon: the same deal for everyone, on every server. Play it privately with the "
-                     "button below; your first attempt is the one that counts.\n"
-                     f"Ends {discord.utils.format_dt(day_end(day), 'R')}."))
+        description=tr("Today's dungeon: the same deal for everyone, on every server. Play it privately with the "
+                       "button below; your first attempt is the one that counts.\nEnds {when}.",
+                       when=discord.utils.format_dt(day_end(day), 'R')))
     # Today's par is not shown: it would tell players still on today's deal what they can reach. It comes with
     # the revealed seed in tomorrow's post, once no attempt at today's deal can change any more.
     yesterday = day - 1
     if yesterday >= 1:
         top = await store.leaderboard_daily(yesterday, guild_id, TOP_RESULTS)
-        lines = [result_line(entry) for entry in top] or ["Nobody here finished it."]
-        embed.add_field(name=f"Yesterday's best here (Daily #{yesterday})", value="\n".join(lines), inline=False)
+        lines = [result_line(entry, tr) for entry in top] or [tr("Nobody here finished it.")]
+        embed.add_field(name=tr("Yesterday's best here (Daily #{day})", day=yesterday), value="\n".join(lines),
+                        inline=False)
         past = await store.get_daily(yesterday)
         seed = past.seed if past is not None else daily_seed(await store.daily_secret(), yesterday)
         text = seed_to_text(seed)
-        par = f" — {par_text(past.par).lower()}" if past is not None and past.par is not None else ""
-        embed.add_field(name=f"Daily #{yesterday}'s seed, now revealed",
-                        value=f"`{text}`{par} — replay it with `/scoundrel play seed:{text}`", inline=False)
+        if past is not None and past.par is not None:
+            reveal = tr("`{seed}` — {par} — replay it with `{command}{seed}`", seed=text,
+                        par=par_text(past.par, tr).lower(), command=slash(tr, "play", "seed"))
+        else:
+            reveal = tr("`{seed}` — replay it with `{command}{seed}`", seed=text, command=slash(tr, "play", "seed"))
+        embed.add_field(name=tr("Daily #{day}'s seed, now revealed", day=yesterday), value=reveal, inline=False)
     view = discord.ui.View(timeout=None)
-    view.add_item(PlayDailyButton(day))
+    view.add_item(PlayDailyButton(day, tr))
     return embed, view
 
 
@@ -238,7 +246,8 @@ class DailyPoster(commands.Cog):
             log.exception("could not claim daily %s in guild %s", day, guild_id)
             return False
         try:
-            embed, view = await build_post(store, guild_id, day)
+            # Posted on the bot's own, for everyone there: in the server's preferred language.
+            embed, view = await build_post(store, guild_id, day, for_server(getattr(channel, "guild", None)))
             role = settings.daily_role_id
             message = await channel.send(
                 content=f"<@&{role}>" if role else None, embed=embed, view=view, nonce=post_nonce(guild_id, day),
@@ -285,25 +294,28 @@ async def admin_daily(interaction: discord.Interaction, channel: discord.TextCha
                       role: discord.Role | None = None) -> None:
     if not await require_manager(interaction):
         return
+    tr = for_reader(interaction)
     config = interaction.client.config
     if poster(interaction.client) is None:
-        await interaction.response.send_message(DAILY_OFF, ephemeral=True)
+        await interaction.response.send_message(tr(DAILY_OFF), ephemeral=True)
         return
     try:
         post_time = parse_post_time(time) if time is not None else _utc_time(config.daily_post_time)
     except BadTime as bad:
-        await interaction.response.send_message(f"{bad} Nothing was changed.", ephemeral=True)
+        await interaction.response.send_message(tr("{problem} Nothing was changed.", problem=bad.text(tr)),
+                                                ephemeral=True)
         return
     permissions = channel.permissions_for(channel.guild.me)
     if not (permissions.view_channel and permissions.send_messages and permissions.embed_links):
         await interaction.response.send_message(
-            f"I can't post in {channel.mention}: I need View Channel, Send Messages and Embed Links there. "
-            "Nothing was changed.", ephemeral=True)
+            tr("I can't post in {channel}: I need View Channel, Send Messages and Embed Links there. "
+               "Nothing was changed.", channel=channel.mention), ephemeral=True)
         return
     if role is not None and (role.is_default() or not (role.mentionable or permissions.mention_everyone)):
-        why = ("@everyone is not a role to ping every day" if role.is_default() else
-               f"{role.mention} can't be pinged by me: make it mentionable, or give me Mention @everyone there")
-        await interaction.response.send_message(f"{why}. Nothing was changed.", ephemeral=True)
+        why = (tr("@everyone is not a role to ping every day. Nothing was changed.") if role.is_default() else
+               tr("{role} can't be pinged by me: make it mentionable, or give me Mention @everyone there. "
+                  "Nothing was changed.", role=role.mention))
+        await interaction.response.send_message(why, ephemeral=True)
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     store = interaction.client.store
@@ -311,30 +323,37 @@ async def admin_daily(interaction: discord.Interaction, channel: discord.TextCha
     daily_poster = poster(interaction.client)
     await daily_poster.reschedule()
     await daily_poster.post_due()  # today's post, if its time has passed (the lock makes it once)
-    await interaction.followup.send(await schedule_text(store, interaction.guild_id, channel, post_time),
+    await interaction.followup.send(await schedule_text(store, interaction.guild_id, channel, post_time, tr),
                                     ephemeral=True)
 
 
-async def schedule_text(store, guild_id: int, channel, post_time: time) -> str:
-    """What the admin is told: where and when, today's post if there is one, and when the next one goes out."""
+async def schedule_text(store, guild_id: int, channel, post_time: time, tr: Messages = ENGLISH) -> str:
+    """What the admin is told (in ``tr``'s language): where and when, today's post if there is one, and when the
+    next one goes out."""
     now = clock.now()
     today = day_of(now)
     settings = await store.get_guild_settings(guild_id)
-    ping = f", pinging <@&{settings.daily_role_id}>" if settings.daily_role_id else ""
-    lines = [f"The daily challenge will be posted in {channel.mention} every day at "
-             f"{format_post_time(post_time)} UTC{ping}."]
+    at = format_post_time(post_time)
+    if settings.daily_role_id:
+        lines = [tr("The daily challenge will be posted in {channel} every day at {time} UTC, pinging {role}.",
+                    channel=channel.mention, time=at, role=f"<@&{settings.daily_role_id}>")]
+    else:
+        lines = [tr("The daily challenge will be posted in {channel} every day at {time} UTC.",
+                    channel=channel.mention, time=at)]
     posted = await store.daily_post_message(guild_id, today)
     if posted is not None:
-        lines.append(f"Daily #{today} is posted: https://discord.com/channels/{guild_id}/{posted[0]}/{posted[1]}")
+        lines.append(tr("Daily #{day} is posted: {link}", day=today,
+                        link=f"https://discord.com/channels/{guild_id}/{posted[0]}/{posted[1]}"))
         next_day = today + 1
     elif post_due_at(today, post_time) <= now:
-        lines.append(f"Daily #{today} could not be posted yet; I keep trying and it goes out as soon as I can.")
+        lines.append(tr("Daily #{day} could not be posted yet; I keep trying and it goes out as soon as I can.",
+                        day=today))
         next_day = today + 1
     else:
         next_day = today
     when = post_due_at(next_day, post_time)
-    lines.append(f"Next post: Daily #{next_day}, {discord.utils.format_dt(when, 'R')} "
-                 f"({discord.utils.format_dt(when, 'f')} your time).")
+    lines.append(tr("Next post: Daily #{day}, {relative} ({moment} your time).", day=next_day,
+                    relative=discord.utils.format_dt(when, 'R'), moment=discord.utils.format_dt(when, 'f')))
     return "\n".join(lines)
 
 
@@ -342,17 +361,18 @@ async def schedule_text(store, guild_id: int, channel, post_time: time) -> str:
 async def admin_daily_off(interaction: discord.Interaction) -> None:
     if not await require_manager(interaction):
         return
+    tr = for_reader(interaction)
     store = interaction.client.store
     settings = await store.get_guild_settings(interaction.guild_id)
     if not settings.daily_scheduled:
-        await interaction.response.send_message("The daily post is already off here.", ephemeral=True)
+        await interaction.response.send_message(tr("The daily post is already off here."), ephemeral=True)
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     await store.set_daily_schedule(interaction.guild_id, None, None)
     if poster(interaction.client) is not None:
         await poster(interaction.client).reschedule()
-    await interaction.followup.send("The daily post is off. `/scoundrel daily` still plays today's challenge.",
-                                    ephemeral=True)
+    await interaction.followup.send(tr("The daily post is off. `{command}` still plays today's challenge.",
+                                       command=slash(tr, "daily")), ephemeral=True)
 
 
 ADMIN_COMMANDS = (admin_daily, admin_daily_off)

@@ -10,10 +10,13 @@ import discord
 from discord import app_commands
 
 from bot.engine.seeds import SeedError
+from bot.i18n import N_
+from bot.i18n.messages import Messages
 from cogs.bounds import CHALLENGES, SEED_LENGTH, read_seed
 from cogs.duel_view import DYNAMIC_ITEMS, board_files, duel_url, mention, render_board
 from cogs.errors import send_private
 from cogs.group import add_subcommands, bot_can_post, remove_subcommands
+from cogs.locale import for_reader
 from storage.duels import CHALLENGED, DuelBusy, DuelError, create_challenge, load_duel, open_duel, set_duel_message
 
 
@@ -30,41 +33,49 @@ async def duel(interaction: discord.Interaction, opponent: discord.User | None =
 
 
 async def challenge(interaction: discord.Interaction, opponent: discord.abc.User, seed: str | None) -> None:
-    """Challenge ``opponent`` (the slash command and the member menu): refusals are private, the board public."""
-    store = interaction.client.store
+    """Challenge ``opponent`` (the slash command and the member menu): refusals are private, the board public
+    (written in the challenger's language: the challenger's command posts it)."""
+    store, tr = interaction.client.store, for_reader(interaction)
     if not in_a_server_with_the_bot(interaction):
-        await send_private(interaction, DUEL_NEEDS_SERVER)
+        await send_private(interaction, tr(DUEL_NEEDS_SERVER))
         return
     if opponent.id == interaction.user.id:
-        await send_private(interaction, "You can't duel yourself: challenge someone else.")
+        await send_private(interaction, tr("You can't duel yourself: challenge someone else."))
         return
     if opponent.bot:
-        await send_private(interaction, "Bots don't duel: challenge a person.")
+        await send_private(interaction, tr("Bots don't duel: challenge a person."))
         return
     try:
         seed_value = read_seed(seed) if seed is not None else None
     except SeedError as bad:  # bad input: say what a seed looks like, start nothing
-        await send_private(interaction, f"{bad}. Leave `seed` out for a new deal.")
+        await send_private(interaction, tr("{problem}. Leave `seed` out for a new deal.", problem=bad))
         return
     try:
         record = await create_challenge(store, interaction.user.id, opponent.id, interaction.guild_id,
                                         interaction.channel_id, seed=seed_value)
     except DuelBusy as busy:
-        who = "You already have" if busy.user_id == interaction.user.id else f"{mention(busy.user_id)} already has"
-        url = duel_url(await load_duel(store, busy.duel_id))
-        where = f" It is here: {url}" if url else ""
-        await send_private(interaction, f"{who} an open duel (a challenge or a game): finish, decline or resign "
-                                        f"it first.{where}")
+        await send_private(interaction, busy_text(tr, busy, interaction.user.id,
+                                                  duel_url(await load_duel(store, busy.duel_id))))
         return
     except DuelError as refused:
-        await send_private(interaction, str(refused)[:1].upper() + str(refused)[1:] + ".")
+        text = tr(str(refused))  # storage's refusals are marked in cogs.duel_view (STORE_REFUSALS)
+        await send_private(interaction, text[:1].upper() + text[1:] + ".")
         return
-    await post_board(interaction, record, content=f"{mention(opponent.id)}, you are challenged!",
+    await post_board(interaction, record, content=tr("{opponent}, you are challenged!", opponent=mention(opponent.id)),
                      mentions=discord.AllowedMentions(users=[opponent]))
 
 
-DUEL_NEEDS_SERVER = ("Duels are played in a server channel that has the bot: both players watch one board there, "
-                     "and the bot keeps it up to date. Challenge from such a server.")
+def busy_text(tr: Messages, busy: DuelBusy, user_id: int, url: str | None) -> str:
+    if busy.user_id == user_id:
+        text = tr("You already have an open duel (a challenge or a game): finish, decline or resign it first.")
+    else:
+        text = tr("{player} already has an open duel (a challenge or a game): finish, decline or resign it first.",
+                  player=mention(busy.user_id))
+    return text + " " + tr("It is here: {url}", url=url) if url else text
+
+
+DUEL_NEEDS_SERVER = N_("Duels are played in a server channel that has the bot: both players watch one board there, "
+                       "and the bot keeps it up to date. Challenge from such a server.")
 
 
 def in_a_server_with_the_bot(interaction: discord.Interaction) -> bool:
@@ -72,25 +83,28 @@ def in_a_server_with_the_bot(interaction: discord.Interaction) -> bool:
 
 
 async def repost(interaction: discord.Interaction) -> None:
+    tr = for_reader(interaction)
     if not in_a_server_with_the_bot(interaction):
-        await send_private(interaction, DUEL_NEEDS_SERVER)
+        await send_private(interaction, tr(DUEL_NEEDS_SERVER))
         return
     record = await open_duel(interaction.client.store, interaction.user.id)
     if record is None:
-        await send_private(interaction, "You have no open duel — challenge someone with "
-                                        "`/scoundrel duel opponent:@someone`.")
+        await send_private(interaction, tr("You have no open duel — challenge someone with "
+                                           "`/scoundrel duel opponent:@someone`."))
         return
-    content = f"{mention(record.players[1])}, you are challenged!" if record.status == CHALLENGED else None
+    content = tr("{opponent}, you are challenged!", opponent=mention(record.players[1])) \
+        if record.status == CHALLENGED else None
     await post_board(interaction, record, content=content, mentions=discord.AllowedMentions.none())
 
 
 async def post_board(interaction: discord.Interaction, record, *, content: str | None,
                      mentions: discord.AllowedMentions) -> None:
     """Send the board and make it the duel's live message: moves update this copy (older copies' buttons still
-    work, but their pictures are no longer kept up to date)."""
-    embed, view = render_board(record)
+    work, but their pictures are no longer kept up to date). It is written in the language of whoever posts it."""
+    tr = for_reader(interaction)
+    embed, view = render_board(record, tr)
     await interaction.response.send_message(content=content, embed=embed, view=view, allowed_mentions=mentions,
-                                            files=await board_files(record))
+                                            files=await board_files(record, tr))
     message = await interaction.original_response()
     await set_duel_message(interaction.client.store, record.id, message.channel.id, message.id)
 

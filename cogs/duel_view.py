@@ -8,6 +8,10 @@ Every control is a ``DynamicItem`` whose custom_id holds what the click needs, s
 
 A click whose version is not the duel's is refused as out of date; ``storage.duels.play_duel`` lets exactly one of
 two racing clicks through.
+
+Languages: a duel is read by two players. A private answer (the hand, a refusal, the rules) is in its reader's
+language. The public board is shared: it is written in the language of the person whose click or command
+produced it (the challenger's for the challenge, the mover's after a move), and the picture on it too.
 """
 
 from __future__ import annotations
@@ -24,11 +28,15 @@ from bot.duel import PAIRS, PLACING, DuelAction, IllegalDuelAction, legal_action
 from bot.duel.game import ANY_CARD_DIE
 from bot.duel.text import event_text, hand_text, rules_text
 from bot.engine.seeds import seed_to_text
+from bot.i18n import N_
+from bot.i18n.messages import ENGLISH, Messages
+from bot.i18n.phrase import translated
 from bot.picture.duel import FILENAME as DUEL_FILENAME
 from bot.picture.duel import render_duel
 from cogs.bounds import ID, VERSION
 from cogs.card_text import readable
 from cogs.errors import report_error, send_private
+from cogs.locale import for_reader
 from cogs.respond import edit_message, in_time
 from storage.duels import (
     ABANDONED,
@@ -44,27 +52,41 @@ from storage.duels import (
 log = logging.getLogger(__name__)
 
 SELECT_LIMIT = 25  # options per Discord select menu
-GOAL = "Goal: finish one column of 4+ cards, two of 5+ and one of 6+."
+GOAL = N_("Goal: finish one column of 4+ cards, two of 5+ and one of 6+.")
+# What storage.duels refuses with (DuelError's English text), marked here to be translated where it is shown.
+STORE_REFUSALS = (N_("that duel no longer exists"), N_("only the two players of this duel can do that"),
+                  N_("it is not your turn: wait for your opponent"), N_("this duel is over"),
+                  N_("that board is out of date: someone moved first"), N_("you can't duel yourself"),
+                  N_("only the challenged player can accept"), N_("you can only resign for yourself"))
 
 
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
-def status_line(record) -> str:
+def refused_text(refused: Exception, tr: Messages) -> str:
+    """A refusal of the duel engine or the duel store, in ``tr``'s language."""
+    reason = refused.args[0] if refused.args and isinstance(refused.args[0], str) else str(refused)
+    return tr("You can't do that: {reason}", reason=translated(reason, tr)) + "."
+
+
+def status_line(record, tr: Messages = ENGLISH) -> str:
     state, players = record.state, record.players
     if record.status == CHALLENGED:
-        return f"{mention(players[0])} challenges {mention(players[1])} to a Scoundrel duel."
+        return tr("{challenger} challenges {opponent} to a Scoundrel duel.", challenger=mention(players[0]),
+                  opponent=mention(players[1]))
     if record.status == DECLINED:
-        return "The challenge was declined."
+        return tr("The challenge was declined.")
     if state.over:
-        how = " (the other player resigned)" if record.status == ABANDONED else ""
-        return f"🏆 {mention(players[state.winner])} wins{how}!"
+        if record.status == ABANDONED:
+            return tr("🏆 {winner} wins (the other player resigned)!", winner=mention(players[state.winner]))
+        return tr("🏆 {winner} wins!", winner=mention(players[state.winner]))
     who = mention(players[state.actor])
     if state.phase == PLACING:
-        return f"{who} rolled **{' '.join(map(str, state.dice))}** and places the dice."
-    role = "roller" if state.actor == state.roller else "non-roller"
-    return f"{who} ({role}) plays cards. Press **My hand** to see yours."
+        return tr("{player} rolled **{dice}** and places the dice.", player=who, dice=" ".join(map(str, state.dice)))
+    if state.actor == state.roller:
+        return tr("{player} (roller) plays cards. Press **My hand** to see yours.", player=who)
+    return tr("{player} (non-roller) plays cards. Press **My hand** to see yours.", player=who)
 
 
 def has_picture(record) -> bool:
@@ -72,50 +94,51 @@ def has_picture(record) -> bool:
     return record.status not in (CHALLENGED, DECLINED)
 
 
-def board_embed(record) -> discord.Embed:
+def board_embed(record, tr: Messages = ENGLISH) -> discord.Embed:
     state = record.state
-    lines = [status_line(record)]
+    lines = [status_line(record, tr)]
     if has_picture(record):
         names = tuple(mention(user) for user in record.players)
-        lines.insert(0, f"Player 1: {names[0]} · Player 2: {names[1]}")
-        lines += [f"· {readable(event_text(event, names))}" for event in state.events]
-    embed = discord.Embed(title=f"Scoundrel duel #{record.id}", description="\n".join(lines),
+        lines.insert(0, tr("Player 1: {first} · Player 2: {second}", first=names[0], second=names[1]))
+        lines += [f"· {readable(event_text(event, names, tr))}" for event in state.events]
+    embed = discord.Embed(title=tr("Scoundrel duel #{number}", number=record.id), description="\n".join(lines),
                           colour=discord.Colour.dark_gold() if state.over else discord.Colour.dark_purple())
     if record.status == CHALLENGED:
-        embed.add_field(name="How it goes", value=f"Two players, one deck, three dice. {GOAL} "
-                                                  "Accept to start; the challenger rolls first.", inline=False)
+        embed.add_field(name=tr("How it goes"),
+                        value=tr("Two players, one deck, three dice. {goal} Accept to start; the challenger rolls "
+                                 "first.", goal=tr(GOAL)), inline=False)
         return embed
     embed.set_image(url=f"attachment://{DUEL_FILENAME}")
     # stock, stolen pile and hand sizes are on the picture
-    embed.set_footer(text=f"Turn {state.turn} · seed {seed_to_text(record.seed)}")
+    embed.set_footer(text=tr("Turn {turn} · seed {seed}", turn=state.turn, seed=seed_to_text(record.seed)))
     return embed
 
 
-def render_board(record) -> tuple[discord.Embed, discord.ui.View]:
+def render_board(record, tr: Messages = ENGLISH) -> tuple[discord.Embed, discord.ui.View]:
     view = discord.ui.View(timeout=None)
     if record.status == CHALLENGED:
-        view.add_item(ChallengeButton(record.id, "acc"))
-        view.add_item(ChallengeButton(record.id, "dec"))
+        view.add_item(ChallengeButton(record.id, "acc", tr))
+        view.add_item(ChallengeButton(record.id, "dec", tr))
     elif record.open:
-        view.add_item(DuelButton(record.id, record.version, "hand", label="My hand", emoji="🂠",
+        view.add_item(DuelButton(record.id, record.version, "hand", label=tr("My hand"), emoji="🂠",
                                  style=discord.ButtonStyle.primary))
-        view.add_item(DuelButton(record.id, record.version, "resign", label="Resign", emoji="🏳️"))
+        view.add_item(DuelButton(record.id, record.version, "resign", label=tr("Resign"), emoji="🏳️"))
     if record.open:
-        view.add_item(DuelRulesButton())
-    return board_embed(record), view
+        view.add_item(DuelRulesButton(tr))
+    return board_embed(record, tr), view
 
 
-async def board_files(record) -> list[discord.File]:
+async def board_files(record, tr: Messages = ENGLISH) -> list[discord.File]:
     """The board's picture as the message's attachments (none for a challenge), drawn in a worker thread."""
     if not has_picture(record):
         return []
-    png = await asyncio.to_thread(_board_png, record.state)
-    return [discord.File(io.BytesIO(png), filename=DUEL_FILENAME, description="The duel board")]
+    png = await asyncio.to_thread(_board_png, record.state, tr)
+    return [discord.File(io.BytesIO(png), filename=DUEL_FILENAME, description=tr("The duel board"))]
 
 
 @functools.lru_cache(maxsize=64)
-def _board_png(state) -> bytes:  # a move redraws the public board and the mover's hand: one drawing for both
-    return render_duel(state)
+def _board_png(state, tr: Messages) -> bytes:  # a move redraws the public board and the mover's hand: one drawing
+    return render_duel(state, tr)
 
 
 def duel_url(record) -> str | None:
@@ -125,32 +148,38 @@ def duel_url(record) -> str | None:
 
 
 # --- the private hand -------------------------------------------------------------------------------------
-def _play_label(state, action: DuelAction) -> str:
+def _play_label(state, action: DuelAction, tr: Messages) -> str:
     mine = state.columns[state.actor][action.pair]
     theirs = state.columns[1 - state.actor][action.pair]
     if action.kind == "B":
-        on = f"on {mine.top.label}" if mine.top else "empty column"
         die = state.die_on(action.pair)
         left = (1 if die == ANY_CARD_DIE else die) - state.usage[action.pair]
-        return readable(f"{action.card.label} on your pair {action.pair + 1} ({on}; 🎲{die}: {left} more allowed)")
-    count = len(theirs.cards)
-    return readable(f"{action.card.label}: steal pair {action.pair + 1} ({count} card{'s' if count != 1 else ''})")
+        if mine.top:
+            text = tr("{card} on your pair {pair} (on {top}; 🎲{die}: {left} more allowed)", card=action.card.label,
+                      pair=action.pair + 1, top=mine.top.label, die=die, left=left)
+        else:
+            text = tr("{card} on your pair {pair} (empty column; 🎲{die}: {left} more allowed)",
+                      card=action.card.label, pair=action.pair + 1, die=die, left=left)
+        return readable(text)
+    return readable(tr.plural("{card}: steal pair {pair} ({n} card)", "{card}: steal pair {pair} ({n} cards)",
+                              len(theirs.cards), card=action.card.label, pair=action.pair + 1))
 
 
-def render_hand(record, seat: int) -> tuple[discord.Embed, discord.ui.View]:
+def render_hand(record, seat: int, tr: Messages = ENGLISH) -> tuple[discord.Embed, discord.ui.View]:
     state = record.state
     view = discord.ui.View(timeout=None)
     yours = record.open and not state.over and state.actor == seat
-    line = ("Your turn: place the dice." if state.phase == PLACING else "Your turn to play cards.") if yours \
-        else status_line(record)
-    embed = discord.Embed(title=f"Your hand · duel #{record.id}", colour=discord.Colour.dark_teal(),
-                          description=f"**{readable(hand_text(state.hands[seat]))}** · you are player {seat + 1}"
-                                      f"\n{line}")
+    line = (tr("Your turn: place the dice.") if state.phase == PLACING else tr("Your turn to play cards.")) if yours \
+        else status_line(record, tr)
+    embed = discord.Embed(title=tr("Your hand · duel #{number}", number=record.id), colour=discord.Colour.dark_teal(),
+                          description=tr("**{hand}** · you are player {seat}",
+                                         hand=readable(hand_text(state.hands[seat], tr)), seat=seat + 1)
+                          + f"\n{line}")
     embed.set_image(url=f"attachment://{DUEL_FILENAME}")  # the board, as on the public message
     if not record.open or state.over:
         return embed, view
     if state.actor != seat:
-        embed.set_footer(text="Not your turn yet: press My hand again when it is.")
+        embed.set_footer(text=tr("Not your turn yet: press My hand again when it is."))
         return embed, view
     make = lambda code, **kw: DuelButton(record.id, record.version, code, **kw)  # noqa: E731
     if state.phase == PLACING:
@@ -158,35 +187,38 @@ def render_hand(record, seat: int) -> tuple[discord.Embed, discord.ui.View]:
         value = state.dice[die]
         for pair in range(PAIRS):
             code = f"P{die}{pair}"
-            view.add_item(make(code, label=f"🎲{value} → pair {pair + 1}", style=discord.ButtonStyle.primary,
+            view.add_item(make(code, label=tr("🎲{value} → pair {pair}", value=value, pair=pair + 1),
+                               style=discord.ButtonStyle.primary,
                                disabled=refusal(state, DuelAction.parse(code)) is not None, row=0))
-        embed.set_footer(text=f"Place the {value} (dice left: {sum(p == -1 for p in state.placed)}). {GOAL}")
+        embed.set_footer(text=tr("Place the {value} (dice left: {left}). {goal}", value=value,
+                                 left=sum(p == -1 for p in state.placed), goal=tr(GOAL)))
         return embed, view
     legal = legal_actions(state)
     plays = [a for a in legal if a.kind in ("B", "S")]
     for n in range(0, min(len(plays), 3 * SELECT_LIMIT), SELECT_LIMIT):
         chunk = plays[n:n + SELECT_LIMIT]
-        options = [discord.SelectOption(label=_play_label(state, a), value=a.code) for a in chunk]
+        options = [discord.SelectOption(label=_play_label(state, a, tr), value=a.code) for a in chunk]
         view.add_item(DuelPlaySelect(record.id, record.version, n // SELECT_LIMIT, options=options,
-                                     placeholder="Play a card…" if n == 0 else "More plays…"))
+                                     placeholder=tr("Play a card…") if n == 0 else tr("More plays…")))
     for action in legal:
         if action.kind == "F":
-            view.add_item(make(action.code, label=f"Finish pair {action.pair + 1}", emoji="✅",
+            view.add_item(make(action.code, label=tr("Finish pair {pair}", pair=action.pair + 1), emoji="✅",
                                style=discord.ButtonStyle.success, row=3))
-    view.add_item(make("D", label="Done", emoji="⏭️", style=discord.ButtonStyle.danger, row=3))
-    embed.set_footer(text=("No card fits anywhere: press Done." if not plays else
-                           "Pick a card and where it goes; Finish a column of 4+ when you like; Done ends your play.")
-                     + f" {GOAL}")
+    view.add_item(make("D", label=tr("Done"), emoji="⏭️", style=discord.ButtonStyle.danger, row=3))
+    embed.set_footer(text=(tr("No card fits anywhere: press Done.") if not plays else
+                           tr("Pick a card and where it goes; Finish a column of 4+ when you like; Done ends your "
+                              "play.")) + " " + tr(GOAL))
     return embed, view
 
 
 # --- clicks -----------------------------------------------------------------------------------------------
-async def refresh_board(client: discord.Client, record) -> None:
-    """Edit the public board message to match ``record`` (it may have been deleted: then just log)."""
+async def refresh_board(client: discord.Client, record, tr: Messages = ENGLISH) -> None:
+    """Edit the public board message to match ``record`` (it may have been deleted: then just log), in the
+    language of whoever moved (``tr``)."""
     if record.channel_id is None or record.message_id is None:
         return
-    embed, view = render_board(record)
-    files = await board_files(record)
+    embed, view = render_board(record, tr)
+    files = await board_files(record, tr)
     try:
         channel = client.get_channel(record.channel_id) or await client.fetch_channel(record.channel_id)
         await channel.get_partial_message(record.message_id).edit(embed=embed, view=view, attachments=files)
@@ -194,44 +226,47 @@ async def refresh_board(client: discord.Client, record) -> None:
         log.warning("could not update the board of duel %s", record.id, exc_info=True)
 
 
-def outsider_text(record) -> str:
-    return (f"This duel is between {mention(record.players[0])} and {mention(record.players[1])} — "
-            "challenge someone with `/scoundrel duel`.")
+def outsider_text(record, tr: Messages) -> str:
+    return tr("This duel is between {first} and {second} — challenge someone with `/scoundrel duel`.",
+              first=mention(record.players[0]), second=mention(record.players[1]))
 
 
-STALE = "The duel had moved on, so that did nothing: here is your hand as it is now."
+STALE = N_("The duel had moved on, so that did nothing: here is your hand as it is now.")
+OVER = N_("This duel is over.")
 
 
 async def handle_action(interaction: discord.Interaction, duel_id: int, version: int, code: str) -> None:
     """A move from a player's hand, answered with the hand redrawn (one request) unless the work is slow.
     A move made on an older hand than the duel's (a double press, or the other device) redraws the hand."""
-    store = interaction.client.store
+    store, tr = interaction.client.store, for_reader(interaction)
     record = await in_time(interaction, load_duel(store, duel_id))
     seat = record.seat(interaction.user.id)
     if seat is None:
-        await send_private(interaction, outsider_text(record))
+        await send_private(interaction, outsider_text(record, tr))
         return
     if not record.open:
-        await send_private(interaction, "This duel is over.")
+        await send_private(interaction, tr(OVER))
         return
     if code == "R":
         version = record.version  # resigning stands whatever has happened meanwhile
     if record.version != version:
-        embed, view = render_hand(record, seat)
-        await edit_message(interaction, content=STALE, embed=embed, view=view, attachments=await board_files(record))
+        embed, view = render_hand(record, seat, tr)
+        await edit_message(interaction, content=tr(STALE), embed=embed, view=view,
+                           attachments=await board_files(record, tr))
         return
     try:
         action = resign_action(record, interaction.user.id) if code == "R" else DuelAction.parse(code)
         record = await in_time(interaction, play_duel(store, duel_id, interaction.user.id, version, action))
     except (DuelError, IllegalDuelAction) as refused:
-        await send_private(interaction, f"You can't do that: {refused}.")
+        await send_private(interaction, refused_text(refused, tr))
         return
     if code == "R":
-        await edit_message(interaction, content="You resigned.", embed=None, view=None, attachments=[])
+        await edit_message(interaction, content=tr("You resigned."), embed=None, view=None, attachments=[])
     else:
-        embed, view = render_hand(record, seat)
-        await edit_message(interaction, content=None, embed=embed, view=view, attachments=await board_files(record))
-    await refresh_board(interaction.client, record)
+        embed, view = render_hand(record, seat, tr)
+        await edit_message(interaction, content=None, embed=embed, view=view,
+                           attachments=await board_files(record, tr))
+    await refresh_board(interaction.client, record, tr)
 
 
 class DuelButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -256,7 +291,7 @@ class DuelButton(discord.ui.DynamicItem[discord.ui.Button],
             else:
                 await handle_action(interaction, self.duel_id, self.version, self.what)
         except DuelError as refused:  # e.g. the duel was deleted: a refusal, not a failure
-            await send_private(interaction, f"You can't do that: {refused}.")
+            await send_private(interaction, refused_text(refused, for_reader(interaction)))
         except Exception as error:  # discord.py only logs DynamicItem errors; the player must hear too
             await report_error(interaction, error, where=f"duel button {self.custom_id}")
 
@@ -276,7 +311,7 @@ class DuelPlaySelect(discord.ui.DynamicItem[discord.ui.Select],
         try:
             code = self.item.values[0]
             if not re.fullmatch(r"[BS][0-9][CDHS][0-9]{1,2}", code):
-                await send_private(interaction, "That choice is not a card play.")
+                await send_private(interaction, for_reader(interaction)("That choice is not a card play."))
                 return
             await handle_action(interaction, self.duel_id, self.version, code)
         except Exception as error:
@@ -284,33 +319,38 @@ class DuelPlaySelect(discord.ui.DynamicItem[discord.ui.Select],
 
 
 async def show_hand(interaction: discord.Interaction, duel_id: int) -> None:
+    tr = for_reader(interaction)
     record = await load_duel(interaction.client.store, duel_id)
     seat = record.seat(interaction.user.id)
     if seat is None:
-        await send_private(interaction, outsider_text(record))
+        await send_private(interaction, outsider_text(record, tr))
         return
-    embed, view = render_hand(record, seat)
-    await interaction.response.send_message(embed=embed, view=view, ephemeral=True, files=await board_files(record))
+    embed, view = render_hand(record, seat, tr)
+    await interaction.response.send_message(embed=embed, view=view, ephemeral=True,
+                                            files=await board_files(record, tr))
 
 
 async def ask_resign(interaction: discord.Interaction, duel_id: int) -> None:
+    tr = for_reader(interaction)
     record = await load_duel(interaction.client.store, duel_id)
     if record.seat(interaction.user.id) is None:
-        await send_private(interaction, outsider_text(record))
+        await send_private(interaction, outsider_text(record, tr))
         return
     if not record.open:
-        await send_private(interaction, "This duel is over.")
+        await send_private(interaction, tr(OVER))
         return
     view = discord.ui.View(timeout=None)
-    view.add_item(DuelButton(record.id, record.version, "R", label="Yes, resign", style=discord.ButtonStyle.danger))
-    await send_private(interaction, "Resign this duel? Your opponent wins.", view=view)
+    view.add_item(DuelButton(record.id, record.version, "R", label=tr("Yes, resign"),
+                             style=discord.ButtonStyle.danger))
+    await send_private(interaction, tr("Resign this duel? Your opponent wins."), view=view)
 
 
 class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
                       template=rf"sc:duelc:(?P<duel>{ID}):(?P<answer>acc|dec)"):
-    def __init__(self, duel_id: int, answer: str) -> None:
+    def __init__(self, duel_id: int, answer: str, tr: Messages = ENGLISH) -> None:
         accept = answer == "acc"
-        super().__init__(discord.ui.Button(label="Accept" if accept else "Decline", emoji="⚔️" if accept else None,
+        super().__init__(discord.ui.Button(label=tr("Accept") if accept else tr("Decline"),
+                                           emoji="⚔️" if accept else None,
                                            style=discord.ButtonStyle.success if accept else
                                            discord.ButtonStyle.secondary, custom_id=f"sc:duelc:{duel_id}:{answer}"))
         self.duel_id, self.accept = duel_id, accept
@@ -321,21 +361,22 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            store = interaction.client.store
+            store, tr = interaction.client.store, for_reader(interaction)
             record = await load_duel(store, self.duel_id)
             seat = record.seat(interaction.user.id)
             if seat is None or (self.accept and seat != 1):
-                await send_private(interaction, f"This challenge is for {mention(record.players[1])}." if seat is None
-                                   else "Waiting for your opponent to accept.")
+                await send_private(interaction, tr("This challenge is for {opponent}.",
+                                                   opponent=mention(record.players[1])) if seat is None
+                                   else tr("Waiting for your opponent to accept."))
                 return
             try:
                 record = await answer_challenge(store, self.duel_id, interaction.user.id, self.accept)
             except DuelError as refused:
-                await send_private(interaction, f"You can't do that: {refused}.")
+                await send_private(interaction, refused_text(refused, tr))
                 return
-            embed, view = render_board(record)
+            embed, view = render_board(record, tr)  # the board, in the language of whoever answered
             await interaction.response.edit_message(content=None, embed=embed, view=view,
-                                                    attachments=await board_files(record))
+                                                    attachments=await board_files(record, tr))
         except Exception as error:
             await report_error(interaction, error, where=f"duel challenge {self.custom_id}")
 
@@ -343,8 +384,8 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
 class DuelRulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:duelrules"):
     """Shows the duel's rules privately to whoever presses it."""
 
-    def __init__(self) -> None:
-        super().__init__(discord.ui.Button(label="Rules", emoji="📖", style=discord.ButtonStyle.secondary,
+    def __init__(self, tr: Messages = ENGLISH) -> None:
+        super().__init__(discord.ui.Button(label=tr("Rules"), emoji="📖", style=discord.ButtonStyle.secondary,
                                            custom_id="sc:duelrules"))
 
     @classmethod
@@ -353,7 +394,8 @@ class DuelRulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:d
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            embed = discord.Embed(title="Scoundrel duel — rules", description=rules_text(),
+            tr = for_reader(interaction)
+            embed = discord.Embed(title=tr("Scoundrel duel — rules"), description=rules_text(tr),
                                   colour=discord.Colour.dark_teal())
             await interaction.response.send_message(embed=embed, ephemeral=True)
         except Exception as error:

@@ -17,46 +17,49 @@ import discord
 from discord import app_commands
 
 from bot.engine import ActionParseError, IllegalAction, RulesError, SeedError
+from bot.i18n import N_
+from bot.i18n.messages import ENGLISH, Messages
 from cogs.bounds import ID
+from cogs.locale import for_reader
 from storage import errors as store_errors
 
 log = logging.getLogger(__name__)
 
-PLAY_HINT = "start one with `/scoundrel play`"
-UNEXPECTED = "Something went wrong on my side and it has been logged. Please try again in a moment."
-DATABASE_DOWN = "I can't reach my database right now, so nothing was changed. Please try again in a moment."
+UNEXPECTED = N_("Something went wrong on my side and it has been logged. Please try again in a moment.")
+DATABASE_DOWN = N_("I can't reach my database right now, so nothing was changed. Please try again in a moment.")
 
 
-def friendly_message(error: BaseException) -> tuple[str, bool]:
-    """(text for the player, whether the traceback belongs in the log)."""
+def friendly_message(error: BaseException, tr: Messages = ENGLISH) -> tuple[str, bool]:
+    """(text for the player, in ``tr``'s language; whether the traceback belongs in the log)."""
     if isinstance(error, IllegalAction):
-        return f"You can't do that: {error}", False
+        return tr("You can't do that: {reason}", reason=tr(str(error))), False
     if isinstance(error, SeedError | RulesError | ActionParseError):
         return str(error)[:1].upper() + str(error)[1:], False
     if isinstance(error, store_errors.StaleVersion):
-        return "This message is out of date; use `/scoundrel resume` to see your game as it is now.", False
+        return tr("This message is out of date; use `/scoundrel resume` to see your game as it is now."), False
     if isinstance(error, store_errors.NotYourGame):
-        return f"That game belongs to someone else — {PLAY_HINT}.", False
+        return tr("That game belongs to someone else — start one with `/scoundrel play`."), False
     if isinstance(error, store_errors.GameNotFound):
-        return f"That game no longer exists — {PLAY_HINT}.", False
+        return tr("That game no longer exists — start one with `/scoundrel play`."), False
     if isinstance(error, store_errors.ActiveGameExists):
-        return "You already have a game in progress: `/scoundrel resume` shows it, `/scoundrel abandon` ends it.", False
+        return tr("You already have a game in progress: `/scoundrel resume` shows it, "
+                  "`/scoundrel abandon` ends it."), False
     if isinstance(error, store_errors.AttemptAlreadyUsed):
-        return "You have already used your attempt at today's daily.", False
+        return tr("You have already used your attempt at today's daily."), False
     if isinstance(error, store_errors.CorruptGame):
-        return ("This game's saved data is damaged and cannot be played. The problem has been logged; "
-                "`/scoundrel abandon` clears it so you can start again."), True
+        return tr("This game's saved data is damaged and cannot be played. The problem has been logged; "
+                  "`/scoundrel abandon` clears it so you can start again."), True
     if isinstance(error, store_errors.DatabaseError | sqlite3.OperationalError):  # down, locked, disk trouble
-        return DATABASE_DOWN, True
+        return tr(DATABASE_DOWN), True
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down a little: try again in {error.retry_after:.0f} s.", False
+        return tr("Slow down a little: try again in {seconds} s.", seconds=f"{error.retry_after:.0f}"), False
     if isinstance(error, app_commands.MissingPermissions | app_commands.BotMissingPermissions):
-        return "You need Manage Server to do that.", False
+        return tr("You need Manage Server to do that."), False
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "That command only works in a server.", False
+        return tr("That command only works in a server."), False
     if isinstance(error, app_commands.CheckFailure):
-        return "You can't use that command here.", False
-    return UNEXPECTED, True
+        return tr("You can't use that command here."), False
+    return tr(UNEXPECTED), True
 
 
 class GameIdButton:
@@ -108,13 +111,14 @@ def unwrap(error: BaseException) -> BaseException:
 async def report_error(interaction: discord.Interaction, error: BaseException, where: str = "") -> None:
     """Answer the player privately and log the failure; never raises."""
     error = unwrap(error)
-    text, with_traceback = friendly_message(error)
+    tr = for_reader(interaction)
+    text, with_traceback = friendly_message(error, tr)
     what = where or _describe(interaction)
     if with_traceback:
         log.error("error in %s for user %s", what, interaction.user.id, exc_info=error)
         metrics = getattr(interaction.client, "metrics", None)
         if metrics is not None:
-            metrics.errors.labels(cause="database" if text == DATABASE_DOWN else "unexpected").inc()
+            metrics.errors.labels(cause="database" if text == tr(DATABASE_DOWN) else "unexpected").inc()
     else:
         log.info("refused %s for user %s: %s", what, interaction.user.id, error)
     try:

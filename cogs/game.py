@@ -10,19 +10,23 @@ from discord import app_commands
 
 from bot.engine import SeedError, seed_to_text
 from bot.engine import preset as preset_rules
+from bot.i18n import N_
+from bot.i18n.messages import ENGLISH, Messages
 from cogs.bounds import PAGE, PUBLIC_POSTS, SEED_LENGTH, read_seed
 from cogs.card_text import readable
+from cogs.command_text import command_word, slash
 from cogs.errors import report_error, send_private
 from cogs.game_embed import rules_label
 from cogs.game_flow import DYNAMIC_ITEMS as FLOW_ITEMS
 from cogs.game_flow import NORMAL, confirm_text, confirm_view, resume_game, start_game
 from cogs.game_view import DYNAMIC_ITEMS as VIEW_ITEMS
 from cogs.group import add_subcommands, remove_subcommands, scoundrel
-from cogs.rules_text import PAGES
+from cogs.locale import for_reader
+from cogs.rules_text import pages
 from cogs.server_settings import default_preset, preset_choices
 
 log = logging.getLogger(__name__)
-NO_GAME = "You have no game in progress — start one with `/scoundrel play`."
+NO_GAME = N_("You have no game in progress — start one with `{play}`.")
 
 
 @app_commands.command(name="play", description="Start a game of Scoundrel (or pick up the one in progress)")
@@ -39,7 +43,9 @@ async def play(interaction: discord.Interaction, preset: str | None = None,
     try:
         seed_value = read_seed(seed) if seed is not None else None
     except SeedError as bad:  # bad input is not a failure: say what a seed looks like, start nothing
-        await send_private(interaction, f"{bad}. Leave `seed` out for a new deal.")
+        tr = for_reader(interaction)
+        await send_private(interaction, tr("{problem}. Leave `{seed}` out for a new deal.", problem=tr(str(bad)),
+                                           seed=command_word(tr, "seed", "option")))
         return
     await start_game(interaction, rules, seed_value)
 
@@ -52,6 +58,7 @@ async def seed_suggestions(interaction: discord.Interaction, current: str) -> li
     except Exception:  # noqa: BLE001 - suggestions are a convenience: none rather than an error
         log.warning("no seed suggestions for user %s", interaction.user.id, exc_info=True)
         return []
+    tr = for_reader(interaction)
     typed = "".join(ch for ch in current.upper() if ch.isalnum())
     seen: set[str] = set()
     out = []
@@ -62,16 +69,19 @@ async def seed_suggestions(interaction: discord.Interaction, current: str) -> li
         if text in seen or not text.replace("-", "").startswith(typed):
             continue
         seen.add(text)
-        out.append(app_commands.Choice(name=f"{text} · {rules_label(game.rules)} · {how_it_went(game)}", value=text))
+        out.append(app_commands.Choice(name=f"{text} · {rules_label(game.rules, tr)} · {how_it_went(game, tr)}",
+                                       value=text))
     return out[:25]
 
 
-def how_it_went(game) -> str:
+def how_it_went(game, tr: Messages = ENGLISH) -> str:
     if game.status == "won":
-        return f"won, {game.score}"
+        return tr("won, {score}", score=game.score)
     if game.status == "dead":
-        return f"died, {game.score}"
-    return "given up" if game.status == "abandoned" else f"in progress, room {game.state.turn}"
+        return tr("died, {score}", score=game.score)
+    if game.status == "abandoned":
+        return tr("given up")
+    return tr("in progress, room {turn}", turn=game.state.turn)
 
 
 @app_commands.command(name="resume", description="Post your game in progress here again")
@@ -79,23 +89,25 @@ def how_it_went(game) -> str:
 async def resume(interaction: discord.Interaction) -> None:
     record = await interaction.client.store.active_game(interaction.user.id, NORMAL)
     if record is None:
-        await send_private(interaction, NO_GAME)
+        tr = for_reader(interaction)
+        await send_private(interaction, tr(NO_GAME, play=slash(tr, "play")))
         return
     await resume_game(interaction, record)
 
 
 @app_commands.command(name="abandon", description="Give up your game in progress (asks first)")
 async def abandon(interaction: discord.Interaction) -> None:
+    tr = for_reader(interaction)
     record = await interaction.client.store.active_game(interaction.user.id, NORMAL)
     if record is None:
-        await send_private(interaction, NO_GAME)
+        await send_private(interaction, tr(NO_GAME, play=slash(tr, "play")))
         return
-    await send_private(interaction, confirm_text(record), view=confirm_view(record.id))
+    await send_private(interaction, confirm_text(record, tr), view=confirm_view(record.id, tr))
 
 
 @app_commands.command(name="rules", description="How to play Scoundrel, the rule options and the expansion")
 async def rules(interaction: discord.Interaction) -> None:
-    embed, view = rules_page(0)
+    embed, view = rules_page(0, for_reader(interaction))
     await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
@@ -104,45 +116,59 @@ async def help_command(interaction: discord.Interaction) -> None:
     await interaction.response.send_message(embed=help_embed(interaction), ephemeral=True)
 
 
-WHERE = ("In any server that has the bot, in DMs with it, and — once you add the app to your account — in any "
-         "server or group DM. A daily played outside a server counts on the global board; a server's board lists "
-         "everyone who played in that server. Duels and the daily post need the bot in the server.")
+WHERE = N_("In any server that has the bot, in DMs with it, and — once you add the app to your account — in any "
+           "server or group DM. A daily played outside a server counts on the global board; a server's board lists "
+           "everyone who played in that server. Duels and the daily post need the bot in the server.")
 
 
-def usage(group: app_commands.Group, command: app_commands.Command) -> str:
-    """``/scoundrel play [preset] [seed] [health]`` — what it does: optional options in brackets."""
-    options = " ".join(p.name if p.required else f"[{p.name}]" for p in command.parameters)
-    return f"`/{group.name} {command.name}{' ' + options if options else ''}` — {command.description}"
+def usage(group: app_commands.Group, command: app_commands.Command, tr: Messages = ENGLISH) -> str:
+    """``/scoundrel play [preset] [seed] [health]`` — what it does: optional options in brackets, every name and
+    the description as the reader's Discord shows them."""
+    options = " ".join(command_word(tr, p.name, "option") if p.required else f"[{command_word(tr, p.name, 'option')}]"
+                       for p in command.parameters)
+    name = slash(tr, command.name, group=group.name)
+    return f"`{name}{' ' + options if options else ''}` — {command_word(tr, command.description, 'description')}"
+
+
+def by_name(group: app_commands.Group, tr: Messages) -> list[app_commands.Command]:
+    """The group's commands in the alphabetical order of the names the reader sees."""
+    return sorted(group.commands, key=lambda command: command_word(tr, command.name))
 
 
 def help_embed(interaction: discord.Interaction) -> discord.Embed:
     from cogs.admin_group import admin  # the admin group is listed only to those who may use it
 
-    embed = discord.Embed(title="Scoundrel — commands", colour=discord.Colour.blurple(),
-                          description="A solo dungeon crawl with a deck of cards: survive the dungeon with as much "
-                                      "health as you can. `/scoundrel rules` explains the game; options in "
-                                      "[brackets] may be left out.")
-    embed.add_field(name="Playing", inline=False, value="\n".join(
-        usage(scoundrel, command) for command in sorted(scoundrel.commands, key=lambda c: c.name)))
-    embed.add_field(name="Where", inline=False, value=WHERE)
-    embed.add_field(name="On a member (right-click → Apps)", inline=False,
-                    value="**Scoundrel stats** — their games, wins and streaks\n"
-                          "**Challenge to a duel** — the same as `/scoundrel duel opponent:`")
+    tr = for_reader(interaction)
+    embed = discord.Embed(title=tr("Scoundrel — commands"), colour=discord.Colour.blurple(),
+                          description=tr("A solo dungeon crawl with a deck of cards: survive the dungeon with as much "
+                                         "health as you can. `{rules}` explains the game; options in [brackets] may "
+                                         "be left out.", rules=slash(tr, "rules")))
+    embed.add_field(name=tr("Playing"), inline=False, value="\n".join(
+        usage(scoundrel, command, tr) for command in by_name(scoundrel, tr)))
+    embed.add_field(name=tr("Where"), inline=False, value=tr(WHERE))
+    embed.add_field(name=tr("On a member (right-click → Apps)"), inline=False,
+                    value=tr("**{stats}** — their games, wins and streaks\n"
+                             "**{duel}** — the same as `{duel_command}`",
+                             stats=command_word(tr, "Scoundrel stats", "menu"),
+                             duel=command_word(tr, "Challenge to a duel", "menu"),
+                             duel_command=slash(tr, "duel", "opponent")))
     permissions = interaction.permissions
     if interaction.guild_id is not None and (permissions.manage_guild or permissions.administrator):
-        embed.add_field(name="Server admins (Manage Server)", inline=False, value="\n".join(
-            usage(admin, command) for command in sorted(admin.commands, key=lambda c: c.name)))
+        embed.add_field(name=tr("Server admins (Manage Server)"), inline=False, value="\n".join(
+            usage(admin, command, tr) for command in by_name(admin, tr)))
     return embed
 
 
-def rules_page(page: int) -> tuple[discord.Embed, discord.ui.View]:
-    page = max(0, min(page, len(PAGES) - 1))
-    title, text = PAGES[page]
+def rules_page(page: int, tr: Messages = ENGLISH) -> tuple[discord.Embed, discord.ui.View]:
+    """One page of the rules in ``tr``'s language, with the buttons to turn the page."""
+    every_page = pages(tr)
+    page = max(0, min(page, len(every_page) - 1))
+    title, text = every_page[page]
     embed = discord.Embed(title=title, description=readable(text), colour=discord.Colour.dark_teal())
-    embed.set_footer(text=f"Page {page + 1} of {len(PAGES)}")
+    embed.set_footer(text=tr("Page {page} of {pages}", page=page + 1, pages=len(every_page)))
     view = discord.ui.View(timeout=None)
-    view.add_item(RulesPageButton(page - 1, "◀ Previous", disabled=page == 0))
-    view.add_item(RulesPageButton(page + 1, "Next ▶", disabled=page == len(PAGES) - 1))
+    view.add_item(RulesPageButton(page - 1, tr("◀ Previous"), disabled=page == 0))
+    view.add_item(RulesPageButton(page + 1, tr("Next ▶"), disabled=page == len(every_page) - 1))
     return embed, view
 
 
@@ -158,7 +184,7 @@ class RulesPageButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"sc:
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            embed, view = rules_page(self.page)
+            embed, view = rules_page(self.page, for_reader(interaction))
             await interaction.response.edit_message(embed=embed, view=view)
         except Exception as error:
             await report_error(interaction, error, where=f"rules page {self.page}")

@@ -1,4 +1,8 @@
-"""Starting, posting, resuming and abandoning games: shared by the slash commands and the buttons."""
+"""Starting, posting, resuming and abandoning games: shared by the slash commands and the buttons.
+
+Everything here answers the person who made the interaction, in their language (``for_reader``); a game posted
+here is theirs, so it is written in their language too.
+"""
 
 from __future__ import annotations
 
@@ -9,10 +13,14 @@ import re
 import discord
 
 from bot.engine import Rules, deal, new_seed
+from bot.i18n import N_
+from bot.i18n.messages import ENGLISH, Messages
 from cogs.bounds import ID
+from cogs.command_text import slash
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_embed import rules_label
 from cogs.game_view import game_message, game_url, other_players_game
+from cogs.locale import for_reader
 from storage.errors import ActiveGameExists
 
 log = logging.getLogger(__name__)
@@ -35,8 +43,9 @@ async def start_game(interaction: discord.Interaction, rules: Rules, seed: int |
 
 
 async def post_game(interaction: discord.Interaction, record, *, ephemeral: bool = False) -> discord.Message:
-    """Send the game as a new message and remember it as the game's current message."""
-    shown = await game_message(record, store=interaction.client.store)
+    """Send the game as a new message, in the language of its player (who made ``interaction``), and remember it
+    as the game's current message."""
+    shown = await game_message(record, store=interaction.client.store, tr=for_reader(interaction))
     if interaction.response.is_done():
         message = await interaction.followup.send(**shown.send(), ephemeral=ephemeral, wait=True)
     else:
@@ -46,20 +55,25 @@ async def post_game(interaction: discord.Interaction, record, *, ephemeral: bool
     return message
 
 
-def progress(record) -> str:
+def progress(record, tr: Messages = ENGLISH) -> str:
     """Where a game stands, in a few words; a damaged game says so instead of failing."""
     if record.damaged:
-        return "its saved data is damaged"
-    return f"room {record.state.turn}, health {record.state.health}"
+        return tr("its saved data is damaged")
+    return tr("room {turn}, health {health}", turn=record.state.turn, health=record.state.health)
 
 
 async def offer_active_game(interaction: discord.Interaction, record) -> None:
+    tr = for_reader(interaction)
     url = game_url(record)
-    text = (f"You already have a game in progress ({progress(record)})"
-            + (f": {url}" if url else "") + ". Resume it here, or abandon it to start another.")
+    if url:
+        text = tr("You already have a game in progress ({progress}): {url}. Resume it here, or abandon it to start "
+                  "another.", progress=progress(record, tr), url=url)
+    else:
+        text = tr("You already have a game in progress ({progress}). Resume it here, or abandon it to start "
+                  "another.", progress=progress(record, tr))
     view = discord.ui.View(timeout=None)
-    view.add_item(ResumeButton(record.id))
-    view.add_item(AbandonButton(record.id, "ask"))
+    view.add_item(ResumeButton(record.id, tr))
+    view.add_item(AbandonButton(record.id, "ask", tr))
     await send_private(interaction, text, view=view)
 
 
@@ -68,7 +82,9 @@ async def resume_game(interaction: discord.Interaction, record) -> None:
     old_channel, old_message = record.channel_id, record.message_id
     await post_game(interaction, record)
     if old_message is not None and old_channel is not None:
-        await _retire_message(interaction.client, old_channel, old_message, "This game continues in a newer message.")
+        tr = for_reader(interaction)
+        await _retire_message(interaction.client, old_channel, old_message,
+                              tr("This game continues in a newer message."))
 
 
 async def _retire_message(client: discord.Client, channel_id: int, message_id: int, note: str) -> None:
@@ -77,26 +93,32 @@ async def _retire_message(client: discord.Client, channel_id: int, message_id: i
         await client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(content=note, view=None)
 
 
-async def refresh_game_message(client: discord.Client, record) -> None:
-    """Show a game's stored state on its current message (after an abandon, say)."""
+async def refresh_game_message(client: discord.Client, record, tr: Messages = ENGLISH) -> None:
+    """Show a game's stored state on its current message (after an abandon, say), in ``tr``'s language: the
+    player's when they asked for it, else the server's (``cogs.locale.for_server``)."""
     if record.message_id is None or record.channel_id is None or record.damaged:
         return
-    shown = await game_message(record, store=client.store)
+    shown = await game_message(record, store=client.store, tr=tr)
     with contextlib.suppress(discord.HTTPException):
         await client.get_partial_messageable(record.channel_id).get_partial_message(record.message_id).edit(
             **shown.edit())
 
 
 class ResumeButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
-    PREFIX, LABEL, EMOJI, STYLE = "resume", "Resume", "▶️", discord.ButtonStyle.primary
+    PREFIX, LABEL, EMOJI, STYLE = "resume", N_("Resume"), "▶️", discord.ButtonStyle.primary
+
+    def __init__(self, game_id: int, tr: Messages = ENGLISH) -> None:
+        super().__init__(game_id)
+        self.item.label = tr(self.LABEL)
 
     async def run(self, interaction: discord.Interaction) -> None:
+        tr = for_reader(interaction)
         record = await interaction.client.store.load_game(self.game_id)
         if record.user_id != interaction.user.id:
-            await send_private(interaction, other_players_game(record.user_id))
+            await send_private(interaction, other_players_game(record.user_id, tr))
         elif record.status != "playing":
-            await interaction.response.edit_message(content="That game is over; `/scoundrel play` starts "
-                                                    "a new one.", view=None)
+            await interaction.response.edit_message(content=tr("That game is over; `{play}` starts a new one.",
+                                                               play=slash(tr, "play")), view=None)
         else:
             await resume_game(interaction, record)
 
@@ -105,13 +127,13 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button],
                     template=rf"sc:abandon:(?P<game>{ID}):(?P<step>ask|yes|no)"):
     """``ask`` shows the confirmation; ``yes`` abandons; ``no`` keeps the game."""
 
-    LOOKS = {"ask": ("Abandon", "🏳️", discord.ButtonStyle.danger),
-             "yes": ("Abandon game", "🏳️", discord.ButtonStyle.danger),
-             "no": ("Keep playing", "▶️", discord.ButtonStyle.secondary)}
+    LOOKS = {"ask": (N_("Abandon"), "🏳️", discord.ButtonStyle.danger),
+             "yes": (N_("Abandon game"), "🏳️", discord.ButtonStyle.danger),
+             "no": (N_("Keep playing"), "▶️", discord.ButtonStyle.secondary)}
 
-    def __init__(self, game_id: int, step: str) -> None:
+    def __init__(self, game_id: int, step: str, tr: Messages = ENGLISH) -> None:
         label, emoji, style = self.LOOKS[step]
-        super().__init__(discord.ui.Button(label=label, emoji=emoji, style=style,
+        super().__init__(discord.ui.Button(label=tr(label), emoji=emoji, style=style,
                                            custom_id=f"sc:abandon:{game_id}:{step}"))
         self.game_id, self.step = game_id, step
 
@@ -127,31 +149,33 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def _run(self, interaction: discord.Interaction) -> None:
         store = interaction.client.store
+        tr = for_reader(interaction)
         record = await store.get_game(self.game_id)  # not load_game: a damaged game must still be abandonable
         if record.user_id != interaction.user.id:
-            await send_private(interaction, other_players_game(record.user_id))
+            await send_private(interaction, other_players_game(record.user_id, tr))
         elif record.status != "playing":
-            await interaction.response.edit_message(content="That game is already over.", view=None)
+            await interaction.response.edit_message(content=tr("That game is already over."), view=None)
         elif self.step == "ask":
-            await interaction.response.edit_message(content=confirm_text(record), view=confirm_view(record.id))
+            await interaction.response.edit_message(content=confirm_text(record, tr),
+                                                    view=confirm_view(record.id, tr))
         elif self.step == "no":
-            await interaction.response.edit_message(content="Your game goes on.", view=None)
+            await interaction.response.edit_message(content=tr("Your game goes on."), view=None)
         else:
             await store.abandon(self.game_id, interaction.user.id)
             log.info("user %s abandoned game %s", interaction.user.id, self.game_id)
             await interaction.response.edit_message(
-                content="Game abandoned. Start a new one with `/scoundrel play`.", view=None)
-            await refresh_game_message(interaction.client, await store.get_game(self.game_id))
+                content=tr("Game abandoned. Start a new one with `{play}`.", play=slash(tr, "play")), view=None)
+            await refresh_game_message(interaction.client, await store.get_game(self.game_id), tr)
 
 
-def confirm_text(record) -> str:
-    return f"Abandon your game ({progress(record)})? It ends now and counts as given up."
+def confirm_text(record, tr: Messages = ENGLISH) -> str:
+    return tr("Abandon your game ({progress})? It ends now and counts as given up.", progress=progress(record, tr))
 
 
-def confirm_view(game_id: int) -> discord.ui.View:
+def confirm_view(game_id: int, tr: Messages = ENGLISH) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(AbandonButton(game_id, "yes"))
-    view.add_item(AbandonButton(game_id, "no"))
+    view.add_item(AbandonButton(game_id, "yes", tr))
+    view.add_item(AbandonButton(game_id, "no", tr))
     return view
 
 

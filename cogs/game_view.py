@@ -14,7 +14,11 @@ engine action code (``T2``, ``W2``, ``A``, ``B3``, ``L``, ``R``, ``D``, ``O``, `
 Extending the game-over message: append a function to ``GAME_OVER_EXTRAS``; it gets the finished
 ``GameRecord`` and returns the ``discord.ui.Item``s to add (e.g. a Share button for dailies). Use persistent
 items (``DynamicItem``) so they survive restarts; return ``[]`` when the record is not yours to decorate.
-``PLAYING_EXTRAS`` does the same for a game still being played (e.g. the Hint button).
+``PLAYING_EXTRAS`` does the same for a game still being played (e.g. the Hint button). Their buttons' labels are
+shown through the player's ``Messages`` (mark them with ``N_``), like every label here.
+
+The message is written in its player's language: ``tr`` (a ``Messages``, English by default) is the clicking
+player's for a click (only the player's clicks redraw it) and the server's for an edit made without one.
 """
 
 from __future__ import annotations
@@ -36,11 +40,15 @@ from bot.engine import actions as A
 from bot.engine.cards import MONSTER, NECROMANCER, POTION, WEAPON, Card
 from bot.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, NECROMANCER_COST
 from bot.engine.rules import MAX_LOOPS
+from bot.i18n import N_
+from bot.i18n.messages import ENGLISH, Messages
 from bot.picture import FILENAME, render_room
 from cogs.bounds import ID, VERSION
 from cogs.card_text import card_text
+from cogs.command_text import slash
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_embed import ABANDONED, KIND_EMOJI, game_embed, table_description
+from cogs.locale import for_reader
 from cogs.respond import edit_message, in_time
 from storage.errors import DayOver, StaleVersion
 from storage.models import EXPIRED
@@ -63,25 +71,29 @@ def game_url(record) -> str | None:
     return f"https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}/{record.message_id}"
 
 
-def day_over_text(record) -> str:
+def day_over_text(record, tr: Messages = ENGLISH) -> str:
     """Why a move on a daily was refused after its day ended, and what the attempt scored."""
     ended = discord.utils.format_dt(day_end(record.day), "R")
     if record.kind != "daily":
-        return f"Daily #{record.day} ended {ended}, and its practice replays with it: that move was not made."
-    return (f"Daily #{record.day} ended {ended}, so that move was not made. Your attempt was closed with "
-            f"**{record.score}**, as if you had died there: every monster not yet slain counts against you.")
+        return tr("Daily #{day} ended {ended}, and its practice replays with it: that move was not made.",
+                  day=record.day, ended=ended)
+    return tr("Daily #{day} ended {ended}, so that move was not made. Your attempt was closed with **{score}**, "
+              "as if you had died there: every monster not yet slain counts against you.",
+              day=record.day, ended=ended, score=record.score)
 
 
-def other_players_game(owner_id: int) -> str:
-    return f"This is <@{owner_id}>'s game — start your own with `/scoundrel play`."
+def other_players_game(owner_id: int, tr: Messages = ENGLISH) -> str:
+    return tr("This is <@{owner}>'s game — start your own with `{play}`.", owner=owner_id, play=slash(tr, "play"))
 
 
-def out_of_date(record) -> str:
-    url = game_url(record)
-    where = f"your game is here: {url}" if url else "`/scoundrel resume` shows your game as it is now"
+def out_of_date(record, tr: Messages = ENGLISH) -> str:
     if record.status != "playing":
-        return "This game is over; start a new one with `/scoundrel play`."
-    return f"This is an old copy of your game, so nothing happened; {where}"
+        return tr("This game is over; start a new one with `{play}`.", play=slash(tr, "play"))
+    url = game_url(record)
+    if url:
+        return tr("This is an old copy of your game, so nothing happened; your game is here: {url}", url=url)
+    return tr("This is an old copy of your game, so nothing happened; `{resume}` shows your game as it is now",
+              resume=slash(tr, "resume"))
 
 
 # --- the fight mode ---------------------------------------------------------------------
@@ -122,7 +134,7 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button],
 class NewGameButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
     """Starts a new game for whoever clicks, with the finished game's rules."""
 
-    PREFIX, LABEL, EMOJI, STYLE = "new", "New game", "🎴", discord.ButtonStyle.success
+    PREFIX, LABEL, EMOJI, STYLE = "new", N_("New game"), "🎴", discord.ButtonStyle.success
 
     async def run(self, interaction: discord.Interaction) -> None:
         from cogs.game_flow import start_game  # game_flow imports this module
@@ -152,12 +164,13 @@ async def _handle_game_click(interaction: discord.Interaction, game_id: int, ver
     on an old copy of the game (after Resume) points to the current one.
     """
     store = interaction.client.store
+    tr = for_reader(interaction)  # the player's own clicks are the only ones that redraw the game
     record = await in_time(interaction, store.load_game(game_id))
     if record.user_id != interaction.user.id:
-        await send_private(interaction, other_players_game(record.user_id))
+        await send_private(interaction, other_players_game(record.user_id, tr))
         return
     if interaction.message is not None and record.message_id not in (None, interaction.message.id):
-        await send_private(interaction, out_of_date(record))
+        await send_private(interaction, out_of_date(record, tr))
         return
     if record.message_id is None and interaction.message is not None:  # posted, but its id was never saved
         await store.set_message(game_id, interaction.message.channel.id, interaction.message.id)
@@ -165,7 +178,7 @@ async def _handle_game_click(interaction: discord.Interaction, game_id: int, ver
         log.info("redrawing game %s: click at version %s, stored %s", game_id, version, record.version)
         await redraw(interaction, record, mode)
         if record.ended_by == EXPIRED and record.version == version:  # closed at 00:00 under the player's eyes
-            await send_private(interaction, day_over_text(record))
+            await send_private(interaction, day_over_text(record, tr))
         return
     if code == TOGGLE:
         await redraw(interaction, record, BAREHANDED if mode == WEAPON_MODE else WEAPON_MODE)
@@ -175,7 +188,7 @@ async def _handle_game_click(interaction: discord.Interaction, game_id: int, ver
     except DayOver:  # the daily's day ended before this move: the store closed the attempt instead
         record = await store.load_game(game_id)
         await redraw(interaction, record, mode)
-        await send_private(interaction, day_over_text(record))
+        await send_private(interaction, day_over_text(record, tr))
         return
     except StaleVersion:  # the other half of a double click, or a race with another device
         log.info("stale click on game %s at version %s", game_id, version)
@@ -187,33 +200,46 @@ async def _handle_game_click(interaction: discord.Interaction, game_id: int, ver
 
 
 async def redraw(interaction: discord.Interaction, record, mode: str) -> None:
-    """Show the game as stored (embed, buttons and the table picture) on the message that was clicked."""
-    shown = await in_time(interaction, game_message(record, mode, store=interaction.client.store))
+    """Show the game as stored (embed, buttons and the table picture) on the message that was clicked, in the
+    clicking player's language."""
+    shown = await in_time(interaction, game_message(record, mode, store=interaction.client.store,
+                                                    tr=for_reader(interaction)))
     await edit_message(interaction, **shown.edit())
 
 
 # --- rendering ------------------------------------------------------------------------------
 
-def render_game(record, mode: str = WEAPON_MODE, par: int | None = None) -> tuple[discord.Embed, discord.ui.View]:
-    """The embed and the buttons for a game as stored; usable for public and ephemeral messages.
+def render_game(record, mode: str = WEAPON_MODE, par: int | None = None,
+                tr: Messages = ENGLISH) -> tuple[discord.Embed, discord.ui.View]:
+    """The embed and the buttons for a game as stored, in ``tr``'s language; usable for public and ephemeral
+    messages.
 
     The embed shows the table picture as an attachment: send it with ``game_message`` (which renders the
     picture too) rather than alone."""
-    embed = game_embed(record, par)
+    embed = game_embed(record, par, tr)
     view = discord.ui.View(timeout=None)
     if record.state.over or record.status == ABANDONED:
-        view.add_item(NewGameButton(record.id))
+        view.add_item(_labelled(NewGameButton(record.id), tr))
         if record.status != ABANDONED:
             for extra in GAME_OVER_EXTRAS:
                 for item in extra(record):
-                    view.add_item(item)
+                    view.add_item(_labelled(item, tr))
         return embed, view
-    for item in game_buttons(record, mode):
+    for item in game_buttons(record, mode, tr):
         view.add_item(item)
     for extra in PLAYING_EXTRAS:
         for item in extra(record):
-            view.add_item(item)
+            view.add_item(_labelled(item, tr))
     return embed, view
+
+
+def _labelled(item: discord.ui.Item, tr: Messages) -> discord.ui.Item:
+    """A hooked button with its (``N_``-marked) label in the reader's language; a label already translated, or
+    one no catalogue knows, reads as it is."""
+    button = getattr(item, "item", item)
+    if isinstance(button, discord.ui.Button) and button.label:
+        button.label = tr(button.label)[:80]
+    return item
 
 
 class GameMessage(NamedTuple):
@@ -236,11 +262,12 @@ class GameMessage(NamedTuple):
         return dict(embed=self.embed, view=self.view, attachments=[self.file()])
 
 
-async def game_message(record, mode: str = WEAPON_MODE, *, store=None) -> GameMessage:
-    """The message of a game; with ``store``, a finished game also shows par when the deal has been solved."""
+async def game_message(record, mode: str = WEAPON_MODE, *, store=None, tr: Messages = ENGLISH) -> GameMessage:
+    """The message of a game in ``tr``'s language (its player's, or the server's for an edit made without the
+    player); with ``store``, a finished game also shows par when the deal has been solved."""
     par = await known_par(store, record) if store is not None and record.state.over else None
-    embed, view = render_game(record, mode, par)
-    return GameMessage(embed, view, await table_picture(record), table_description(record.state))
+    embed, view = render_game(record, mode, par, tr)
+    return GameMessage(embed, view, await table_picture(record, tr), table_description(record.state, tr))
 
 
 async def known_par(store, record) -> int | None:
@@ -257,44 +284,48 @@ _PICTURES: OrderedDict[tuple, bytes] = OrderedDict()
 PICTURE_CACHE = 256  # pictures kept: a toggle or a resume shows the same state again
 
 
-async def table_picture(record) -> bytes:
-    """The table's PNG, drawn in a worker thread (a few milliseconds the event loop keeps for others)."""
+async def table_picture(record, tr: Messages = ENGLISH) -> bytes:
+    """The table's PNG with its words in ``tr``'s language, drawn in a worker thread (a few milliseconds the event
+    loop keeps for others)."""
     state = record.state  # the deal and the moves made fix the table (game ids repeat across databases)
-    key = (state.rules, state.start_deck, state.rng_seed, state.history, record.status == ABANDONED)
+    abandoned = record.status == ABANDONED
+    key = (state.rules, state.start_deck, state.rng_seed, state.history, abandoned, tr.locale)
     picture = _PICTURES.get(key)
     if picture is None:
-        picture = await asyncio.to_thread(render_room, state, abandoned=key[-1])
+        picture = await asyncio.to_thread(render_room, state, abandoned=abandoned, tr=tr)
         _PICTURES[key] = picture
         if len(_PICTURES) > PICTURE_CACHE:
             _PICTURES.popitem(last=False)
     return picture
 
 
-def game_buttons(record, mode: str) -> list[GameButton]:
+def game_buttons(record, mode: str, tr: Messages = ENGLISH) -> list[GameButton]:
     state: State = record.state
     legal = set(legal_actions(state))
     make = lambda code, **kw: GameButton(record.id, record.version, mode, code, **kw)  # noqa: E731
     if state.pending and state.pending[0] != IN_UNDERWORLD:
         # A merchant, a necromancer or the crossroads: only its choices; the waiting room is in the picture.
-        return _expansion_buttons(state, legal, make)
-    buttons = [_card_button(state, legal, mode, i, card, make) for i, card in enumerate(state.room)]
+        return _expansion_buttons(state, legal, make, tr)
+    buttons = [_card_button(state, legal, mode, i, card, make, tr) for i, card in enumerate(state.room)]
     usable = any(a.kind == A.FIGHT_WITH_WEAPON for a in legal)
     if state.weapon is not None and usable:
-        label = f"Fighting with {card_text(state.weapon)}" if mode == WEAPON_MODE else "Fighting barehanded"
+        label = tr("Fighting with {weapon}", weapon=card_text(state.weapon)) if mode == WEAPON_MODE \
+            else tr("Fighting barehanded")
     else:  # no weapon, or one these monsters are too strong for (the picture shows its reach)
-        label = "Barehanded"
+        label = tr("Barehanded")
     buttons.append(make(TOGGLE, label=label, emoji="🗡️" if usable and mode == WEAPON_MODE else "👊",
                         style=discord.ButtonStyle.primary if usable else discord.ButtonStyle.secondary,
                         disabled=not usable, row=1))
-    buttons.append(make("A", label="Avoid", emoji="🏃", style=discord.ButtonStyle.secondary,
+    buttons.append(make("A", label=tr("Avoid"), emoji="🏃", style=discord.ButtonStyle.secondary,
                         disabled=A.AVOID_ACTION not in legal, row=1))
-    buttons += _expansion_buttons(state, legal, make)
+    buttons += _expansion_buttons(state, legal, make, tr)
     return buttons
 
 
-def _card_button(state: State, legal: set[Action], mode: str, slot: int, card: Card | None, make) -> GameButton:
+def _card_button(state: State, legal: set[Action], mode: str, slot: int, card: Card | None, make,
+                 tr: Messages) -> GameButton:
     if card is None:
-        return make(f"T{slot}", label="played", style=discord.ButtonStyle.secondary, disabled=True, row=0)
+        return make(f"T{slot}", label=tr("played"), style=discord.ButtonStyle.secondary, disabled=True, row=0)
     action = A.take(slot)
     if card.kind == MONSTER and mode == WEAPON_MODE and A.fight_with_weapon(slot) in legal:
         action = A.fight_with_weapon(slot)
@@ -303,31 +334,39 @@ def _card_button(state: State, legal: set[Action], mode: str, slot: int, card: C
     if action not in legal:  # e.g. while the merchant is open: show the card, but it cannot be played
         return make(action.code, label=name, style=style, disabled=True, row=0)
     if state.pending and state.pending[0] == IN_UNDERWORLD and card.kind not in _STYLE:
-        return make(action.code, label=f"{name} nothing", emoji=KIND_EMOJI[card.kind], row=0)
+        return make(action.code, label=tr("{card} nothing", card=name), emoji=KIND_EMOJI[card.kind], row=0)
     outcome = preview(state, action)
     emoji = KIND_EMOJI[card.kind]
     if card.kind == MONSTER:
         emoji = "☠️" if outcome.lethal else "⚔️" if action.kind == A.FIGHT_WITH_WEAPON else "👊"
     if outcome.wasted:
         style = discord.ButtonStyle.secondary  # grey: drinking it does nothing
-    return make(action.code, label=f"{name} {outcome_text(outcome)}".strip(), style=style, emoji=emoji, row=0)
+    return make(action.code, label=f"{name} {outcome_text(outcome, tr)}".strip(), style=style, emoji=emoji, row=0)
 
 
-def outcome_text(outcome) -> str:
+# The engine's one-word previews of cards that neither hurt nor heal (``Outcome.note``), shown on their buttons.
+_NOTES = {"shop": N_("shop"), "shuffle": N_("shuffle"), "raise": N_("raise"), "nothing": N_("nothing")}
+
+
+def outcome_text(outcome, tr: Messages = ENGLISH) -> str:
     """What a card button will do, exactly: ``−5``, ``0 dmg``, ``−9 lethal``, ``+4``, ``+0 (full)``, ``wasted``."""
     card = outcome.card
     if card is not None and card.kind == MONSTER:
         if outcome.damage == 0:
-            return "0 dmg"
-        return f"−{outcome.damage}" + (" lethal" if outcome.lethal else "")
+            return tr("0 dmg")
+        return tr("−{damage} lethal", damage=outcome.damage) if outcome.lethal else f"−{outcome.damage}"
     if card is not None and card.kind == POTION:
         if outcome.wasted:
-            return "wasted"
-        return f"+{outcome.heal}" + (" (full)" if outcome.heal == 0 else "")
+            return tr("wasted")
+        return tr("+0 (full)") if outcome.heal == 0 else f"+{outcome.heal}"
+    if outcome.equips and not outcome.damage:
+        return tr("equip")
+    if outcome.note in _NOTES:
+        return tr(_NOTES[outcome.note])
     return outcome.short
 
 
-def _expansion_buttons(state: State, legal: set[Action], make) -> list[GameButton]:
+def _expansion_buttons(state: State, legal: set[Action], make, tr: Messages) -> list[GameButton]:
     """Buttons for actions that are not room cards: merchant offers, necromancer, loop or retire."""
     out: list[GameButton] = []
     if state.pending and state.pending[0] == AT_MERCHANT:
@@ -335,22 +374,24 @@ def _expansion_buttons(state: State, legal: set[Action], make) -> list[GameButto
             action = A.buy(i)
             if action in legal:
                 outcome = preview(state, action)
-                price = outcome_text(outcome) if card.kind == POTION else f"−{outcome.damage} health, equip"
-                out.append(make(action.code, label=f"Buy {card_text(card)} ({price})", emoji="💰",
-                                style=_STYLE.get(card.kind, discord.ButtonStyle.secondary)))
+                price = outcome_text(outcome, tr) if card.kind == POTION else \
+                    tr("−{price} health, equip", price=outcome.damage)
+                out.append(make(action.code, label=tr("Buy {card} ({price})", card=card_text(card), price=price),
+                                emoji="💰", style=_STYLE.get(card.kind, discord.ButtonStyle.secondary)))
             elif card.kind in (WEAPON, POTION):  # on offer, but not now (a weapon dearer than you can pay)
-                out.append(make(action.code, label=f"{card_text(card)} (can't buy now)", disabled=True))
+                out.append(make(action.code, label=tr("{card} (can't buy now)", card=card_text(card)),
+                                disabled=True))
             # Monsters are never for sale: no button (the picture and the status line show the whole offer).
     for action in sorted(legal, key=lambda a: _CHOICE_ORDER.get(a.kind, 99)):
         if action.kind in (A.TAKE, A.FIGHT_WITH_WEAPON, A.AVOID, A.BUY):
             continue
-        out.append(make(action.code, **_special_look(state, action)))
+        out.append(make(action.code, **_special_look(state, action, tr)))
     # A choice the rules refuse right now is shown disabled, with the reason, rather than left out.
     for refused in (A.RAISE_ACTION, A.LOOP_ACTION):
         reason = refusal(state, refused)
         if refused not in legal and state.pending and reason and _PHASE_OF[refused.kind] == state.pending[0]:
-            look = _special_look(state, refused)
-            look["label"] = f"{look['label']} — {_short_reason(refused.kind, state)}"
+            look = _special_look(state, refused, tr)
+            look["label"] = f"{look['label']} — {_short_reason(refused.kind, state, tr)}"
             out.insert(0, make(refused.code, disabled=True, **look))
     for i, item in enumerate(out):
         item.item.row = 2 + i // 5
@@ -361,25 +402,27 @@ _PHASE_OF = {A.RAISE: AT_NECROMANCER, A.LOOP: AT_CROSSROADS}
 _CHOICE_ORDER = {A.LEAVE: 0, A.RAISE: 1, A.DECLINE: 2, A.LOOP: 3, A.RETIRE: 4}
 
 
-def _short_reason(kind: str, state: State) -> str:
+def _short_reason(kind: str, state: State, tr: Messages) -> str:
     if kind == A.RAISE:
-        return "not enough health" if state.health <= NECROMANCER_COST else "graveyard too small"
-    return "no more loops" if state.loop >= MAX_LOOPS else "graveyard empty"
+        return tr("not enough health") if state.health <= NECROMANCER_COST else tr("graveyard too small")
+    return tr("no more loops") if state.loop >= MAX_LOOPS else tr("graveyard empty")
 
 
-def _special_look(state: State, action: Action) -> dict:
+def _special_look(state: State, action: Action, tr: Messages = ENGLISH) -> dict:
     looks = {
-        A.LEAVE: dict(label="Leave the merchant", emoji="🚪"),
-        A.RAISE: dict(label=f"Pay {NECROMANCER_COST} health: raise the dead", emoji=KIND_EMOJI[NECROMANCER],
-                      style=discord.ButtonStyle.danger),
-        A.DECLINE: dict(label="Decline", emoji="🚫"),
-        A.LOOP: dict(label=f"Descend again (loop {state.loop + 1})", emoji="🔁", style=discord.ButtonStyle.success),
-        A.RETIRE: dict(label=f"Retire with {state.health} health", emoji="🏁", style=discord.ButtonStyle.primary),
+        A.LEAVE: dict(label=tr("Leave the merchant"), emoji="🚪"),
+        A.RAISE: dict(label=tr("Pay {cost} health: raise the dead", cost=NECROMANCER_COST),
+                      emoji=KIND_EMOJI[NECROMANCER], style=discord.ButtonStyle.danger),
+        A.DECLINE: dict(label=tr("Decline"), emoji="🚫"),
+        A.LOOP: dict(label=tr("Descend again (loop {loop})", loop=state.loop + 1), emoji="🔁",
+                     style=discord.ButtonStyle.success),
+        A.RETIRE: dict(label=tr("Retire with {health} health", health=state.health), emoji="🏁",
+                       style=discord.ButtonStyle.primary),
     }
     look = looks.get(action.kind)
     if look is None:  # an action this view does not know yet: still playable, labelled by its preview
         try:
-            short = preview(state, action).short
+            short = outcome_text(preview(state, action), tr)
         except IllegalAction:
             short = ""
         look = dict(label=f"{action.code} {short}".strip())

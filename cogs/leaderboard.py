@@ -9,12 +9,16 @@ from __future__ import annotations
 from typing import Literal
 
 import discord
+from babel.dates import format_date
 from discord import app_commands
 
 from bot import clock
 from bot.daily import day_date, day_end, day_of, streaks
+from bot.i18n.messages import ENGLISH, Messages
 from cogs.bounds import PUBLIC_POSTS
+from cogs.command_text import slash
 from cogs.group import add_subcommands, remove_subcommands
+from cogs.locale import for_reader
 from storage.models import WON
 
 BOARD_SIZE = 10
@@ -30,75 +34,103 @@ def _place(rank: int) -> str:
     return {1: "🥇", 2: "🥈", 3: "🥉"}.get(rank, f"`{rank:>2}.`")
 
 
-def _plural(count: int, word: str, plural: str | None = None) -> str:
-    return f"{count} {word if count == 1 else plural or word + 's'}"
-
-
 def _average(value: float | None) -> str:
     return "—" if value is None else f"{value:.1f}"
 
 
-def outcome(status: str, ended_by: str | None) -> str:
+def _best(value: int | None) -> str:
+    return "—" if value is None else str(value)
+
+
+def outcome(status: str, ended_by: str | None, tr: Messages = ENGLISH) -> str:
     """How a counted daily ended, in a word or two: forfeits are marked, never passed off as deaths."""
     if ended_by == "expired":
-        return "⌛ time ran out"
+        return tr("⌛ time ran out")
     if ended_by == "abandoned":
-        return "🏳️ gave up"
-    return "cleared" if status == WON else "died"
+        return tr("🏳️ gave up")
+    return tr("cleared") if status == WON else tr("died")
 
 
-def daily_lines(entries) -> list[str]:
-    return [f"{_place(e.rank)} <@{e.user_id}> — **{e.score}** ({outcome(e.status, e.ended_by)})"
-            + (f", finished {discord.utils.format_dt(e.ended_at, 'R')}" if e.ended_at is not None else "")
+def daily_lines(entries, tr: Messages = ENGLISH) -> list[str]:
+    lines = []
+    for e in entries:
+        fields = dict(place=_place(e.rank), player=f"<@{e.user_id}>", score=e.score,
+                      outcome=outcome(e.status, e.ended_by, tr))
+        if e.ended_at is None:
+            lines.append("{place} {player} — **{score}** ({outcome})".format(**fields))
+        else:
+            lines.append(tr("{place} {player} — **{score}** ({outcome}), finished {when}",
+                            when=discord.utils.format_dt(e.ended_at, 'R'), **fields))
+    return lines
+
+
+def week_lines(entries, tr: Messages = ENGLISH) -> list[str]:
+    lines = []
+    for e in entries:
+        fields = dict(place=_place(e.rank), player=f"<@{e.user_id}>", total=e.total, wins=e.wins, best=e.best)
+        if e.forfeits:
+            lines.append(tr.plural("{place} {player} — **{total}** over {n} day ({wins} won, best {best}, "
+                                   "{forfeits} forfeited)",
+                                   "{place} {player} — **{total}** over {n} days ({wins} won, best {best}, "
+                                   "{forfeits} forfeited)", e.days, forfeits=e.forfeits, **fields))
+        else:
+            lines.append(tr.plural("{place} {player} — **{total}** over {n} day ({wins} won, best {best})",
+                                   "{place} {player} — **{total}** over {n} days ({wins} won, best {best})",
+                                   e.days, **fields))
+    return lines
+
+
+def all_time_lines(entries, tr: Messages = ENGLISH) -> list[str]:
+    return [tr("{place} {player} — **{wins}** in {games}, best {best}, average {average}",
+               place=_place(e.rank), player=f"<@{e.user_id}>", wins=tr.plural("{n} win", "{n} wins", e.wins),
+               games=tr.plural("{n} game", "{n} games", e.games), best=_best(e.best), average=_average(e.average))
             for e in entries]
 
 
-def week_lines(entries) -> list[str]:
-    return [f"{_place(e.rank)} <@{e.user_id}> — **{e.total}** over {_plural(e.days, 'day')}"
-            f" ({e.wins} won, best {e.best}" + (f", {e.forfeits} forfeited" if e.forfeits else "") + ")"
-            for e in entries]
-
-
-def all_time_lines(entries) -> list[str]:
-    return [f"{_place(e.rank)} <@{e.user_id}> — **{_plural(e.wins, 'win')}** in {_plural(e.games, 'game')},"
-            f" best {e.best if e.best is not None else '—'}, average {_average(e.average)}" for e in entries]
+def board_title(board: str, server: bool, day: int, tr: Messages = ENGLISH) -> str:
+    if board == "daily":
+        return (tr("Daily #{day} — this server", day=day) if server else
+                tr("Daily #{day} — every server", day=day))
+    if board == "week":
+        first = max(1, day - WEEK_DAYS + 1)
+        return (tr("Week of Daily #{first}–#{day} — this server", first=first, day=day) if server else
+                tr("Week of Daily #{first}–#{day} — every server", first=first, day=day))
+    return tr("All time — this server") if server else tr("All time — every server")
 
 
 async def board_embed(store, board: str, guild_id: int | None, day: int, today: int,
-                      user_id: int | None = None) -> discord.Embed:
+                      user_id: int | None = None, tr: Messages = ENGLISH) -> discord.Embed:
     """The ``board`` for daily ``day`` (the week ending at it); ``today`` tells a running day from a past one.
-    With ``user_id``, the footer gives that player's own place, on the board's top 10 or not."""
-    where = "this server" if guild_id is not None else "every server"
+    With ``user_id``, the footer gives that player's own place, on the board's top 10 or not. In ``tr``'s
+    language (whoever asked for it)."""
     if board == "daily":
         entries = await store.leaderboard_daily(day, guild_id, BOARD_SIZE)
-        title = f"Daily #{day} — {where}"
-        verb = "Ends" if day == today else "Ended"
-        intro = (f"Best score first; ties go to the earlier finish. "
-                 f"{verb} {discord.utils.format_dt(day_end(day), 'R')}.")
-        lines = daily_lines(entries)
+        when = discord.utils.format_dt(day_end(day), 'R')
+        intro = (tr("Best score first; ties go to the earlier finish. Ends {when}.", when=when) if day == today else
+                 tr("Best score first; ties go to the earlier finish. Ended {when}.", when=when))
+        lines = daily_lines(entries, tr)
     elif board == "week":
         entries = await store.leaderboard_week(day, guild_id, BOARD_SIZE)
-        first = max(1, day - WEEK_DAYS + 1)
-        title = f"Week of Daily #{first}–#{day} — {where}"
-        intro = "Each player's daily scores added up: every day counts."
-        lines = week_lines(entries)
+        intro = tr("Each player's daily scores added up: every day counts.")
+        lines = week_lines(entries, tr)
     else:
         entries = await store.leaderboard_all_time(guild_id, BOARD_SIZE, dailies_only=True)
-        title = f"All time — {where}"
-        intro = "Counted dailies only: most wins, then best score, then average score."
-        lines = all_time_lines(entries)
-    body = "\n".join(lines) if lines else "No results yet — `/scoundrel daily` to get on the board."
-    embed = discord.Embed(title=f"🏆 {title}", description=f"{intro}\n\n{body}", colour=discord.Colour.gold())
+        intro = tr("Counted dailies only: most wins, then best score, then average score.")
+        lines = all_time_lines(entries, tr)
+    body = "\n".join(lines) if lines else tr("No results yet — `{command}` to get on the board.",
+                                             command=slash(tr, "daily"))
+    embed = discord.Embed(title=f"🏆 {board_title(board, guild_id is not None, day, tr)}",
+                          description=f"{intro}\n\n{body}", colour=discord.Colour.gold())
     if user_id is not None:
-        embed.set_footer(text=own_place(await store.leaderboard_rank(board, user_id, day, guild_id)))
+        embed.set_footer(text=own_place(await store.leaderboard_rank(board, user_id, day, guild_id), tr))
     return embed
 
 
-def own_place(rank: tuple[int, int] | None) -> str:
+def own_place(rank: tuple[int, int] | None, tr: Messages = ENGLISH) -> str:
     if rank is None:
-        return "you: not on this board yet"
+        return tr("you: not on this board yet")
     place, players = rank
-    return f"you: #{place} of {players}"
+    return tr("you: #{place} of {players}", place=place, players=players)
 
 
 @app_commands.command(name="leaderboard", description="The best daily players, in this server or everywhere")
@@ -107,54 +139,67 @@ def own_place(rank: tuple[int, int] | None) -> str:
 @app_commands.checks.cooldown(**PUBLIC_POSTS)
 async def leaderboard(interaction: discord.Interaction, board: Board = "daily", scope: Scope = "server",
                       day: app_commands.Range[int, 1, MAX_DAY] | None = None) -> None:
+    tr = for_reader(interaction)
     today = day_of(clock.now())
     if day is not None and day > today:
         await interaction.response.send_message(
-            f"Daily #{day} hasn't happened yet: today is Daily #{today}.", ephemeral=True)
+            tr("Daily #{day} hasn't happened yet: today is Daily #{today}.", day=day, today=today), ephemeral=True)
         return
     guild_id = interaction.guild_id if scope == "server" else None
     note = ""
     if scope == "server" and guild_id is None:
-        note = "Outside a server there is no server board; here is the global one."
-    embed = await board_embed(interaction.client.store, board, guild_id, day or today, today, interaction.user.id)
+        note = tr("Outside a server there is no server board; here is the global one.")
+    embed = await board_embed(interaction.client.store, board, guild_id, day or today, today, interaction.user.id,
+                              tr)
     await interaction.response.send_message(note, embed=embed, allowed_mentions=NO_MENTIONS)
+
+
+def _day_label(tr: Messages, day: int, today: int) -> str:
+    """``Daily #3 — Sat 03 Jan 2026 (today)``, the date in the reader's language."""
+    date = format_date(day_date(day), "EEE dd MMM y", locale=tr.locale.replace("-", "_"))
+    if day == today:
+        return tr("Daily #{day} — {date} (today)", day=day, date=date)
+    return tr("Daily #{day} — {date}", day=day, date=date)
 
 
 @leaderboard.autocomplete("day")
 async def day_suggestions(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     """Recent daily numbers with their dates, newest first; typing digits narrows them."""
+    tr = for_reader(interaction)
     today = day_of(clock.now())
     typed = current.strip().lstrip("#")
     days = [d for d in range(today, max(0, today - 90), -1) if str(d).startswith(typed)][:25]
-    return [app_commands.Choice(name=f"Daily #{d} — {day_date(d):%a %d %b %Y}" + (" (today)" if d == today else ""),
-                                value=d) for d in days]
+    return [app_commands.Choice(name=_day_label(tr, d, today), value=d) for d in days]
 
 
 def _rate(wins: int, games: int) -> str:
     return f"{100 * wins / games:.0f}%" if games else "—"
 
 
-async def stats_embed(store, user: discord.abc.User, today: int) -> discord.Embed:
+async def stats_embed(store, user: discord.abc.User, today: int, tr: Messages = ENGLISH) -> discord.Embed:
+    """A player's record as a few short lines (a phone shows it whole): totals, daily streak, counted dailies,
+    and one line per ruleset when more than one was played. In ``tr``'s language (whoever asked)."""
     stats = await store.user_stats(user.id)
     current, longest = streaks(await store.daily_days(user.id), today)
-    embed = discord.Embed(title=f"📊 {user.display_name}'s Scoundrel", colour=discord.Colour.blurple())
-    embed.add_field(name="Games", value=str(stats.games))
-    embed.add_field(name="Wins", value=f"{stats.wins} ({_rate(stats.wins, stats.games)})")
-    embed.add_field(name="Best score", value="—" if stats.best is None else str(stats.best))
-    embed.add_field(name="Average score", value=_average(stats.average))
-    embed.add_field(name="Daily streak", value=f"{current} now · {longest} longest")
+    only = f" ({stats.by_rules[0].rules_name})" if len(stats.by_rules) == 1 else ""
+    lines = [tr.plural("🎲 **{n} game**{only} · 🏆 **{wins}** won ({rate})",
+                       "🎲 **{n} games**{only} · 🏆 **{wins}** won ({rate})", stats.games,
+                       only=only, wins=stats.wins, rate=_rate(stats.wins, stats.games)),
+             tr("⭐ Best **{best}** · average {average}", best=_best(stats.best), average=_average(stats.average)),
+             tr("🔥 Daily streak **{current}** · longest {longest}", current=current, longest=longest)]
     if stats.dailies is not None:
         d = stats.dailies
-        embed.add_field(name="Counted dailies", value=f"{_plural(d.games, 'daily', 'dailies')}, {d.wins} won "
-                        f"({_rate(d.wins, d.games)}), best {d.best if d.best is not None else '—'}, "
-                        f"average {_average(d.average)}", inline=False)
-    if stats.by_rules:
-        lines = [f"**{r.rules_name}** — {_plural(r.games, 'game')}, {r.wins} won ({_rate(r.wins, r.games)}), "
-                 f"best {r.best if r.best is not None else '—'}, average {_average(r.average)}"
-                 for r in stats.by_rules[:6]]
-        embed.add_field(name="By rules", value="\n".join(lines), inline=False)
-    embed.set_footer(text="Finished games and counted dailies in every server; practice replays never count. "
-                          "A streak is consecutive UTC days with a finished daily.")
+        lines.append(tr.plural("🗓️ **{n} daily** counted · {wins} won · best {best}",
+                               "🗓️ **{n} dailies** counted · {wins} won · best {best}", d.games,
+                               wins=d.wins, best=_best(d.best)))
+    if len(stats.by_rules) > 1:
+        lines += [tr.plural("`{rules}` {n} game · {wins} won · best {best}",
+                            "`{rules}` {n} games · {wins} won · best {best}", r.games,
+                            rules=r.rules_name, wins=r.wins, best=_best(r.best))
+                  for r in stats.by_rules[:6]]
+    embed = discord.Embed(title=tr("📊 {name}'s Scoundrel", name=user.display_name), colour=discord.Colour.blurple(),
+                          description="\n".join(lines))
+    embed.set_footer(text=tr("Every server · practice never counts · streaks in UTC days"))
     return embed
 
 
@@ -162,7 +207,8 @@ async def stats_embed(store, user: discord.abc.User, today: int) -> discord.Embe
 @app_commands.describe(user="Whose stats (default: yours)")
 @app_commands.checks.cooldown(**PUBLIC_POSTS)
 async def stats(interaction: discord.Interaction, user: discord.User | None = None) -> None:
-    embed = await stats_embed(interaction.client.store, user or interaction.user, day_of(clock.now()))
+    embed = await stats_embed(interaction.client.store, user or interaction.user, day_of(clock.now()),
+                              for_reader(interaction))
     await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
 
 

@@ -14,11 +14,12 @@ from bot.daily import day_of
 from cogs.bounds import CHALLENGES
 from cogs.duel import challenge
 from cogs.leaderboard import stats_embed
+from cogs.locale import for_reader
 
 
 @app_commands.context_menu(name="Scoundrel stats")
 async def member_stats(interaction: discord.Interaction, member: discord.User) -> None:
-    embed = await stats_embed(interaction.client.store, member, day_of(clock.now()))
+    embed = await stats_embed(interaction.client.store, member, day_of(clock.now()), for_reader(interaction))
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

@@ -14,11 +14,14 @@ import logging
 
 import discord
 
+from bot.i18n import N_
+from bot.i18n.messages import ENGLISH, Messages
 from bot.par import ParTimeout, SolverBusy, close_par, par_line_text, solve_par
 from bot.solver import refusal
 from cogs.card_text import readable
 from cogs.errors import GameIdButton
 from cogs.game_view import GAME_OVER_EXTRAS
+from cogs.locale import for_reader
 
 log = logging.getLogger(__name__)
 
@@ -27,10 +30,14 @@ EMBED_LIMIT = 4000  # characters of room lines per embed (Discord allows 4096 in
 _state = {"solver": solve_par}  # set by setup: the bot's par_solver, or None for no button
 
 
-def par_summary(best: int, score: int | None) -> str:
-    text = f"Best possible: {best} ({'winnable' if best > 0 else 'not winnable: the best is to die late'})"
+def par_summary(best: int, score: int | None, tr: Messages = ENGLISH) -> str:
+    if best > 0:
+        text = tr("Best possible: {best} (winnable)", best=best)
+    else:
+        text = tr("Best possible: {best} (not winnable: the best is to die late)", best=best)
     if score is not None:
-        text += f" — you scored {score}" + (", a perfect game!" if score == best else ".")
+        text += " — " + (tr("you scored {score}, a perfect game!", score=score) if score == best else
+                         tr("you scored {score}.", score=score))
     return text
 
 
@@ -49,7 +56,11 @@ def chunk_lines(lines: list[str], limit: int = EMBED_LIMIT) -> list[str]:
 
 
 class BestPossibleButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
-    PREFIX, LABEL, EMOJI, STYLE = "par", "Best possible", "🏆", discord.ButtonStyle.secondary
+    PREFIX, LABEL, EMOJI, STYLE = "par", N_("Best possible"), "🏆", discord.ButtonStyle.secondary
+
+    def __init__(self, game_id: int, tr: Messages = ENGLISH) -> None:
+        super().__init__(game_id)
+        self.item.label = tr(self.LABEL)
 
     async def run(self, interaction: discord.Interaction) -> None:
         await show_par(interaction, self.game_id)
@@ -57,34 +68,37 @@ class BestPossibleButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]
 
 async def show_par(interaction: discord.Interaction, game_id: int) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
+    tr = for_reader(interaction)
     record = await interaction.client.store.load_game(game_id)
     if record.status == "playing":  # the line of a game still on would play it for you
-        await interaction.followup.send("Finish the game first: the best line is shown once it is over.",
+        await interaction.followup.send(tr("Finish the game first: the best line is shown once it is over."),
                                         ephemeral=True)
         return
     if record.kind in PRIVATE_KINDS and interaction.user.id != record.user_id:
-        await interaction.followup.send("Play this daily yourself first: its best line would give the deal away.",
-                                        ephemeral=True)
+        await interaction.followup.send(tr("Play this daily yourself first: its best line would give the deal "
+                                           "away."), ephemeral=True)
         return
     rules, deck = record.rules, record.state.start_deck
     reason = refusal(rules)
     solver = _state["solver"]
     if reason or solver is None:
-        await interaction.followup.send(reason or "Par is not available on this bot.", ephemeral=True)
+        # The solver's own reasons and busy answers are its text (bot/solver, bot/par), translated where marked.
+        await interaction.followup.send(tr(reason) if reason else tr("Par is not available on this bot."),
+                                        ephemeral=True)
         return
     try:
         best, line = await par_of(interaction.client.store, solver, rules, deck, requester=interaction.user.id)
     except SolverBusy as busy:  # the queue is full, or this player already waits for an answer
-        await interaction.followup.send(str(busy), ephemeral=True)
+        await interaction.followup.send(tr(str(busy)), ephemeral=True)
         return
     except ParTimeout:
-        await interaction.followup.send("This deal is taking too long to solve; please try again later.",
+        await interaction.followup.send(tr("This deal is taking too long to solve; please try again later."),
                                         ephemeral=True)
         return
-    lines = [readable(text) for text in par_line_text(rules, deck, line)]
+    lines = [readable(text) for text in par_line_text(rules, deck, line, tr)]
     embeds = [discord.Embed(description=text) for text in chunk_lines(lines)]
-    embeds[0].title = par_summary(best, record.score)
-    embeds[0].set_footer(text="One optimal line, room by room.")
+    embeds[0].title = par_summary(best, record.score, tr)
+    embeds[0].set_footer(text=tr("One optimal line, room by room."))
     for embed in embeds:  # one embed per message keeps each well under Discord's 6000-character total
         await interaction.followup.send(embed=embed, ephemeral=True)
 
@@ -100,13 +114,14 @@ async def par_of(store, solver, rules, deck, *, requester: int | None = None) ->
     return result.best_score, result.line_codes
 
 
-def par_extras(record) -> list[discord.ui.Item]:
-    """Added to a finished game's buttons: only when par can be solved for its rules."""
+def par_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
+    """Added to a finished game's buttons (in the player's language ``tr``): only when par can be solved for its
+    rules."""
     if _state["solver"] is None or record.rules is None or refusal(record.rules):
         return []
     if record.status not in ("won", "dead"):
         return []
-    return [BestPossibleButton(record.id)]
+    return [BestPossibleButton(record.id, tr)]
 
 
 async def setup(bot) -> None:

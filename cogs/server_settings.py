@@ -12,6 +12,7 @@ from discord import app_commands
 from bot.engine import PRESETS
 from bot.engine.rules import PRESET_BLURBS
 from cogs.admin_group import add_admin_subcommands, install, remove_admin_subcommands, require_manager
+from cogs.locale import for_reader
 
 BOT_DEFAULT = "bot-default"
 
@@ -46,14 +47,17 @@ async def default_preset(interaction: discord.Interaction) -> str:
 async def admin_preset(interaction: discord.Interaction, preset: str) -> None:
     if not await require_manager(interaction):
         return
+    tr = for_reader(interaction)
     chosen = None if preset == BOT_DEFAULT else preset
     await interaction.client.store.set_guild_preset(interaction.guild_id, chosen)
     if chosen is None:
-        text = (f"New games here now use the bot's default rules (**{interaction.client.config.default_preset}**) "
-                "unless a player picks a preset.")
+        text = tr("New games here now use the bot's default rules (**{preset}**) unless a player picks a preset.",
+                  preset=interaction.client.config.default_preset)
     else:
-        text = (f"New games here now use **{chosen}** unless a player picks a preset: {PRESET_BLURBS[chosen]} "
-                "Games already started keep their rules; the daily challenge stays classic.")
+        # The preset's blurb is the rules' own text, translated where the rules list shows it.
+        text = tr("New games here now use **{preset}** unless a player picks a preset: {blurb} Games already "
+                  "started keep their rules; the daily challenge stays classic.",
+                  preset=chosen, blurb=tr(PRESET_BLURBS[chosen]))
     await interaction.response.send_message(text, ephemeral=True)
 
 

@@ -6,8 +6,8 @@
 
 The bot runs for real on a temporary database inside a SimCord world (virtual Discord, virtual clock); each
 screen is reached by slash commands and button clicks as a player would, shown in SimCord's Discord-like preview
-(dark theme) and captured by headless chromium at phone width (390 px) and desktop width (1280 px), as
-``<screen>-phone.png`` and ``<screen>-desktop.png``.
+(dark theme) and captured by headless chromium (once the preview says it has settled) at phone width (390 px)
+and desktop width (1280 px), as ``<screen>-phone.png`` and ``<screen>-desktop.png``.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+import discord
 import simcord
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,8 +32,7 @@ from bot.engine import apply, legal_actions, new_game, preset, seed_to_text  # n
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.screenshot-token-not-real-000000000000"
 WIDTHS = {"phone": (390, 1100), "desktop": (1280, 1000)}
 CHROMIUM_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                  "--virtual-time-budget=8000"]
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
 def buttons(message):
@@ -57,14 +57,85 @@ async def capture(env, channel, viewer, target, name: str, out: Path, browser: s
             await preview.show(target)
             await preview.refresh()
             path = out / f"{name}-{label}.png"
-            with tempfile.TemporaryDirectory() as profile:
-                process = await asyncio.create_subprocess_exec(
-                    browser, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", f"--window-size={width},{height}",
-                    f"--screenshot={path}", preview.url,
-                    stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
-                await process.wait()
+            await screenshot(browser, preview.url, width, height, path)
             shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
             print(f"{shown}" + (f"  message height {message_height(path)} px" if label == "phone" else ""))
+
+
+# The preview is ready once it says so (``window.simcordPreview``: no action of its own pending, such as applying
+# the window's size), its status line is no longer busy, its fonts are loaded and every image has loaded.
+READY = ("(() => { const text = document.body ? document.body.innerText : '';"
+         " const preview = window.simcordPreview;"
+         " return Boolean(preview && preview.ready && preview.complete) && text.length > 0"
+         " && !/Updating|Loading|Sending|Saving|Switching|Opening|Completing/.test(text)"
+         " && document.fonts.status === 'loaded'"
+         " && [...document.images].every(image => image.complete && image.naturalWidth > 0); })()")
+STEADY = 4  # polls in a row (a second): the page settles after one more action of its own
+
+
+async def screenshot(browser: str, url: str, width: int, height: int, path: Path, patience: float = 30) -> None:
+    """Open ``url`` in headless chromium, wait (in real time) until the preview is ready, save a PNG.
+
+    Driven through the DevTools protocol (aiohttp's websocket client, which discord.py already needs): a plain
+    ``--screenshot`` runs on virtual time and, on a busy machine, may shoot the page while it is still updating.
+    """
+    import base64
+    import itertools
+    import json
+
+    import aiohttp
+
+    with tempfile.TemporaryDirectory() as profile:
+        process = await asyncio.create_subprocess_exec(
+            browser, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", f"--window-size={width},{height}",
+            "--remote-debugging-port=0", "about:blank",
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+        try:
+            port_file = Path(profile) / "DevToolsActivePort"
+            for _ in range(int(patience * 10)):
+                if port_file.exists() and port_file.read_text().strip():
+                    break
+                await asyncio.sleep(0.1)
+            port = int(port_file.read_text().split()[0])
+            ids = itertools.count(1)
+            async with aiohttp.ClientSession() as session:
+                async with session.get(f"http://127.0.0.1:{port}/json/list") as answer:
+                    page = next(t for t in await answer.json(content_type=None) if t["type"] == "page")
+                async with session.ws_connect(page["webSocketDebuggerUrl"], max_msg_size=0) as ws:
+                    async def call(method: str, **params):
+                        number = next(ids)
+                        await ws.send_str(json.dumps({"id": number, "method": method, "params": params}))
+                        async for message in ws:
+                            data = json.loads(message.data)
+                            if data.get("id") == number:
+                                return data.get("result", {})
+                        raise RuntimeError("chromium closed the connection")
+
+                    await call("Emulation.setDeviceMetricsOverride", width=width, height=height,
+                               deviceScaleFactor=1, mobile=False)
+                    await call("Page.navigate", url=url)
+                    loop = asyncio.get_running_loop()
+                    deadline = loop.time() + patience
+                    steady = 0
+                    while loop.time() < deadline:
+                        await asyncio.sleep(0.25)
+                        ready = await call("Runtime.evaluate", expression=READY, returnByValue=True)
+                        steady = steady + 1 if ready.get("result", {}).get("value") is True else 0
+                        if steady == STEADY:
+                            break
+                    else:
+                        print(f"  {path.name}: the preview still looked busy after {patience:.0f} s")
+                    await asyncio.sleep(0.3)  # the last layout and paint
+                    shot = await call("Page.captureScreenshot", format="png")
+                    await asyncio.to_thread(path.write_bytes, base64.b64decode(shot["data"]))
+                    await call("Browser.close")
+        finally:
+            if process.returncode is None:
+                try:
+                    await asyncio.wait_for(process.wait(), 10)
+                except TimeoutError:
+                    process.kill()
+                    await process.wait()
 
 
 def message_height(path: Path) -> int:
@@ -133,9 +204,9 @@ async def shoot_all(env, out: Path, browser: str, only: set[str]) -> None:
     bob = guild.add_member(env.create_user("bob"))
     carol = guild.add_member(env.create_user("carol"))
 
-    async def shot(name, target, viewer=alice):
+    async def shot(name, target, viewer=alice, where=channel):
         if not only or name in only:
-            await capture(env, channel, viewer, target, name, out, browser)
+            await capture(env, where, viewer, target, name, out, browser)
 
     # The first room, then a room mid-game with a weapon and its kills fanned over it.
     classic = preset("classic")
@@ -181,6 +252,9 @@ async def shoot_all(env, out: Path, browser: str, only: set[str]) -> None:
             await click_code(alice, daily.response.message, "mode")
         await click_code(alice, daily.response.message, code)
     await shot("daily-over", daily)
+    for player in (bob, carol):  # two more results for the next day's post
+        other = await player.slash(channel, "scoundrel daily")
+        await play_out(player, None, channel, response=other.response)
     await alice.click(daily.response, label="Share result")
     await shot("share", channel.last_message)
     board = await alice.slash(channel, "scoundrel leaderboard")
@@ -200,6 +274,14 @@ async def shoot_all(env, out: Path, browser: str, only: set[str]) -> None:
         if any(True for _ in hand.response.message.components):
             await shot("duel-hand", hand, viewer=player)
             break
+
+    # The scheduled daily post, the next morning: today's Play button, yesterday's best here and its seed.
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    admin = guild.add_member(env.create_user("admin"), roles=[mods])
+    posts = guild.create_text_channel("daily")
+    await admin.slash(channel, "scoundrel-admin daily", channel=posts, time="08:00")
+    await env.advance_time(33 * 3600)  # 2026-01-02 09:00 UTC: Daily #2 is posted
+    await shot("daily-post", posts.last_message, where=posts)
 
 
 async def play_out(actor, message, channel, response=None):

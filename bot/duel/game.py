@@ -11,6 +11,8 @@ from itertools import permutations
 from typing import NamedTuple
 
 from bot.engine.seeds import Stream, shuffled
+from bot.i18n import N_
+from bot.i18n.phrase import Phrase
 
 from .actions import BUILD, DONE, FINISH, PLACE, RESIGN, STEAL, DuelAction, IllegalDuelAction
 from .cards import Card, build_deck, sort_hand, step
@@ -57,7 +59,8 @@ class DuelState:
     turn: int = 1
     winner: int | None = None
     history: tuple[str, ...] = ()
-    events: tuple[str, ...] = ()  # what the last action did, in words; players appear as {0} and {1}
+    # What the last action did, in words (``Phrase``s, translated where shown); players appear as {0} and {1}.
+    events: tuple[str, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -85,6 +88,11 @@ class DuelState:
         return len(self.hands[0]) + len(self.hands[1]) + len(self.stock) + len(self.stolen) + on_board
 
 
+def _seat(player: int) -> str:
+    """A player in an event's words: ``{0}`` or ``{1}``, filled with their name where the event is shown."""
+    return "{" + str(player) + "}"
+
+
 # --- dealing and rolling ----------------------------------------------------------------------------
 def new_duel(seed: int, dealer: int = 1) -> DuelState:
     """Deal from the seeded shuffle of the 52-card deck: hands 0-6 and 7-13, bases 14-17 and 18-21, stock after."""
@@ -108,7 +116,7 @@ def dice_count(state: DuelState) -> int:
 def _roll(state: DuelState, events: tuple[str, ...]) -> DuelState:
     rng = Stream(state.seed, DICE_STREAM + state.rolls)
     dice = tuple(rng.below(6) + 1 for _ in range(dice_count(state)))
-    text = f"{{{state.roller}}} rolls {' '.join(map(str, dice))}"
+    text = Phrase(N_("{player} rolls {dice}"), player=_seat(state.roller), dice=" ".join(map(str, dice)))
     return replace(state, dice=dice, placed=(-1,) * len(dice), rolls=state.rolls + 1, phase=PLACING,
                    actor=state.roller, usage=(0,) * PAIRS, events=events + (text,))
 
@@ -141,77 +149,82 @@ def can_build_on(column: Column, card: Card, die: int) -> bool:
 def refusal(state: DuelState, action: DuelAction) -> str | None:
     """Why ``action`` is illegal now, in words for the player; None when it is legal."""
     if state.over:
-        return "the duel is over"
+        return Phrase(N_("the duel is over"))
     kind = action.kind
     if kind == RESIGN:
-        return None if action.player in (0, 1) else "only player 1 or 2 can resign"
+        return None if action.player in (0, 1) else Phrase(N_("only player 1 or 2 can resign"))
     if kind == PLACE:
         if state.phase != PLACING:
-            return "the dice are already placed"
+            return Phrase(N_("the dice are already placed"))
         if not 0 <= action.die < len(state.dice):
-            return f"there are only {len(state.dice)} dice"
+            return Phrase.plural("there is only {n} die", "there are only {n} dice", len(state.dice))
         if state.placed[action.die] != -1:
-            return "that die is already placed"
+            return Phrase(N_("that die is already placed"))
         if not 0 <= action.pair < PAIRS:
-            return "there are four column pairs (1-4)"
+            return Phrase(N_("there are four column pairs (1-4)"))
         if action.pair in state.placed:
-            return "that pair already has a die"
+            return Phrase(N_("that pair already has a die"))
         if state.pair_closed(action.pair):
-            return "both columns of that pair are finished: no die may go there"
+            return Phrase(N_("both columns of that pair are finished: no die may go there"))
         return None
     if state.phase != PLAYING:
-        return "the roller must place the dice first"
+        return Phrase(N_("the roller must place the dice first"))
     me = state.actor
     if kind == DONE:
         return None
     if not 0 <= action.pair < PAIRS:
-        return "there are four column pairs (1-4)"
+        return Phrase(N_("there are four column pairs (1-4)"))
     mine = state.columns[me][action.pair]
     if kind == FINISH:
         if mine.finished:
-            return "that column is already finished"
+            return Phrase(N_("that column is already finished"))
         if len(mine.cards) < MIN_FINISH:
-            return f"a column needs at least {MIN_FINISH} cards to be finished"
+            return Phrase(N_("a column needs at least {count} cards to be finished"), count=MIN_FINISH)
         lengths = [len(c.cards) for c in state.columns[me] if c.finished] + [len(mine.cards)]
         if not finish_fits(lengths):
-            return "that would not fit the goal (one column of 4+, two of 5+, one of 6+): build it longer first"
+            return Phrase(N_("that would not fit the goal (one column of 4+, two of 5+, one of 6+): "
+                             "build it longer first"))
         return None
     if kind not in (BUILD, STEAL):
-        return "unknown action"
+        return Phrase(N_("unknown action"))
     if action.card not in state.hands[me]:
-        return f"{action.card.label} is not in your hand"
+        return Phrase(N_("{card} is not in your hand"), card=action.card.label)
     die = state.die_on(action.pair)
     if die is None:
-        return "there is no die on that pair"
+        return Phrase(N_("there is no die on that pair"))
     used = state.usage[action.pair]
     if kind == BUILD:
         if used == STOLE:
-            return "you stole on that pair this turn: you can't also build there"
+            return Phrase(N_("you stole on that pair this turn: you can't also build there"))
         cap = 1 if die == ANY_CARD_DIE else die
         if used >= cap:
-            return f"the die allows {cap} card{'s' if cap > 1 else ''} on that pair"
+            return Phrase.plural("the die allows {n} card on that pair", "the die allows {n} cards on that pair", cap)
         if mine.finished:
-            return "that column is finished"
+            return Phrase(N_("that column is finished"))
         if not can_build_on(mine, action.card, die):
-            return f"{action.card.label} can't go on {mine.top.label} ({_direction_text(mine.direction)})"
+            return Phrase(N_("{card} can't go on {top} ({rule})"), card=action.card.label, top=mine.top.label,
+                          rule=_direction_text(mine.direction))
         return None
     theirs = state.columns[1 - me][action.pair]
     if used == STOLE:
-        return "you already stole on that pair this turn"
+        return Phrase(N_("you already stole on that pair this turn"))
     if used > 0:
-        return "you built on that pair this turn: you can't also steal there"
+        return Phrase(N_("you built on that pair this turn: you can't also steal there"))
     if theirs.finished:
-        return "a finished column can't be stolen"
+        return Phrase(N_("a finished column can't be stolen"))
     if not theirs.cards:
-        return "that column is empty"
+        return Phrase(N_("that column is empty"))
     if theirs.top.rank != action.card.rank:
-        return f"to steal it you need a card of the same rank as {theirs.top.label}"
+        return Phrase(N_("to steal it you need a card of the same rank as {top}"), top=theirs.top.label)
     return None
 
 
 def _direction_text(direction: int) -> str:
-    return {1: "ascending: same rank or one higher", -1: "descending: same rank or one lower"}.get(
-        direction, "same rank or one step either way")
+    if direction == 1:
+        return Phrase(N_("ascending: same rank or one higher"))
+    if direction == -1:
+        return Phrase(N_("descending: same rank or one lower"))
+    return Phrase(N_("same rank or one step either way"))
 
 
 def legal_actions(state: DuelState, *, with_resign: bool = False) -> list[DuelAction]:
@@ -261,10 +274,10 @@ def _remove(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 
 def _place(state: DuelState, action: DuelAction) -> DuelState:
     placed = _set(state.placed, action.die, action.pair)
-    events = (f"die {state.dice[action.die]} goes on pair {action.pair + 1}",)
+    events = (Phrase(N_("die {value} goes on pair {pair}"), value=state.dice[action.die], pair=action.pair + 1),)
     if -1 in placed:
         return replace(state, placed=placed, events=events)
-    events += (f"{{{state.non_roller}}} plays",)
+    events += (Phrase(N_("{player} plays"), player=_seat(state.non_roller)),)
     return replace(state, placed=placed, phase=PLAYING, actor=state.non_roller, events=events)
 
 
@@ -282,7 +295,8 @@ def _build(state: DuelState, action: DuelAction) -> DuelState:
     state = replace(state, columns=_set_column(state, me, pair, column),
                     hands=_set(state.hands, me, _remove(state.hands[me], card)),
                     usage=_set(state.usage, pair, state.usage[pair] + 1))
-    return _refill_if_empty(state, (f"{{{me}}} plays {card.label} on pair {pair + 1}",))
+    return _refill_if_empty(state, (Phrase(N_("{player} plays {card} on pair {pair}"), player=_seat(me),
+                                           card=card.label, pair=pair + 1),))
 
 
 def _steal(state: DuelState, action: DuelAction) -> DuelState:
@@ -291,7 +305,8 @@ def _steal(state: DuelState, action: DuelAction) -> DuelState:
     state = replace(state, columns=_set_column(state, 1 - me, pair, Column()),
                     hands=_set(state.hands, me, _remove(state.hands[me], card)),
                     stolen=state.stolen + taken, usage=_set(state.usage, pair, STOLE))
-    text = f"{{{me}}} steals {{{1 - me}}}'s column on pair {pair + 1} with {card.label} ({len(taken)} cards)"
+    text = Phrase(N_("{player} steals {other}'s column on pair {pair} with {card} ({count} cards)"),
+                  player=_seat(me), other=_seat(1 - me), pair=pair + 1, card=card.label, count=len(taken))
     return _refill_if_empty(state, (text,))
 
 
@@ -304,7 +319,8 @@ def _refill_if_empty(state: DuelState, events: tuple[str, ...]) -> DuelState:
         state, drew = _draw(state, me)
         if not drew:
             break
-    return replace(state, events=events + (f"{{{me}}} ran out of cards and draws {len(state.hands[me])}",))
+    drew = Phrase(N_("{player} ran out of cards and draws {count}"), player=_seat(me), count=len(state.hands[me]))
+    return replace(state, events=events + (drew,))
 
 
 def _draw(state: DuelState, player: int) -> tuple[DuelState, bool]:
@@ -322,19 +338,20 @@ def _finish(state: DuelState, action: DuelAction) -> DuelState:
     me, pair = state.actor, action.pair
     column = state.columns[me][pair]._replace(finished=True)
     state = replace(state, columns=_set_column(state, me, pair, column))
-    events = (f"{{{me}}} finishes the column on pair {pair + 1} ({len(column.cards)} cards)",)
+    events = (Phrase(N_("{player} finishes the column on pair {pair} ({count} cards)"), player=_seat(me),
+                     pair=pair + 1, count=len(column.cards)),)
     if all(c.finished for c in state.columns[me]):
-        return replace(state, phase=OVER, winner=me, events=events + (f"{{{me}}} wins",))
+        return replace(state, phase=OVER, winner=me, events=events + (Phrase(N_("{player} wins"), player=_seat(me)),))
     return replace(state, events=events)
 
 
 def _done(state: DuelState, action: DuelAction) -> DuelState:
     if state.actor == state.non_roller:
         return replace(state, actor=state.roller, usage=(0,) * PAIRS,
-                       events=(f"{{{state.roller}}} plays",))
+                       events=(Phrase(N_("{player} plays"), player=_seat(state.roller)),))
     state = _replenish(state)
     swapped = replace(state, roller=state.non_roller, turn=state.turn + 1)
-    return _roll(swapped, ("both players draw back up to 7",))
+    return _roll(swapped, (Phrase(N_("both players draw back up to {count}"), count=HAND_SIZE),))
 
 
 def _replenish(state: DuelState) -> DuelState:
@@ -351,7 +368,8 @@ def _replenish(state: DuelState) -> DuelState:
 
 def _resign(state: DuelState, action: DuelAction) -> DuelState:
     return replace(state, phase=OVER, winner=1 - action.player,
-                   events=(f"{{{action.player}}} resigns; {{{1 - action.player}}} wins",))
+                   events=(Phrase(N_("{player} resigns; {other} wins"), player=_seat(action.player),
+                                  other=_seat(1 - action.player)),))
 
 
 _APPLY = {PLACE: _place, BUILD: _build, STEAL: _steal, FINISH: _finish, DONE: _done, RESIGN: _resign}

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from bot.i18n.phrase import Phrase
+
 from .cards import Card
 from .game import OVER, PLACING, PLAYING, Column, DuelState
 
@@ -22,6 +24,18 @@ def _parse_cards(text: str) -> tuple[Card, ...]:
     return tuple(Card.parse(code) for code in text.split())
 
 
+def _event_data(event: str):
+    """An event as JSON: its template and fields, so it can still be translated (plain text as it is)."""
+    return [event.template, event.fields] if isinstance(event, Phrase) else event
+
+
+def _event(data) -> str:
+    if isinstance(data, str):  # written before events kept their template: shown as it was written
+        return data
+    template, fields = data
+    return Phrase(str(template), **{str(name): value for name, value in dict(fields).items()})
+
+
 def to_json(state: DuelState) -> str:
     data = {
         "format": FORMAT, "seed": state.seed, "dealer": state.dealer,
@@ -31,7 +45,7 @@ def to_json(state: DuelState) -> str:
         "roller": state.roller, "phase": state.phase, "actor": state.actor,
         "dice": list(state.dice), "placed": list(state.placed), "usage": list(state.usage),
         "rolls": state.rolls, "reshuffles": state.reshuffles, "turn": state.turn, "winner": state.winner,
-        "history": list(state.history), "events": list(state.events),
+        "history": list(state.history), "events": [_event_data(e) for e in state.events],
     }
     return json.dumps(data, separators=(",", ":"))
 
@@ -52,7 +66,7 @@ def from_json(text: str) -> DuelState:
             roller=int(d["roller"]), phase=d["phase"], actor=int(d["actor"]),
             dice=tuple(d["dice"]), placed=tuple(d["placed"]), usage=tuple(d["usage"]),
             rolls=int(d["rolls"]), reshuffles=int(d["reshuffles"]), turn=int(d["turn"]), winner=d["winner"],
-            history=tuple(d["history"]), events=tuple(d["events"]))
+            history=tuple(d["history"]), events=tuple(_event(e) for e in d["events"]))
     except DuelSnapshotError:
         raise
     except (ValueError, KeyError, TypeError) as exc:

@@ -52,8 +52,9 @@ class Event:
     """One thing an action did: ``turn``, ``kind``, ``text`` (player words) and ``amount``.
 
     A value that behaves like the named tuple ``(turn, kind, text, amount)``. ``apply`` records a
-    template and its cards instead of text, and the text is built the first time it is read (most
-    states are never shown, e.g. in the solver or a benchmark). ``text`` may also be given ready-made.
+    template and its cards instead of text, and the text is built when it is read (most states are
+    never shown, e.g. in the solver or a benchmark); ``template`` lets the reader translate it first.
+    ``text`` may also be given ready-made.
     """
 
     __slots__ = ("turn", "kind", "_text", "amount")
@@ -68,9 +69,17 @@ class Event:
     @property
     def text(self) -> str:
         text = self._text
-        if text.__class__ is not str:
-            text = self._text = text[0].format(*map(_shown, text[1:]))
+        if text.__class__ is not str:  # built on each read, so the template stays for translation
+            text = text[0].format(*map(_shown, text[1:]))
         return text
+
+    @property
+    def template(self) -> tuple | None:
+        """``(English template, *parts as they read)`` for a translated text, or None if made ready."""
+        text = self._text
+        if text.__class__ is str:
+            return None
+        return (text[0], *map(_shown, text[1:]))
 
     def __iter__(self):
         return iter((self.turn, self.kind, self.text, self.amount))

@@ -1,6 +1,7 @@
 """Drawing primitives shared by every picture: the font, the palette, card faces and backs, chips, PNG bytes.
 
-Card faces are drawn once per (card, size) and cached, so a room picture is mostly pasting.
+Card faces are drawn once per (card, size, language) and cached, so a room picture is mostly pasting. Words are
+measured before they are drawn (``fitting``): a longer word in another language gets a smaller size, never cut.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.engine.cards import JOKER, MERCHANT, NECROMANCER, Card
+from bot.engine.cards import MERCHANT, NECROMANCER, Card
+from bot.i18n import N_
+from bot.i18n.messages import ENGLISH, Messages
 
 FONT_PATH = Path(__file__).with_name("fonts") / "DejaVuSans-Bold.ttf"
 
@@ -56,13 +59,27 @@ def text_centered(draw: ImageDraw.ImageDraw, cx: float, cy: float, text: str, si
     draw.text((cx, cy), text, font=font(size), fill=fill, anchor="mm")
 
 
-_CAPTIONS = {MERCHANT: "MERCHANT", NECROMANCER: "NECRO", JOKER: "JOKER"}
+@cache
+def fitting(text: str, size: int, width: float, smallest: int = 9) -> int:
+    """The largest size up to ``size`` at which ``text`` is at most ``width`` pixels wide (``smallest`` at least)."""
+    while size > smallest and font(size).getlength(text) > width:
+        size -= 1
+    return size
+
+
+_CAPTIONS = {MERCHANT: N_("MERCHANT"), NECROMANCER: N_("NECRO")}
+JOKER_CAPTION = N_("JOKER")
+
+
+def card_face(card: Card, width: int, height: int, tr: Messages = ENGLISH) -> Image.Image:
+    """A playing card: rank and suit in the corner, large in the middle; the rules' value for faces and aces; the
+    expansion's special cards captioned in ``tr``'s language."""
+    return _cached_face(card, width, height, tr)
 
 
 @cache
-def card_face(card: Card, width: int, height: int) -> Image.Image:
-    """A playing card: rank and suit in the corner, large in the middle; the rules' value for faces and aces."""
-    return _card_face(card, width, height)
+def _cached_face(card: Card, width: int, height: int, tr: Messages) -> Image.Image:
+    return _card_face(card, width, height, tr)
 
 
 @cache
@@ -81,7 +98,7 @@ def fan_face(card: Card, width: int, height: int) -> Image.Image:
     return img
 
 
-def _card_face(card: Card, width: int, height: int) -> Image.Image:
+def _card_face(card: Card, width: int, height: int, tr: Messages) -> Image.Image:
     img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     radius = max(4, width // 10)
@@ -92,7 +109,9 @@ def _card_face(card: Card, width: int, height: int) -> Image.Image:
     if card.suit == "X":
         d.text((pad, pad - 2), "★", font=font(small), fill=colour)
         text_centered(d, width / 2, height * 0.45, "★", width * 55 // 100, colour)
-        text_centered(d, width / 2, height * 0.82, "JOKER", max(9, width * 15 // 100), colour)
+        caption = tr(JOKER_CAPTION)
+        size = fitting(caption, max(9, width * 15 // 100), width - 2 * pad)
+        text_centered(d, width / 2, height * 0.82, caption, size, colour)
         return img
     suit = SUIT_GLYPHS[card.suit]
     d.text((pad, pad - 2), card.rank + suit, font=font(small), fill=colour)
@@ -101,7 +120,9 @@ def _card_face(card: Card, width: int, height: int) -> Image.Image:
         text_centered(d, width / 2, height * 0.72, suit, width * 34 // 100, colour)
         caption = _CAPTIONS.get(card.kind)
         if caption:
-            text_centered(d, width / 2, height - pad - 8, caption, max(9, width * 12 // 100), colour)
+            caption = tr(caption)
+            size = fitting(caption, max(9, width * 12 // 100), width - 2 * pad, smallest=7)
+            text_centered(d, width / 2, height - pad - 8, caption, size, colour)
         elif card.rank in ("J", "Q", "K", "A"):  # the value the rules give it (aces are 14, or 1 in the full deck)
             d.text((width - pad, height - pad), str(card.value), font=font(max(10, width * 15 // 100)),
                    fill=colour, anchor="rd")

@@ -1,6 +1,7 @@
 """The duel board as a picture: four pairs of columns, each pair around its die, both players face to face.
 
-``duel_layout(state)`` places every card (a plain model the tests read); ``render_duel(state)`` paints it.
+``duel_layout(state, tr)`` places every card (a plain model the tests read) and words it in ``tr``'s language;
+``render_duel(state, tr)`` paints it.
 Player 1's columns grow from the left edge towards the dice, player 2's from the right edge::
 
     PLAYER 1                 turn 7                 PLAYER 2
@@ -19,6 +20,7 @@ from PIL import Image, ImageDraw
 from bot.duel.game import PAIRS, PLACING, DuelState
 from bot.engine.cards import MONSTER, POTION
 from bot.engine.cards import Card as TableCard
+from bot.i18n.messages import ENGLISH, Messages
 
 from .draw import (
     CHIP_OFF,
@@ -64,13 +66,17 @@ class DuelLayout(NamedTuple):
     actor: int | None
     turn: int
     footer: str
+    players: tuple[str, str] = ("PLAYER 1", "PLAYER 2")  # each side's chip, "▸ to play" included
+    turn_text: str = ""  # shown between the chips once the duel is over
 
 
 def _step(count: int) -> int:
     return STEP if count <= 1 else min(STEP, (SIDE - CARD_W) // (count - 1))
 
 
-def duel_layout(state: DuelState) -> DuelLayout:
+def duel_layout(state: DuelState, tr: Messages = ENGLISH) -> DuelLayout:
+    """Where everything goes, and the picture's words in ``tr``'s language (the same state and language always
+    give the same layout, so the same picture)."""
     places, marks, dice = [], [], []
     for player in (0, 1):
         for pair in range(PAIRS):
@@ -85,14 +91,17 @@ def duel_layout(state: DuelState) -> DuelLayout:
     for pair in range(PAIRS):
         y = ROW_Y + pair * ROW_H + (ROW_H - DIE) // 2
         dice.append((Box(CENTRE - DIE // 2, y, DIE, DIE), state.die_on(pair), state.pair_closed(pair)))
-    footer = (f"stock {len(state.stock)} · stolen pile {len(state.stolen)} · "
-              f"hands {len(state.hands[0])} / {len(state.hands[1])}")
+    footer = tr("stock {stock} · stolen pile {stolen} · hands {first} / {second}", stock=len(state.stock),
+                stolen=len(state.stolen), first=len(state.hands[0]), second=len(state.hands[1]))
     if state.phase == PLACING:
         free = [str(v) for v, where in zip(state.dice, state.placed, strict=True) if where == -1]
         if free:
-            footer = f"to place: {' '.join(free)} · " + footer
-    return DuelLayout(tuple(places), tuple(dice), tuple(marks), None if state.over else state.actor, state.turn,
-                      footer)
+            footer = tr("to place: {dice} · {rest}", dice=" ".join(free), rest=footer)
+    actor = None if state.over else state.actor
+    players = tuple(tr("PLAYER {number} ▸ to play", number=player + 1) if actor == player else  # no room for "turn"
+                    tr("PLAYER {number}", number=player + 1) for player in (0, 1))
+    return DuelLayout(tuple(places), tuple(dice), tuple(marks), actor, state.turn, footer, players,
+                      tr("turn {turn}", turn=state.turn))
 
 
 @cache
@@ -102,8 +111,8 @@ def _face(card) -> Image.Image:
     return fan_face(TableCard(card.suit, card.rank, kind), CARD_W, CARD_H)
 
 
-def render_duel(state: DuelState) -> bytes:
-    return to_png(paint_duel(duel_layout(state)))
+def render_duel(state: DuelState, tr: Messages = ENGLISH) -> bytes:
+    return to_png(paint_duel(duel_layout(state, tr)))
 
 
 def paint_duel(layout: DuelLayout) -> Image.Image:
@@ -111,14 +120,14 @@ def paint_duel(layout: DuelLayout) -> Image.Image:
     d = ImageDraw.Draw(img)
     for player in (0, 1):
         tone = PLAYER_COLOURS[player] if layout.actor in (None, player) else CHIP_OFF
-        text = f"PLAYER {player + 1}" + (" ▸ to play" if layout.actor == player else "")  # no room for "turn"
+        text = layout.players[player]
         if player == 0:
             chip(d, MARGIN, 8, text, tone, size=20, height=36)
         else:
             width = int(d.textlength(text, font=font(20))) + 24
             chip(d, WIDTH - MARGIN - width, 8, text, tone, size=20, height=36)
     if layout.actor is None:
-        d.text((CENTRE, 26), f"turn {layout.turn}", font=font(20), fill=MUTED, anchor="mm")
+        d.text((CENTRE, 26), layout.turn_text, font=font(20), fill=MUTED, anchor="mm")
     for pair in range(PAIRS):
         y = ROW_Y + pair * ROW_H
         d.rounded_rectangle((MARGIN - 6, y + 2, WIDTH - MARGIN + 6, y + ROW_H - 2), radius=12, fill=FELT_DARK)

@@ -2,7 +2,9 @@
 (``render_room``).
 
 The layout is a plain model (boxes and the card in each) so tests can check what is drawn where without
-reading pixels; ``render_room`` only paints it. 800 × 368 px, shown about 280 px wide on a phone::
+reading pixels; ``render_room`` only paints it. Its words are written in the reader's language (``tr``, a
+``bot.i18n.messages.Messages``, English by default) and measured: a chip, label or banner too wide for its place is
+drawn smaller. 800 × 368 px, shown about 280 px wide on a phone::
 
     ┌────────────────────────────────────────────┬──────────────┐
     │  room slot 1   2   3   4                   │ weapon with  │
@@ -24,6 +26,7 @@ from bot.engine import DEAD, WON, State
 from bot.engine.cards import Card
 from bot.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, NECROMANCER_COST
 from bot.engine.rules import LOWER_OR_EQUAL, MAX_LOOPS
+from bot.i18n.messages import ENGLISH, Messages
 
 from .draw import (
     BAR_EMPTY,
@@ -40,6 +43,7 @@ from .draw import (
     card_face,
     chip,
     empty_place,
+    fitting,
     font,
     text_centered,
     to_png,
@@ -108,7 +112,7 @@ def _kill_offsets(count: int) -> tuple[int, int]:
     return min(KILL_DX, room_x // count), min(KILL_DY, room_y // count)
 
 
-def room_layout(state: State, *, abandoned: bool = False) -> RoomLayout:
+def room_layout(state: State, *, abandoned: bool = False, tr: Messages = ENGLISH) -> RoomLayout:
     places: list[Place] = []
     phase = state.pending[0] if state.pending else None
     room = state.room if phase != AT_CROSSROADS else ()
@@ -122,109 +126,151 @@ def room_layout(state: State, *, abandoned: bool = False) -> RoomLayout:
             places.append(Place("kill", k - 1, Box(WEAPON_X + k * dx, MARGIN + 12 + k * dy, CARD_W, CARD_H), kill))
     label = None
     if phase == AT_MERCHANT:
-        label = "MERCHANT · buy one"
+        label = tr("MERCHANT · buy one")
         for i, card in enumerate(state.pending[1]):
             places.append(Place("offer", i, Box(PANEL_X + i * (MINI_W + 6), HEIGHT - MINI_BOTTOM - MINI_H,
                                                 MINI_W, MINI_H), card))
     elif phase == IN_UNDERWORLD:
-        label = "UNDERWORLD · the room above"
+        label = tr("UNDERWORLD · the room above")
         for i, card in enumerate(state.pending[1]):
             places.append(Place("above", i, Box(PANEL_X + i * (MINI_W + 6), HEIGHT - MINI_BOTTOM - MINI_H,
                                                 MINI_W, MINI_H), card))
-    chips = _chips(state, phase)
-    banner, tone = _banner(state, abandoned, phase)
+    chips = _chips(state, phase, tr)
+    banner, tone = _banner(state, abandoned, phase, tr)
     return RoomLayout(tuple(places), len(state.dungeon), state.health, state.rules.max_health, chips, label,
                       banner, tone)
 
 
-def _chips(state: State, phase: str | None) -> tuple[Chip, ...]:
+def _chips(state: State, phase: str | None, tr: Messages) -> tuple[Chip, ...]:
     chips: list[Chip] = []
     if state.over:
         pass
     elif phase == AT_NECROMANCER:
-        chips.append(Chip(f"NECROMANCER · raise 4 for {NECROMANCER_COST} ♥", "warn"))
-        chips.append(Chip(f"graveyard {len(state.discard)}", "off"))
+        chips.append(Chip(tr("NECROMANCER · raise 4 for {cost} ♥", cost=NECROMANCER_COST), "warn"))
+        chips.append(Chip(tr("graveyard {count}", count=len(state.discard)), "off"))
     elif phase is None:
         if state.final_room:  # nothing left to avoid into
-            chips.append(Chip("FINAL ROOM", "gold"))
+            chips.append(Chip(tr("FINAL ROOM"), "gold"))
         else:
-            chips.append(Chip("AVOID ✓", "on") if state.can_avoid else Chip("AVOID ✗", "off"))
+            chips.append(Chip(tr("AVOID ✓"), "on") if state.can_avoid else Chip(tr("AVOID ✗"), "off"))
     if state.weapon is not None and not state.over and phase in (None, IN_UNDERWORLD):
         last = state.last_kill
         if last is None:
-            chips.append(Chip("⚔ hits any", "on"))
+            chips.append(Chip(tr("⚔ hits any"), "on"))
         else:
-            chips.append(Chip(f"⚔ hits {'≤' if state.rules.weapon_limit == LOWER_OR_EQUAL else '<'}{last.value}",
-                              "on"))
+            limit = "≤" if state.rules.weapon_limit == LOWER_OR_EQUAL else "<"
+            chips.append(Chip(tr("⚔ hits {limit}{value}", limit=limit, value=last.value), "on"))
     if state.rules.looping:
-        chips.append(Chip(f"LOOP {state.loop}/{MAX_LOOPS}", "off"))
+        chips.append(Chip(tr("LOOP {loop}/{loops}", loop=state.loop, loops=MAX_LOOPS), "off"))
     return tuple(chips)
 
 
-def _banner(state: State, abandoned: bool, phase: str | None) -> tuple[str | None, str]:
+def _banner(state: State, abandoned: bool, phase: str | None, tr: Messages) -> tuple[str | None, str]:
     if abandoned:
-        return "GIVEN UP", "off"
+        return tr("GIVEN UP"), "off"
     if state.status == WON:
-        return f"SURVIVED · SCORE {state.score}", "gold"
+        return tr("SURVIVED · SCORE {score}", score=state.score), "gold"
     if state.status == DEAD:
-        return f"DIED · SCORE {state.score}", "dead"
+        return tr("DIED · SCORE {score}", score=state.score), "dead"
     if phase == AT_CROSSROADS:
-        return f"LOOP {state.loop} CLEARED", "gold"
+        return tr("LOOP {loop} CLEARED", loop=state.loop), "gold"
     return None, ""
 
 
 _TONES = {"on": CHIP_ON, "off": CHIP_OFF, "warn": CHIP_WARN, "gold": (150, 110, 20), "dead": (120, 20, 28)}
 
 
-def render_room(state: State, *, abandoned: bool = False) -> bytes:
-    """The table as PNG bytes; the same state gives the same bytes."""
-    return to_png(paint(room_layout(state, abandoned=abandoned)))
+def render_room(state: State, *, abandoned: bool = False, tr: Messages = ENGLISH) -> bytes:
+    """The table as PNG bytes, its words in ``tr``'s language; the same state and language give the same bytes."""
+    return to_png(paint(room_layout(state, abandoned=abandoned, tr=tr), tr))
 
 
-def paint(layout: RoomLayout) -> Image.Image:
+CHIP_ROWS = 2  # rows of chips under the health bar
+SMALLEST_CHIP = 14
+
+
+def _chip_rows(chips: tuple[Chip, ...], size: int, wrap_at: int) -> list[list[tuple[Chip, int]]]:
+    """The chips in rows from the panel's left edge, each with its width: a chip that would end past ``wrap_at``
+    starts a row."""
+    rows: list[list[tuple[Chip, int]]] = []
+    x = PANEL_X
+    for c in chips:
+        width = int(font(size).getlength(c.text)) + 24
+        if not rows or (x + width > wrap_at and x > PANEL_X):
+            rows.append([])
+            x = PANEL_X
+        rows[-1].append((c, width))
+        x += width + 12
+    return rows
+
+
+def _fitted_chip_rows(chips: tuple[Chip, ...], right: int) -> tuple[int, list]:
+    """The largest chip size whose rows fit under the health bar and end before ``right``, and those rows: rows
+    end with the health bar where they can, else run on to ``right``."""
+    size = CHIP_FONT
+    while True:
+        for wrap_at in (PANEL_RIGHT, right):
+            rows = _chip_rows(chips, size, wrap_at)
+            ends = [PANEL_X + sum(w for _, w in row) + 12 * (len(row) - 1) for row in rows]
+            if len(rows) <= CHIP_ROWS and all(end <= right for end in ends):
+                return size, rows
+        if size <= SMALLEST_CHIP:
+            return size, rows
+        size -= 2
+
+
+def paint(layout: RoomLayout, tr: Messages = ENGLISH) -> Image.Image:
     img = Image.new("RGB", (WIDTH, HEIGHT), FELT)
     d = ImageDraw.Draw(img)
     for place in layout.places:
         x, y, w, h = place.box
         if place.card is None:
+            img.paste(empty := empty_place(w, h), (x, y), empty)
             if place.role == "weapon":
-                img.paste(empty := empty_place(w, h), (x, y), empty)
-                text_centered(d, x + w / 2, y + h / 2 - 16, "no", 28, MUTED)
-                text_centered(d, x + w / 2, y + h / 2 + 16, "weapon", 23, MUTED)
-            else:
-                img.paste(empty := empty_place(w, h), (x, y), empty)
+                _paint_no_weapon(d, place.box, tr)
             continue
-        face = card_face(place.card, w, h)
+        face = card_face(place.card, w, h, tr)
         img.paste(face, (x, y), face)
-    _paint_dungeon(img, d, layout.dungeon)
+    _paint_dungeon(img, d, layout.dungeon, tr)
     _paint_health(d, layout.health, layout.max_health)
+    # Right of the panel: the kills fanned under the weapon, or free felt when there are none.
+    right = PANEL_RIGHT if any(p.role == "kill" for p in layout.places) else WIDTH - MARGIN
     row_y = LOWER_Y + 56
     if layout.phase:
         row_y = LOWER_Y + 50
-        d.text((PANEL_X, row_y), layout.phase, font=font(22), fill=GOLD)
-        right = PANEL_X + int(d.textlength(layout.phase, font=font(22))) + 12
+        label_size = fitting(layout.phase, 22, WEAPON_X - 8 - PANEL_X, smallest=14)
+        d.text((PANEL_X, row_y), layout.phase, font=font(label_size), fill=GOLD)
+        beside = PANEL_X + int(d.textlength(layout.phase, font=font(label_size))) + 12
         minis = [p.box for p in layout.places if p.role in ("offer", "above")]
         stack_x, stack_y = max(b.x + b.w for b in minis) + 10 if minis else PANEL_X, HEIGHT - MINI_BOTTOM - MINI_H
         for c in layout.chips:  # beside the phase's label, else stacked beside the small cards
             width = int(d.textlength(c.text, font=font(18))) + 24
-            if right + width <= PANEL_RIGHT:
-                right = chip(d, right, row_y - 5, c.text, _TONES[c.tone], size=18, height=32) + 8
+            if beside + width <= PANEL_RIGHT:
+                beside = chip(d, beside, row_y - 5, c.text, _TONES[c.tone], size=18, height=32) + 8
             else:
-                chip(d, stack_x, stack_y, c.text, _TONES[c.tone], size=18, height=32)
+                size = fitting(c.text, 18, right - stack_x - 24, smallest=11)
+                chip(d, stack_x, stack_y, c.text, _TONES[c.tone], size=size, height=32)
                 stack_y += 40
     else:
-        x, y = PANEL_X, row_y
-        for c in layout.chips:
-            width = int(d.textlength(c.text, font=font(CHIP_FONT))) + 24
-            if x + width > PANEL_RIGHT and x > PANEL_X:
-                x, y = PANEL_X, y + 60
-            x = chip(d, x, y, c.text, _TONES[c.tone], size=CHIP_FONT, height=52) + 12
+        size, rows = _fitted_chip_rows(layout.chips, right)
+        for r, row in enumerate(rows):
+            x = PANEL_X
+            for c, _width in row:
+                x = chip(d, x, row_y + 60 * r, c.text, _TONES[c.tone], size=size, height=52) + 12
     if layout.banner:
         _paint_banner(d, layout.banner, _TONES[layout.banner_tone])
     return img
 
 
-def _paint_dungeon(img: Image.Image, d: ImageDraw.ImageDraw, count: int) -> None:
+def _paint_no_weapon(d: ImageDraw.ImageDraw, box: Box, tr: Messages) -> None:
+    """The empty weapon place says so on two lines, each as large as fits."""
+    lines = tr("no\nweapon").split("\n")[:2]
+    x, y, w, h = box
+    for line, size, dy in zip(lines, (28, 23), (-16, 16) if len(lines) == 2 else (0,), strict=False):
+        text_centered(d, x + w / 2, y + h / 2 + dy, line, fitting(line, size, w - 12, smallest=12), MUTED)
+
+
+def _paint_dungeon(img: Image.Image, d: ImageDraw.ImageDraw, count: int, tr: Messages) -> None:
     x, y = MARGIN, LOWER_Y - 6
     if count == 0:
         img.paste(empty := empty_place(DUNGEON_W, DUNGEON_H), (x, y), empty)
@@ -236,7 +282,8 @@ def _paint_dungeon(img: Image.Image, d: ImageDraw.ImageDraw, count: int) -> None
     label_y = y + DUNGEON_H // 2
     d.rounded_rectangle((x + 8, label_y - 32, x + DUNGEON_W - 8, label_y + 32), radius=12, fill=(20, 20, 24))
     text_centered(d, x + DUNGEON_W / 2, label_y - 8, str(count), 36, WHITE)
-    text_centered(d, x + DUNGEON_W / 2, label_y + 20, "left", 17, MUTED)
+    left = tr("left")  # cards left in the dungeon, under their number
+    text_centered(d, x + DUNGEON_W / 2, label_y + 20, left, fitting(left, 17, DUNGEON_W - 20, smallest=10), MUTED)
 
 
 def health_bar(health: int, maximum: int) -> tuple[Box, int]:

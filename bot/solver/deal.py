@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from bot.engine.cards import MONSTER, POTION, WEAPON, Card
 from bot.engine.rules import DUNGEON_AND_ROOM, EARLY, SHUFFLED, STRICT, Rules
+from bot.i18n import N_
 
 MONSTER_K, WEAPON_K, POTION_K = 0, 1, 2
 _KIND = {MONSTER: MONSTER_K, WEAPON: WEAPON_K, POTION: POTION_K}
@@ -21,13 +22,13 @@ class SolverRefused(ValueError):
 
 
 def refusal(rules: Rules) -> str | None:
-    """Why ``rules`` cannot be solved exactly, or None when they can."""
+    """Why ``rules`` cannot be solved exactly, or None when they can (English, marked: shown as ``tr(reason)``)."""
     if rules.avoided_order == SHUFFLED:
-        return ("Par is not defined when avoided rooms are shuffled: the outcome of an avoid is random, "
-                "so no single best line exists.")
+        return N_("Par is not defined when avoided rooms are shuffled: the outcome of an avoid is random, "
+                  "so no single best line exists.")
     if rules.expansion:
-        return ("Par is not defined with the expansion cards (merchants, jokers, necromancers, looping): "
-                "they shuffle cards during play, so the outcome is random.")
+        return N_("Par is not defined with the expansion cards (merchants, jokers, necromancers, looping): "
+                  "they shuffle cards during play, so the outcome is random.")
     return None
 
 

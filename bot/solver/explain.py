@@ -7,10 +7,12 @@ from collections.abc import Sequence
 from bot.engine import Action, Rules, apply, new_game
 from bot.engine.cards import Card
 from bot.engine.game import State
+from bot.i18n.messages import ENGLISH, Messages
 
 
-def line_text(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], start: State | None = None) -> list[str]:
-    """One text per room: what was in it, what the line does there, and the health it leaves.
+def line_text(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], start: State | None = None,
+              tr: Messages = ENGLISH) -> list[str]:
+    """One text per room, in ``tr``'s language: what was in it, what the line does there, and the health it leaves.
 
     ``start`` replaces ``new_game(rules, deck=deck)`` (tests use it for small deals the engine cannot deal).
     """
@@ -18,21 +20,21 @@ def line_text(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], sta
     lines: list[str] = []
     current: list[str] = []
     for event in state.events:
-        current.append(event.text)
+        current.append(tr.event(event))
     for action in actions:
         state = apply(state, action)
         for event in state.events:
             if event.kind == "room":
-                lines.append(_room_line(current, state.health))
+                lines.append(_room_line(tr, current, state.health))
                 current = []
-            current.append(event.text)
+            current.append(tr.event(event))
     if current:
-        lines.append(_room_line(current, state.health if not state.over else None, state))
+        lines.append(_room_line(tr, current, state.health if not state.over else None, state))
     return lines
 
 
-def _room_line(texts: list[str], health: int | None, end: State | None = None) -> str:
+def _room_line(tr: Messages, texts: list[str], health: int | None, end: State | None = None) -> str:
     text = " ".join(texts)
     if end is not None and end.over:
-        return f"{text} Score: {end.score}."
-    return f"{text} Health: {health}."
+        return tr("{events} Score: {score}.", events=text, score=end.score)
+    return tr("{events} Health: {health}.", events=text, health=health)

@@ -2,7 +2,8 @@
 
 For every move the best score still reachable before and after it is known exactly (``Position``); a move that
 lowered it is a mistake, told with what it cost and a move that would have kept it. Moves with no alternative
-are not decisions. Pure: the bot runs it in the solver's worker process.
+are not decisions. Pure: the bot runs it in the solver's worker process. Its words are English ``Phrase``s that
+keep their templates, so the bot translates them for the reader.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from typing import NamedTuple
 from bot.engine import Action, Rules, State, apply, legal_actions, new_game
 from bot.engine.actions import AVOID, FIGHT_WITH_WEAPON
 from bot.engine.cards import MONSTER, POTION, WEAPON, Card
+from bot.i18n import N_
+from bot.i18n.phrase import Phrase
 
 from .position import Position
 
@@ -65,44 +68,61 @@ class Review(NamedTuple):
         score = "-" if self.score is None else self.score
         return f"par={self.par} score={score} lost={self.lost} perfect={self.perfect}/{self.decisions}"
 
-    def summary(self) -> str:
+    def summary(self) -> Phrase:
         """One line: points lost, the costliest room and how many decisions were perfect."""
-        decided = f"{self.perfect}/{self.decisions} decisions perfect"
+        decided = Phrase(N_("{perfect}/{decisions} decisions perfect"), perfect=self.perfect,
+                         decisions=self.decisions)
         if not self.lost:
-            return f"A perfect game: every move kept the best possible score, {self.par} ({decided})."
+            return Phrase(N_("A perfect game: every move kept the best possible score, {par} ({decided})."),
+                          par=self.par, decided=decided)
         worst = max(self.rooms, key=lambda room: room.lost)
-        return (f"You lost {self.lost} point{'s' if self.lost != 1 else ''} against par {self.par}; "
-                f"the costliest was room {worst.number} (−{worst.lost}); {decided}.")
+        return Phrase.plural("You lost {n} point against par {par}; the costliest was room {room} (−{lost}); "
+                             "{decided}.",
+                             "You lost {n} points against par {par}; the costliest was room {room} (−{lost}); "
+                             "{decided}.", self.lost, par=self.par, room=worst.number, lost=worst.lost,
+                             decided=decided)
 
-    def room_lines(self) -> list[str]:
+    def room_lines(self) -> list[Phrase]:
         """One text per room: its cards, the best possible before and after it, and each mistake."""
         lines = []
         for room in self.rooms:
-            head = f"Room {room.number}: {room.cards}."
             if not room.lost:
-                lines.append(f"{head} Perfect: best possible stays {room.before}.")
+                lines.append(Phrase(N_("Room {number}: {cards}. Perfect: best possible stays {best}."),
+                                    number=room.number, cards=room.cards, best=room.before))
                 continue
-            mistakes = " ".join(f"✗ {step.text}" for step in room.steps if step.lost)
-            lines.append(f"{head} Best possible {room.before} → {room.after}. {mistakes}")
+            # "✗ " is a mark, not a word: its template is the same in every language
+            mistakes = tuple(Phrase("✗ {mistake}", mistake=step.text) for step in room.steps if step.lost)
+            lines.append(Phrase(N_("Room {number}: {cards}. Best possible {before} → {after}. {mistakes}"),
+                                number=room.number, cards=room.cards, before=room.before, after=room.after,
+                                mistakes=mistakes))
         return lines
 
 
-def move_words(state: State, action: Action) -> str:
+def move_words(state: State, action: Action) -> Phrase:
     """What ``action`` does in ``state``, as a player says it ("fighting ♠Q barehanded")."""
     if action.kind == AVOID:
-        return "avoiding the room"
+        return Phrase(N_("avoiding the room"))
     card = state.room[action.index] if action.index is not None else None
     if card is None:
-        return f"move {action.code}"
+        return Phrase(N_("move {code}"), code=action.code)
     if action.kind == FIGHT_WITH_WEAPON:
-        return f"fighting {card.label} with your {state.weapon.label}"
+        return Phrase(N_("fighting {card} with your {weapon}"), card=card.label, weapon=state.weapon.label)
     if card.kind == MONSTER:
-        return f"fighting {card.label} barehanded"
+        return Phrase(N_("fighting {card} barehanded"), card=card.label)
     if card.kind == WEAPON:
-        return f"equipping {card.label}"
+        return Phrase(N_("equipping {card}"), card=card.label)
     if card.kind == POTION:
-        return f"drinking {card.label}" if not state.potion_used else f"discarding {card.label} (second potion)"
-    return f"taking {card.label}"
+        if state.potion_used:
+            return Phrase(N_("discarding {card} (second potion)"), card=card.label)
+        return Phrase(N_("drinking {card}"), card=card.label)
+    return Phrase(N_("taking {card}"), card=card.label)
+
+
+def mistake_words(state: State, action: Action, better: Action, before: int, after: int) -> Phrase:
+    """A move that lowered the best possible score, what it cost, and a move that would have kept it."""
+    return Phrase.sentence_of(N_("{move} dropped your best possible from {before} to {after}; {better} instead "
+                                 "kept {before}."), move=move_words(state, action),
+                              better=move_words(state, better), before=before, after=after)
 
 
 def review(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], start: State | None = None) -> Review:
@@ -122,9 +142,7 @@ def review(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], start:
         better, text = None, ""
         if after < before:
             better, _ = position.best_action(state)
-            done, instead = move_words(state, action), move_words(state, better)
-            text = (f"{done[0].upper()}{done[1:]} dropped your best possible from {before} to {after}; "
-                    f"{instead} instead kept {before}.")
+            text = mistake_words(state, action, better, before, after)
         steps.append(Step(state.turn, action, before, after, len(choices), better, text))
         state = nxt
     return Review(par, state.score if state.over else None, tuple(steps), _rooms(rules, deck, actions, steps, start))

@@ -1,6 +1,6 @@
 import pytest
 
-from tests.discord.fixtures import db_path, world  # noqa: F401
+from tests.discord.fixtures import db_path, locales, world  # noqa: F401
 from tests.discord.harness import make_bot
 
 

@@ -84,6 +84,6 @@ async def test_the_daily_command_after_midnight_starts_the_new_day_and_reports_t
 
     await restart(world)
     result = await world.alice.slash(world.channel, "scoundrel daily")
-    assert "Daily #2" in result.response.content
+    assert result.response.message.embeds[0].title == "Daily #2 — room 1"
     closed = await world.store.daily_attempt(world.alice.id, 1)
     assert closed.ended_by == "expired" and closed.score is not None

@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
-from bot.daily import AVOIDED, CLEARED, DIED, FACED_MARKS, daily_seed
+from bot.daily import AVOIDED, CLEARED, DIED, FACED_MARKS, daily_seed, day_end
 from bot.engine import deal, seed_to_text
+from cogs.game_embed import events_lines, status_line
 from tests.daily.helpers import codes, play_to_end, restart
 
 DAY = timedelta(days=1)
@@ -23,7 +24,14 @@ async def test_the_daily_is_private_and_the_same_deal_for_everyone(world):
     carol = other.add_member(world.env.create_user("carol"))
     first = await daily(world.alice, world.channel)
     second = await daily(carol, other.create_text_channel("lobby"))
-    assert "Daily #1" in first.response.content and "<t:" in first.response.content
+    # No text above the room (a phone would lose the buttons below the fold): the embed says which daily,
+    # that this try counts and when the day ends, within the room's line budget.
+    embed = first.response.message.embeds[0]
+    ends = int(day_end(1).timestamp())
+    assert not first.response.content
+    assert embed.title == "Daily #1 — room 1"
+    assert embed.description.split("\n") == [f"This try counts · ends <t:{ends}:R>", status_line(
+        (await world.store.active_game(world.alice.id, "daily")).state)]
     assert world.channel.history() == []  # nothing public: nobody sees the cards before playing
     assert [b.label for b in first.response.message.components[0].children] == \
         [b.label for b in second.response.message.components[0].children]
@@ -36,7 +44,29 @@ async def test_the_daily_is_private_and_the_same_deal_for_everyone(world):
     seed = seed_to_text(daily_seed(secret, 1))
     assert record.seed is None
     assert seed not in str(first.response.message.embeds[0].to_dict()) and seed not in first.response.content
-    assert first.response.message.embeds[0].footer.text.startswith("Daily #1 · classic")
+    assert embed.footer.text is None  # the title says which daily; its rules are the daily's
+
+
+async def test_every_daily_room_keeps_to_the_rooms_line_budget(world):
+    """A private message carries one more line ("only you can see this") than a room in a channel: a daily being
+    played has no footer, and only its first room the line saying it counts and when it ends."""
+    first = await daily(world.alice, world.channel)
+    for _ in range(200):
+        embed = first.response.message.embeds[0]
+        record = await world.store.get_game((await world.store.daily_attempt(world.alice.id, 1)).id)
+        if record.status != "playing":
+            break
+        assert embed.title.startswith("Daily #1 — room ") and embed.footer.text is None
+        assert not first.response.content
+        assert embed.description.split("\n") == ([f"This try counts · ends <t:{int(day_end(1).timestamp())}:R>"]
+                                                 if record.version == 0 else []) + \
+            [status_line(record.state), *events_lines(record.state)]
+        by_code = codes(first.response.message)
+        move = next(c for c in ("T1", "T2", "T3", "T4", "W1", "W2", "W3", "W4") if c in by_code
+                    and not by_code[c].disabled)
+        await world.alice.click(first.response.message, custom_id=by_code[move].custom_id)
+    assert record.status in ("won", "dead")
+    assert first.response.message.embeds[0].footer.text == "Daily #1 · classic"  # the finished game says which
 
 
 async def test_an_unfinished_daily_resumes(world):
@@ -44,6 +74,9 @@ async def test_an_unfinished_daily_resumes(world):
     await world.alice.click(first.response.message, custom_id=codes(first.response.message)["T1"].custom_id)
     again = await daily(world.alice, world.channel)
     assert again.response.content.startswith("Resuming your counted attempt at Daily #1")
+    # After the first move the room's events take the intro's place; the title still says which daily.
+    embed = again.response.message.embeds[0]
+    assert embed.title == "Daily #1 — room 1" and "This try counts" not in embed.description
     record = await world.store.active_game(world.alice.id, "daily")
     assert record.version == 1 and record.message_id == again.response.id
 
@@ -58,7 +91,9 @@ async def test_a_second_counted_attempt_is_refused_and_practice_never_reaches_th
     assert "already played Daily #1" in again.response.content and f"score {counted.score}" in again.response.content
     assert codes(again.response.message) == {}  # no game: the attempt is not replayed as counted
     practice = await world.alice.click(again.response.message, label="Replay as practice")
-    assert practice.ephemeral and "practice" in practice.response.content
+    practice_embed = practice.response.message.embeds[0]
+    assert practice.ephemeral and practice_embed.title == "Practice — room 1"
+    assert practice_embed.footer.text == "Daily #1 practice · never counts · classic"
     # Play the practice differently (avoid the first room) so its score can differ from the counted one.
     await play_to_end(world.alice, practice.response, first="A")
     replay = await world.store.game_actions((await world.store.recent_games(world.alice.id, 1))[0].id)
@@ -113,7 +148,7 @@ async def test_crossing_utc_midnight_gives_a_new_deal_and_keeps_yesterday(world)
 
     await world.env.advance_time(DAY.total_seconds())  # 2026-01-02 00:00 UTC
     second = await daily(world.alice, world.channel)
-    assert "Daily #2" in second.response.content
+    assert second.response.message.embeds[0].title == "Daily #2 — room 1"
     today = await world.store.active_game(world.alice.id, "daily")
     assert today.day == 2 and today.state.start_deck != yesterday.state.start_deck
     assert [e.user_id for e in await world.store.leaderboard_daily(1)] == [world.alice.id]
@@ -122,7 +157,8 @@ async def test_crossing_utc_midnight_gives_a_new_deal_and_keeps_yesterday(world)
         board.response.embeds[0].description
 
     bob = await daily(world.bob, world.channel)  # his day-1 attempt ended with its day
-    assert "Daily #1 ended with its day" in bob.response.content and "Daily #2" in bob.response.content
+    assert "Daily #1 ended with its day" in bob.response.content
+    assert bob.response.message.embeds[0].title == "Daily #2 — room 1"
     assert (await world.store.daily_attempt(world.bob.id, 1)).status == "abandoned"
 
 

@@ -80,7 +80,7 @@ async def test_the_post_shows_yesterdays_results_and_seed_and_plays_today(world)
     assert seed_to_text(daily_seed(await world.store.daily_secret(), 2)) not in str(post.embeds[0].to_dict())
 
     played = await world.bob.click(post, label="Play today's daily")
-    assert played.ephemeral and "Daily #2" in played.response.content
+    assert played.ephemeral and played.response.message.embeds[0].title == "Daily #2 — room 1"
     assert (await world.store.active_game(world.bob.id, "daily")).day == 2
 
 

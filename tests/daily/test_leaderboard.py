@@ -62,8 +62,10 @@ async def test_week_and_all_time_boards(world):
     assert f"<@{world.alice.id}>" in empty  # today's (day 2) board holds alice's counted result
 
 
-def stat(result, name: str) -> str:
-    return next(f.value for f in result.response.embeds[0].fields if f.name == name)
+def stat(result, emoji: str) -> str:
+    """The stats line that starts with ``emoji``, without it."""
+    lines = result.response.embeds[0].description.split("\n")
+    return next(line.removeprefix(emoji + " ") for line in lines if line.startswith(emoji))
 
 
 async def test_streaks_across_a_missed_day_and_stats(world):
@@ -74,11 +76,11 @@ async def test_streaks_across_a_missed_day_and_stats(world):
         await world.env.advance_time(DAY)
     # now day 5: the day-4 streak is still alive (today not played yet)
     stats = await world.bob.slash(world.channel, "scoundrel stats", user=world.alice)
-    assert stat(stats, "Daily streak") == "1 now · 2 longest"
-    assert stat(stats, "Games") == "3"
+    assert stat(stats, "🔥") == "Daily streak **1** · longest 2"
+    assert stat(stats, "🎲").startswith("**3 games** (classic) · ")
     await world.env.advance_time(DAY)  # day 6: day 5 was missed too
     stats = await world.alice.slash(world.channel, "scoundrel stats")
-    assert stat(stats, "Daily streak") == "0 now · 2 longest"
+    assert stat(stats, "🔥") == "Daily streak **0** · longest 2"
 
 
 async def test_stats_break_down_by_preset_and_ignore_practice(world):
@@ -91,11 +93,12 @@ async def test_stats_break_down_by_preset_and_ignore_practice(world):
 
     stats = await world.alice.slash(world.channel, "scoundrel stats")
     expected = await world.store.user_stats(world.alice.id)
-    assert stat(stats, "Games") == "2"  # the counted daily and the lenient game, not the practice
-    assert stat(stats, "Best score") == str(expected.best)
-    breakdown = stat(stats, "By rules")
-    assert "**classic** — 1 game," in breakdown and "**lenient** — 1 game," in breakdown
-    assert stat(stats, "Wins") == f"{expected.wins} ({100 * expected.wins / 2:.0f}%)"
+    # the counted daily and the lenient game, not the practice; one line per ruleset
+    assert stat(stats, "🎲") == f"**2 games** · 🏆 **{expected.wins}** won ({100 * expected.wins / 2:.0f}%)"
+    assert stat(stats, "⭐").startswith(f"Best **{expected.best}** · average ")
+    assert stat(stats, "🗓️").startswith("**1 daily** counted · ")
+    assert stat(stats, "`classic`").startswith("1 game · ") and stat(stats, "`lenient`").startswith("1 game · ")
+    assert len(stats.response.embeds[0].description.split("\n")) == 6  # a phone shows it whole
 
 
 async def test_an_earlier_day_board_and_a_future_day_is_refused(world):

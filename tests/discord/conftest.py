@@ -1,1 +1,1 @@
-from tests.discord.fixtures import db_path, simcord_bot, world  # noqa: F401
+from tests.discord.fixtures import db_path, locales, simcord_bot, world  # noqa: F401

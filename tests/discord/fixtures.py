@@ -31,3 +31,11 @@ async def world(simcord_env, db_path):
     yield w
     if env.bot is not None and not env.bot.is_closed():
         await env.bot.close()  # a bot attached by world.restart(); the fixture closes only the first one
+
+
+@pytest.fixture
+def locales(monkeypatch):
+    """Set the locale of each user's interactions (``locales.speak(world.alice, "de")``); see harness.Locales."""
+    from tests.discord.harness import Locales
+
+    return Locales(monkeypatch)

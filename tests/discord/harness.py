@@ -142,3 +142,32 @@ async def click_on_snapshot(actor: simcord.MemberActor, taken: tuple, custom_id:
     return await _dispatch_actor_interaction(actor, InteractionType.MESSAGE_COMPONENT, channel,
                                              {"custom_id": custom_id, "component_type": 2},
                                              extra={"message": payload}, source_message_id=stored.id)
+
+
+class Locales:
+    """Discord's locale fields on interactions, which SimCord always sends as ``en-US``.
+
+    Discord sends each interaction with ``locale`` (the clicking user's client language) and, in a
+    server, ``guild_locale`` (the server's preferred locale). SimCord 3.2 fixes both to ``en-US``; this
+    sets them from ``users`` (user id -> locale) and from each guild's ``preferred_locale``, by wrapping
+    SimCord's interaction payload builder for the test. Use the ``locales`` fixture.
+    """
+
+    def __init__(self, monkeypatch) -> None:
+        from simcord import interactions
+
+        self.users: dict[int, str] = {}
+        build = interactions.base_payload
+
+        def with_locales(backend, *, user_id, guild_id=None, **rest):
+            record, payload = build(backend, user_id=user_id, guild_id=guild_id, **rest)
+            payload["locale"] = self.users.get(user_id, payload["locale"])
+            if guild_id is not None:
+                payload["guild_locale"] = backend.get_guild(guild_id).preferred_locale
+            return record, payload
+
+        monkeypatch.setattr(interactions, "base_payload", with_locales)
+
+    def speak(self, actor, locale: str) -> None:
+        """From now on ``actor``'s interactions arrive in ``locale`` (a Discord locale value, e.g. ``de``)."""
+        self.users[actor.id] = locale

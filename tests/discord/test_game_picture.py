@@ -10,7 +10,7 @@ from PIL import Image
 
 from bot.engine import apply, legal_actions, new_game, preset
 from bot.picture import FILENAME, HEIGHT, WIDTH, render_room
-from cogs.game_embed import events_lines, status_line, table_description
+from cogs.game_embed import events_lines, game_embed, quiet_events, status_line, table_description
 from cogs.game_view import WEAPON_MODE, game_buttons
 from tests.discord.harness import buttons
 
@@ -32,8 +32,7 @@ async def check_message(message, record) -> None:
     assert embed.image.url == f"attachment://{FILENAME}" and not embed.fields
     assert "\n" not in embed.title and embed.footer.text
     lines = embed.description.split("\n")
-    over = record.status != "playing"
-    events = events_lines(record.state, quiet=("death", "clear") if over else ())
+    events = events_lines(record.state, quiet=quiet_events(record))
     assert len(events) <= EVENT_LINES
     if record.status == "playing":  # one status line, then the last move's events
         assert lines == [status_line(record.state), *events]
@@ -148,3 +147,17 @@ async def test_the_picture_is_drawn_off_the_event_loop(world, monkeypatch):
     monkeypatch.setattr(game_view, "_PICTURES", type(game_view._PICTURES)())  # nothing cached
     await world.alice.slash(world.channel, "scoundrel play", seed="0000-0004")
     assert drawn_in and all(thread is not threading.main_thread() for thread in drawn_in)
+
+
+def test_at_the_merchant_the_text_does_not_repeat_the_offer_the_picture_shows():
+    for seed in range(500):
+        state = new_game(preset("expansion"), seed=seed)
+        while not state.over and not (state.pending and state.pending[0] == "merchant"):
+            state = apply(state, legal_actions(state)[-1])
+        if not state.over:
+            break
+    assert any(e.kind == "merchant" for e in state.events)  # the engine tells the offer ...
+    record = SimpleNamespace(id=1, version=len(state.history), state=state, status="playing", kind="normal",
+                             day=None, seed=seed)
+    lines = game_embed(record).description.split("\n")
+    assert lines[0] == status_line(state) and not any("merchant shows" in line for line in lines)  # ... once

@@ -17,8 +17,7 @@ async def test_member_menu_shows_their_stats_privately(world):
     result = await world.alice.context_menu(world.channel, "Scoundrel stats", world.bob)
     assert result.ephemeral
     embed = result.response.embeds[0]
-    fields = {f.name: f.value for f in embed.fields}
-    assert embed.title == "📊 bob's Scoundrel" and fields["Games"] == "1"
+    assert embed.title == "📊 bob's Scoundrel" and embed.description.startswith("🎲 **1 game** (classic) · ")
 
 
 async def test_member_menu_challenges_to_a_duel_and_shares_the_challenge_cooldown(world):

@@ -1,0 +1,97 @@
+"""/scoundrel rules and /scoundrel help in the reader's language (German, French here); others keep theirs."""
+
+from __future__ import annotations
+
+from bot.i18n.messages import SHIPPED, SOURCE, messages_for
+from cogs.card_text import readable
+from cogs.game import WHERE
+from cogs.rules_text import PAGES, RULE_PAGES, page_text, pages
+from tests.daily.helpers import admin_of
+from tests.discord.harness import button
+
+GERMAN = messages_for("de")
+# Words a German reader finds on each page (a lookup that fell back to English would not have them).
+GERMAN_WORDS = (
+    ("Das Deck", "Monster", "Tränke", "Ausweichen", "Stellen"),
+    ("Kartenknöpfe", "Kampfmodus", "`/scoundrel fortsetzen`"),
+    ("Regelwerke", "Waffenlimit", "`/scoundrel spielen regelwerk:`", "Gewonnen, sobald"),
+    ("Händler", "Totenbeschwörer", "Durchgänge", "Friedhof"),
+    ("Tagesherausforderung", "Bestenlisten", "`/scoundrel statistik`"),
+)
+
+
+async def test_a_german_member_reads_every_rules_page_in_german_and_an_english_one_in_english(world, locales):
+    locales.speak(world.alice, "de")
+    rules = await world.alice.slash(world.channel, "scoundrel rules")
+    english = await world.bob.slash(world.channel, "scoundrel rules")
+    german_pages = pages(GERMAN)
+    for number, words in enumerate(GERMAN_WORDS):
+        embed = rules.response.embeds[0]
+        assert embed.title == german_pages[number][0] == GERMAN(RULE_PAGES[number].title)
+        assert embed.description == readable(german_pages[number][1])
+        assert all(word in embed.description for word in words), (number, words)
+        assert embed.footer.text == f"Seite {number + 1} von {len(PAGES)}"
+        assert button(rules.response, "◀ Zurück").disabled == (number == 0)
+        if number < len(GERMAN_WORDS) - 1:
+            await world.alice.click(rules.response, label="Weiter ▶")
+    assert button(rules.response, "Weiter ▶").disabled
+    await world.alice.click(rules.response, label="◀ Zurück")
+    assert rules.response.embeds[0].title == "Die Erweiterungskarten"
+
+    # bob's client is in English: his copy of the rules, and the page he turns to, stay English.
+    assert english.response.embeds[0].title == "Scoundrel — the classic rules"
+    assert english.response.embeds[0].description == readable(page_text(RULE_PAGES[0]))
+    await world.bob.click(english.response, label="Next ▶")
+    assert english.response.embeds[0].title == "Playing with buttons"
+    assert english.response.embeds[0].footer.text == "Page 2 of 5" and "`/scoundrel resume`" in \
+        english.response.embeds[0].description
+
+
+async def test_a_german_member_reads_help_in_german_with_the_command_names_of_their_discord(world, locales):
+    locales.speak(world.alice, "de")
+    helped = (await world.alice.slash(world.channel, "scoundrel help")).response.embeds[0]
+    assert helped.title == "Scoundrel – Befehle" and "`/scoundrel regeln` erklärt das Spiel" in helped.description
+    fields = {f.name: f.value for f in helped.fields}
+    assert set(fields) == {"Spielen", "Wo spielen", "Auf einem Mitglied (Rechtsklick → Apps)"}  # no admin part
+    assert "`/scoundrel spielen [regelwerk] [seed] [leben]` — Eine Partie Scoundrel beginnen" in fields["Spielen"]
+    assert "`/scoundrel bestenliste [tafel] [bereich] [tag]`" in fields["Spielen"]
+    assert fields["Wo spielen"] == GERMAN(WHERE)
+    assert "Tagesherausforderung" in fields["Wo spielen"]
+    assert "**Scoundrel-Statistik** – Spiele" in fields["Auf einem Mitglied (Rechtsklick → Apps)"]
+    assert "`/scoundrel duell gegner:`" in fields["Auf einem Mitglied (Rechtsklick → Apps)"]
+
+    english = (await world.bob.slash(world.channel, "scoundrel help")).response.embeds[0]
+    fields = {f.name: f.value for f in english.fields}
+    assert english.title == "Scoundrel — commands" and "`/scoundrel rules` explains the game" in english.description
+    assert "`/scoundrel play [preset] [seed] [health]` — Start a game of Scoundrel" in fields["Playing"]
+
+
+async def test_a_french_admin_reads_the_admin_commands_in_french(world, locales):
+    admin = admin_of(world)
+    locales.speak(admin, "fr")
+    helped = (await admin.slash(world.channel, "scoundrel help")).response.embeds[0]
+    fields = {f.name: f.value for f in helped.fields}
+    assert helped.title == "Scoundrel — commandes" and "Jouer" in fields
+    admin_text = fields["Administrateurs du serveur (Gérer le serveur)"]
+    assert "`/scoundrel-admin quotidien salon [heure] [rôle]` — Publier le défi du jour" in admin_text
+    assert "`/scoundrel-admin quotidien-arrêt` — Ne plus publier le défi du jour sur ce serveur" in admin_text
+    assert "`/scoundrel-admin règles règles`" in admin_text
+
+
+async def test_help_fits_discords_embed_limits_in_every_language(world, locales):
+    admin = admin_of(world)  # an admin's help is the longest: it adds the admin commands
+    for code in (SOURCE, *SHIPPED):
+        locales.speak(admin, code)
+        helped = (await admin.slash(world.channel, "scoundrel help")).response.embeds[0]
+        assert len(helped.fields) == 4 and len(helped.title) <= 256 and len(helped.description) <= 4096
+        assert all(len(f.name) <= 256 and 0 < len(f.value) <= 1024 for f in helped.fields), code
+        assert len(helped) <= 6000
+
+
+async def test_the_admin_refusal_is_in_the_readers_language(world, locales):
+    command = next(c for c in await world.bot.tree.fetch_commands() if c.name == "scoundrel-admin")
+    world.guild.set_command_permissions(command, {world.alice: True})  # past Discord's default permission
+    locales.speak(world.alice, "es-ES")
+    refused = await world.alice.slash(world.channel, "scoundrel-admin preset", preset="expansion")
+    assert refused.ephemeral and refused.response.content.startswith("Necesitas el permiso **Gestionar servidor**")
+    assert (await world.store.get_guild_settings(world.guild.id)).preset is None

@@ -1,0 +1,82 @@
+"""The table picture in the reader's language: its words translated, one picture per state and language, and
+words longer than the English drawn smaller rather than over the cards beside them."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.engine import Action, apply, new_game, preset
+from bot.i18n.messages import ENGLISH, SHIPPED, Messages, messages_for
+from bot.picture import HEIGHT, WIDTH, render_room, room_layout
+from bot.picture.room import CHIP_FONT, LOWER_Y, MARGIN, PANEL_RIGHT, WEAPON_X, _fitted_chip_rows
+from tests.picture.test_room import decode, first_state
+
+DE = messages_for("de")
+EXPANSION = preset("expansion")
+
+
+def states():
+    return {
+        "start": new_game(preset("classic"), seed=3),
+        "kills": first_state(EXPANSION, lambda s: len(s.kills) >= 2 and not s.pending and not s.over),
+        "merchant": first_state(EXPANSION, lambda s: bool(s.pending) and s.pending[0] == "merchant"),
+        "necromancer": first_state(EXPANSION, lambda s: bool(s.pending) and s.pending[0] == "necromancer"),
+        "underworld": first_state(EXPANSION, lambda s: bool(s.pending) and s.pending[0] == "underworld"),
+        "dead": first_state(preset("classic"), lambda s: s.status == "dead"),
+    }
+
+
+@pytest.mark.parametrize("locale", SHIPPED)
+def test_each_language_draws_its_own_deterministic_picture(locale):
+    tr = messages_for(locale)
+    for name, state in states().items():
+        translated = render_room(state, tr=tr)
+        assert translated == render_room(state, tr=tr), name  # the same state and language: the same bytes
+        assert translated != render_room(state), f"{name} is drawn in English for {locale}"
+        assert render_room(state) == render_room(state, tr=ENGLISH)  # English stays the default
+
+
+def test_the_pictures_words_are_german():
+    start = new_game(preset("classic"), seed=3)
+    assert [c.text for c in room_layout(start, tr=DE).chips] == ["MEIDEN ✓"]
+    assert room_layout(apply(start, Action.parse("A")), tr=DE).chips[0].text == "MEIDEN ✗"
+    found = states()
+    assert room_layout(found["merchant"], tr=DE).phase == "HÄNDLER · eine kaufen"
+    assert room_layout(found["necromancer"], tr=DE).chips[0].text.startswith("TOTENBESCHWÖRER · 4 erwecken")
+    dead = found["dead"]
+    assert room_layout(dead, tr=DE).banner == f"TOT · {dead.score} PUNKTE"
+    assert room_layout(dead, abandoned=True, tr=DE).banner == "AUFGEGEBEN"
+    assert any(c.text.startswith("⚔ trifft") for c in room_layout(found["kills"], tr=DE).chips)
+
+
+class Longwinded(Messages):
+    """A language that says everything twice: each text twice as long as the English."""
+
+    def __init__(self) -> None:
+        super().__init__("en-US")
+
+    def __call__(self, text: str, /, **fields) -> str:
+        said = ENGLISH(text, **fields)
+        return f"{said} {said}"
+
+
+def felt_only(image, box) -> bool:
+    x0, y0, x1, y1 = box
+    felt = image.getpixel((2, HEIGHT - 2))  # the corner is bare felt (as the fixed palette holds it)
+    return all(image.getpixel((x, y)) == felt for x in range(x0, x1) for y in range(y0, y1))
+
+
+def test_long_words_shrink_instead_of_running_over_the_weapon_and_the_picture_edge():
+    long = Longwinded()
+    kills = states()["kills"]
+    assert len(room_layout(kills, tr=long).chips) == 3  # avoid, the weapon's reach, the loop
+    size, rows = _fitted_chip_rows(room_layout(kills, tr=long).chips, PANEL_RIGHT)
+    assert len(rows) == 2 and sum(map(len, rows)) == 3 and size < CHIP_FONT  # all three, smaller, in two rows
+    image = decode(render_room(kills, tr=long))
+    # The felt between the panel and the kills fanned under the weapon stays bare: every chip ends before it.
+    assert felt_only(image, (PANEL_RIGHT + 2, LOWER_Y + 56, WEAPON_X - 2, HEIGHT))
+    necromancer = states()["necromancer"]
+    assert necromancer.weapon is None or not necromancer.kills
+    image = decode(render_room(necromancer, tr=long))
+    assert felt_only(image, (WIDTH - MARGIN + 1, LOWER_Y + 56, WIDTH, HEIGHT))  # nothing runs off the right edge
+    assert felt_only(image, (0, HEIGHT - 3, WIDTH, HEIGHT))  # nor off the bottom: at most two rows of chips
