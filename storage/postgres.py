@@ -196,6 +196,7 @@ class PgStore(Store):
         self._pool = pool
         # The group commits of moves have connections of their own: a move never waits in line behind reads.
         self._mover = mover
+        self._flushers: set[asyncio.Task] = set()  # group commits on their way (see _commit_move)
 
     # --- opening and closing ---------------------------------------------------------------------------
     @classmethod
@@ -222,13 +223,6 @@ class PgStore(Store):
             raise
         return await cls(pool, url, clock or _utcnow, mover)._ready()
 
-    async def close(self) -> None:
-        await super().close()  # waits for the moves already submitted
-        pool, self._pool = self._pool, None
-        mover, self._mover = self._mover, None
-        for each in (pool, mover):
-            if each is not None:
-                await each.close()
 
     # --- plumbing ----------------------------------------------------------------------------------------
     def _conn(self) -> asyncpg.Pool:
@@ -261,6 +255,26 @@ class PgStore(Store):
             except asyncpg.PostgresError as exc:  # constraint violations arrive as PgIntegrityError instead
                 raise DatabaseError(f"PostgreSQL refused a transaction: {_reason(exc)}") from exc
         raise DatabaseError(f"a transaction kept colliding with others ({SERIALIZATION_RETRIES} attempts)")
+
+    async def _commit_move(self, move) -> None:
+        """As the SQLite store's group commit, with up to ``MOVE_CONNECTIONS`` groups on their way at once: a move
+        arriving while one group commits goes out at once in the next, instead of waiting for the first to end."""
+        move.future = asyncio.get_running_loop().create_future()
+        self._pending.append(move)
+        self._flushers = {task for task in self._flushers if not task.done()}
+        if len(self._flushers) < MOVE_CONNECTIONS:
+            self._flushers.add(asyncio.get_running_loop().create_task(self._flush_moves()))
+        await move.future
+
+    async def close(self) -> None:
+        while any(not task.done() for task in self._flushers):  # moves already submitted are committed first
+            await asyncio.shield(asyncio.gather(*self._flushers, return_exceptions=True))
+        await super().close()
+        pool, self._pool = self._pool, None
+        mover, self._mover = self._mover, None
+        for each in (pool, mover):
+            if each is not None:
+                await each.close()
 
     async def _write_group(self, group, now_us: int) -> list[Exception | None]:
         """Moves in one statement (``_APPLY_MOVES``): one round trip and one commit for the whole group, where the
