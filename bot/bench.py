@@ -14,13 +14,19 @@ import random
 import statistics
 import time
 
+from . import engine
 from .cli import prog
-from .engine import PLAYING, PRESETS, Rules, apply, legal_actions, new_game
+from .engine import PRESETS, Rules
 from .engine.rules import MAX_HEALTH, MIN_HEALTH
 
 
-def play_random_games(rules: Rules, games: int, first_seed: int) -> int:
-    """Play ``games`` full games; return the number of actions applied."""
+def play_random_games(rules: Rules, games: int, first_seed: int, engine=engine) -> int:
+    """Play ``games`` full games; return the number of actions applied.
+
+    ``engine`` is a module with ``new_game``, ``legal_actions``, ``apply`` and ``PLAYING`` (default: this
+    engine), so ``benchmarks/engine_compare.py`` times the reference engine through the very same loop.
+    """
+    new_game, legal_actions, apply, PLAYING = engine.new_game, engine.legal_actions, engine.apply, engine.PLAYING
     draw = random.Random(first_seed).random
     actions = 0
     for seed in range(first_seed, first_seed + games):

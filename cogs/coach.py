@@ -102,7 +102,13 @@ async def review_refusal(store, record, user_id: int, tr: Messages = ENGLISH) ->
         attempt = await store.daily_attempt(user_id, record.day)
         if attempt is not None and attempt.status == "playing":
             return tr("Finish your counted attempt at Daily #{day} first.", day=record.day)
-    return refusal(record.rules)
+    return solver_refusal(record, tr)
+
+
+def solver_refusal(record, tr: Messages) -> str | None:
+    """Why the solver cannot play this game's rules (``bot.solver.refusal``'s marked text), or None."""
+    reason = refusal(record.rules)
+    return tr(reason) if reason else None
 
 
 def review_extras(record) -> list[discord.ui.Item]:
@@ -138,7 +144,7 @@ async def show_hint(interaction: discord.Interaction, game_id: int) -> None:
     elif _state["hint"] is None:
         text = tr(NO_HINTS)
     else:
-        text = refusal(record.rules)
+        text = solver_refusal(record, tr)
     if text:
         await interaction.response.send_message(text, ephemeral=True)
         return

@@ -82,12 +82,9 @@ async def play_daily(interaction: discord.Interaction, note: str = "") -> None:
             await send_private(interaction, tr("Your daily game's saved data is damaged and cannot be played; it "
                                                "has been closed and the problem logged."))
             return
-        if active.kind == PRACTICE:
-            lines.append(tr("Resuming your practice replay of Daily #{day}. It ends {when}.", day=today,
-                            when=ends_at(today)))
-        else:
-            lines.append(tr("Resuming your counted attempt at Daily #{day}. It ends {when}.", day=today,
-                            when=ends_at(today)))
+        # One short line: the title says which daily and whether it is the counted try or practice, and a
+        # longer note would push the buttons past a phone's screen.
+        lines.append(tr("Resumed · ends {when}", when=ends_at(today)))
         await send_daily_game(interaction, active, "\n".join(lines))
         return
     challenge = await todays_challenge(store, today)
@@ -100,8 +97,7 @@ async def play_daily(interaction: discord.Interaction, note: str = "") -> None:
         await refuse_second_attempt(interaction, today, used.game_id, lines)
         return
     except ActiveGameExists as exists:  # a second click that raced this one started it first
-        await send_daily_game(interaction, exists.game, tr("Resuming Daily #{day}. It ends {when}.", day=today,
-                                                           when=ends_at(today)))
+        await send_daily_game(interaction, exists.game, tr("Resumed · ends {when}", when=ends_at(today)))
         return
     log.info("user %s started daily %s (game %s)", user_id, today, record.id)
     # Which day, that this try counts and when the day ends are in the embed (its title and first line): a

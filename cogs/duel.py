@@ -13,6 +13,7 @@ from bot.engine.seeds import SeedError
 from bot.i18n import N_
 from bot.i18n.messages import Messages
 from cogs.bounds import CHALLENGES, SEED_LENGTH, read_seed
+from cogs.command_text import slash
 from cogs.duel_view import DYNAMIC_ITEMS, board_files, duel_url, mention, render_board
 from cogs.errors import send_private
 from cogs.group import add_subcommands, bot_can_post, remove_subcommands
@@ -48,7 +49,7 @@ async def challenge(interaction: discord.Interaction, opponent: discord.abc.User
     try:
         seed_value = read_seed(seed) if seed is not None else None
     except SeedError as bad:  # bad input: say what a seed looks like, start nothing
-        await send_private(interaction, tr("{problem}. Leave `seed` out for a new deal.", problem=bad))
+        await send_private(interaction, tr("{problem}. Leave `seed` out for a new deal.", problem=tr(str(bad))))
         return
     try:
         record = await create_challenge(store, interaction.user.id, opponent.id, interaction.guild_id,
@@ -89,8 +90,8 @@ async def repost(interaction: discord.Interaction) -> None:
         return
     record = await open_duel(interaction.client.store, interaction.user.id)
     if record is None:
-        await send_private(interaction, tr("You have no open duel — challenge someone with "
-                                           "`/scoundrel duel opponent:@someone`."))
+        await send_private(interaction, tr("You have no open duel — challenge someone with `{command}@someone`.",
+                                           command=slash(tr, "duel", "opponent")))
         return
     content = tr("{opponent}, you are challenged!", opponent=mention(record.players[1])) \
         if record.status == CHALLENGED else None

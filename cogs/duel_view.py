@@ -35,6 +35,7 @@ from bot.picture.duel import FILENAME as DUEL_FILENAME
 from bot.picture.duel import render_duel
 from cogs.bounds import ID, VERSION
 from cogs.card_text import readable
+from cogs.command_text import slash
 from cogs.errors import report_error, send_private
 from cogs.locale import for_reader
 from cogs.respond import edit_message, in_time
@@ -227,8 +228,8 @@ async def refresh_board(client: discord.Client, record, tr: Messages = ENGLISH) 
 
 
 def outsider_text(record, tr: Messages) -> str:
-    return tr("This duel is between {first} and {second} — challenge someone with `/scoundrel duel`.",
-              first=mention(record.players[0]), second=mention(record.players[1]))
+    return tr("This duel is between {first} and {second} — challenge someone with `{command}`.",
+              first=mention(record.players[0]), second=mention(record.players[1]), command=slash(tr, "duel"))
 
 
 STALE = N_("The duel had moved on, so that did nothing: here is your hand as it is now.")

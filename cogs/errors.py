@@ -32,7 +32,7 @@ DATABASE_DOWN = N_("I can't reach my database right now, so nothing was changed.
 def friendly_message(error: BaseException, tr: Messages = ENGLISH) -> tuple[str, bool]:
     """(text for the player, in ``tr``'s language; whether the traceback belongs in the log)."""
     if isinstance(error, IllegalAction):
-        return tr("You can't do that: {reason}", reason=tr(str(error))), False
+        return tr("You can't do that: {reason}", reason=tr.engine_text(str(error))), False
     if isinstance(error, SeedError | RulesError | ActionParseError):
         return str(error)[:1].upper() + str(error)[1:], False
     if isinstance(error, store_errors.StaleVersion):

@@ -172,12 +172,13 @@ def status_line(state: State, tr: Messages = ENGLISH) -> str:
 def quiet_events(record) -> tuple[str, ...]:
     """The event kinds the rest of the message already tells: a finished game's title says how it ended; in the
     raised room the picture shows what rose and the health bar what it cost; at the merchant the picture shows
-    the offer (and the buttons its prices)."""
+    the offer (and the buttons its prices); facing a necromancer, the status line says what he offers."""
     state: State = record.state
     if state.over or record.status == ABANDONED:
         return ("death", "clear")
     phase = state.pending[0] if state.pending else None
-    return {IN_UNDERWORLD: ("necromancer",), AT_MERCHANT: ("merchant",)}.get(phase, ())
+    return {IN_UNDERWORLD: ("necromancer",), AT_NECROMANCER: ("necromancer",), AT_MERCHANT: ("merchant",)}.get(
+        phase, ())
 
 
 def game_embed(record, par: int | None = None, tr: Messages = ENGLISH) -> discord.Embed:

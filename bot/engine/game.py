@@ -25,6 +25,7 @@ from .rules import (
     Rules,
 )
 from .seeds import seed_from_bytes, shuffled
+from .words import template_of
 
 PLAYING = "playing"
 WON = "won"
@@ -75,10 +76,11 @@ class Event:
 
     @property
     def template(self) -> tuple | None:
-        """``(English template, *parts as they read)`` for a translated text, or None if made ready."""
+        """``(English template, *parts as they read)``, for a translation; None for text the engine did not
+        write. A text given ready-made (a saved game's) is recognised by ``words.template_of``."""
         text = self._text
         if text.__class__ is str:
-            return None
+            return template_of(text)
         return (text[0], *map(_shown, text[1:]))
 
     def __iter__(self):
@@ -235,29 +237,23 @@ def _weapon_refusal(s: State, monster: Card) -> str | None:
 
 def legal_actions(s: State) -> list[Action]:
     """Every action allowed now, in a stable order."""
-    if s.status != PLAYING:
+    (rules, _, _, dungeon, room, _, weapon, kills, _, _, _, avoided_last, _, status, _, _, pending, _, _, _) = s[:]
+    if status != PLAYING:
         return []
-    pending = s.pending
     if pending and pending[0] != IN_UNDERWORLD:
         return _choice_actions(s)
-    room = s.room
     # The underworld is a room too, but one that cannot be avoided.
-    out = [AVOID_ACTION] if not pending and not s.avoided_last and s.dungeon and None not in room else []
-    # The weapon hits monsters whose value is below ``limit``.
-    if s.weapon is None:
-        limit = 0
-    elif s.kills:
-        limit = s.kills[-1].value + (s.rules.weapon_limit == LOWER_OR_EQUAL)
-    else:
-        limit = 1 << 30
-    if not limit:
+    out = [AVOID_ACTION] if not pending and not avoided_last and dungeon and None not in room else []
+    if weapon is None:
         out += compress(_TAKES, room)  # a take for each card still in the room
         return out
+    # The weapon hits monsters whose value is below ``limit``.
+    limit = kills[-1].value + (rules.weapon_limit == LOWER_OR_EQUAL) if kills else 1 << 30
     i = 0
     for card in room:
         if card is not None:
             out.append(_TAKES[i])
-            if card.value < limit and card.kind == MONSTER:
+            if card.kind == MONSTER and card.value < limit:
                 out.append(_WEAPON_FIGHTS[i])
         i += 1
     return out
@@ -424,8 +420,10 @@ def _phase_hint(phase: str) -> str:
 
 # --- applying actions -----------------------------------------------------------------
 #
-# ``apply`` copies the state into a list once (``list(s)``), the rules below change fields of that
-# list in place, and one ``tuple.__new__`` makes the new State: no per-field copy in or out.
+# The usual move, a monster, potion or weapon taken from the room, is played on local variables: the
+# state is unpacked once and the new State is one tuple built from them. Every other step (the end of a
+# room, avoiding, the expansion's cards and phases) edits one list copy of the state in place (``g``,
+# indexed by the constants below) and one ``tuple.__new__`` makes the result.
 
 (_RULES, _START_DECK, _RNG_SEED, _DUNGEON, _ROOM, _DISCARD, _WEAPON, _KILLS, _HEALTH, _TURN, _POTION_USED,
  _AVOIDED_LAST, _LAST_CARD, _STATUS, _SHUFFLES, _LOOP, _PENDING, _HISTORY, _EVENTS, _LOG) = range(len(State._fields))
@@ -434,33 +432,111 @@ def _phase_hint(phase: str) -> str:
 def apply(s: State, action: Action) -> State:
     """The state after ``action``. Raises IllegalAction (and changes nothing) if it is not allowed."""
     kind = action.kind
+    if kind != TAKE and kind != FIGHT_WITH_WEAPON:
+        return _apply_choice(s, action)
+    # One unpacking of an exact tuple (a slice) is cheaper than reading the fields one by one.
+    (rules, start_deck, rng_seed, dungeon, room, discard, weapon, kills, health, turn, potion_used,
+     avoided_last, last_card, status, shuffles, loop, pending, history, events, log) = s[:]
     index = action.index
-    if kind == TAKE or kind == FIGHT_WITH_WEAPON:
-        # A quick yes for the usual move (a card of a plain room); anything else asks ``refusal``.
-        room = s.room
-        card = room[index] if 0 <= index < len(room) else None
-        if (card is None or s.pending or s.status != PLAYING or (
-                kind == FIGHT_WITH_WEAPON and (card.kind != MONSTER or _weapon_refusal(s, card) is not None))):
-            reason = refusal(s, action)
-            if reason:
-                raise IllegalAction(reason)
-        g = list(s)
-        g[_EVENTS] = ()
-        _resolve_slot(g, index, kind == FIGHT_WITH_WEAPON)
+    with_weapon = kind == FIGHT_WITH_WEAPON
+    card = room[index] if 0 <= index < len(room) else None
+    # A quick yes for a legal move; anything else asks ``refusal`` for the reason.
+    if (card is None or status != PLAYING or (pending and pending[0] != IN_UNDERWORLD)
+            or (with_weapon and (card.kind != MONSTER or weapon is None or (
+                kills and card.value >= kills[-1].value + (rules.weapon_limit == LOWER_OR_EQUAL))))):
+        raise IllegalAction(refusal(s, action))
+    if len(room) == ROOM_SIZE:  # the usual room: the slot blanked in one tuple
+        c0, c1, c2, c3 = room
+        room = (c0 if index else None, c1 if index != 1 else None, c2 if index != 2 else None,
+                c3 if index != 3 else None)
     else:
-        reason = refusal(s, action)
-        if reason:
-            raise IllegalAction(reason)
-        g = list(s)
-        g[_EVENTS] = ()
-        if kind == A.AVOID:
-            _avoid(g)
-        elif kind in (A.BUY, A.LEAVE):
-            _merchant(g, index if kind == A.BUY else None)
-        elif kind in (A.RAISE, A.DECLINE):
-            _necromancer(g, kind == A.RAISE)
+        blanked = list(room)
+        blanked[index] = None
+        room = tuple(blanked)
+    history += (action,)
+    card_kind = card.kind
+    if card_kind == MONSTER:
+        if with_weapon:
+            damage = card.value - weapon.value
+            if damage < 0:
+                damage = 0
+            kills += (card,)
+            event = Event(turn, "fight", ("Fought {} with {}: took {}.", card, weapon, damage), damage)
         else:
-            _crossroads(g, kind == A.LOOP)
+            damage = card.value
+            discard += (card,)
+            event = Event(turn, "fight", ("Fought {} barehanded: took {}.", card, damage), damage)
+        health -= damage
+        if health <= 0:
+            events = (event, Event(turn, "death", "You died."))
+            return _new_state(State, (
+                rules, start_deck, rng_seed, dungeon, room, discard, weapon, kills, 0, turn, potion_used,
+                avoided_last, card, DEAD, shuffles, loop, pending, history, events, log + events))
+    elif card_kind == POTION:
+        discard += (card,)
+        if potion_used:
+            event = Event(turn, "potion", ("Drank {}: only one potion works per turn, it did nothing.", card))
+        else:
+            potion_used = True
+            healed = rules.max_health - health
+            if healed > card.value:
+                healed = card.value
+            health += healed
+            event = Event(turn, "potion", ("Drank {}: healed {}.", card, healed), healed)
+    elif card_kind == WEAPON:
+        if weapon is not None:
+            discard += (weapon,) + kills
+        event = _equip_event(turn, card, weapon)
+        weapon = card
+        kills = ()
+    else:  # an expansion card
+        g = [rules, start_deck, rng_seed, dungeon, room, discard, weapon, kills, health, turn, potion_used,
+             avoided_last, card, status, shuffles, loop, pending, history, (), log]
+        _meet(g, card)
+        g[_LOG] += g[_EVENTS]
+        return _new_state(State, g)
+    events = (event,)
+    if not pending and dungeon:
+        resolved = room.count(None)
+        if resolved < CARDS_FACED:  # the room goes on
+            return _new_state(State, (
+                rules, start_deck, rng_seed, dungeon, room, discard, weapon, kills, health, turn, potion_used,
+                avoided_last, card, status, shuffles, loop, pending, history, events, log + events))
+        # Three cards faced: the fourth, if still there, is carried (a room of 4; a card is never false).
+        carried = () if resolved == len(room) else (room[0] or room[1] or room[2] or room[3],)
+        need = ROOM_SIZE - len(carried)
+        if len(dungeon) >= need:  # the next room, a full one (as ``_start_turn`` makes it)
+            room = carried + dungeon[:need]
+            dungeon = dungeon[need:]
+            turn += 1
+            events += (_room_event(turn, room, not dungeon and rules.ending == FINAL_ROOM),)
+            return _new_state(State, (
+                rules, start_deck, rng_seed, dungeon, room, discard, weapon, kills, health, turn, False,
+                False, card, status, shuffles, loop, pending, history, events, _trim_log(log, turn - 1) + events))
+    # The underworld, the final room, or the dungeon ends: the general path.
+    g = [rules, start_deck, rng_seed, dungeon, room, discard, weapon, kills, health, turn, potion_used,
+         avoided_last, card, status, shuffles, loop, pending, history, events, log]
+    _after_card(g)
+    g[_LOG] += g[_EVENTS]
+    return _new_state(State, g)
+
+
+def _apply_choice(s: State, action: Action) -> State:
+    """Avoiding, and the choices of the expansion's phases."""
+    reason = refusal(s, action)
+    if reason:
+        raise IllegalAction(reason)
+    kind = action.kind
+    g = list(s)
+    g[_EVENTS] = ()
+    if kind == A.AVOID:
+        _avoid(g)
+    elif kind in (A.BUY, A.LEAVE):
+        _merchant(g, action.index if kind == A.BUY else None)
+    elif kind in (A.RAISE, A.DECLINE):
+        _necromancer(g, kind == A.RAISE)
+    else:
+        _crossroads(g, kind == A.LOOP)
     g[_LOG] += g[_EVENTS]
     g[_HISTORY] = s.history + (action,)
     return _new_state(State, g)
@@ -494,22 +570,26 @@ def _start_turn(g: list, carried: tuple[Card, ...]) -> None:
     turn = g[_TURN] = g[_TURN] + 1
     g[_ROOM] = room
     g[_POTION_USED] = False
-    # Keep the log to the turn before this one and this turn.
-    previous = turn - 1
-    log = g[_LOG]
-    if log and log[0].turn < previous:  # (the log is in turn order)
-        kept = 1
-        for event in log[1:]:
-            if event.turn >= previous:
-                break
-            kept += 1
-        g[_LOG] = log[kept:]
-    text = _FINAL_ROOM_TEXT if not dungeon and rules.ending == FINAL_ROOM else _ROOM_TEXT
-    g[_EVENTS] += (Event(turn, "room", (text, turn, room)),)
+    g[_LOG] = _trim_log(g[_LOG], turn - 1)
+    g[_EVENTS] += (_room_event(turn, room, not dungeon and rules.ending == FINAL_ROOM),)
 
 
-_ROOM_TEXT = "Room {}: {}."
-_FINAL_ROOM_TEXT = "Room {}: {}. This is the final room: every card must be resolved."
+def _room_event(turn: int, room: tuple[Card, ...], final: bool) -> Event:
+    if final:
+        return Event(turn, "room", ("Room {}: {}. This is the final room: every card must be resolved.", turn, room))
+    return Event(turn, "room", ("Room {}: {}.", turn, room))
+
+
+def _trim_log(log: tuple[Event, ...], previous: int) -> tuple[Event, ...]:
+    """The log without the events of turns before ``previous`` (the log is in turn order)."""
+    if not log or log[0].turn >= previous:
+        return log
+    kept = 1
+    for event in log[1:]:
+        if event.turn >= previous:
+            break
+        kept += 1
+    return log[kept:]
 
 
 def _avoid(g: list) -> None:
@@ -522,80 +602,38 @@ def _avoid(g: list) -> None:
     _start_turn(g, ())
 
 
-def _resolve_slot(g: list, index: int, with_weapon: bool) -> None:
-    room = g[_ROOM]
-    card = room[index]
-    blanked = list(room)
-    blanked[index] = None
-    g[_ROOM] = tuple(blanked)
-    g[_LAST_CARD] = card
-    kind = card.kind
-    if kind == MONSTER:
-        if with_weapon:
-            weapon = g[_WEAPON]
-            damage = card.value - weapon.value
-            if damage < 0:
-                damage = 0
-            g[_KILLS] += (card,)
-            event = Event(g[_TURN], "fight", ("Fought {} with {}: took {}.", card, weapon, damage), damage)
-        else:
-            damage = card.value
-            g[_DISCARD] += (card,)
-            event = Event(g[_TURN], "fight", ("Fought {} barehanded: took {}.", card, damage), damage)
-        g[_EVENTS] += (event,)
-        health = g[_HEALTH] - damage
-        if health <= 0:
-            g[_HEALTH] = 0
-            g[_STATUS] = DEAD
-            _say(g, "death", "You died.")
-            return
-        g[_HEALTH] = health
-    elif kind == POTION:
-        _drink(g, card)
-    elif kind == WEAPON:
-        _equip(g, card)
-    elif g[_PENDING]:  # only the underworld has a pending phase while cards are taken
+def _meet(g: list, card: Card) -> None:
+    """An expansion card taken from the room (its slot is already blank and it is the last card)."""
+    if g[_PENDING]:  # only the underworld has a pending phase while cards are taken
         # Raised expansion cards are dead: no shop, joker or second necromancer down there.
         g[_DISCARD] += (card,)
         _say(g, "dead", ("{} was raised too, but does nothing.", card))
-    elif kind == MERCHANT:
+    elif card.kind == MERCHANT:
         _open_shop(g, card)
         return
-    elif kind == JOKER:
+    elif card.kind == JOKER:
         g[_DUNGEON] = _shuffle(g, g[_DUNGEON])
         g[_DISCARD] += (card,)
         _say(g, "joker", ("{} The joker laughs: the dungeon is shuffled.", card))
-    elif kind == NECROMANCER:
+    else:  # NECROMANCER
         g[_PENDING] = (AT_NECROMANCER, card)
         _say(g, "necromancer", ("{} A necromancer offers to raise the graveyard for {} health.", card,
                                 NECROMANCER_COST))
         return
-    if g[_DUNGEON] and not g[_PENDING] and blanked.count(None) < CARDS_FACED:
-        return  # the usual case: the room goes on (``_after_card`` would do nothing)
     _after_card(g)
 
 
-def _drink(g: list, potion: Card) -> None:
-    g[_DISCARD] += (potion,)
-    if g[_POTION_USED]:
-        event = Event(g[_TURN], "potion", ("Drank {}: only one potion works per turn, it did nothing.", potion))
-    else:
-        g[_POTION_USED] = True
-        health = g[_HEALTH]
-        healed = min(g[_RULES].max_health, health + potion.value) - health
-        g[_HEALTH] = health + healed
-        event = Event(g[_TURN], "potion", ("Drank {}: healed {}.", potion, healed), healed)
-    g[_EVENTS] += (event,)
+def _equip_event(turn: int, weapon: Card, old: Card | None) -> Event:
+    if old is not None:
+        return Event(turn, "equip", ("Equipped {}, discarding {}.", weapon, old))
+    return Event(turn, "equip", ("Equipped {}.", weapon))
 
 
 def _equip(g: list, weapon: Card) -> None:
     old = g[_WEAPON]
     if old is not None:
         g[_DISCARD] += (old,) + g[_KILLS]
-        event = Event(g[_TURN], "equip", ("Equipped {}, discarding {}.", weapon, old))
-    else:
-        event = Event(g[_TURN], "equip", ("Equipped {}.", weapon))
-    g[_EVENTS] += (event,)
+    g[_EVENTS] += (_equip_event(g[_TURN], weapon, old),)
     g[_WEAPON] = weapon
     g[_KILLS] = ()
 

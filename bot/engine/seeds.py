@@ -26,6 +26,7 @@ import secrets
 import struct
 from collections.abc import Sequence
 from functools import cache
+from operator import mod
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -84,15 +85,17 @@ def shuffled(items: Sequence[T], seed: int, stream: int = 0) -> tuple[T, ...]:
     # in a row (all but about n / 2**56 of deals) has no rejection: draw i is simply word i.
     if n > 256 or _SEVEN_FF in digest:
         return _shuffled_with_rejection(out, seed, stream)
-    for i, x in zip(range(n - 1, 0, -1), _words_struct(n - 1).unpack(digest), strict=True):
-        j = x % (i + 1)
+    unpack, slots, sizes = _fisher_yates(n)
+    # Draw k is word k mod (n - k); the modulos are taken in C, the swaps follow in order.
+    for i, j in zip(slots, map(mod, unpack(digest), sizes), strict=True):
         out[i], out[j] = out[j], out[i]
     return tuple(out)
 
 
 @cache
-def _words_struct(count: int) -> struct.Struct:
-    return struct.Struct(f"<{count}Q")
+def _fisher_yates(n: int) -> tuple:
+    """For a list of ``n``: the digest's word reader, the slots n-1 .. 1 and the sizes n .. 2 drawn from."""
+    return struct.Struct(f"<{n - 1}Q").unpack, range(n - 1, 0, -1), range(n, 1, -1)
 
 
 def _shuffled_with_rejection(out: list, seed: int, stream: int) -> tuple:

@@ -17,6 +17,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from bot.engine.words import template_of
+
 SOURCE = "en-US"
 # Discord locales with a catalogue (their folder names under locales/ are Discord's locale values).
 SHIPPED = ("de", "fr", "es-ES")
@@ -82,9 +84,15 @@ class Messages:
 
     def event(self, event) -> str:
         """An engine event's text: its template translated, then its cards and numbers filled in."""
-        template = event.template
-        if template is None:  # ready-made text (an old saved game): shown as it was written
-            return event.text
+        return self.engine_text(event.text, event.template)
+
+    def engine_text(self, text: str, template: tuple | None = None) -> str:
+        """Text the game engine wrote (an event, a refusal), translated by the template it was made from
+        (``bot.engine.words``); text from no known template reads as it was written."""
+        if template is None:
+            template = template_of(text)
+        if template is None:
+            return text
         return self._gettext(template[0]).format(*template[1:])
 
     def __repr__(self) -> str:

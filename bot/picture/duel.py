@@ -161,8 +161,17 @@ def paint_duel(layout: DuelLayout) -> Image.Image:
             d.rounded_rectangle((box.x, box.y, box.x + box.w, box.y + box.h), radius=12, fill=FACE,
                                 outline=FACE_EDGE, width=2)
             d.text(box.centre, str(value), font=font(38), fill=(28, 28, 32), anchor="mm")
-    d.text((CENTRE, HEIGHT - 20), layout.footer, font=font(20), fill=MUTED, anchor="mm")
+    d.text((CENTRE, HEIGHT - 20), layout.footer, font=_fitting(d, layout.footer, 20, WIDTH - 2 * MARGIN), fill=MUTED,
+           anchor="mm")
     return img
+
+
+def _fitting(d: ImageDraw.ImageDraw, text: str, size: int, width: int):
+    """The font of ``size``, or a smaller one if ``text`` would be wider than ``width`` (longer words of another
+    language get smaller rather than running off the picture)."""
+    while size > 12 and d.textlength(text, font=font(size)) > width:
+        size -= 1
+    return font(size)
 
 
 __all__ = ["FILENAME", "HEIGHT", "WIDTH", "DuelLayout", "DuelPlace", "duel_layout", "paint_duel", "render_duel"]

@@ -73,7 +73,7 @@ async def test_an_unfinished_daily_resumes(world):
     first = await daily(world.alice, world.channel)
     await world.alice.click(first.response.message, custom_id=codes(first.response.message)["T1"].custom_id)
     again = await daily(world.alice, world.channel)
-    assert again.response.content.startswith("Resuming your counted attempt at Daily #1")
+    assert again.response.content.startswith("Resumed · ends <t:")
     # After the first move the room's events take the intro's place; the title still says which daily.
     embed = again.response.message.embeds[0]
     assert embed.title == "Daily #1 — room 1" and "This try counts" not in embed.description

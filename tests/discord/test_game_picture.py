@@ -149,15 +149,27 @@ async def test_the_picture_is_drawn_off_the_event_loop(world, monkeypatch):
     assert drawn_in and all(thread is not threading.main_thread() for thread in drawn_in)
 
 
-def test_at_the_merchant_the_text_does_not_repeat_the_offer_the_picture_shows():
+def first_record_at(phase: str):
+    """A game of the expansion stopped at the first ``phase`` (merchant, necromancer) it meets, as a record."""
     for seed in range(500):
         state = new_game(preset("expansion"), seed=seed)
-        while not state.over and not (state.pending and state.pending[0] == "merchant"):
+        while not state.over and not (state.pending and state.pending[0] == phase):
             state = apply(state, legal_actions(state)[-1])
         if not state.over:
             break
-    assert any(e.kind == "merchant" for e in state.events)  # the engine tells the offer ...
-    record = SimpleNamespace(id=1, version=len(state.history), state=state, status="playing", kind="normal",
-                             day=None, seed=seed)
+    assert any(e.kind == phase for e in state.events)  # the engine tells the offer ...
+    return SimpleNamespace(id=1, version=len(state.history), state=state, status="playing", kind="normal",
+                           day=None, seed=seed)
+
+
+def test_at_the_merchant_the_text_does_not_repeat_the_offer_the_picture_shows():
+    record = first_record_at("merchant")
     lines = game_embed(record).description.split("\n")
-    assert lines[0] == status_line(state) and not any("merchant shows" in line for line in lines)  # ... once
+    assert lines[0] == status_line(record.state) and not any("merchant shows" in line for line in lines)  # ... once
+
+
+def test_facing_a_necromancer_the_text_says_his_offer_once():
+    record = first_record_at("necromancer")
+    lines = game_embed(record).description.split("\n")
+    assert lines[0] == status_line(record.state) and "necromancer" in lines[0].lower()
+    assert not any("offers to raise" in line for line in lines)  # ... once, in the status line

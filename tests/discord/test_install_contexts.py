@@ -51,3 +51,32 @@ async def test_duels_need_a_server_with_the_bot(world):
     user = world.env.create_user("carol")
     refused = await user.slash("scoundrel duel")
     assert private_notes(refused)[0].startswith("Duels are played in a server channel that has the bot")
+
+
+async def test_a_german_player_plays_a_game_and_the_daily_in_the_bots_dms_in_german(world, locales):
+    """A user-installed player outside any server, in German from the first room to the daily's board."""
+    from tests.daily.helpers import play_to_end
+    from tests.discord.harness import buttons
+
+    user = world.env.create_user("carol")
+    locales.speak(user, "de")
+    played = await user.slash("scoundrel play", seed="0000-0004")
+    message = played.response.message
+    assert message.embeds[0].title == "Scoundrel — Raum 1"
+    assert "Meiden" in [b.label for b in buttons(message)]
+    await user.click(message, custom_id=codes(message)["T0"].custom_id)  # equip ♦7
+    assert "♦️7 angelegt." in played.response.message.embeds[0].description  # the engine's event, in German
+    await play_to_end(user, played.response)
+    over = played.response.message.embeds[0]
+    assert over.title.startswith("💀 Gestorben") and "Punkte" in over.description and "Verlies" in over.description
+    assert "mit Fäusten bekämpft" in over.description and "`/scoundrel spielen seed:0000-0004`" in over.description
+
+    daily = await user.slash("scoundrel daily")
+    first = daily.response.message.embeds[0]
+    assert first.title == "Tagesspiel #1 — Raum 1" and first.description.startswith("Dieser Versuch zählt · endet <t:")
+    await play_to_end(user, daily.response)
+    assert daily.response.message.embeds[0].title.startswith("💀 Gestorben")
+    board = await user.slash("scoundrel leaderboard")
+    assert board.response.content.startswith("Außerhalb eines Servers gibt es keine Serverliste")
+    assert board.response.embeds[0].title.startswith("🏆 Tagesspiel #1") and "(gestorben)" in \
+        board.response.embeds[0].description

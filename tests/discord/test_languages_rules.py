@@ -12,11 +12,11 @@ from tests.discord.harness import button
 GERMAN = messages_for("de")
 # Words a German reader finds on each page (a lookup that fell back to English would not have them).
 GERMAN_WORDS = (
-    ("Das Deck", "Monster", "Tränke", "Ausweichen", "Stellen"),
+    ("Das Deck", "Monster", "Tränke", "Meiden", "Stellen", "Verlies"),
     ("Kartenknöpfe", "Kampfmodus", "`/scoundrel fortsetzen`"),
     ("Regelwerke", "Waffenlimit", "`/scoundrel spielen regelwerk:`", "Gewonnen, sobald"),
-    ("Händler", "Totenbeschwörer", "Durchgänge", "Friedhof"),
-    ("Tagesherausforderung", "Bestenlisten", "`/scoundrel statistik`"),
+    ("Händler", "Totenbeschwörer", "Schleifen", "Friedhof"),
+    ("Tagesspiel", "Bestenlisten", "`/scoundrel statistik`"),
 )
 
 
@@ -56,7 +56,7 @@ async def test_a_german_member_reads_help_in_german_with_the_command_names_of_th
     assert "`/scoundrel spielen [regelwerk] [seed] [leben]` — Eine Partie Scoundrel beginnen" in fields["Spielen"]
     assert "`/scoundrel bestenliste [tafel] [bereich] [tag]`" in fields["Spielen"]
     assert fields["Wo spielen"] == GERMAN(WHERE)
-    assert "Tagesherausforderung" in fields["Wo spielen"]
+    assert "Ein Tagesspiel außerhalb eines Servers" in fields["Wo spielen"]
     assert "**Scoundrel-Statistik** – Spiele" in fields["Auf einem Mitglied (Rechtsklick → Apps)"]
     assert "`/scoundrel duell gegner:`" in fields["Auf einem Mitglied (Rechtsklick → Apps)"]
 
