@@ -5,6 +5,14 @@ counted dailies; and clicks while boards are being read.
     .venv/bin/python benchmarks/storage_bench.py --players 200 --seconds 10 --think 1.0
     .venv/bin/python benchmarks/storage_bench.py --skip-boards   # only the players
     .venv/bin/python benchmarks/storage_bench.py --daily-players 100000 --days 7 --skip-players
+    .venv/bin/python benchmarks/storage_bench.py --database postgresql://auto   # SQLite and PostgreSQL side by side
+    .venv/bin/python benchmarks/storage_bench.py --database postgresql://user@host/scratch
+
+``--database`` prints every figure for SQLite and PostgreSQL side by side: PLAYERS paced and flat out,
+``--many-players`` paced, PLAYERS flat out split over ``--processes`` OS processes (each with its own store on the
+same database, as bot processes each running some shards), and the boards of part 2 (loaded into PostgreSQL with
+COPY). ``postgresql://auto`` runs PostgreSQL's own binaries (initdb, pg_ctl; as the ``postgres`` user when run as
+root) into a temporary directory, with fsync on as in production, and removes it at the end.
 
 Part 1 runs PLAYERS simulated players in one process on one ``Store`` (as the bot does), each making random legal
 moves in its own game and starting a new game when one ends. The timed operation is ``Store.play``: load the game,
@@ -46,7 +54,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.engine import Rules, legal_actions, preset  # noqa: E402
-from storage import Store  # noqa: E402
+from storage import Store, open_store  # noqa: E402
+from storage.postgres import PgStore, redact  # noqa: E402
 
 ROOMY = Rules().with_health(40)  # longer games: fewer (untimed) new-game creations per move
 
@@ -56,16 +65,24 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-async def run_players(path: Path, players: int, seconds: float, think: float, synchronous: str,
-                      checkpoint_every: int | None) -> dict:
-    store = await Store.open(path, synchronous=synchronous, checkpoint_every=checkpoint_every)
+async def open_bench_store(target: Path | str, synchronous: str = "FULL", checkpoint_every: int | None = 100):
+    """A SQLite ``Store`` on a file (with the given durability settings), or a ``PgStore`` on a PostgreSQL URL."""
+    if isinstance(target, str):
+        return await PgStore.open(target)
+    return await Store.open(target, synchronous=synchronous, checkpoint_every=checkpoint_every)
+
+
+async def run_players(path: Path | str, players: int, seconds: float, think: float, synchronous: str = "FULL",
+                      checkpoint_every: int | None = 100, user_base: int = 0, start=None) -> dict:
+    store = await open_bench_store(path, synchronous, checkpoint_every)
     try:
-        return await run_players_on(store, players, seconds, think)
+        return await run_players_on(store, players, seconds, think, user_base, start)
     finally:
         await store.close()
 
 
-async def run_players_on(store: Store, players: int, seconds: float, think: float, user_base: int = 0) -> dict:
+async def run_players_on(store: Store, players: int, seconds: float, think: float, user_base: int = 0,
+                         start=None) -> dict:
     latencies: list[float] = []
     rngs = {user: random.Random(user * 7919 + int(think * 1000))
             for user in range(user_base + 1, user_base + players + 1)}
@@ -73,6 +90,8 @@ async def run_players_on(store: Store, players: int, seconds: float, think: floa
     for user, rng in rngs.items():  # every player has a game before the clock starts
         games[user] = await store.active_game(user) or await store.create_game(
             user, 1 + user % 20, 7, ROOMY, seed=rng.getrandbits(40))
+    if start is not None:  # one of several processes: every player has its game; wait for the others
+        await start()
     deadline = time.perf_counter() + seconds
 
     async def player(user: int) -> None:
@@ -93,9 +112,50 @@ async def run_players_on(store: Store, players: int, seconds: float, think: floa
     await asyncio.gather(*(player(user) for user in rngs))
     elapsed = min(time.perf_counter(), deadline) - began  # moves are only started before the deadline
     check = "skipped" if user_base else await store.integrity_check()
+    return summary(latencies, elapsed, check)
+
+
+def summary(latencies: list[float], elapsed: float, check: str) -> dict:
     return {"moves": len(latencies), "seconds": elapsed, "rate": len(latencies) / elapsed,
             "p50": percentile(latencies, 0.50) * 1000, "p99": percentile(latencies, 0.99) * 1000,
             "max": max(latencies) * 1000, "integrity": check, "latencies": latencies}
+
+
+async def run_processes(target: Path | str, players: int, seconds: float, processes: int, think: float = 0.0,
+                        user_base: int = 0) -> dict:
+    """The players split over ``processes`` OS processes, each with its own store on the same database, started
+    together once every player has a game (as several bot processes, each running some of the shards)."""
+    share = players // processes
+    procs = [await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--worker", str(target), "--players", str(share), "--seconds", str(seconds),
+        "--think", str(think), "--first", str(user_base + n * share), stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE, limit=2**26) for n in range(processes)]
+    for proc in procs:
+        line = (await proc.stdout.readline()).strip()
+        assert line == b"ready", line
+    for proc in procs:
+        proc.stdin.write(b"go\n")
+        await proc.stdin.drain()
+    results = [json.loads(await proc.stdout.read()) for proc in procs]
+    for proc in procs:
+        await proc.wait()
+    store = await open_bench_store(target)
+    try:
+        check = await store.integrity_check()
+    finally:
+        await store.close()
+    return summary([v for r in results for v in r["latencies"]], max(r["seconds"] for r in results), check)
+
+
+async def worker(target: str, players: int, first: int, seconds: float, think: float) -> None:
+    """One of ``run_processes``'s processes: says ready, waits for go, prints its latencies as JSON."""
+    async def wait_for_go() -> None:
+        print("ready", flush=True)
+        await asyncio.to_thread(sys.stdin.readline)
+
+    where = target if target.startswith(("postgresql://", "postgres://")) else Path(target)
+    result = await run_players(where, players, seconds, think, user_base=first, start=wait_for_go)
+    print(json.dumps({"seconds": result["seconds"], "latencies": result["latencies"]}))
 
 
 def report_players(title: str, r: dict) -> None:
@@ -110,20 +170,20 @@ BIG_GUILD_PLAYER = 1  # populate() makes player 1's home the biggest server
 DM_SHARE = 0.05
 
 
-def populate(path: Path, daily_players: int, days: int, normal: float, seed: int = 1) -> tuple[float, int]:
+GAME_COLUMNS = ("id", "user_id", "guild_id", "channel_id", "kind", "slot", "day", "rules_json", "rules_key",
+                "rules_name", "seed", "deck", "status", "version", "score", "started_at", "ended_at", "ended_by")
+
+
+def game_rows(daily_players: int, days: int, normal: float, seed: int = 1):
     """Counted dailies: every player on each of ``days`` days; normal games: ``normal`` a player on average. 50
-    guilds (skewed: the biggest has about a tenth of the players), a few games in DMs. Returns (seconds, games)."""
+    guilds (skewed: the biggest has about a tenth of the players), a few games in DMs. The same rows for both
+    backends (rows of ``GAME_COLUMNS``)."""
     rng = random.Random(seed)
     classic, lenient = Rules(), preset("lenient")
     forms = [(json.dumps(r.to_dict(), sort_keys=True), r.key, r.name) for r in (classic, lenient)]
-    started = time.perf_counter()
-    conn = sqlite3.connect(path, isolation_level=None)
-    conn.execute("PRAGMA synchronous = OFF")  # a throwaway bulk load; the store sets its own on open
-    conn.execute("BEGIN")
     base_us = 1_767_225_600_000_000  # 2026-01-01
     homes = {user: BIG_GUILD + min(49, int(rng.expovariate(1 / 8))) for user in range(1, daily_players + 1)}
     homes[BIG_GUILD_PLAYER] = BIG_GUILD
-    count = 0
 
     def result(daily: bool):
         roll = rng.random()
@@ -133,37 +193,66 @@ def populate(path: Path, daily_players: int, days: int, normal: float, seed: int
             return ("dead", -rng.randint(1, 180), None) if roll < 0.95 else ("abandoned", None, "abandoned")
         return "abandoned", -rng.randint(60, 208), rng.choice(["abandoned", "expired"])
 
-    def rows():
-        nonlocal count
-        game_id = 0
-        for day in range(1, days + 1):
-            for user in range(1, daily_players + 1):
-                game_id += 1
-                guild = None if rng.random() < DM_SHARE else homes[user]
-                status, score, ended_by = result(True)
-                started_us = base_us + (day - 1) * 86_400_000_000 + rng.randint(0, 80_000_000_000)
-                yield (game_id, user, guild, 7, "daily", "daily", day, *forms[0], rng.getrandbits(40), "-", status,
-                       40, score, started_us, started_us + rng.randint(60_000_000, 3_600_000_000), ended_by)
-        for _ in range(int(daily_players * normal)):
+    game_id = 0
+    for day in range(1, days + 1):
+        for user in range(1, daily_players + 1):
             game_id += 1
-            user = rng.randint(1, daily_players)
-            day = rng.randint(1, days)
-            status, score, ended_by = result(False)
+            guild = None if rng.random() < DM_SHARE else homes[user]
+            status, score, ended_by = result(True)
             started_us = base_us + (day - 1) * 86_400_000_000 + rng.randint(0, 80_000_000_000)
-            yield (game_id, user, homes[user], 7, "normal", "normal", None, *forms[0 if rng.random() < 0.8 else 1],
-                   rng.getrandbits(40), "-", status, 40, score, started_us,
-                   started_us + rng.randint(60_000_000, 3_600_000_000), ended_by)
-        count = game_id
+            yield (game_id, user, guild, 7, "daily", "daily", day, *forms[0], rng.getrandbits(40), "-", status,
+                   40, score, started_us, started_us + rng.randint(60_000_000, 3_600_000_000), ended_by)
+    for _ in range(int(daily_players * normal)):
+        game_id += 1
+        user = rng.randint(1, daily_players)
+        day = rng.randint(1, days)
+        status, score, ended_by = result(False)
+        started_us = base_us + (day - 1) * 86_400_000_000 + rng.randint(0, 80_000_000_000)
+        yield (game_id, user, homes[user], 7, "normal", "normal", None, *forms[0 if rng.random() < 0.8 else 1],
+               rng.getrandbits(40), "-", status, 40, score, started_us,
+               started_us + rng.randint(60_000_000, 3_600_000_000), ended_by)
 
-    conn.executemany(
-        "INSERT INTO games (id, user_id, guild_id, channel_id, kind, slot, day, rules_json, rules_key, rules_name, "
-        "seed, deck, status, version, score, started_at, ended_at, ended_by) "
-        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", rows())
+
+def populate(path: Path, daily_players: int, days: int, normal: float, seed: int = 1) -> tuple[float, int]:
+    """``game_rows`` into the SQLite file (executemany, one transaction). Returns (seconds, games)."""
+    started = time.perf_counter()
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA synchronous = OFF")  # a throwaway bulk load; the store sets its own on open
+    conn.execute("BEGIN")
+    conn.executemany(f"INSERT INTO games ({', '.join(GAME_COLUMNS)}) VALUES ({','.join('?' * len(GAME_COLUMNS))})",
+                     game_rows(daily_players, days, normal, seed))
     conn.execute("INSERT INTO daily_attempts (user_id, day, game_id, created_at) "
                  "SELECT user_id, day, id, started_at FROM games WHERE kind = 'daily'")
+    count = conn.execute("SELECT count(*) FROM games").fetchone()[0]
     conn.execute("COMMIT")
     conn.execute("ANALYZE")
     conn.close()
+    return time.perf_counter() - started, count
+
+
+async def populate_pg(url: str, daily_players: int, days: int, normal: float, seed: int = 1) -> tuple[float, int]:
+    """The same rows as ``populate``, loaded into PostgreSQL with COPY. Returns (seconds, games)."""
+    import asyncpg
+
+    started = time.perf_counter()
+    conn = await asyncpg.connect(url)
+    try:
+        async with conn.transaction():
+            chunk = []
+            for row in game_rows(daily_players, days, normal, seed):
+                chunk.append(row)
+                if len(chunk) == 50_000:
+                    await conn.copy_records_to_table("games", records=chunk, columns=GAME_COLUMNS)
+                    chunk = []
+            if chunk:
+                await conn.copy_records_to_table("games", records=chunk, columns=GAME_COLUMNS)
+            await conn.execute("INSERT INTO daily_attempts (user_id, day, game_id, created_at) "
+                               "SELECT user_id, day, id, started_at FROM games WHERE kind = 'daily'")
+            await conn.execute("SELECT setval(pg_get_serial_sequence('games', 'id'), max(id)) FROM games")
+            count = await conn.fetchval("SELECT count(*) FROM games")
+        await conn.execute("VACUUM ANALYZE")
+    finally:
+        await conn.close()
     return time.perf_counter() - started, count
 
 
@@ -185,8 +274,10 @@ def board_queries(store: Store, day: int) -> list[tuple[str, object]]:
     ]
 
 
-async def time_boards(path: Path, day: int, repeats: int) -> None:
-    store = await Store.open(path)
+async def time_boards(path: Path | str, day: int, repeats: int, quiet: bool = False) -> dict[str, float]:
+    """Median milliseconds of every board query (printed with the max unless ``quiet``)."""
+    store = await open_store(path)
+    medians = {}
     try:
         for title, call in board_queries(store, day):
             await call()  # warm the cache
@@ -196,10 +287,12 @@ async def time_boards(path: Path, day: int, repeats: int) -> None:
                 result = await call()
                 times.append(time.perf_counter() - started)
             size = f"{len(result)} rows" if isinstance(result, list) else f"{result.games} games"
-            print(f"  {title:<36} median {statistics.median(times) * 1000:7.3f} ms   max {max(times) * 1000:7.3f} ms"
-                  f"   ({size})")
+            medians[title] = statistics.median(times) * 1000
+            if not quiet:
+                print(f"  {title:<36} median {medians[title]:7.3f} ms   max {max(times) * 1000:7.3f} ms   ({size})")
     finally:
         await store.close()
+    return medians
 
 
 # --- part 3: clicks while boards are read --------------------------------------------------------------------
@@ -281,6 +374,119 @@ async def main_boards(args, tmp: str) -> None:
               f"{r['boards']:>9.0f}")
 
 
+# --- SQLite and PostgreSQL side by side (--database) ---------------------------------------------------------
+
+AUTO = "postgresql://auto"
+
+
+async def empty(url: str) -> None:
+    """Delete every row of a scratch PostgreSQL database (its schema stays)."""
+    store = await PgStore.open(url)
+    try:
+        tables = [r[0] for r in await store._read(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'schema_version'")]
+
+        async def body(db):
+            await db.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY")
+
+        await store._write(body)
+    finally:
+        await store.close()
+
+
+class Databases:
+    """Fresh databases for each part: SQLite files in a temporary directory; PostgreSQL databases on a server of
+    our own (``--database postgresql://auto``: initdb into a temporary directory, fsync on, removed at the end)
+    or the given scratch database, emptied before each part."""
+
+    def __init__(self, url: str, tmp: Path) -> None:
+        self.url, self.tmp, self.server = url, tmp, None
+
+    def __enter__(self) -> Databases:
+        if self.url == AUTO:
+            from tests.postgres_server import SKIP_REASON, PostgresServer, find_bindir
+
+            bindir = find_bindir()
+            if bindir is None:
+                raise SystemExit(f"error: {SKIP_REASON}")
+            self.server = PostgresServer(bindir, durable=True).start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.server is not None:
+            self.server.stop()
+
+    def shown(self) -> str:
+        if self.server is None:
+            return redact(self.url)
+        return f"a server of its own, PostgreSQL {self.server.bindir.parent.name}, fsync on, in {self.server.root}"
+
+    async def fresh(self, name: str) -> tuple[Path, str]:
+        """(SQLite file, PostgreSQL URL), both empty and at the latest schema."""
+        path = self.tmp / f"{name}.sqlite3"
+        if self.server is not None:
+            url = self.server.create_database()
+        else:
+            url = self.url
+            await (await PgStore.open(url)).close()
+            await empty(url)
+        await (await open_bench_store(path)).close()
+        await (await PgStore.open(url)).close()
+        return path, url
+
+
+def cell(r: dict | None) -> str:
+    if r is None:
+        return f"{'—':>44}"
+    return f"{r['rate']:7,.0f} moves/s  p50 {r['p50']:6.2f}  p99 {r['p99']:7.2f} ms"
+
+
+async def compare(args) -> int:
+    """Every figure on SQLite and on PostgreSQL, side by side."""
+    with tempfile.TemporaryDirectory(dir=args.dir) as tmp, Databases(args.database, Path(tmp)) as dbs:
+        print(f"SQLite: files in {tmp} (WAL, synchronous=FULL); PostgreSQL: {dbs.shown()}", flush=True)
+        if not args.skip_players:
+            print(f"\nplayers, {args.seconds:g} s a run, timing Store.play (load + apply + commit, durable when it "
+                  f"returns):", flush=True)
+            runs = [(f"{args.players} paced (think {args.think:g} s)", args.players, args.think, 1),
+                    (f"{args.players} flat out", args.players, 0.0, 1),
+                    (f"{args.many_players:,} paced (think {args.many_think:g} s)", args.many_players,
+                     args.many_think, 1),
+                    (f"{args.players} flat out, {args.processes} processes", args.players, 0.0, args.processes)]
+            rows = []
+            for n, (title, players, think, processes) in enumerate(runs):
+                lite, url = await dbs.fresh(f"players{n}")
+                pair = []
+                for target in (lite, url):
+                    if processes > 1:
+                        pair.append(await run_processes(target, players, args.seconds, processes, think))
+                    else:
+                        pair.append(await run_players(target, players, args.seconds, think))
+                rows.append((title, *pair))
+                print(f"  {title:<34} {cell(pair[0])}   {cell(pair[1])}", flush=True)
+            print(f"\n  {'':<34} {'SQLite':<44}   {'PostgreSQL':<44}")
+            for title, a, b in rows:
+                print(f"  {title:<34} {cell(a)}   {cell(b)}")
+            checks = {r["integrity"] for _, a, b in rows for r in (a, b)}
+            print(f"  integrity after every run: {', '.join(sorted(checks))}", flush=True)
+        if not args.skip_boards:
+            lite, url = await dbs.fresh("boards")
+            print(f"\nboards at {args.daily_players:,} players x {args.days} days of counted dailies "
+                  f"(+ {args.normal:g} normal games a player), median of {args.repeats}:", flush=True)
+            took, games = populate(lite, args.daily_players, args.days, args.normal)
+            took_pg, _ = await populate_pg(url, args.daily_players, args.days, args.normal)
+            print(f"  {games:,} games: SQLite loaded in {took:.0f} s, PostgreSQL in {took_pg:.0f} s", flush=True)
+            for target in (lite, url):
+                store = await open_bench_store(target)
+                await store.rebuild_totals()
+                await store.close()
+            medians = [await time_boards(target, args.days, args.repeats, quiet=True) for target in (lite, url)]
+            print(f"  {'':<36} {'SQLite':>10}   {'PostgreSQL':>10}")
+            for title in medians[0]:
+                print(f"  {title:<36} {medians[0][title]:7.3f} ms   {medians[1][title]:7.3f} ms")
+    return 0
+
+
 async def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=200)
@@ -302,7 +508,20 @@ async def main(argv: list[str]) -> int:
     parser.add_argument("--skip-players", action="store_true")
     parser.add_argument("--skip-boards", action="store_true", help="skip parts 2 and 3")
     parser.add_argument("--skip-clicks", action="store_true", help="skip part 3")
+    parser.add_argument("--database", metavar="URL",
+                        help="measure SQLite and this PostgreSQL database side by side: postgresql://auto starts a "
+                             "server of its own; any other URL must be a scratch database (every row is deleted)")
+    parser.add_argument("--many-players", type=int, default=2000, help="players of the big paced run (--database)")
+    parser.add_argument("--many-think", type=float, default=10.0, help="their mean think time, seconds")
+    parser.add_argument("--processes", type=int, default=2, help="bot processes of the last flat-out run")
+    parser.add_argument("--worker", metavar="DB", help=argparse.SUPPRESS)  # one of those processes
+    parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.worker:
+        await worker(args.worker, args.players, args.first, args.seconds, args.think)
+        return 0
+    if args.database:
+        return await compare(args)
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         if not args.skip_players:
             checkpoints = f"every {args.checkpoint_every} writes" if args.checkpoint_every else "SQLite automatic"

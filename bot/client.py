@@ -40,9 +40,15 @@ class ScoundrelBot(commands.Bot):
 
         # Nobody is pinged unless a message names them on purpose: a send that should notify someone (a duel
         # challenge) passes its own AllowedMentions for that one user.
+        shards = {}
+        if config.shard_count is not None:
+            shards = {"shard_count": config.shard_count,
+                      "shard_ids": list(config.shard_ids or range(config.shard_count))}
+        if shards and not isinstance(self, commands.AutoShardedBot):
+            raise TypeError("a sharded configuration needs ShardedScoundrelBot (see make_bot)")
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          tree_cls=ScoundrelTree, help_command=None,
-                         allowed_mentions=discord.AllowedMentions.none())
+                         allowed_mentions=discord.AllowedMentions.none(), **shards)
         self.config = config
         self.sync_commands = sync_commands
         self.extension_names = list(extensions) if extensions is not None else find_extensions()
@@ -114,3 +120,16 @@ class ScoundrelBot(commands.Bot):
             store, self.store = self.store, None
             if store is not None:
                 await store.close()
+
+
+class ShardedScoundrelBot(ScoundrelBot, commands.AutoShardedBot):
+    """The same bot over discord.py's ``AutoShardedBot``: ``config.shard_count`` shards in all, of which this process
+    runs ``config.shard_ids``. Several such processes share one PostgreSQL database: a click is answered by the
+    process whose shard receives it, and whatever must happen once (a daily post, the day's par) is claimed in the
+    database, so no process needs to know the others."""
+
+
+def make_bot(config: Config, **options) -> ScoundrelBot:
+    """``ShardedScoundrelBot`` when the config names a shard count, else the plain one-connection bot."""
+    cls = ScoundrelBot if config.shard_count is None else ShardedScoundrelBot
+    return cls(config, **options)

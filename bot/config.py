@@ -28,7 +28,8 @@ DEFAULT_DATABASE = "scoundrel.sqlite3"
 # A bot token is three base64url parts joined by dots; this catches pasted junk, not every bad token.
 _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]{20,}$")
 _KNOWN = {
-    "bot": {"token", "database", "log_level", "log_format", "dev_guild_id", "default_preset"},
+    "bot": {"token", "database", "log_level", "log_format", "dev_guild_id", "default_preset", "shard_count",
+            "shard_ids"},
     "daily": {"enabled", "post_time"},
     "service": {"address"},
 }
@@ -54,6 +55,10 @@ class Config:
     daily_enabled: bool = True
     daily_post_time: time = time(0, 0)  # UTC time a server's daily post goes out unless /scoundrel daily sets one
     service_address: tuple[str, int] | None = None  # host and port of /healthz and /metrics; None: off
+    # Sharding over several processes: the total number of shards and the ones this process runs (None: all of
+    # them). Without a count the bot is one unsharded connection, as Discord allows below 2,500 servers.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
 
     @property
     def log_level_number(self) -> int:
@@ -160,9 +165,41 @@ def load_config(path: str | os.PathLike | None, environ: Mapping[str, str] | Non
     address, where, _ = settings.get("service", "address", None)
     service_address = None if address in (None, "") else _host_port(address, where)
 
+    count, count_where, _ = settings.get("bot", "shard_count", None)
+    ids, ids_where, _ = settings.get("bot", "shard_ids", None)
+    shard_count, shard_ids = check_shards(count, ids, count_where, ids_where)
+
     return Config(token=token, database=db_path, log_level=log_level, log_format=log_format,
                   dev_guild_id=dev_guild_id, default_preset=default_preset, daily_enabled=daily_enabled,
-                  daily_post_time=daily_post_time.replace(tzinfo=None), service_address=service_address)
+                  daily_post_time=daily_post_time.replace(tzinfo=None), service_address=service_address,
+                  shard_count=shard_count, shard_ids=shard_ids)
+
+
+def check_shards(count, ids, count_where: str = "--shard-count",
+                 ids_where: str = "--shard-ids") -> tuple[int | None, tuple[int, ...] | None]:
+    """(shard count, this process's shard ids) from a whole number and a list (or "0,2,4" text); ConfigError with
+    one line for a count that is not a positive whole number, ids without a count, ids out of range or twice."""
+    if isinstance(count, str):
+        count = int(count.strip()) if count.strip().isdigit() else (None if not count.strip() else -1)
+    if count is not None and (type(count) is not int or count < 1):
+        raise ConfigError(f"{count_where} must be a positive whole number (the total number of shards)")
+    if isinstance(ids, str):
+        parts = [part.strip() for part in ids.split(",")]
+        ids = None if ids.strip() == "" else [int(p) if p.isdigit() else p for p in parts]
+    if ids is None:
+        return count, None
+    if count is None:
+        raise ConfigError(f"{ids_where} needs {count_where}: the total number of shards over every process")
+    if not isinstance(ids, list | tuple) or not ids or any(type(i) is not int for i in ids):
+        raise ConfigError(f"{ids_where} must be shard numbers separated by commas, like \"0,1\"")
+    outside = [i for i in ids if not 0 <= i < count]
+    if outside:
+        raise ConfigError(f"{ids_where}: shard {outside[0]} does not exist; with {count} shards they are "
+                          f"0 to {count - 1}")
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise ConfigError(f"{ids_where}: shard {twice[0]} is listed twice")
+    return count, tuple(sorted(ids))
 
 
 def _host_port(value, where: str) -> tuple[str, int]:

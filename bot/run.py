@@ -16,7 +16,7 @@ import aiohttp
 import discord
 
 from bot.cli import prog
-from bot.config import ConfigError, load_config
+from bot.config import ConfigError, check_shards, load_config
 from bot.logging_setup import setup_logging
 
 log = logging.getLogger("bot.run")
@@ -33,6 +33,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--no-sync", action="store_true", help="do not sync slash commands at start-up")
     parser.add_argument("--log-format", choices=("text", "json"),
                         help="text lines, or one JSON object a line for log collectors (overrides the config)")
+    parser.add_argument("--shard-count", metavar="N",
+                        help="run sharded: N shards in all, over every process (overrides the config)")
+    parser.add_argument("--shard-ids", metavar="A,B,...",
+                        help="the shards this process runs, numbered from 0 (default: all N); needs --shard-count")
     return parser.parse_args(argv)
 
 
@@ -46,6 +50,12 @@ def main(argv: list[str] | None = None) -> int:
             config = dataclasses.replace(config, dev_guild_id=args.dev_guild)
         if args.log_format is not None:
             config = dataclasses.replace(config, log_format=args.log_format)
+        if args.shard_count is not None or args.shard_ids is not None:
+            count = args.shard_count if args.shard_count is not None else config.shard_count
+            ids = args.shard_ids if args.shard_ids is not None else (
+                None if args.shard_count is not None else config.shard_ids)
+            shard_count, shard_ids = check_shards(count, ids)
+            config = dataclasses.replace(config, shard_count=shard_count, shard_ids=shard_ids)
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_CONFIG
@@ -73,7 +83,7 @@ class StartupError(Exception):
 
 
 async def _run(config, *, sync: bool) -> None:
-    from bot.client import ScoundrelBot
+    from bot.client import make_bot
     from storage import open_store
     from storage.errors import StorageError
 
@@ -83,7 +93,7 @@ async def _run(config, *, sync: bool) -> None:
         # Open (and migrate) the database before logging in, so a bad file is reported without touching Discord.
         store = await open_store(config.database)
         await store.close()
-        bot = ScoundrelBot(config, sync_commands=sync)
+        bot = make_bot(config, sync_commands=sync)
         async with bot:
             await bot.start(config.token)
     except StorageError as exc:  # e.g. SchemaTooNew: say what to do, not a traceback

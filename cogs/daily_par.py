@@ -1,22 +1,28 @@
 """Par of the daily: solved ahead of time in the solver's worker process, so no interaction waits for it.
 
 The poster's loop fires at 00:00 UTC and solves the new day's deal first thing, before it posts; a daily started
-before that (a bot that was down at midnight, say) asks for it in the background. The answer is kept in the
-database (``daily_challenges.par``) and, for the game-over buttons, which are built without I/O, in
-``KNOWN_PAR``. A bot whose ``par_solver`` attribute is None (tests that are not about par) never starts a solve.
+before that (a bot that was down at midnight, say) asks for it in the background. Several processes sharing one
+database solve it once: the one holding the par's lease in the database solves, the others read the answer.
+The answer is kept in the database (``daily_challenges.par``) and, for the game-over buttons, which are built
+without I/O, in ``KNOWN_PAR``. A bot whose ``par_solver`` attribute is None (tests that are not about par) never
+starts a solve.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import secrets
+import socket
+from datetime import timedelta
 
 import discord
 
 from bot.daily import DAILY_RULES, daily_seed
 from bot.engine import deal, deck_codes
 from bot.i18n.messages import ENGLISH, Messages
-from bot.par import ParTimeout, SolverRefused, close_par
+from bot.par import DEFAULT_TIMEOUT, ParTimeout, SolverRefused, close_par
 
 log = logging.getLogger(__name__)
 
@@ -60,13 +66,21 @@ def par_button(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
 
 
 class ParKeeper:
-    """One per bot: solves each day's deal at most once at a time."""
+    """One per bot: solves each day's deal at most once at a time, and once across every process sharing the
+    database: the process that takes the par's lease (``Store.claim_daily_par``) solves and stores it; the others
+    read it from the database when it is there. A lease left by a process that died mid-solve runs out after
+    ``lease`` and a waiting process takes the solve over."""
 
-    def __init__(self, bot) -> None:
+    lease = timedelta(seconds=DEFAULT_TIMEOUT) + timedelta(minutes=1)  # the solve's own limit, and some margin
+    poll = 5.0  # seconds between looks at the database while another process solves
+
+    def __init__(self, bot, owner: str | None = None) -> None:
         self.bot = bot
         self.solver = bot.par_solver
+        self.owner = owner or process_name()
         self.running: dict[int, asyncio.Task] = {}
         self.used_worker = False
+        self.solves = 0  # solves this process started (another process's solve is read, not counted)
 
     async def ensure(self, day: int) -> int | None:
         """The day's par, solving it now if needed (in the worker process); None if it can't be had."""
@@ -77,7 +91,7 @@ class ParKeeper:
             return None
         task = self.running.get(day)
         if task is None or task.done():
-            task = self.running[day] = asyncio.get_running_loop().create_task(self._solve(day, challenge))
+            task = self.running[day] = asyncio.get_running_loop().create_task(self._solve_once(day))
         return await asyncio.shield(task)
 
     def soon(self, day: int) -> None:
@@ -92,17 +106,45 @@ class ParKeeper:
         if self.used_worker:
             await close_par()
 
+    async def _solve_once(self, day: int) -> int | None:
+        """Solve under the lease, or wait for the process that holds it (taking over if its lease runs out)."""
+        store = self.bot.store
+        while True:
+            if await store.claim_daily_par(day, self.owner, self.lease):
+                challenge = await todays_challenge(store, day)
+                if challenge.par is not None:
+                    return challenge.par
+                return await self._solve(day, challenge)
+            challenge = await todays_challenge(store, day)
+            if challenge.par is not None:  # solved by another process
+                return challenge.par
+            await asyncio.sleep(self.poll)
+
     async def _solve(self, day: int, challenge) -> int | None:
         self.used_worker = True
+        self.solves += 1
         try:
             result = await self.solver(challenge.rules, daily_deck(challenge), urgent=True)  # before players' jobs
         except (SolverRefused, ParTimeout) as error:
             log.warning("no par for daily %s: %s", day, error)
+            await self._release(day)
             return None
         except Exception:
             log.exception("solving daily %s failed", day)
+            await self._release(day)
             return None
         await self.bot.store.set_daily_par(day, result.best_score, result.line_codes)
         KNOWN_PAR[(challenge.rules.key, deck_codes(daily_deck(challenge)))] = result.best_score
         log.info("daily %s: par %s", day, result.best_score)
         return result.best_score
+
+    async def _release(self, day: int) -> None:
+        try:
+            await self.bot.store.release_daily_par(day, self.owner)
+        except Exception:  # the lease runs out by itself
+            log.exception("could not release the par lease of daily %s", day)
+
+
+def process_name() -> str:
+    """This process, as it signs the leases it takes in the database (host, pid and a random part)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"

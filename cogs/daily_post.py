@@ -12,9 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
-import secrets
-import socket
 from datetime import UTC, time, timedelta
 
 import discord
@@ -28,7 +25,7 @@ from bot.i18n.messages import ENGLISH, Messages
 from cogs.admin_group import require_manager
 from cogs.bounds import TIME_LENGTH
 from cogs.command_text import slash
-from cogs.daily_par import ParKeeper, par_text, todays_challenge
+from cogs.daily_par import ParKeeper, par_text, process_name, todays_challenge
 from cogs.daily_play import DAILY_OFF, PlayDailyButton
 from cogs.leaderboard import outcome
 from cogs.locale import for_reader, for_server
@@ -113,8 +110,8 @@ class DailyPoster(commands.Cog):
     def __init__(self, bot) -> None:
         self.bot = bot
         self.posting = asyncio.Lock()  # a restart of the loop never cuts a post in half
-        self.par = ParKeeper(bot)
-        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"  # this process, for leases
+        self.owner = process_name()  # this process, for leases
+        self.par = ParKeeper(bot, self.owner)
 
     async def cog_load(self) -> None:
         self.post_loop.change_interval(time=await self.post_times())
@@ -238,7 +235,8 @@ class DailyPoster(commands.Cog):
     async def post_one(self, settings, day: int) -> bool:
         """Claim, send, confirm one server's post; True if this call delivered it."""
         channel = self.bot.get_channel(settings.daily_channel_id)
-        if channel is None:  # the bot left the server or the channel is gone: nothing to post
+        if channel is None or getattr(channel.guild, "id", None) != settings.guild_id:
+            # the bot left the server or the channel is gone, or the server is on another process's shard
             return False
         store, guild_id = self.bot.store, settings.guild_id
         try:

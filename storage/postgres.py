@@ -35,13 +35,14 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from . import migrate
-from .errors import DatabaseError
+from .errors import DatabaseError, GameNotFound, GameOver, StaleVersion
 from .store import PLAYER_TOTALS_UPSERT, WEEK_TOTALS_UPSERT, Store, _utcnow
 
 log = logging.getLogger(__name__)
 
 MIGRATIONS = "pg_migrations"
 POOL_SIZE = 10
+MOVE_CONNECTIONS = 2  # the moves' own pool: one group commit on its way, the next one ready to go
 CONNECT_TIMEOUT = 5.0  # seconds to reach the server before a click is told to try again
 COMMAND_TIMEOUT = 30.0  # a statement the server does not answer (a network cut without a reset) fails, not hangs
 MIGRATION_TIMEOUT = 3600.0
@@ -101,6 +102,20 @@ _DIALECT["SELECT user_id, wins, games, best_score, average FROM player_totals WH
          "ORDER BY wins DESC, best_score DESC, average DESC, user_id LIMIT ?"] = (
     "SELECT user_id, wins, games, best_score, average FROM player_totals WHERE guild_id = ? AND rules_key = ? "
     "ORDER BY wins DESC, best_score DESC NULLS LAST, average DESC NULLS LAST, user_id LIMIT ?")
+# A group of moves in one statement, so one round trip (and, outside any transaction block, its own commit): each
+# game's conditional UPDATE (moved on only from the version the move was made on, only while playing) and the
+# action-log rows of exactly the games it updated; then, per move, whether it was applied and the game as the
+# statement found it. Two statements updating one game (two processes, two clicks) queue on the row lock, and the
+# second finds the version moved on: it updates nothing, so of two racing moves exactly one is applied.
+_APPLY_MOVES = (
+    "WITH m AS (SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::bigint[], "
+    "$7::bigint[], $8::bigint[]) AS m(id, expected, code, snapshot, status, score, ended_at, at)), "
+    "u AS (UPDATE games g SET version = m.expected + 1, snapshot = m.snapshot, status = m.status, score = m.score, "
+    "ended_at = m.ended_at FROM m WHERE g.id = m.id AND g.version = m.expected AND g.status = 'playing' "
+    "RETURNING g.id, m.expected, m.code, m.at), "
+    "a AS (INSERT INTO game_actions (game_id, seq, code, at) SELECT id, expected + 1, code, at FROM u) "
+    "SELECT m.id, u.id IS NOT NULL, g.version, g.status FROM m LEFT JOIN u ON u.id = m.id "
+    "LEFT JOIN games g ON g.id = m.id")
 # Inserts whose caller reads ``cursor.lastrowid``: the generated id comes back with RETURNING.
 _RETURNS_ID = re.compile(r"^\s*INSERT INTO (games|duels) ", re.IGNORECASE)
 
@@ -175,9 +190,13 @@ class _Connection:
 class PgStore(Store):
     """The store on PostgreSQL. Open with ``await PgStore.open(url)`` (or ``storage.open_store(url)``)."""
 
-    def __init__(self, pool: asyncpg.Pool, url: str, clock: Callable[[], datetime]) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str, clock: Callable[[], datetime],
+                 mover: asyncpg.Pool | None = None) -> None:
         super().__init__(None, redact(url), clock)
         self._pool = pool
+        # The group commits of moves have connections of their own: a move never waits in line behind reads.
+        self._mover = mover
+        self._flushers: set[asyncio.Task] = set()  # group commits on their way (see _commit_move)
 
     # --- opening and closing ---------------------------------------------------------------------------
     @classmethod
@@ -195,18 +214,15 @@ class PgStore(Store):
         try:
             async with pool.acquire() as conn:
                 await upgrade(conn, shown)
+            mover = await asyncpg.create_pool(url, min_size=1, max_size=MOVE_CONNECTIONS, timeout=CONNECT_TIMEOUT,
+                                              command_timeout=COMMAND_TIMEOUT)
         except BaseException as exc:
             await pool.close()
-            if isinstance(exc, _UNREACHABLE):
+            if isinstance(exc, (*_UNREACHABLE, asyncpg.PostgresError)):
                 raise DatabaseError(f"lost PostgreSQL at {shown} while opening: {_reason(exc)}") from exc
             raise
-        return await cls(pool, url, clock or _utcnow)._ready()
+        return await cls(pool, url, clock or _utcnow, mover)._ready()
 
-    async def close(self) -> None:
-        await super().close()  # waits for the moves already submitted
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            await pool.close()
 
     # --- plumbing ----------------------------------------------------------------------------------------
     def _conn(self) -> asyncpg.Pool:
@@ -231,12 +247,67 @@ class PgStore(Store):
                     async with conn.transaction(isolation="serializable"):
                         return await body(_Connection(conn))
             except _RETRY:
-                await asyncio.sleep(random.uniform(0, 0.002 * min(attempt + 1, 10)))
+                # The first retry at once (the transaction that won has committed: the next attempt sees it), then
+                # with a growing random pause when many collide.
+                await asyncio.sleep(random.uniform(0, 0.002 * min(attempt, 10)) if attempt else 0)
             except _UNREACHABLE as exc:
                 raise DatabaseError(f"cannot reach PostgreSQL: {_reason(exc)}") from exc
             except asyncpg.PostgresError as exc:  # constraint violations arrive as PgIntegrityError instead
                 raise DatabaseError(f"PostgreSQL refused a transaction: {_reason(exc)}") from exc
         raise DatabaseError(f"a transaction kept colliding with others ({SERIALIZATION_RETRIES} attempts)")
+
+    async def _commit_move(self, move) -> None:
+        """As the SQLite store's group commit, with up to ``MOVE_CONNECTIONS`` groups on their way at once: a move
+        arriving while one group commits goes out at once in the next, instead of waiting for the first to end."""
+        move.future = asyncio.get_running_loop().create_future()
+        self._pending.append(move)
+        self._flushers = {task for task in self._flushers if not task.done()}
+        if len(self._flushers) < MOVE_CONNECTIONS:
+            self._flushers.add(asyncio.get_running_loop().create_task(self._flush_moves()))
+        await move.future
+
+    async def close(self) -> None:
+        while any(not task.done() for task in self._flushers):  # moves already submitted are committed first
+            await asyncio.shield(asyncio.gather(*self._flushers, return_exceptions=True))
+        await super().close()
+        pool, self._pool = self._pool, None
+        mover, self._mover = self._mover, None
+        for each in (pool, mover):
+            if each is not None:
+                await each.close()
+
+    async def _write_group(self, group, now_us: int) -> list[Exception | None]:
+        """Moves in one statement (``_APPLY_MOVES``): one round trip and one commit for the whole group, where the
+        shared path takes a transaction of five. A group with a move that ends a counted game (totals to keep) or
+        reaches a daily past its day (to be closed instead) takes the shared path."""
+        ids = [m.game_id for m in group]
+        if len(set(ids)) != len(ids) or any(
+                m.totals is not None or (m.expiry is not None and now_us >= m.expiry[0]) for m in group):
+            return await super()._write_group(group, now_us)
+        try:
+            rows = await (self._mover or self._conn()).fetch(
+                _APPLY_MOVES, ids, [m.expected for m in group], [m.code for m in group],
+                [m.snapshot for m in group], [m.status for m in group], [m.score for m in group],
+                [m.ended_us for m in group], [m.at_us for m in group])
+        except asyncpg.IntegrityConstraintViolationError as exc:  # e.g. a stray action-log row: see _flush_moves
+            raise PgIntegrityError(str(exc)) from exc
+        except _UNREACHABLE as exc:
+            raise DatabaseError(f"cannot reach PostgreSQL: {_reason(exc)}") from exc
+        except asyncpg.PostgresError as exc:
+            raise DatabaseError(f"PostgreSQL refused a move: {_reason(exc)}") from exc
+        found = {row[0]: row for row in rows}
+        outcomes: list[Exception | None] = []
+        for move in group:
+            game_id, applied, version, status = found[move.game_id]
+            if applied:
+                outcomes.append(None)
+            elif version is None:
+                outcomes.append(GameNotFound(move.game_id))
+            elif status != "playing":
+                outcomes.append(GameOver(move.game_id, move.expected, version, status))
+            else:  # moved on, perhaps by a statement that committed while this one waited for the row
+                outcomes.append(StaleVersion(move.game_id, move.expected, max(version, move.expected + 1)))
+        return outcomes
 
     async def rebuild_totals(self) -> None:
         from .store import _without_hinted

@@ -469,8 +469,7 @@ class Store:
             group, self._pending = self._pending, []
             try:
                 now_us = to_micros(self.now())
-                outcomes = await self._transaction(
-                    lambda db, group=group, now_us=now_us: _write_moves(db, group, now_us), len(group))
+                outcomes = await self._write_group(group, now_us)
             except Exception as exc:  # noqa: BLE001 - one bad move must not sink the others: retry one by one
                 if len(group) == 1:
                     outcomes = [_move_error(group[0], exc)]
@@ -495,6 +494,10 @@ class Store:
                     move.future.set_result(None)
                 else:
                     move.future.set_exception(outcome)
+
+    async def _write_group(self, group: list[_Move], now_us: int) -> list[Exception | None]:
+        """One transaction for a group of moves; per move, None (written) or the exception its caller gets."""
+        return await self._transaction(lambda db: _write_moves(db, group, now_us), len(group))
 
     async def abandon(self, game_id: int, user_id: int) -> GameRecord:
         """End a game in progress as ``abandoned`` (works on a damaged game too); ``ended_by`` is ``abandoned``.
@@ -692,10 +695,41 @@ class Store:
 
     async def set_daily_par(self, day: int, par: int, par_line: str | None = None) -> None:
         async def body(db):
-            cursor = await db.execute("UPDATE daily_challenges SET par = ?, par_line = ? WHERE day = ?",
-                                      (par, par_line, day))
+            cursor = await db.execute("UPDATE daily_challenges SET par = ?, par_line = ?, par_owner = NULL, "
+                                      "par_lease_until = NULL WHERE day = ?", (par, par_line, day))
             if cursor.rowcount != 1:
                 raise KeyError(f"daily {day} has not been recorded")
+
+        await self._write(body)
+
+    async def claim_daily_par(self, day: int, owner: str, lease: timedelta) -> bool:
+        """Take (or renew) the lease on solving the par of ``day`` (recorded with ``put_daily``): true if ``owner``
+        should solve it now. False once the par is stored, or while another owner's lease runs; a lease that ran
+        out (its process died mid-solve) can be taken. Exactly one of several processes racing gets true."""
+        now_us = to_micros(self.now())
+        until_us = to_micros(self.now() + lease)
+
+        async def body(db):
+            row = await _fetchone(db, "SELECT par, par_owner, par_lease_until FROM daily_challenges WHERE day = ?",
+                                  (day,))
+            if row is None:
+                raise KeyError(f"daily {day} has not been recorded")
+            par, holder, lease_until = row
+            if par is not None:
+                return False
+            if holder is not None and holder != owner and lease_until is not None and lease_until > now_us:
+                return False
+            await db.execute("UPDATE daily_challenges SET par_owner = ?, par_lease_until = ? WHERE day = ?",
+                             (owner, until_us, day))
+            return True
+
+        return await self._write(body)
+
+    async def release_daily_par(self, day: int, owner: str) -> None:
+        """``owner`` gave up solving the par of ``day`` (the solve failed): another process may try at once."""
+        async def body(db):
+            await db.execute("UPDATE daily_challenges SET par_owner = NULL, par_lease_until = NULL "
+                             "WHERE day = ? AND par_owner = ?", (day, owner))
 
         await self._write(body)
 

@@ -49,8 +49,9 @@ def _free_port() -> int:
 class PostgresServer:
     """``start()`` initdb + pg_ctl start; ``stop()`` stops it and removes its directory."""
 
-    def __init__(self, bindir: Path) -> None:
+    def __init__(self, bindir: Path, *, durable: bool = False) -> None:
         self.bindir = bindir
+        self.durable = durable  # fsync on, as in production (the benchmarks); the tests turn it off
         self.as_root = os.geteuid() == 0
         self.root = Path(tempfile.mkdtemp(prefix="scoundrel-pg-"))
         self.data = self.root / "data"
@@ -77,7 +78,8 @@ class PostgresServer:
 
     def server_start(self) -> None:
         options = (f"-c listen_addresses=127.0.0.1 -c port={self.port} -c unix_socket_directories={self.root} "
-                   "-c fsync=off -c full_page_writes=off -c max_connections=200 -c shared_buffers=32MB")
+                   "-c max_connections=200 " + ("-c shared_buffers=256MB" if self.durable else
+                                                "-c fsync=off -c full_page_writes=off -c shared_buffers=32MB"))
         result = self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "log"), "-o", options, "-w",
                            "-t", "60", "start", check=False)
         if result.returncode != 0:

@@ -19,7 +19,8 @@ from tests.discord.harness import FAKE_TOKEN
 def test_every_setting_has_an_environment_name():
     assert set(ENV_NAMES.values()) == {
         "SCOUNDREL_DATABASE", "SCOUNDREL_LOG_LEVEL", "SCOUNDREL_LOG_FORMAT", "SCOUNDREL_DEV_GUILD_ID",
-        "SCOUNDREL_DEFAULT_PRESET", "SCOUNDREL_DAILY_ENABLED", "SCOUNDREL_DAILY_POST_TIME", "SCOUNDREL_SERVICE_ADDRESS"}
+        "SCOUNDREL_DEFAULT_PRESET", "SCOUNDREL_DAILY_ENABLED", "SCOUNDREL_DAILY_POST_TIME", "SCOUNDREL_SERVICE_ADDRESS",
+        "SCOUNDREL_SHARD_COUNT", "SCOUNDREL_SHARD_IDS"}
 
 
 def test_the_environment_alone_configures_the_bot(tmp_path, monkeypatch):

@@ -42,3 +42,20 @@ async def test_the_post_and_the_end_of_a_daily_show_par(world):
     await world.env.advance_time(25 * 3600)  # 01:00: day 2's par is solved at 00:00, then the post is made
     fields = {f.name: f.value for f in daily.last_message.embeds[0].fields}
     assert f"par {challenge.par} ({verdict})" in fields["Daily #1's seed, now revealed"]
+
+
+@pytest.mark.simcord(settle_timeout=60)
+async def test_a_par_left_half_solved_by_a_process_that_died_is_solved_here_once_its_lease_runs_out(world):
+    from cogs.daily_par import ParKeeper, todays_challenge
+
+    keeper = world.bot.get_cog("DailyPoster").par
+    await todays_challenge(world.store, 1)
+    # Another process sharing the database took the par of day 1 and died before storing it.
+    assert await world.store.claim_daily_par(1, "dead-process", ParKeeper.lease)
+    await world.alice.slash(world.channel, "scoundrel daily")  # asks for the par in the background
+    await world.env.advance_time(60)
+    assert (await world.store.get_daily(1)).par is None and keeper.solves == 0  # not while that lease runs
+    await world.env.advance_time(ParKeeper.lease.total_seconds())
+    challenge = await world.store.get_daily(1)
+    assert challenge.par is not None and keeper.solves == 1
+    assert not await world.store.claim_daily_par(1, "another", ParKeeper.lease)  # solved: nobody solves it again

@@ -176,6 +176,39 @@ async def test_racing_owners_get_one_claim(db_path, clock):
             await s.close()
 
 
+async def test_the_daily_par_is_leased_to_one_solver_and_a_dead_solvers_lease_expires(store, clock):
+    await store.put_daily(DAY, 1234)
+    assert await store.claim_daily_par(DAY, "a", LEASE) is True
+    assert await store.claim_daily_par(DAY, "b", LEASE) is False  # a is solving
+    assert await store.claim_daily_par(DAY, "a", LEASE) is True  # a renews its own
+    clock.advance(LEASE.total_seconds() + 1)  # a died mid-solve
+    assert await store.claim_daily_par(DAY, "b", LEASE) is True
+    await store.release_daily_par(DAY, "a")  # a late release by a does not free b's lease
+    assert await store.claim_daily_par(DAY, "c", LEASE) is False
+    await store.release_daily_par(DAY, "b")  # b's solve failed: anyone may try at once
+    assert await store.claim_daily_par(DAY, "c", LEASE) is True
+    await store.set_daily_par(DAY, 7, "T0")
+    assert (await store.get_daily(DAY)).par == 7
+    assert await store.claim_daily_par(DAY, "c", LEASE) is False  # solved: never again
+    clock.advance(LEASE.total_seconds() + 1)
+    assert await store.claim_daily_par(DAY, "d", LEASE) is False
+    with pytest.raises(KeyError):
+        await store.claim_daily_par(DAY + 1, "a", LEASE)  # a day not recorded yet
+
+
+async def test_racing_processes_get_one_par_lease(db_path, clock):
+    stores = [await open_store(db_path, clock=clock) for _ in range(3)]
+    try:
+        await stores[0].put_daily(DAY, 99)
+        results = await asyncio.gather(*(s.claim_daily_par(DAY, f"p{i}", LEASE)
+                                         for i, s in enumerate(stores) for _ in range(4)))
+        winners = {i for i in range(3) if any(results[i * 4:(i + 1) * 4])}
+        assert len(winners) == 1 and results.count(True) == 4
+    finally:
+        for s in stores:
+            await s.close()
+
+
 async def test_par_cache(store):
     rules = Rules()
     deck = deal(rules, 77)
