@@ -13,7 +13,7 @@ from bot.engine.seeds import SeedError
 from bot.i18n import N_
 from bot.i18n.messages import Messages
 from cogs.bounds import CHALLENGES, SEED_LENGTH, read_seed
-from cogs.command_text import slash
+from cogs.command_text import command_word, slash
 from cogs.duel_view import DYNAMIC_ITEMS, board_files, duel_url, mention, render_board
 from cogs.errors import send_private
 from cogs.group import add_subcommands, bot_can_post, remove_subcommands
@@ -47,9 +47,10 @@ async def challenge(interaction: discord.Interaction, opponent: discord.abc.User
         await send_private(interaction, tr("Bots don't duel: challenge a person."))
         return
     try:
-        seed_value = read_seed(seed) if seed is not None else None
+        seed_value = read_seed(seed, tr) if seed is not None else None
     except SeedError as bad:  # bad input: say what a seed looks like, start nothing
-        await send_private(interaction, tr("{problem}. Leave `seed` out for a new deal.", problem=tr(str(bad))))
+        await send_private(interaction, tr("{problem}. Leave `{seed}` out for a new deal.", problem=str(bad),
+                                           seed=command_word(tr, "seed", "option")))
         return
     try:
         record = await create_challenge(store, interaction.user.id, opponent.id, interaction.guild_id,

@@ -40,11 +40,11 @@ async def play(interaction: discord.Interaction, preset: str | None = None,
     rules = preset_rules(preset or await default_preset(interaction))
     if health is not None:
         rules = rules.with_health(health)
+    tr = for_reader(interaction)
     try:
-        seed_value = read_seed(seed) if seed is not None else None
+        seed_value = read_seed(seed, tr) if seed is not None else None
     except SeedError as bad:  # bad input is not a failure: say what a seed looks like, start nothing
-        tr = for_reader(interaction)
-        await send_private(interaction, tr("{problem}. Leave `{seed}` out for a new deal.", problem=tr(str(bad)),
+        await send_private(interaction, tr("{problem}. Leave `{seed}` out for a new deal.", problem=str(bad),
                                            seed=command_word(tr, "seed", "option")))
         return
     await start_game(interaction, rules, seed_value)

@@ -23,3 +23,11 @@ async def test_an_unknown_language_reads_english(world, locales):
     message = (await world.alice.slash(world.channel, "scoundrel play", seed="0000-0004")).response.message
     result = await click_on_snapshot(world.alice, snapshot(world.alice, message), "sc:nonsense")
     assert private_notes(result) == [UNKNOWN_BUTTON]
+
+
+async def test_a_malformed_seed_is_refused_in_the_players_language(world, locales):
+    locales.speak(world.alice, "de")
+    result = await world.alice.slash(world.channel, "scoundrel play", seed="nonsense!")
+    assert private_notes(result) == ["`nonsense!` ist kein Seed: Ein Seed besteht aus 8 Buchstaben und Ziffern wie "
+                                     "K7Q2-M9XD. Lass `seed` weg, um neu zu geben."]
+    assert await world.store.active_game(world.alice.id, "normal") is None  # nothing started
