@@ -219,8 +219,8 @@ class PlayDailyButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"sc:
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
             today = day_of(clock.now())
-            note = "" if self.day == today else for_reader(interaction)(
-                "That post was for Daily #{day}; here is today's.", day=self.day)
+            tr = for_reader(interaction)
+            note = "" if self.day == today else tr("That post was for Daily #{day}; here is today's.", day=self.day)
             await play_daily(interaction, note)
         except Exception as error:  # discord.py only logs DynamicItem errors; the player must hear too
             await report_error(interaction, error, where=f"daily play button {self.custom_id}")

@@ -312,7 +312,8 @@ class DuelPlaySelect(discord.ui.DynamicItem[discord.ui.Select],
         try:
             code = self.item.values[0]
             if not re.fullmatch(r"[BS][0-9][CDHS][0-9]{1,2}", code):
-                await send_private(interaction, for_reader(interaction)("That choice is not a card play."))
+                tr = for_reader(interaction)
+                await send_private(interaction, tr("That choice is not a card play."))
                 return
             await handle_action(interaction, self.duel_id, self.version, code)
         except Exception as error:
