@@ -2,12 +2,14 @@
 
     .venv/bin/pip install -e ".[dev,screens]"   # SimCord's preview extra
     apt-get install chromium                    # Debian's headless browser
-    .venv/bin/python scripts/capture_screens.py [--out docs/screens] [--only room,duel]
+    .venv/bin/python scripts/capture_screens.py [--out docs/screens] [--only room,duel] [--locale de]
 
 The bot runs for real on a temporary database inside a SimCord world (virtual Discord, virtual clock); each
 screen is reached by slash commands and button clicks as a player would, shown in SimCord's Discord-like preview
 (dark theme) and captured by headless chromium (once the preview says it has settled) at phone width (390 px)
-and desktop width (1280 px), as ``<screen>-phone.png`` and ``<screen>-desktop.png``.
+and desktop width (1280 px), as ``<screen>-phone.png`` and ``<screen>-desktop.png``. With ``--locale`` (a Discord
+locale such as ``de``) the players' clients and the server speak that language, so does the preview, and the
+captures go to ``docs/screens/<locale>/``.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 from bot.client import ScoundrelBot  # noqa: E402
 from bot.config import Config  # noqa: E402
 from bot.engine import apply, legal_actions, new_game, preset, seed_to_text  # noqa: E402
+from bot.i18n.messages import messages_for  # noqa: E402
 
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.screenshot-token-not-real-000000000000"
 WIDTHS = {"phone": (390, 1100), "desktop": (1280, 1000)}
@@ -49,17 +52,40 @@ async def click_code(actor, message, code: str):
     await actor.click(message, custom_id=by_code(message)[code].custom_id)
 
 
-async def capture(env, channel, viewer, target, name: str, out: Path, browser: str) -> None:
+def speak(locale: str) -> None:
+    """Every interaction arrives in ``locale`` (the player's client language) with its server's preferred locale,
+    as Discord sends them; SimCord fixes both to ``en-US``, so its payload builder is wrapped (as the tests'
+    ``Locales`` does)."""
+    from simcord import interactions
+
+    build = interactions.base_payload
+
+    def with_locale(backend, *, user_id, guild_id=None, **rest):
+        record, payload = build(backend, user_id=user_id, guild_id=guild_id, **rest)
+        payload["locale"] = locale
+        if guild_id is not None:
+            payload["guild_locale"] = backend.get_guild(guild_id).preferred_locale
+        return record, payload
+
+    interactions.base_payload = with_locale
+
+
+async def capture(env, channel, viewer, target, name: str, out: Path, browser: str, locale: str) -> None:
     for label, (width, height) in WIDTHS.items():
-        # A fixed profile at the window's size: the page lays out once, with nothing left to adapt when the
-        # screenshot is taken.
-        async with env.preview(channel, viewers=[viewer], display="fixed", width=width, height=height) as preview:
-            await preview.show(target)
-            await preview.refresh()
-            path = out / f"{name}-{label}.png"
-            await screenshot(browser, preview.url, width, height, path)
-            shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
-            print(f"{shown}" + (f"  message height {message_height(path)} px" if label == "phone" else ""))
+        path = out / f"{name}-{label}.png"
+        for _ in range(3):  # a message longer than the window (the rules in a longer language): a taller one
+            # A fixed profile at the window's size: the page lays out once, with nothing left to adapt when the
+            # screenshot is taken.
+            async with env.preview(channel, viewers=[viewer], display="fixed", width=width, height=height,
+                                   locale=locale) as preview:
+                await preview.show(target)
+                await preview.refresh()
+                await screenshot(browser, preview.url, width, height, path)
+            if not reaches_bottom(path):
+                break
+            height += 400
+        shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+        print(f"{shown}" + (f"  message height {message_height(path)} px" if label == "phone" else ""))
 
 
 # The preview is ready once it says so (``window.simcordPreview``: no action of its own pending, such as applying
@@ -138,9 +164,8 @@ async def screenshot(browser: str, url: str, width: int, height: int, path: Path
                     await process.wait()
 
 
-def message_height(path: Path) -> int:
-    """The focused message's height on the page: the rows below the preview's toolbar that differ from the page
-    background, from the first to the last (the budget for a room at phone width is 450 px)."""
+def message_rows(path: Path) -> tuple[list[int], int]:
+    """The rows below the preview's toolbar that differ from the page background, and the page's height."""
     from PIL import Image
 
     image = Image.open(path).convert("RGB")
@@ -152,7 +177,20 @@ def message_height(path: Path) -> int:
 
     rows = [y for y in range(toolbar, height)  # the left edge has a shadow: start at the avatar's column
             if any(differs(image.getpixel((x, y))) for x in range(14, width - 4, 3))]
+    return rows, height
+
+
+def message_height(path: Path) -> int:
+    """The focused message's height on the page, from its first row to its last (the budget for a room at phone
+    width is 450 px)."""
+    rows, _ = message_rows(path)
     return rows[-1] - rows[0] + 1 if rows else 0
+
+
+def reaches_bottom(path: Path, margin: int = 24) -> bool:
+    """Whether the message runs to the window's lower edge (so part of it may be cut off)."""
+    rows, height = message_rows(path)
+    return bool(rows) and rows[-1] >= height - margin
 
 
 def line_to(rules, predicate, pick=lambda actions: actions[-1], seeds=range(500)) -> tuple[int, list[str]]:
@@ -181,7 +219,13 @@ async def main(argv: list[str]) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screens")
     parser.add_argument("--only", default="", help="comma-separated screen names")
     parser.add_argument("--browser", default=shutil.which("chromium") or "chromium")
+    parser.add_argument("--locale", default="en-US",
+                        help="a Discord locale (de, fr, es-ES, ...): the players' and the server's language; "
+                             "captures go to <out>/<locale>/")
     args = parser.parse_args(argv)
+    if args.locale != "en-US":
+        speak(args.locale)
+        args.out = args.out / args.locale
     args.out.mkdir(parents=True, exist_ok=True)
     only = set(filter(None, args.only.split(",")))
 
@@ -190,15 +234,16 @@ async def main(argv: list[str]) -> int:
         env = simcord.Env(bot)
         await env.start()
         try:
-            await shoot_all(env, args.out, args.browser, only)
+            await shoot_all(env, args.out, args.browser, only, args.locale)
         finally:
             await env.shutdown()
             await bot.close()
     return 0
 
 
-async def shoot_all(env, out: Path, browser: str, only: set[str]) -> None:
-    guild = env.create_guild("Dungeon Hall")
+async def shoot_all(env, out: Path, browser: str, only: set[str], locale: str) -> None:
+    tr = messages_for(locale)  # the labels the players click, as their client shows them
+    guild = env.create_guild("Dungeon Hall", preferred_locale=locale)
     channel = guild.create_text_channel("general")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
@@ -206,7 +251,7 @@ async def shoot_all(env, out: Path, browser: str, only: set[str]) -> None:
 
     async def shot(name, target, viewer=alice, where=channel):
         if not only or name in only:
-            await capture(env, where, viewer, target, name, out, browser)
+            await capture(env, where, viewer, target, name, out, browser, locale)
 
     # The first room, then a room mid-game with a weapon and its kills fanned over it.
     classic = preset("classic")
@@ -226,7 +271,7 @@ async def shoot_all(env, out: Path, browser: str, only: set[str]) -> None:
     message = await play_codes(bob, message, channel, line)
     await shot("merchant", message, viewer=bob)
     ask = await bob.slash(channel, "scoundrel abandon")
-    await bob.click(ask.response, label="Abandon game")
+    await bob.click(ask.response, label=tr("Abandon game"))
     seed, line = line_to(expansion.with_health(40), lambda s: bool(s.pending) and s.pending[0] == "underworld",
                          pick=lambda actions: next((a for a in actions if a.kind == "raise"), actions[-1]))
     message = (await bob.slash(channel, "scoundrel play", seed=seed_to_text(seed), preset="expansion",
@@ -255,7 +300,7 @@ async def shoot_all(env, out: Path, browser: str, only: set[str]) -> None:
     for player in (bob, carol):  # two more results for the next day's post
         other = await player.slash(channel, "scoundrel daily")
         await play_out(player, None, channel, response=other.response)
-    await alice.click(daily.response, label="Share result")
+    await alice.click(daily.response, label=tr("Share result"))
     await shot("share", channel.last_message)
     board = await alice.slash(channel, "scoundrel leaderboard")
     await shot("leaderboard", board)
@@ -266,11 +311,11 @@ async def shoot_all(env, out: Path, browser: str, only: set[str]) -> None:
 
     # A duel a few turns in.
     challenge = (await alice.slash(channel, "scoundrel duel", opponent=bob, seed="0000-0004")).response
-    await bob.click(challenge, label="Accept")
-    await play_duel_moves(env, challenge.message, moves=40)
+    await bob.click(challenge, label=tr("Accept"))
+    await play_duel_moves(env, challenge.message, moves=40, tr=tr)
     await shot("duel", challenge)
     for player in (alice, bob):  # the private hand of whoever is to play
-        hand = await player.click(challenge, label="My hand")
+        hand = await player.click(challenge, label=tr("My hand"))
         if any(True for _ in hand.response.message.components):
             await shot("duel-hand", hand, viewer=player)
             break
@@ -297,8 +342,9 @@ async def play_out(actor, message, channel, response=None):
     raise SystemExit("the game did not end")
 
 
-async def play_duel_moves(env, message, moves: int) -> None:
-    """Random legal duel moves through the store (as the hand's buttons make them), shown on the board."""
+async def play_duel_moves(env, message, moves: int, tr) -> None:
+    """Random legal duel moves through the store (as the hand's buttons make them), shown on the board in the
+    mover's language (``tr``)."""
     import random
 
     from bot.duel import legal_actions as duel_actions
@@ -322,7 +368,7 @@ async def play_duel_moves(env, message, moves: int) -> None:
         action = rng.choice(builds or actions)
         player = record.players[record.state.actor]
         record = await play_duel(bot.store, record.id, player, record.version, action)
-    await refresh_board(bot, record)
+    await refresh_board(bot, record, tr)
 
 
 def good_line(start, width: int = 6) -> list[str]:
