@@ -146,7 +146,7 @@ async def test_the_post_follows_the_servers_language_and_each_player_keeps_their
     best = fields[DE("Yesterday's best here (Daily #{day})", day=1)]
     assert best.startswith(f"🥇 <@{carol.id}> — **{score}** (") and ("gestorben" in best or "geschafft" in best)
     seed = seed_to_text(daily_seed(await env.bot.store.daily_secret(), 1))
-    assert fields["Seed des Tagesspiels #1, jetzt aufgedeckt"] == \
+    assert fields["Seed des Tagesspiels #1 aufgedeckt"] == \
         f"`{seed}` — nachspielen mit `/scoundrel spielen seed:{seed}`"
 
 
