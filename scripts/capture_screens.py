@@ -2,7 +2,7 @@
 
     .venv/bin/pip install -e ".[dev,screens]"   # SimCord's preview extra
     apt-get install chromium                    # Debian's headless browser
-    .venv/bin/python scripts/capture_screens.py [--out docs/screens] [--only room,duel] [--locale de]
+    .venv/bin/python scripts/capture_screens.py [--out docs/screens] [--only room,duel] [--locale de] [--widths phone]
 
 The bot runs for real on a temporary database inside a SimCord world (virtual Discord, virtual clock); each
 screen is reached by slash commands and button clicks as a player would, shown in SimCord's Discord-like preview
@@ -81,7 +81,7 @@ async def capture(env, channel, viewer, target, name: str, out: Path, browser: s
                 await preview.show(target)
                 await preview.refresh()
                 await screenshot(browser, preview.url, width, height, path)
-            if not reaches_bottom(path):
+            if label != "phone" or not reaches_bottom(path):  # (the desktop's sidebar runs to the bottom)
                 break
             height += 400
         shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
@@ -219,10 +219,13 @@ async def main(argv: list[str]) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screens")
     parser.add_argument("--only", default="", help="comma-separated screen names")
     parser.add_argument("--browser", default=shutil.which("chromium") or "chromium")
+    parser.add_argument("--widths", default=",".join(WIDTHS), help="comma-separated: phone, desktop")
     parser.add_argument("--locale", default="en-US",
                         help="a Discord locale (de, fr, es-ES, ...): the players' and the server's language; "
                              "captures go to <out>/<locale>/")
     args = parser.parse_args(argv)
+    for label in set(WIDTHS) - set(args.widths.split(",")):
+        del WIDTHS[label]
     if args.locale != "en-US":
         speak(args.locale)
         args.out = args.out / args.locale
