@@ -12,8 +12,9 @@ message shows, ``w`` (weapon) or ``b`` (barehanded): UI state only, never writte
 engine action code (``T2``, ``W2``, ``A``, ``B3``, ``L``, ``R``, ``D``, ``O``, ``E``) or ``mode`` for the toggle.
 
 Extending the game-over message: append a function to ``GAME_OVER_EXTRAS``; it gets the finished
-``GameRecord`` and the player's ``Messages`` and returns the ``discord.ui.Item``s to add (e.g. a Share button for dailies). Use persistent
-items (``DynamicItem``) so they survive restarts; return ``[]`` when the record is not yours to decorate.
+``GameRecord`` and the player's ``Messages`` and returns the ``discord.ui.Item``s to add (e.g. a Share button
+for dailies). Use persistent items (``DynamicItem``) so they survive restarts; return ``[]`` when the record is
+not yours to decorate.
 ``PLAYING_EXTRAS`` does the same for a game still being played (e.g. the Hint button). Their buttons' labels are
 shown through the player's ``Messages`` (mark them with ``N_``), like every label here.
 
