@@ -111,7 +111,7 @@ def solver_refusal(record, tr: Messages) -> str | None:
     return tr(reason) if reason else None
 
 
-def review_extras(record) -> list[discord.ui.Item]:
+def review_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
     if _state["review"] is None or record.rules is None or refusal(record.rules):
         return []
     if record.status not in ("won", "dead"):
@@ -159,7 +159,7 @@ async def show_hint(interaction: discord.Interaction, game_id: int) -> None:
     await interaction.followup.send(hint_text(hint, tr), ephemeral=True)
 
 
-def hint_extras(record) -> list[discord.ui.Item]:
+def hint_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
     """The Hint button beside Avoid, in normal and practice games whose rules the solver can play."""
     if _state["hint"] is None or record.kind not in HINT_KINDS or record.rules is None or refusal(record.rules):
         return []

@@ -12,8 +12,9 @@ message shows, ``w`` (weapon) or ``b`` (barehanded): UI state only, never writte
 engine action code (``T2``, ``W2``, ``A``, ``B3``, ``L``, ``R``, ``D``, ``O``, ``E``) or ``mode`` for the toggle.
 
 Extending the game-over message: append a function to ``GAME_OVER_EXTRAS``; it gets the finished
-``GameRecord`` and returns the ``discord.ui.Item``s to add (e.g. a Share button for dailies). Use persistent
-items (``DynamicItem``) so they survive restarts; return ``[]`` when the record is not yours to decorate.
+``GameRecord`` and the player's ``Messages`` and returns the ``discord.ui.Item``s to add (e.g. a Share button
+for dailies). Use persistent items (``DynamicItem``) so they survive restarts; return ``[]`` when the record is
+not yours to decorate.
 ``PLAYING_EXTRAS`` does the same for a game still being played (e.g. the Hint button). Their buttons' labels are
 shown through the player's ``Messages`` (mark them with ``N_``), like every label here.
 
@@ -57,8 +58,8 @@ log = logging.getLogger(__name__)
 
 WEAPON_MODE, BAREHANDED = "w", "b"
 TOGGLE = "mode"
-GAME_OVER_EXTRAS: list[Callable[[object], list[discord.ui.Item]]] = []
-PLAYING_EXTRAS: list[Callable[[object], list[discord.ui.Item]]] = []  # the same, under a game still on
+GAME_OVER_EXTRAS: list[Callable[[object, Messages], list[discord.ui.Item]]] = []
+PLAYING_EXTRAS: list[Callable[[object, Messages], list[discord.ui.Item]]] = []  # the same, under a game still on
 
 _STYLE = {MONSTER: discord.ButtonStyle.danger, WEAPON: discord.ButtonStyle.primary,
           POTION: discord.ButtonStyle.success}
@@ -222,13 +223,13 @@ def render_game(record, mode: str = WEAPON_MODE, par: int | None = None,
         view.add_item(_labelled(NewGameButton(record.id), tr))
         if record.status != ABANDONED:
             for extra in GAME_OVER_EXTRAS:
-                for item in extra(record):
+                for item in extra(record, tr):
                     view.add_item(_labelled(item, tr))
         return embed, view
     for item in game_buttons(record, mode, tr):
         view.add_item(item)
     for extra in PLAYING_EXTRAS:
-        for item in extra(record):
+        for item in extra(record, tr):
             view.add_item(_labelled(item, tr))
     return embed, view
 

@@ -163,3 +163,22 @@ def test_the_best_possible_answer_and_its_line_read_in_the_players_language():
     assert len(german) == len(english) and german[-1].endswith(f" Punkte: {state.score}.")
     assert all(line.endswith(".") and " Leben: " in line for line in german[:-1])
     assert english[-1].endswith(f" Score: {state.score}.") and " Health: " in english[0]
+
+
+async def test_a_finished_dailys_par_label_is_in_the_players_language(world, locales):
+    from cogs.daily_par import KNOWN_PAR
+    from cogs.game_view import render_game
+
+    locales.speak(world.alice, "de")
+    daily = await world.alice.slash(world.channel, "scoundrel daily")
+    await play_to_end(world.alice, daily.response)
+    record = await world.store.daily_attempt(world.alice.id, 1)
+    record = await world.store.get_game(record.id)
+    KNOWN_PAR[(record.rules.key, record.deck)] = 17  # the day's par, once solved
+    try:
+        _, german = render_game(record, tr=messages_for("de"))
+        _, english = render_game(record)
+    finally:
+        del KNOWN_PAR[(record.rules.key, record.deck)]
+    assert "Par 17 (gewinnbar)" in [getattr(b, "item", b).label for b in german.children]
+    assert "Par 17 (winnable)" in [getattr(b, "item", b).label for b in english.children]

@@ -67,7 +67,7 @@ async def test_a_database_that_is_down_is_answered_plainly_and_logged(world, cap
 
 
 async def test_game_over_extras_add_their_items(world):
-    def share(record):
+    def share(record, tr):
         return [discord.ui.Button(label=f"Share #{record.id}", url="https://example.com/share")]
 
     game_view.GAME_OVER_EXTRAS.append(share)

@@ -185,7 +185,7 @@ async def test_buttons_hooked_onto_the_game_read_in_the_players_language(world, 
     from cogs import game_view
     from cogs.game_flow import ResumeButton
 
-    monkeypatch.setattr(game_view, "PLAYING_EXTRAS", [lambda record: [ResumeButton(record.id)]])
+    monkeypatch.setattr(game_view, "PLAYING_EXTRAS", [lambda record, tr: [ResumeButton(record.id)]])
     await world.alice.slash(world.channel, "scoundrel play", seed=SEED)
     record = await world.store.active_game(world.alice.id, "normal")
     _, view = game_view.render_game(record, tr=DE)
