@@ -36,7 +36,7 @@ import asyncpg
 
 from . import migrate
 from .errors import DatabaseError, GameNotFound, GameOver, StaleVersion
-from .store import PLAYER_TOTALS_UPSERT, WEEK_TOTALS_UPSERT, Store, _utcnow
+from .store import PLAYER_TOTALS_UPSERT, WEEK_TOTALS_UPSERT, Store, _add_totals_many, _utcnow
 
 log = logging.getLogger(__name__)
 
@@ -107,15 +107,53 @@ _DIALECT["SELECT user_id, wins, games, best_score, average FROM player_totals WH
 # action-log rows of exactly the games it updated; then, per move, whether it was applied and the game as the
 # statement found it. Two statements updating one game (two processes, two clicks) queue on the row lock, and the
 # second finds the version moved on: it updates nothing, so of two racing moves exactly one is applied.
-_APPLY_MOVES = (
-    "WITH m AS (SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::bigint[], "
+_MOVES = (
+    "m AS (SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::bigint[], "
     "$7::bigint[], $8::bigint[]) AS m(id, expected, code, snapshot, status, score, ended_at, at)), "
     "u AS (UPDATE games g SET version = m.expected + 1, snapshot = m.snapshot, status = m.status, score = m.score, "
     "ended_at = m.ended_at FROM m WHERE g.id = m.id AND g.version = m.expected AND g.status = 'playing' "
     "RETURNING g.id, m.expected, m.code, m.at), "
-    "a AS (INSERT INTO game_actions (game_id, seq, code, at) SELECT id, expected + 1, code, at FROM u) "
-    "SELECT m.id, u.id IS NOT NULL, g.version, g.status FROM m LEFT JOIN u ON u.id = m.id "
+    "a AS (INSERT INTO game_actions (game_id, seq, code, at) SELECT id, expected + 1, code, at FROM u)")
+_OUTCOMES = (
+    " SELECT m.id, u.id IS NOT NULL, g.version, g.status FROM m LEFT JOIN u ON u.id = m.id "
     "LEFT JOIN games g ON g.id = m.id")
+_APPLY_MOVES = "WITH " + _MOVES + _OUTCOMES
+# The same with the running totals of the games those moves end (the rows ``_add_totals_many`` would upsert, each
+# tagged with its game): added only for the games the statement updated, in the same statement and so the same
+# commit. ``INSERT ... ON CONFLICT DO UPDATE`` is an atomic add at READ COMMITTED: a statement that meets a row
+# another one is updating waits for it and adds to the committed row, so concurrent ends never lose a count. The
+# rows go in key order, so two statements take their row locks in one order. A statement may not upsert one key
+# twice: such a group (one player ending two games at once) takes the shared path.
+_APPLY_ENDING_MOVES = (
+    "WITH " + _MOVES + ", "
+    "pt AS (INSERT INTO player_totals AS t (user_id, guild_id, rules_key, games, wins, scored, total_score, "
+    "best_score, average, last_at) SELECT p.user_id, p.guild_id, p.rules_key, p.games, p.wins, p.scored, "
+    "p.total_score, p.best_score, p.average, p.last_at FROM unnest($9::bigint[], $10::bigint[], $11::bigint[], "
+    "$12::text[], $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[], $17::bigint[], "
+    "$18::double precision[], $19::bigint[]) AS p(game_id, user_id, guild_id, rules_key, games, wins, scored, "
+    "total_score, best_score, average, last_at) JOIN u ON u.id = p.game_id "
+    "ORDER BY p.user_id, p.guild_id, p.rules_key "
+    "ON CONFLICT " + _DIALECT[PLAYER_TOTALS_UPSERT].split(" ON CONFLICT ", 1)[1] + "), "
+    "wt AS (INSERT INTO week_totals AS w (week_end, guild_id, user_id, total, days, wins, forfeits, best, last_at) "
+    "SELECT k.week_end, k.guild_id, k.user_id, k.total, 1, k.wins, k.forfeits, k.best, k.last_at "
+    "FROM unnest($20::bigint[], $21::bigint[], $22::bigint[], $23::bigint[], $24::bigint[], $25::bigint[], "
+    "$26::bigint[], $27::bigint[], $28::bigint[]) AS k(game_id, week_end, guild_id, user_id, total, wins, forfeits, "
+    "best, last_at) JOIN u ON u.id = k.game_id ORDER BY k.week_end, k.guild_id, k.user_id "
+    "ON CONFLICT " + _DIALECT[WEEK_TOTALS_UPSERT].split(" ON CONFLICT ", 1)[1] + ")" + _OUTCOMES)
+STATEMENT_RETRIES = 5  # a one-statement group chosen as a deadlock's victim is rolled back whole: run it again
+
+
+class _TotalsRows:
+    """Stands in for a connection to ``_add_totals_many``, keeping the rows it would upsert instead: the rows of
+    the totals are built by the shared code alone."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, list[tuple]] = {PLAYER_TOTALS_UPSERT: [], WEEK_TOTALS_UPSERT: []}
+
+    async def executemany(self, sql: str, rows: Iterable[Iterable[Any]]) -> None:
+        self.rows[sql] += [tuple(row) for row in rows]
+
+
 # Inserts whose caller reads ``cursor.lastrowid``: the generated id comes back with RETURNING.
 _RETURNS_ID = re.compile(r"^\s*INSERT INTO (games|duels) ", re.IGNORECASE)
 
@@ -277,24 +315,48 @@ class PgStore(Store):
                 await each.close()
 
     async def _write_group(self, group, now_us: int) -> list[Exception | None]:
-        """Moves in one statement (``_APPLY_MOVES``): one round trip and one commit for the whole group, where the
-        shared path takes a transaction of five. A group with a move that ends a counted game (totals to keep) or
-        reaches a daily past its day (to be closed instead) takes the shared path."""
+        """Moves in one statement (``_APPLY_MOVES``, or ``_APPLY_ENDING_MOVES`` when some end a counted game and
+        their totals are kept in the same statement): one round trip and one commit for the whole group, where the
+        shared path takes a SERIALIZABLE transaction of a round trip per move, run again whenever it collides. A
+        group that reaches a daily past its day (to be closed instead) or upserts one totals row twice takes the
+        shared path."""
         ids = [m.game_id for m in group]
-        if len(set(ids)) != len(ids) or any(
-                m.totals is not None or (m.expiry is not None and now_us >= m.expiry[0]) for m in group):
+        if len(set(ids)) != len(ids) or any(m.expiry is not None and now_us >= m.expiry[0] for m in group):
             return await super()._write_group(group, now_us)
-        try:
-            rows = await (self._mover or self._conn()).fetch(
-                _APPLY_MOVES, ids, [m.expected for m in group], [m.code for m in group],
-                [m.snapshot for m in group], [m.status for m in group], [m.score for m in group],
-                [m.ended_us for m in group], [m.at_us for m in group])
-        except asyncpg.IntegrityConstraintViolationError as exc:  # e.g. a stray action-log row: see _flush_moves
-            raise PgIntegrityError(str(exc)) from exc
-        except _UNREACHABLE as exc:
-            raise DatabaseError(f"cannot reach PostgreSQL: {_reason(exc)}") from exc
-        except asyncpg.PostgresError as exc:
-            raise DatabaseError(f"PostgreSQL refused a move: {_reason(exc)}") from exc
+        args = [ids, [m.expected for m in group], [m.code for m in group], [m.snapshot for m in group],
+                [m.status for m in group], [m.score for m in group], [m.ended_us for m in group],
+                [m.at_us for m in group]]
+        statement = _APPLY_MOVES
+        ending = [m for m in group if m.totals is not None]
+        if ending:
+            players, weeks = [], []
+            for move in ending:
+                rows = _TotalsRows()
+                await _add_totals_many(rows, [move.totals])
+                players += [(move.game_id, *row) for row in rows.rows[PLAYER_TOTALS_UPSERT]]
+                weeks += [(move.game_id, *row) for row in rows.rows[WEEK_TOTALS_UPSERT]]
+            if (len({row[1:4] for row in players}) != len(players)
+                    or len({row[1:4] for row in weeks}) != len(weeks)):
+                return await super()._write_group(group, now_us)
+            # Columns as the unnest lists them: player rows (game, user, guild, rules, games, wins, scored, total,
+            # best, average, last); week rows (game, week_end, guild, user, total, wins, forfeits, best, last).
+            args += [list(column) for column in zip(*players, strict=True)] if players else [[]] * 11
+            args += [list(column) for column in zip(*weeks, strict=True)] if weeks else [[]] * 9
+            statement = _APPLY_ENDING_MOVES
+        for attempt in range(STATEMENT_RETRIES):
+            try:
+                rows = await (self._mover or self._conn()).fetch(statement, *args)
+                break
+            except asyncpg.DeadlockDetectedError as exc:
+                if attempt == STATEMENT_RETRIES - 1:
+                    raise DatabaseError(f"PostgreSQL refused a move: {_reason(exc)}") from exc
+                await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
+            except asyncpg.IntegrityConstraintViolationError as exc:  # e.g. a stray action-log row: _flush_moves
+                raise PgIntegrityError(str(exc)) from exc
+            except _UNREACHABLE as exc:
+                raise DatabaseError(f"cannot reach PostgreSQL: {_reason(exc)}") from exc
+            except asyncpg.PostgresError as exc:
+                raise DatabaseError(f"PostgreSQL refused a move: {_reason(exc)}") from exc
         found = {row[0]: row for row in rows}
         outcomes: list[Exception | None] = []
         for move in group:
