@@ -116,7 +116,7 @@ def review_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
         return []
     if record.status not in ("won", "dead"):
         return []
-    return [ReviewButton(record.id)]
+    return [ReviewButton(record.id, tr)]
 
 
 class HintButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
@@ -163,7 +163,7 @@ def hint_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
     """The Hint button beside Avoid, in normal and practice games whose rules the solver can play."""
     if _state["hint"] is None or record.kind not in HINT_KINDS or record.rules is None or refusal(record.rules):
         return []
-    button = HintButton(record.id)
+    button = HintButton(record.id, tr)
     button.item.row = 1
     return [button]
 

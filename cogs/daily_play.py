@@ -248,10 +248,6 @@ class PracticeButton(discord.ui.DynamicItem[discord.ui.Button],
 class ShareButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
     PREFIX, LABEL, EMOJI, STYLE = "dshare", N_("Share result"), "📣", discord.ButtonStyle.primary
 
-    def __init__(self, game_id: int, tr: Messages = ENGLISH) -> None:
-        super().__init__(game_id)
-        self.item.label = tr(self.LABEL)
-
     async def run(self, interaction: discord.Interaction) -> None:
         await share_result(interaction, self.game_id)
 

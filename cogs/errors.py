@@ -26,6 +26,7 @@ from storage import errors as store_errors
 log = logging.getLogger(__name__)
 
 UNEXPECTED = N_("Something went wrong on my side and it has been logged. Please try again in a moment.")
+DATABASE_ERRORS = (store_errors.DatabaseError, sqlite3.OperationalError)  # down, locked, disk trouble
 DATABASE_DOWN = N_("I can't reach my database right now, so nothing was changed. Please try again in a moment.")
 
 
@@ -49,7 +50,7 @@ def friendly_message(error: BaseException, tr: Messages = ENGLISH) -> tuple[str,
     if isinstance(error, store_errors.CorruptGame):
         return tr("This game's saved data is damaged and cannot be played. The problem has been logged; "
                   "`/scoundrel abandon` clears it so you can start again."), True
-    if isinstance(error, store_errors.DatabaseError | sqlite3.OperationalError):  # down, locked, disk trouble
+    if isinstance(error, DATABASE_ERRORS):
         return tr(DATABASE_DOWN), True
     if isinstance(error, app_commands.CommandOnCooldown):
         return tr("Slow down a little: try again in {seconds} s.", seconds=f"{error.retry_after:.0f}"), False
@@ -66,11 +67,12 @@ class GameIdButton:
     """A persistent button whose custom_id is ``sc:<PREFIX>:<game id>``; list it before ``DynamicItem``::
 
         class ShareButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
-            PREFIX, LABEL, EMOJI, STYLE = "dshare", "Share result", "📣", discord.ButtonStyle.primary
+            PREFIX, LABEL, EMOJI, STYLE = "dshare", N_("Share result"), "📣", discord.ButtonStyle.primary
 
             async def run(self, interaction): ...
 
-    It derives the DynamicItem template from ``PREFIX``, rebuilds the button from its custom_id after a restart,
+    ``ShareButton(game_id, tr)`` labels it in ``tr``'s language (the ``N_``-marked LABEL, translated). It
+    derives the DynamicItem template from ``PREFIX``, rebuilds the button from its custom_id after a restart,
     and answers the player when ``run`` fails (discord.py would only log an error raised in a DynamicItem).
     """
 
@@ -83,8 +85,8 @@ class GameIdButton:
         kwargs.setdefault("template", rf"sc:{cls.PREFIX}:(?P<game>{ID})")
         super().__init_subclass__(**kwargs)
 
-    def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label=self.LABEL, emoji=self.EMOJI, style=self.STYLE,
+    def __init__(self, game_id: int, tr: Messages = ENGLISH) -> None:
+        super().__init__(discord.ui.Button(label=tr(self.LABEL), emoji=self.EMOJI, style=self.STYLE,
                                            custom_id=f"sc:{self.PREFIX}:{game_id}"))
         self.game_id = game_id
 
@@ -118,7 +120,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException, w
         log.error("error in %s for user %s", what, interaction.user.id, exc_info=error)
         metrics = getattr(interaction.client, "metrics", None)
         if metrics is not None:
-            metrics.errors.labels(cause="database" if text == tr(DATABASE_DOWN) else "unexpected").inc()
+            metrics.errors.labels(cause="database" if isinstance(error, DATABASE_ERRORS) else "unexpected").inc()
     else:
         log.info("refused %s for user %s: %s", what, interaction.user.id, error)
     try:

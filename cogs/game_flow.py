@@ -107,10 +107,6 @@ async def refresh_game_message(client: discord.Client, record, tr: Messages = EN
 class ResumeButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
     PREFIX, LABEL, EMOJI, STYLE = "resume", N_("Resume"), "▶️", discord.ButtonStyle.primary
 
-    def __init__(self, game_id: int, tr: Messages = ENGLISH) -> None:
-        super().__init__(game_id)
-        self.item.label = tr(self.LABEL)
-
     async def run(self, interaction: discord.Interaction) -> None:
         tr = for_reader(interaction)
         record = await interaction.client.store.load_game(self.game_id)

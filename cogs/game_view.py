@@ -15,8 +15,8 @@ Extending the game-over message: append a function to ``GAME_OVER_EXTRAS``; it g
 ``GameRecord`` and the player's ``Messages`` and returns the ``discord.ui.Item``s to add (e.g. a Share button
 for dailies). Use persistent items (``DynamicItem``) so they survive restarts; return ``[]`` when the record is
 not yours to decorate.
-``PLAYING_EXTRAS`` does the same for a game still being played (e.g. the Hint button). Their buttons' labels are
-shown through the player's ``Messages`` (mark them with ``N_``), like every label here.
+``PLAYING_EXTRAS`` does the same for a game still being played (e.g. the Hint button). Label the items in the
+``Messages`` given (a ``GameIdButton`` takes it: ``HintButton(record.id, tr)``), like every label here.
 
 The message is written in its player's language: ``tr`` (a ``Messages``, English by default) is the clicking
 player's for a click (only the player's clicks redraw it) and the server's for an edit made without one.
@@ -220,27 +220,18 @@ def render_game(record, mode: str = WEAPON_MODE, par: int | None = None,
     embed = game_embed(record, par, tr)
     view = discord.ui.View(timeout=None)
     if record.state.over or record.status == ABANDONED:
-        view.add_item(_labelled(NewGameButton(record.id), tr))
+        view.add_item(NewGameButton(record.id, tr))
         if record.status != ABANDONED:
             for extra in GAME_OVER_EXTRAS:
                 for item in extra(record, tr):
-                    view.add_item(_labelled(item, tr))
+                    view.add_item(item)
         return embed, view
     for item in game_buttons(record, mode, tr):
         view.add_item(item)
     for extra in PLAYING_EXTRAS:
         for item in extra(record, tr):
-            view.add_item(_labelled(item, tr))
+            view.add_item(item)
     return embed, view
-
-
-def _labelled(item: discord.ui.Item, tr: Messages) -> discord.ui.Item:
-    """A hooked button with its (``N_``-marked) label in the reader's language; a label already translated, or
-    one no catalogue knows, reads as it is."""
-    button = getattr(item, "item", item)
-    if isinstance(button, discord.ui.Button) and button.label:
-        button.label = tr(button.label)[:80]
-    return item
 
 
 class GameMessage(NamedTuple):

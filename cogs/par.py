@@ -58,10 +58,6 @@ def chunk_lines(lines: list[str], limit: int = EMBED_LIMIT) -> list[str]:
 class BestPossibleButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
     PREFIX, LABEL, EMOJI, STYLE = "par", N_("Best possible"), "🏆", discord.ButtonStyle.secondary
 
-    def __init__(self, game_id: int, tr: Messages = ENGLISH) -> None:
-        super().__init__(game_id)
-        self.item.label = tr(self.LABEL)
-
     async def run(self, interaction: discord.Interaction) -> None:
         await show_par(interaction, self.game_id)
 

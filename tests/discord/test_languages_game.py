@@ -185,11 +185,11 @@ async def test_buttons_hooked_onto_the_game_read_in_the_players_language(world, 
     from cogs import game_view
     from cogs.game_flow import ResumeButton
 
-    monkeypatch.setattr(game_view, "PLAYING_EXTRAS", [lambda record, tr: [ResumeButton(record.id)]])
+    monkeypatch.setattr(game_view, "PLAYING_EXTRAS", [lambda record, tr: [ResumeButton(record.id, tr)]])
     await world.alice.slash(world.channel, "scoundrel play", seed=SEED)
     record = await world.store.active_game(world.alice.id, "normal")
     _, view = game_view.render_game(record, tr=DE)
-    assert view.children[-1].item.label == "Fortsetzen"  # the hook's English N_-marked label, translated
+    assert view.children[-1].item.label == "Fortsetzen"  # the hook labels its button in the tr it is given
     _, view = game_view.render_game(record)
     assert view.children[-1].item.label == "Resume"
 
