@@ -21,6 +21,7 @@ import gc
 from bisect import bisect_right
 from collections.abc import Iterator
 from contextlib import contextmanager
+from operator import itemgetter
 
 from .deal import MONSTER_K, NO_LIMIT, WEAPON_K, Deal, top_two
 from .rooms import Plan, dies, health_after, room_options
@@ -28,8 +29,8 @@ from .rooms import Plan, dies, health_after, room_options
 ROOM_SIZE = 4
 LOST = -10**6  # below every score: "nothing found yet"
 HIGH = 10**6  # above every score: "no upper bound known"
-CHOICES_KEPT = 400_000  # room choices cached per (situation, weapon, limit) before the cache starts again
 AVOID = -2  # in place of a carried card: the room was avoided
+PROMISE = 4096  # a child's bound weighs more than its health * 4 + weapon (+ 4 * 5 for an avoid) can add
 
 
 @contextmanager
@@ -50,6 +51,7 @@ def gc_paused() -> Iterator[None]:
 class Search:
     def __init__(self, deal: Deal) -> None:
         self.deal = deal
+        self.max_health = deal.max_health
         self.nodes = 0
         # Situations by number: (pos, queue, carried) is interned once, so the hot loop hashes small ints only.
         self._ids: dict[tuple, int] = {}
@@ -58,7 +60,6 @@ class Search:
         self._facts_of: list[list] = []  # id -> remaining(...)
         self._turns: list[tuple | None] = []  # id -> the room it deals and where each choice leads
         self._table: dict[int, list[list[int]]] = {}
-        self._choices: dict[int, tuple] = {}
         self._rooms: dict[tuple, tuple[list[Plan], list]] = {}
         self._queue_facts: dict[tuple, tuple] = {}
         self._damage: dict[tuple, int] = {}
@@ -288,10 +289,15 @@ class Search:
         if entries is not None:
             lo, hi = LOST, HIGH
             for e in entries:
-                if e[4] < hi and e[0] >= h and e[1] >= w and e[2] >= lim:
-                    hi = e[4]
-                if e[3] > lo and e[0] <= h and e[1] <= w and e[2] <= lim:
-                    lo = e[3]
+                eh, ew, el = e[0], e[1], e[2]
+                if eh >= h and ew >= w and el >= lim:
+                    v = e[4]
+                    if v < hi:
+                        hi = v
+                if eh <= h and ew <= w and el <= lim:
+                    v = e[3]
+                    if v > lo:
+                        lo = v
             if lo >= t:
                 return lo
             if hi < t:
@@ -319,9 +325,10 @@ class Search:
 
     def _turn(self, sid: int) -> tuple:
         """What a situation's turn is made of: (room, pos2, queue2, final, terminal_next, room may kill, avoid,
-        carry). ``avoid`` (None when the fill empties the dungeon) and ``carry[card]`` (the situation after a room
-        that leaves ``card``) are ``[facts, id, pos, queue, carried, gains]``, the id found only when it is searched
-        and ``gains`` the bound's part that depends on the weapon."""
+        carry, the room's plans by weapon and limit, what a death here loses). ``avoid`` (None when the fill empties
+        the dungeon) and ``carry[card]`` (the situation after a room that leaves ``card``) are
+        ``[facts, id, pos, queue, carried, gains]``, the id found only when it is searched and ``gains`` the bound's
+        part that depends on the weapon."""
         pos, queue, carried = self._where[sid]
         d = self.deal
         room, pos2, queue2 = self.fill(pos, queue, carried)
@@ -336,64 +343,64 @@ class Search:
             for card in room:
                 facts = self._remaining_facts(pos2, queue2, card) if base is None else self._with_card(base, card)
                 carry[card] = [facts, -1, pos2, queue2, card, {}]
-        turn = self._turns[sid] = (room, pos2, queue2, final, terminal_next, self._facts(room)[0] > 0, avoid, carry)
+        room_monsters = self._facts(room)[0]
+        # A death scores minus the monsters left: the dungeon's, and the room's not resolved when they count.
+        lost_at_death = self.dungeon_monsters(pos2, queue2) + (room_monsters if d.room_counts_at_death else 0)
+        turn = self._turns[sid] = (room, pos2, queue2, final, terminal_next, room_monsters > 0, avoid, carry, {},
+                                   lost_at_death)
         return turn
-
-    def _choices_of(self, sid: int, turn: tuple, w: int, lim: int) -> tuple:
-        """The room's plans grouped by where they lead (the card left, the weapon and limit after), with what the
-        bound needs of that situation, and the avoid's. Within a group only the health each plan leaves differs,
-        so from a given health only the group's best plan is worth searching."""
-        room, _, _, _, terminal_next, _, avoid, carry = turn
-        groups = []
-        least_damage = self.least_damage
-        for carried, weapon, limit, plans in () if terminal_next else self._options(room, w, lim, False)[2]:
-            after = carry[carried]
-            facts = after[0]
-            if limit and limit > facts[5]:
-                limit = facts[5] + 1  # a limit above every monster left is as good as no limit
-            gains, key = after[5], (weapon << 7) + limit  # the bound's potions minus least damage, kept per entry
-            gain = gains.get(key)
-            if gain is None:
-                gain = gains[key] = facts[0] - least_damage(facts, weapon, limit)
-            groups.append((gain, facts[1], after, weapon, limit, facts, plans))
-        if avoid is not None:
-            facts = avoid[0]
-            lim2 = lim if not lim or lim <= facts[5] else facts[5] + 1
-            avoid_choice = (avoid, lim2, facts[0] - self.least_damage(facts, w, lim2), facts[1], facts)
-        else:
-            avoid_choice = None
-        if terminal_next:  # the next room cannot be filled: each plan's score is known at once
-            plans = [(plan.d1, plan.p, plan.d2, plan.last_potion) for plan in self.plans(room, w, lim, False)]
-            return self._keep_choices(sid, w, lim, (plans, avoid_choice))
-        return self._keep_choices(sid, w, lim, (groups, avoid_choice))
-
-    def _keep_choices(self, sid: int, w: int, lim: int, choices: tuple) -> tuple:
-        if len(self._choices) >= CHOICES_KEPT:
-            self._choices.clear()  # a cache only: bounded memory on the longest searches
-        self._choices[(sid << 11) + (w << 7) + lim] = choices
-        return choices
 
     def _best(self, sid, avoided, h, w, lim, t) -> int:
         """The best score over every choice in this room, tested against ``t`` (fail-soft, like ``test``)."""
         turn = self._turns[sid]
         if turn is None:
             turn = self._turn(sid)
-        room, pos2, queue2, final, terminal_next, can_die = turn[:6]
+        room, pos2, queue2, final, terminal_next, can_die, avoid, carry, by_weapon, lost_at_death = turn
+        max_health = self.max_health
         best = LOST
         if t <= 0:
-            best = self.best_death(room, pos2, queue2, h, w, lim, final)[0]
+            # The best death here: the most monster value resolved in the room before dying (when it counts).
+            deaths = by_weapon.get(-1 - ((w << 7) + lim))
+            if deaths is None:
+                deaths = sorted([(death.resolved if self.deal.room_counts_at_death else 0, death.d1, death.p, death.d2,
+                                  death.damage) for death in self._options(room, w, lim, final)[1]], reverse=True)
+                by_weapon[-1 - ((w << 7) + lim)] = deaths
+            for resolved, d1, p, d2, damage in deaths:
+                if h > d1:
+                    left = h - d1 + p
+                    if left > max_health:
+                        left = max_health
+                    left -= d2
+                    if 0 < left <= damage:
+                        best = resolved - lost_at_death
+                        break
             if best >= t:
                 return best
         elif can_die:
             best = 0  # deaths were not looked at: they score at most 0, below t
+        # The room's plans, found once per room and weapon: in the final room (and before a room that cannot be
+        # filled) each plan's score is known at once; otherwise plans grouped by where they lead (the card left,
+        # the weapon and limit after). Within a group only the health each plan leaves differs, so from a given
+        # health only the group's best plan is worth searching.
+        groups = by_weapon.get((w << 7) + lim)
+        if groups is None:
+            if final or terminal_next:
+                groups = [(plan.d1, plan.p, plan.d2, plan.last_potion) for plan in self.plans(room, w, lim, final)]
+            else:
+                groups = self._options(room, w, lim, False)[2]
+            by_weapon[(w << 7) + lim] = groups
         if final:
-            score = self.final_score(room, h, w, lim)[0]
-            return score if score > best else best
-        choices = self._choices.get((sid << 11) + (w << 7) + lim)
-        if choices is None:
-            choices = self._choices_of(sid, turn, w, lim)
-        groups, avoid = choices
-        max_health = self.deal.max_health
+            for d1, p, d2, last_potion in groups:
+                if h > d1:
+                    h2 = h - d1 + p
+                    if h2 > max_health:
+                        h2 = max_health
+                    h2 -= d2
+                    if h2 > 0:
+                        score = h2 + last_potion if h2 == max_health else h2
+                        if score > best:
+                            best = score
+            return best
         if terminal_next:
             for d1, p, d2, last_potion in groups:
                 if h > d1:
@@ -409,7 +416,7 @@ class Search:
                             best = score
             groups = ()  # the avoid is still a choice
         children = []
-        for gain, top_potion, after, w2, lim2, facts, plans in groups:
+        for carried, w2, lim2, plans in groups:
             h2 = 0
             for d1, p, d2 in plans:
                 if h > d1:
@@ -421,42 +428,58 @@ class Search:
                         h2 = left
             if not h2:
                 continue
-            b = h2 + gain  # the bound of the child, as ``upper_bound`` computes it
+            after = carry[carried]
+            facts = after[0]
+            top = facts[5]
+            if lim2 and lim2 > top:
+                lim2 = top + 1  # a limit above every monster left is as good as no limit
+            b = self._gain(after, w2, lim2) + h2  # the bound of the child, as ``upper_bound`` computes it
             if b <= 0:
                 b = self.death_bound(facts, h2, w2, lim2) if t <= 0 else 0
             elif b >= max_health:
-                b = max_health + top_potion
+                b = max_health + facts[1]
             if b < t:
                 if b > best:
                     best = b
                 continue
-            children.append((b, h2 * 4 + w2, after, False, h2, w2, lim2))
+            children.append((b * PROMISE + h2 * 4 + w2, after, False, h2, w2, lim2))
         if avoid is not None and not avoided:
-            after, lim2, gain, top_potion, facts = avoid
-            b = h + gain
+            facts = avoid[0]
+            top = facts[5]
+            lim2 = lim if not lim or lim <= top else top + 1
+            b = self._gain(avoid, w, lim2) + h
             if b <= 0:
                 b = self.death_bound(facts, h, w, lim2) if t <= 0 else 0
             elif b >= max_health:
-                b = max_health + top_potion
+                b = max_health + facts[1]
             if b < t:
                 if b > best:
                     best = b
             else:
-                children.append((b, (h - 5) * 4 + w, after, True, h, w, lim2))
-        # Most promising first: the highest bound, then the most health.
+                children.append((b * PROMISE + (h - 5) * 4 + w, avoid, True, h, w, lim2))
+        # Most promising first: the highest bound, then the most health (an avoid counts 5 health less).
         if len(children) > 1:
             children.sort(key=_promise, reverse=True)
-        test = self._test
-        for _, _, after, avoided2, h2, w2, lim2 in children:
+        for _, after, avoided2, h2, w2, lim2 in children:
             child = after[1]
             if child < 0:
                 child = after[1] = self._id(after[2], after[3], after[4], after[0])
-            v = test(child, avoided2, h2, w2, lim2, t)
+            v = self._test(child, avoided2, h2, w2, lim2, t)
             if v >= t:
                 return v
             if v > best:
                 best = v
         return best
+
+    def _gain(self, after: list, w: int, lim: int) -> int:
+        """The part of a next situation's bound that depends on the weapon: potions left minus least damage,
+        kept with the situation's entry for each weapon and limit."""
+        gains = after[5]
+        gain = gains.get((w << 7) + lim)
+        if gain is None:
+            facts = after[0]
+            gain = gains[(w << 7) + lim] = facts[0] - self.least_damage(facts, w, lim)
+        return gain
 
     def child(self, room, pos2, queue2, carried, h2, w2, lim2) -> tuple:
         """The next situation's arguments for ``test`` (all but t); ``carried == AVOID`` for an avoid."""
@@ -526,8 +549,7 @@ def _drop_strongest(counts: list[int], k: int) -> None:
             k -= 1
 
 
-def _promise(child: tuple) -> tuple[int, int]:
-    return child[0], child[1]
+_promise = itemgetter(0)  # a child's promise: its bound, then its health and weapon (see PROMISE)
 
 
 def _pack(counts) -> int:
