@@ -27,6 +27,10 @@ class Position:
         self._where = {card: i for i, card in enumerate(self.deal.cards)}
         self._exact: dict[tuple, int] = {}
 
+    def size(self) -> int:
+        """How many situations the search has met (its table grows with them)."""
+        return len(self.search._where)
+
     # --- translating a position --------------------------------------------------------------------
     def situation(self, state: State) -> tuple | None:
         """The search's arguments (all but alpha) for a turn start, or None inside a turn."""

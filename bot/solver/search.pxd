@@ -27,8 +27,11 @@ cdef class Search:
                    v=int)
     cdef int _test(self, int sid, bint avoided, int h, int w, int lim, int t)
 
-    @cython.locals(gains=dict, gain=object, facts=list)
-    cdef int _gain(self, list after, int w, int lim)
+    @cython.locals(gains=dict, gain=object)
+    cdef int _gain(self, list facts, int w, int lim)
+
+    @cython.locals(key=tuple, found=object, cls=list, same=tuple)
+    cpdef int _id(self, int pos, tuple queue, int carried, list facts=*)
 
     @cython.locals(turn=tuple, final=bint, terminal_next=bint, can_die=bint, best=int, score=int, max_health=int,
                    d1=int, p=int, d2=int, last_potion=int, h2=int, left=int, b=int, top=int,

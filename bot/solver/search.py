@@ -123,7 +123,8 @@ class Search:
     def remaining(self, pos: int, queue: tuple, carried: int) -> list:
         """Facts about every card not yet resolved in a situation (the same before and after the fill):
         [potion sum, top potion, two top weapons, monsters by value (the strongest three dropped when the game
-        may end early), top monster, every monster by value, total monster value]."""
+        may end early), top monster, every monster by value, the bound's part that depends on the weapon (by weapon
+        and limit, filled in as the search needs it)]."""
         return self._facts_of[self._id(pos, queue, carried)]
 
     def _remaining_facts(self, pos: int, queue: tuple, carried: int) -> list:
@@ -141,12 +142,12 @@ class Search:
             _drop_strongest(dropped, 3)  # up to 3 cards are never played
             counts = _pack(dropped)
         return [d.suffix_potions[pos] + rest[1] + here[1], max(d.suffix_potion_max[pos], rest[2], here[2]),
-                r1, r2, counts, top_monster, all_counts]
+                r1, r2, counts, top_monster, all_counts, {}]
 
     def _with_card(self, facts: list, card: int) -> list:
         """``facts`` (of cards with no strongest dropped) with one more card."""
         k, v = self.deal.kind[card], self.deal.value[card]
-        potions, top_potion, r1, r2, counts, top_monster, all_counts = facts
+        potions, top_potion, r1, r2, counts, top_monster, all_counts = facts[:7]
         if k == MONSTER_K:
             counts = all_counts = counts + (1 << (4 * v))
             if v > top_monster:
@@ -158,7 +159,7 @@ class Search:
             potions += v
             if v > top_potion:
                 top_potion = v
-        return [potions, top_potion, r1, r2, counts, top_monster, all_counts]
+        return [potions, top_potion, r1, r2, counts, top_monster, all_counts, {}]
 
     def upper_bound(self, facts: list, h: int, w: int, lim: int, deaths: bool = True) -> int:
         """No line from here scores more than this.
@@ -169,7 +170,7 @@ class Search:
         When that leaves no health, only deaths remain: ``death_bound`` (or 0 if ``deaths`` is False, when
         the caller only needs to know that no clear is possible).
         """
-        best_health = h + facts[0] - self.least_damage(facts, w, lim)
+        best_health = h + self._gain(facts, w, lim)
         max_health = self.deal.max_health
         if best_health <= 0:
             return self.death_bound(facts, h, w, lim) if deaths else 0
@@ -327,8 +328,7 @@ class Search:
         """What a situation's turn is made of: (room, pos2, queue2, final, terminal_next, room may kill, avoid,
         carry, the room's plans by weapon and limit, what a death here loses). ``avoid`` (None when the fill empties
         the dungeon) and ``carry[card]`` (the situation after a room that leaves ``card``) are
-        ``[facts, id, pos, queue, carried, gains]``, the id found only when it is searched and ``gains`` the bound's
-        part that depends on the weapon."""
+        ``[facts, id, pos, queue, carried]``, the id found only when it is searched."""
         pos, queue, carried = self._where[sid]
         d = self.deal
         room, pos2, queue2 = self.fill(pos, queue, carried)
@@ -336,13 +336,13 @@ class Search:
         final = empty_after and not d.early_end
         terminal_next = d.early_end and 1 + (d.n - pos2) + len(queue2) < ROOM_SIZE
         # Avoiding keeps every card: the same facts as here.
-        avoid = None if empty_after else [self._facts_of[sid], -1, pos2, queue2 + room, -1, {}]
+        avoid = None if empty_after else [self._facts_of[sid], -1, pos2, queue2 + room, -1]
         carry = {}
         if not final and not terminal_next:
             base = None if d.early_end else self._remaining_facts(pos2, queue2, -1)
             for card in room:
                 facts = self._remaining_facts(pos2, queue2, card) if base is None else self._with_card(base, card)
-                carry[card] = [facts, -1, pos2, queue2, card, {}]
+                carry[card] = [facts, -1, pos2, queue2, card]
         room_monsters = self._facts(room)[0]
         # A death scores minus the monsters left: the dungeon's, and the room's not resolved when they count.
         lost_at_death = self.dungeon_monsters(pos2, queue2) + (room_monsters if d.room_counts_at_death else 0)
@@ -433,7 +433,7 @@ class Search:
             top = facts[5]
             if lim2 and lim2 > top:
                 lim2 = top + 1  # a limit above every monster left is as good as no limit
-            b = self._gain(after, w2, lim2) + h2  # the bound of the child, as ``upper_bound`` computes it
+            b = self._gain(facts, w2, lim2) + h2  # the bound of the child, as ``upper_bound`` computes it
             if b <= 0:
                 b = self.death_bound(facts, h2, w2, lim2) if t <= 0 else 0
             elif b >= max_health:
@@ -447,7 +447,7 @@ class Search:
             facts = avoid[0]
             top = facts[5]
             lim2 = lim if not lim or lim <= top else top + 1
-            b = self._gain(avoid, w, lim2) + h
+            b = self._gain(facts, w, lim2) + h
             if b <= 0:
                 b = self.death_bound(facts, h, w, lim2) if t <= 0 else 0
             elif b >= max_health:
@@ -471,13 +471,12 @@ class Search:
                 best = v
         return best
 
-    def _gain(self, after: list, w: int, lim: int) -> int:
-        """The part of a next situation's bound that depends on the weapon: potions left minus least damage,
-        kept with the situation's entry for each weapon and limit."""
-        gains = after[5]
+    def _gain(self, facts: list, w: int, lim: int) -> int:
+        """The part of the bound that depends on the weapon: potions left minus least damage, kept with the facts
+        for each weapon and limit."""
+        gains = facts[7]
         gain = gains.get((w << 7) + lim)
         if gain is None:
-            facts = after[0]
             gain = gains[(w << 7) + lim] = facts[0] - self.least_damage(facts, w, lim)
         return gain
 
