@@ -10,8 +10,9 @@ How it stays fast without giving up exactness:
 - facing a room is reduced to its distinct effects (``rooms.py``): orders with the same damage, first potion,
   weapon afterwards and carried card are one plan, and plans never better for any health are dropped; from a
   given health only the best plan of those leading to the same situation is searched;
-- the search answers "can this situation score at least t?" (a null-window test, fail-soft), for falling t
-  from an upper bound down, each failed test saying where to test next;
+- the search answers "can this situation score at least t?" (a null-window test, fail-soft): first at the upper
+  bound, then going down twice as far each time the answer is only "not t", and halving the range once a line
+  is found (``narrow``), so a score far below the bound costs a few tests, not one a point;
 - a table remembers, per situation, a score some line reaches and a score none beats, and answers for
   situations it dominates (no more health, no better weapon, no looser limit cannot score more);
 - an upper bound (health plus potions left minus the least damage the monsters left can do, where a weapon

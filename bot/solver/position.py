@@ -15,7 +15,7 @@ from bot.engine.cards import Card
 from bot.engine.rules import STRICT
 
 from .deal import NO_LIMIT, Deal
-from .search import LOST, ROOM_SIZE, Search, gc_paused
+from .search import LOST, ROOM_SIZE, Search, gc_paused, narrow
 
 
 class Position:
@@ -114,12 +114,7 @@ class Position:
         t = self.ceiling(state)
         if at_most is not None and at_most < t:
             t = at_most
-        # "At least t?" for falling t, as ``solve`` does: each failed test says where to test next.
-        while True:
-            found = self.bound(state, t)
-            if found >= t:
-                return t
-            t = found
+        return narrow(lambda t: self.bound(state, t), t)  # "at least t?" tests, as ``solve`` makes them
 
     def best_action(self, state: State) -> tuple[Action, int]:
         """A move that keeps the best score reachable, and that score (``state`` must still be playing)."""

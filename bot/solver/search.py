@@ -9,7 +9,7 @@ is ``(health, weapon, limit)``: the weapon's value (0: none) and the monster val
 ``test(…, t)`` asks "can this situation score at least t?" and is fail-soft: a result ``>= t`` is a score some
 line reaches, a result ``< t`` is a score no line beats. The table remembers both, and an entry answers for any
 situation it dominates: the same cards with no more health, no better weapon and no looser limit cannot score
-more (and with more of each, no less). ``exact`` finds the best score by testing falling thresholds.
+more (and with more of each, no less). ``exact`` finds the best score from a few such tests (``narrow``).
 
 The hot loop works on situation numbers (``_id``) and precomputed facts of the cards left, so a child's bound
 is a few additions; the cyclic garbage collector is paused around a search (``gc_paused``).
@@ -271,17 +271,12 @@ class Search:
         return self._test(self._id(pos, queue, carried), avoided, h, w, lim, t)
 
     def exact(self, situation: tuple, top: int | None = None) -> int:
-        """The best score of a turn start: "at least t?" for falling t, from the upper bound (or ``top``, a known
-        upper bound) down. Each failed test is an upper bound that says where to test next; the table keeps what
-        earlier tests proved."""
+        """The best score of a turn start, from "at least t?" tests (see ``narrow``), starting at the upper bound
+        (or ``top``, a known upper bound)."""
         t = self.upper_bound(self.remaining(*situation[:3]), *situation[4:])
         if top is not None and top < t:
             t = top
-        while True:
-            found = self.test(*situation, t)
-            if found >= t:
-                return t  # a line reaches t, and nothing scores more than t
-            t = found
+        return narrow(lambda t: self.test(*situation, t), t)
 
     def _test(self, sid: int, avoided: bool, h: int, w: int, lim: int, t: int) -> int:
         self.nodes += 1
@@ -539,6 +534,32 @@ class Search:
         if d.room_counts_at_death:
             left += self._facts(room)[0] - chosen.resolved
         return -left, chosen
+
+
+def narrow(test, top: int) -> int:
+    """The best score, given ``test(t)`` ("at least t?", fail-soft) and an upper bound ``top``.
+
+    The best lies in [lo, hi]. The first test is at the top: most deals are won with the best score there is. A
+    failed test that says much less than t is trusted and the new top tested. While failed tests only say "not t"
+    (the bound falls a point at a time, as on deals that cannot be won), the next test goes down twice as far as
+    the last; once a test passes, the range is halved. A score far below the top costs a few tests, not one a
+    point, and the tests near the answer (the costly ones) are few. The table keeps what each test proved.
+    """
+    lo, hi, t, step = LOST, top, top, 1
+    while True:
+        found = test(t)
+        if found >= t:
+            lo = found  # a line reaches it
+        else:
+            hi = found  # nothing scores more
+        if lo >= hi:
+            return hi
+        if lo > LOST:
+            t = (lo + hi + 1) // 2  # in (lo, hi]
+        elif found < t - 1:
+            t, step = hi, 1
+        else:
+            t, step = hi - step, step * 2
 
 
 def _drop_strongest(counts: list[int], k: int) -> None:
