@@ -150,7 +150,7 @@ def main() -> int:
     parser.add_argument("--pure", action="store_true",
                         help="run the solver's .py modules even where they are compiled (to compare the two)")
     args = parser.parse_args()
-    print(f"solver: {native.describe()}", flush=True)
+    print(f"solver: {native.describe()}" + (f" ({native.why_pure()})" if native.why_pure() else ""), flush=True)
     if args.deals:
         for health in (1, 5, 8, 12) if args.low_health else (args.health,):
             run_deals(args.preset, args.deals, args.first, health)

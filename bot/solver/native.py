@@ -36,6 +36,7 @@ PACKAGE = __name__.rpartition(".")[0]
 HERE = Path(__file__).resolve().parent
 
 _compiled: tuple[str, ...] = ()
+_why_pure = "no compiled build (no C compiler or no Cython at install)"
 
 
 def extension_files(folder: Path = HERE) -> dict[str, Path]:
@@ -103,14 +104,14 @@ class _SourceFinder:
 
 def load() -> tuple[str, ...]:
     """Import the compiled modules if they are current, else their ``.py`` files; return the compiled ones."""
-    global _compiled
+    global _compiled, _why_pure
     extensions = extension_files()
     if not extensions:
         return _compiled
     names = list(extensions)
     if os.environ.get(PURE_ENV, "") not in ("", "0"):
         load_pure(names)
-        _compiled = ()
+        _compiled, _why_pure = (), f"{PURE_ENV}=1"
         return _compiled
     reasons = [reason for name, path in extensions.items() if (reason := stale_reason(HERE, name, path))]
     if not reasons:
@@ -120,12 +121,12 @@ def load() -> tuple[str, ...]:
         except ImportError as exc:
             reasons.append(f"a compiled module does not import ({exc})")
     if reasons:
-        log.warning("The compiled solver is out of date (%s): running the pure-Python solver, several times "
-                    "slower; %s.", "; ".join(reasons), REBUILD)
+        log.warning("Not using the compiled solver (%s): running the pure-Python one, slower; %s.",
+                    "; ".join(reasons), REBUILD)
         load_pure(names)
-        _compiled = ()
+        _compiled, _why_pure = (), "the build is not used: " + "; ".join(reasons)
     else:
-        _compiled = tuple(names)
+        _compiled, _why_pure = tuple(names), ""
     return _compiled
 
 
@@ -137,6 +138,11 @@ def compiled() -> tuple[str, ...]:
 def _is_extension(module) -> bool:
     loader = getattr(getattr(module, "__spec__", None), "loader", None)
     return isinstance(loader, importlib.machinery.ExtensionFileLoader)
+
+
+def why_pure() -> str:
+    """Why the solver runs as pure Python ("" when it runs compiled)."""
+    return _why_pure
 
 
 def describe() -> str:
