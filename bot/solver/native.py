@@ -6,9 +6,10 @@ pure-Python ones, and never a compiled module older than its source.
 extension in preference to the ``.py`` even after the ``.py`` was edited, so ``load()`` (run by the package's
 ``__init__`` before anything imports those modules) checks every extension against its sources first:
 - all match: the extensions are imported;
-- any source changed since (or an extension without a record is older than its ``.py``/``.pxd``), or an
-  extension fails to import: every one of them runs from its ``.py`` instead, with one warning that says how to
-  rebuild. All or none, because a compiled module may reach into another one's C functions;
+- any source changed since (or an extension without a record of its own, as ``cythonize -i`` leaves it, is
+  older than its ``.py``/``.pxd``), or an extension fails to import: every one of them runs from its ``.py``
+  instead, with one warning that says how to rebuild. All or none: a compiled module may call another one's
+  C functions;
 - ``SCOUNDREL_PURE_SOLVER=1`` in the environment: the ``.py`` files, silently (to compare the two).
 
 ``compiled()`` names the modules that run compiled, for the benchmark and ``python -m bot solve`` to print.
@@ -61,7 +62,9 @@ def stale_reason(folder: Path, name: str, extension: Path) -> str | None:
     """Why the extension may not match module ``name``'s sources, or None when it was built from them."""
     record = extension.with_name(extension.name + RECORD)
     current = source_digests(folder, name)
-    if record.exists():
+    built = extension.stat().st_mtime
+    # setup.py writes the record just after the extension: an older record belongs to an earlier build.
+    if record.exists() and record.stat().st_mtime >= built:
         try:
             built_from = json.loads(record.read_text())
         except (OSError, ValueError):
@@ -71,7 +74,6 @@ def stale_reason(folder: Path, name: str, extension: Path) -> str | None:
             return f"{', '.join(sorted({file for file, _ in changed}))} changed since {extension.name} was built"
         return None
     # Built some other way (e.g. `cythonize -i`): trust it only if it is newer than every source.
-    built = extension.stat().st_mtime
     newer = [file for file in current if (folder / file).stat().st_mtime > built]
     if newer:
         return f"{', '.join(newer)} is newer than {extension.name}"

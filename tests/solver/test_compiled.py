@@ -175,11 +175,16 @@ def test_a_new_pxd_beside_the_source_makes_the_build_out_of_date(compiled_build,
     assert compiled == "" and search.endswith("search.py") and "rooms.pxd changed" in logged
 
 
-def test_a_build_without_its_record_is_trusted_only_while_newer_than_its_sources(compiled_build, tmp_path):
-    """An extension built some other way (``cythonize -i``) has no record: its file time decides."""
+@pytest.mark.parametrize("record", ["none", "older than the build"])
+def test_a_build_without_its_record_is_trusted_only_while_newer_than_its_sources(compiled_build, tmp_path, record):
+    """An extension built some other way (``cythonize -i``) has no record of its own: its file time decides."""
     solver = copy_of_the_package(tmp_path)
-    for record in solver.glob("*" + native.RECORD):
-        record.unlink()
+    for path in solver.glob("*" + native.RECORD):
+        if record == "none":
+            path.unlink()
+        else:
+            path.write_text('{"search.py": "from an earlier build"}')
+            os.utime(path, (2, 2))
     for source in list(solver.glob("search.p*")) + list(solver.glob("rooms.p*")):
         os.utime(source, (1, 1))
     assert probe(tmp_path)[0] == "rooms,search"
