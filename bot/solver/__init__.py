@@ -24,9 +24,17 @@ Deaths are scored exactly too: when no clear exists, the search looks for the de
 monsters behind. Rule sets with chance (shuffled avoids, expansion cards) are refused (``SolverRefused``).
 Correctness is checked against an engine-only brute force (``tests/solver``); speed figures come from
 ``benchmarks/solver_bench.py``.
+
+Speed: ``search`` and ``rooms`` are compiled with Cython at install (``setup.py``) when a C compiler is present;
+``native.py`` loads those builds only while they match their sources, and the ``.py`` files otherwise.
 """
 
-from .deal import SolverRefused, refusal
-from .solve import Solution, solve
+from . import native
 
-__all__ = ["Solution", "SolverRefused", "refusal", "solve"]
+native.load()  # before anything imports search or rooms: their compiled builds if current, else the .py files
+
+from .deal import SolverRefused, refusal  # noqa: E402
+from .native import compiled  # noqa: E402
+from .solve import Solution, solve  # noqa: E402
+
+__all__ = ["Solution", "SolverRefused", "compiled", "refusal", "solve"]
