@@ -37,5 +37,5 @@ cdef class Search:
                    d1=int, p=int, d2=int, last_potion=int, h2=int, left=int, b=int, top=int,
                    w2=int, lim2=int, child=int, v=int, avoided2=bint, children=list, after=list, facts=list,
                    by_weapon=dict, carry=dict, plans=list, lost_at_death=int, resolved=int, damage=int,
-                   deaths=list)
+                   deaths=list, raw=int)
     cdef int _best(self, int sid, bint avoided, int h, int w, int lim, int t)

@@ -30,7 +30,7 @@ ROOM_SIZE = 4
 LOST = -10**6  # below every score: "nothing found yet"
 HIGH = 10**6  # above every score: "no upper bound known"
 AVOID = -2  # in place of a carried card: the room was avoided
-PROMISE = 4096  # a child's bound weighs more than its health * 4 + weapon (+ 4 * 5 for an avoid) can add
+PROMISE = 1 << 14  # a child's bound weighs more than its uncapped bound * 4 + weapon can add (|that| < 4,000)
 
 
 @contextmanager
@@ -428,7 +428,7 @@ class Search:
             top = facts[5]
             if lim2 and lim2 > top:
                 lim2 = top + 1  # a limit above every monster left is as good as no limit
-            b = self._gain(facts, w2, lim2) + h2  # the bound of the child, as ``upper_bound`` computes it
+            raw = b = self._gain(facts, w2, lim2) + h2  # the bound of the child, as ``upper_bound`` computes it
             if b <= 0:
                 b = self.death_bound(facts, h2, w2, lim2) if t <= 0 else 0
             elif b >= max_health:
@@ -437,12 +437,12 @@ class Search:
                 if b > best:
                     best = b
                 continue
-            children.append((b * PROMISE + h2 * 4 + w2, after, False, h2, w2, lim2))
+            children.append((b * PROMISE + raw * 4 + w2, after, False, h2, w2, lim2))
         if avoid is not None and not avoided:
             facts = avoid[0]
             top = facts[5]
             lim2 = lim if not lim or lim <= top else top + 1
-            b = self._gain(facts, w, lim2) + h
+            raw = b = self._gain(facts, w, lim2) + h
             if b <= 0:
                 b = self.death_bound(facts, h, w, lim2) if t <= 0 else 0
             elif b >= max_health:
@@ -451,8 +451,9 @@ class Search:
                 if b > best:
                     best = b
             else:
-                children.append((b * PROMISE + (h - 5) * 4 + w, avoid, True, h, w, lim2))
-        # Most promising first: the highest bound, then the most health (an avoid counts 5 health less).
+                children.append((b * PROMISE + (raw - 5) * 4 + w, avoid, True, h, w, lim2))
+        # Most promising first: the highest bound, then the highest bound before the health cap (health and potions
+        # to spare after the least damage to come; an avoid counts 5 less), then the best weapon.
         if len(children) > 1:
             children.sort(key=_promise, reverse=True)
         for _, after, avoided2, h2, w2, lim2 in children:
@@ -569,7 +570,7 @@ def _drop_strongest(counts: list[int], k: int) -> None:
             k -= 1
 
 
-_promise = itemgetter(0)  # a child's promise: its bound, then its health and weapon (see PROMISE)
+_promise = itemgetter(0)  # a child's promise (see PROMISE)
 
 
 def _pack(counts) -> int:
