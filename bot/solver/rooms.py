@@ -62,52 +62,61 @@ def room_options(deal: Deal, room: tuple[int, ...], weapon: int, limit: int, res
     ``keep_last``: whether the last card matters (the room ends the game); otherwise plans that differ only in
     it are merged.
     """
-    kind, value, step = deal.kind, deal.value, deal.limit_step
-    target = len(room) if resolve_all else len(room) - 1
-    plans: dict[tuple, tuple] = {}
-    deaths: dict[tuple, Death] = {}
+    walk = _Walk(deal, len(room) if resolve_all else len(room) - 1, resolve_all, keep_last)
+    walk.walk(room, 0, 0, 0, 0, weapon, limit, 0, 0, ())
+    return _undominated([Plan(*key, steps) for key, steps in walk.plans.items()]), list(walk.deaths.values())
 
-    seen = set()
 
-    def walk(left, done, d1, p, d2, w, lim, last, resolved, steps):
+class _Walk:
+    """Every order of facing a room, card by card, with what each does to health, weapon and limit."""
+
+    def __init__(self, deal: Deal, target: int, resolve_all: bool, keep_last: bool) -> None:
+        self.kind, self.value, self.step = deal.kind, deal.value, deal.limit_step
+        self.target, self.resolve_all, self.keep_last = target, resolve_all, keep_last
+        self.plans: dict[tuple, tuple] = {}
+        self.deaths: dict[tuple, Death] = {}
+        self.seen: set[tuple] = set()
+
+    def walk(self, left, done, d1, p, d2, w, lim, last, resolved, steps) -> None:
         # Orders that reach the same cards left and the same numbers go on alike: walk on from one of them.
         # (``left`` keeps the room's order, so it names the set of cards left.)
-        here = (left, d1, p, d2, w, lim, last if keep_last else 0, resolved)
-        if here in seen:
+        if not self.keep_last:
+            last = 0
+        here = (left, d1, p, d2, w, lim, last, resolved)
+        if here in self.seen:
             return
-        seen.add(here)
-        if done == target:
-            carried = RESOLVE_ALL if resolve_all else left[0]
-            key = (carried, d1, p, d2, w, lim, last if keep_last else 0)
-            if key not in plans:
-                plans[key] = steps
+        self.seen.add(here)
+        if done == self.target:
+            carried = RESOLVE_ALL if self.resolve_all else left[0]
+            key = (carried, d1, p, d2, w, lim, last)
+            if key not in self.plans:
+                self.plans[key] = steps
             return
-        for i, card in enumerate(left):
+        for i in range(len(left)):
+            card = left[i]
             rest = left[:i] + left[i + 1:]
-            k, v = kind[card], value[card]
+            k, v = self.kind[card], self.value[card]
             if k == WEAPON_K:
-                walk(rest, done + 1, d1, p, d2, v, NO_LIMIT, 0, resolved, steps + ((card, False),))
+                self.walk(rest, done + 1, d1, p, d2, v, NO_LIMIT, 0, resolved, steps + ((card, False),))
             elif k == POTION_K:
-                walk(rest, done + 1, d1, p or v, d2, w, lim, v, resolved, steps + ((card, False),))
+                self.walk(rest, done + 1, d1, p or v, d2, w, lim, v, resolved, steps + ((card, False),))
             else:
-                choices = [(v, lim, False)]
+                self._fight(rest, done, d1, p, d2, w, lim, resolved, steps, card, v, v, lim, False)
                 if w and v < lim:
-                    choices.append((max(0, v - w), v + step, True))
-                for damage, new_lim, armed in choices:
-                    move = steps + ((card, armed),)
-                    if damage:
-                        key = (d1, p, d2, damage)
-                        old = deaths.get(key)
-                        if old is None or old.resolved < resolved + v:
-                            deaths[key] = Death(d1, p, d2, damage, resolved + v, move)
-                    if p:
-                        walk(rest, done + 1, d1, p, d2 + damage, w, new_lim, 0, resolved + v, move)
-                    else:
-                        walk(rest, done + 1, d1 + damage, p, d2, w, new_lim, 0, resolved + v, move)
+                    self._fight(rest, done, d1, p, d2, w, lim, resolved, steps, card, v, max(0, v - w),
+                                v + self.step, True)
 
-    walk(room, 0, 0, 0, 0, weapon, limit, 0, 0, ())
-    walk = None  # the function refers to itself: break that cycle, or ``seen`` waits for the garbage collector
-    return _undominated([Plan(*key, steps) for key, steps in plans.items()]), list(deaths.values())
+    def _fight(self, rest, done, d1, p, d2, w, lim, resolved, steps, card, v, damage, new_lim, armed) -> None:
+        move = steps + ((card, armed),)
+        if damage:
+            key = (d1, p, d2, damage)
+            old = self.deaths.get(key)
+            if old is None or old.resolved < resolved + v:
+                self.deaths[key] = Death(d1, p, d2, damage, resolved + v, move)
+        if p:
+            self.walk(rest, done + 1, d1, p, d2 + damage, w, new_lim, 0, resolved + v, move)
+        else:
+            self.walk(rest, done + 1, d1 + damage, p, d2, w, new_lim, 0, resolved + v, move)
 
 
 def _better_or_equal(a: Plan, b: Plan) -> bool:
