@@ -151,7 +151,10 @@ def _undominated(plans: list[Plan]) -> list[Plan]:
         group.sort(key=lambda q: (q.d1 + q.d2 - q.p, q.d1, q.d2, -q.weapon, -q.limit))
         chosen: list[Plan] = []
         for plan in group:
-            if not any(_better_or_equal(other, plan) for other in chosen):
+            for other in chosen:
+                if _better_or_equal(other, plan):
+                    break
+            else:
                 chosen.append(plan)
         kept.extend(chosen)
     return kept
