@@ -18,3 +18,8 @@ cdef class _Walk:
     @cython.locals(key=tuple, old=object)
     cdef void _fight(self, int rest, int done, int d1, int p, int d2, int w, int resolved, int i, int v,
                      int damage, int new_lim, bint armed)
+
+
+@cython.locals(groups=dict, key=tuple, carried=int, d1=int, p=int, d2=int, weapon=int, limit=int, last=int,
+               kept=list, group=list, chosen=list, net=int, c_net=int, c_d1=int, c_d2=int, c_weapon=int, c_limit=int)
+cpdef list _undominated(dict found)

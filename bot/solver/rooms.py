@@ -10,6 +10,7 @@ better than another for any health is dropped.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import NamedTuple
 
 from .deal import NO_LIMIT, POTION_K, WEAPON_K, Deal
@@ -64,7 +65,7 @@ def room_options(deal: Deal, room: tuple[int, ...], weapon: int, limit: int, res
     """
     walk = _Walk(deal, room, resolve_all, keep_last)
     walk.walk((1 << len(room)) - 1, 0, 0, 0, 0, weapon, limit, 0, 0)
-    return _undominated([Plan(*key, steps) for key, steps in walk.plans.items()]), list(walk.deaths.values())
+    return _undominated(walk.plans), list(walk.deaths.values())
 
 
 class _Walk:
@@ -135,26 +136,28 @@ class _Walk:
             self.walk(rest, done + 1, d1 + damage, p, d2, w, new_lim, 0, resolved + v)
 
 
-def _better_or_equal(a: Plan, b: Plan) -> bool:
-    """``a`` leaves at least as much health as ``b`` from every starting health, and as good a weapon."""
-    return (a.d1 <= b.d1 and a.d2 <= b.d2 and a.p - a.d1 - a.d2 >= b.p - b.d1 - b.d2
-            and a.weapon >= b.weapon and a.limit >= b.limit)
-
-
-def _undominated(plans: list[Plan]) -> list[Plan]:
-    groups: dict[tuple[int, int], list[Plan]] = {}
-    for plan in plans:
-        groups.setdefault((plan.carried, plan.last_potion), []).append(plan)
+def _undominated(found: dict[tuple, tuple]) -> list[Plan]:
+    """The plans found (``(carried, d1, p, d2, weapon, limit, last_potion)`` -> steps) that no other plan leading
+    to the same card left and clear bonus beats: one that leaves at least as much health from every starting
+    health (no more damage before and after the potion, no less net health) and as good a weapon and limit."""
+    groups: dict[tuple[int, int], list[tuple]] = {}
+    for key, steps in found.items():
+        carried, d1, p, d2, weapon, limit, last = key
+        # Lower is better in each of the first five: net damage, damage before and after the potion, weapon, limit.
+        groups.setdefault((carried, last), []).append((d1 + d2 - p, d1, d2, -weapon, -limit, key, steps))
     kept = []
     for group in groups.values():
         # Most promising first, so a plan is only compared with the plans already kept.
-        group.sort(key=lambda q: (q.d1 + q.d2 - q.p, q.d1, q.d2, -q.weapon, -q.limit))
-        chosen: list[Plan] = []
-        for plan in group:
-            for other in chosen:
-                if _better_or_equal(other, plan):
+        group.sort(key=_numbers)
+        chosen: list[tuple[int, int, int, int, int]] = []
+        for net, d1, d2, weapon, limit, key, steps in group:
+            for c_net, c_d1, c_d2, c_weapon, c_limit in chosen:
+                if c_d1 <= d1 and c_d2 <= d2 and c_net <= net and c_weapon <= weapon and c_limit <= limit:
                     break
             else:
-                chosen.append(plan)
-        kept.extend(chosen)
+                chosen.append((net, d1, d2, weapon, limit))
+                kept.append(Plan(*key, steps))
     return kept
+
+
+_numbers = itemgetter(0, 1, 2, 3, 4)

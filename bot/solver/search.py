@@ -364,8 +364,10 @@ class Search:
             # The best death here: the most monster value resolved in the room before dying (when it counts).
             deaths = by_weapon.get(-1 - ((w << 7) + lim))
             if deaths is None:
-                deaths = sorted([(death.resolved if self.deal.room_counts_at_death else 0, death.d1, death.p, death.d2,
-                                  death.damage) for death in self._options(room, w, lim, final)[1]], reverse=True)
+                counts = self.room_counts_at_death
+                deaths = sorted([(resolved if counts else 0, d1, p, d2, damage)
+                                 for d1, p, d2, damage, resolved, _ in self._options(room, w, lim, final)[1]],
+                                reverse=True)
                 by_weapon[-1 - ((w << 7) + lim)] = deaths
             for resolved, d1, p, d2, damage in deaths:
                 if h > d1:
@@ -387,7 +389,7 @@ class Search:
         groups = by_weapon.get((w << 7) + lim)
         if groups is None:
             if final or terminal_next:
-                groups = [(plan.d1, plan.p, plan.d2, plan.last_potion) for plan in self.plans(room, w, lim, final)]
+                groups = [(d1, p, d2, last) for _, d1, p, d2, _, _, last, _ in self.plans(room, w, lim, final)]
             else:
                 groups = self._options(room, w, lim, False)[2]
             by_weapon[(w << 7) + lim] = groups
@@ -593,11 +595,11 @@ def _groups(plans: list[Plan], card_class: list[int]) -> list[tuple]:
     """Plans by where they lead: (carried, weapon, limit, [(d1, p, d2), …]). Plans that carry a card just like
     another's (the same kind and value) join its group: they lead to the same situation."""
     groups: dict[tuple, tuple] = {}
-    for plan in plans:
-        key = (card_class[plan.carried], plan.weapon, plan.limit)
+    for carried, d1, p, d2, weapon, limit, _, _ in plans:
+        key = (card_class[carried], weapon, limit)
         group = groups.get(key)
         if group is None:
-            group = groups[key] = (plan.carried, plan.weapon, plan.limit, [])
-        if (plan.d1, plan.p, plan.d2) not in group[3]:
-            group[3].append((plan.d1, plan.p, plan.d2))
+            group = groups[key] = (carried, weapon, limit, [])
+        if (d1, p, d2) not in group[3]:
+            group[3].append((d1, p, d2))
     return list(groups.values())
