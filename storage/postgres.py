@@ -122,18 +122,19 @@ _MOVES = (
     "$7::bigint[], $8::bigint[]) AS m(id, expected, code, snapshot, status, score, ended_at, at)), "
     "u AS (UPDATE games g SET version = m.expected + 1, snapshot = m.snapshot, status = m.status, score = m.score, "
     "ended_at = m.ended_at FROM m WHERE g.id = m.id AND g.version = m.expected AND g.status = 'playing' "
-    "RETURNING g.id, m.expected, m.code, m.at), "
+    "RETURNING g.id, m.expected, m.code, m.at, g.hinted), "
     "a AS (INSERT INTO game_actions (game_id, seq, code, at) SELECT id, expected + 1, code, at FROM u)")
 _OUTCOMES = (
     " SELECT m.id, u.id IS NOT NULL, g.version, g.status FROM m LEFT JOIN u ON u.id = m.id "
     "LEFT JOIN games g ON g.id = m.id")
 _APPLY_MOVES = "WITH " + _MOVES + _OUTCOMES
 # The same with the running totals of the games those moves end (the rows ``_add_totals_many`` would upsert, each
-# tagged with its game): added only for the games the statement updated, in the same statement and so the same
-# commit. ``INSERT ... ON CONFLICT DO UPDATE`` is an atomic add at READ COMMITTED: a statement that meets a row
-# another one is updating waits for it and adds to the committed row, so concurrent ends never lose a count. The
-# rows go in key order, so two statements take their row locks in one order. A statement may not upsert one key
-# twice: such a group (one player ending two games at once) takes the shared path.
+# tagged with its game): added only for the games the statement updated and that are not hinted (read from the row
+# the statement holds locked, so a hint taken at the same moment is either seen or waits), in the same statement
+# and so the same commit. ``INSERT ... ON CONFLICT DO UPDATE`` is an atomic add at READ COMMITTED: a statement that
+# meets a row another one is updating waits for it and adds to the committed row, so concurrent ends never lose a
+# count. The rows go in key order, so two statements take their row locks in one order. A statement may not upsert
+# one key twice: such a group (one player ending two games at once) takes the shared path.
 _APPLY_ENDING_MOVES = (
     "WITH " + _MOVES + ", "
     "pt AS (INSERT INTO player_totals AS t (user_id, guild_id, rules_key, games, wins, scored, total_score, "
@@ -141,14 +142,14 @@ _APPLY_ENDING_MOVES = (
     "p.total_score, p.best_score, p.average, p.last_at FROM unnest($9::bigint[], $10::bigint[], $11::bigint[], "
     "$12::text[], $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[], $17::bigint[], "
     "$18::double precision[], $19::bigint[]) AS p(game_id, user_id, guild_id, rules_key, games, wins, scored, "
-    "total_score, best_score, average, last_at) JOIN u ON u.id = p.game_id "
+    "total_score, best_score, average, last_at) JOIN u ON u.id = p.game_id AND u.hinted = 0 "
     "ORDER BY p.user_id, p.guild_id, p.rules_key "
     "ON CONFLICT " + _DIALECT[PLAYER_TOTALS_UPSERT].split(" ON CONFLICT ", 1)[1] + "), "
     "wt AS (INSERT INTO week_totals AS w (week_end, guild_id, user_id, total, days, wins, forfeits, best, last_at) "
     "SELECT k.week_end, k.guild_id, k.user_id, k.total, 1, k.wins, k.forfeits, k.best, k.last_at "
     "FROM unnest($20::bigint[], $21::bigint[], $22::bigint[], $23::bigint[], $24::bigint[], $25::bigint[], "
     "$26::bigint[], $27::bigint[], $28::bigint[]) AS k(game_id, week_end, guild_id, user_id, total, wins, forfeits, "
-    "best, last_at) JOIN u ON u.id = k.game_id ORDER BY k.week_end, k.guild_id, k.user_id "
+    "best, last_at) JOIN u ON u.id = k.game_id AND u.hinted = 0 ORDER BY k.week_end, k.guild_id, k.user_id "
     "ON CONFLICT " + _DIALECT[WEEK_TOTALS_UPSERT].split(" ON CONFLICT ", 1)[1] + ")" + _OUTCOMES)
 STATEMENT_RETRIES = 5  # a one-statement group chosen as a deadlock's victim is rolled back whole: run it again
 # create_game in one statement (autocommit, READ COMMITTED): insert the game (and a counted daily's attempt) unless
@@ -381,6 +382,9 @@ class PgStore(Store):
         held = self._playing.get(game_id)
         if held is not None and (version is None or held.version <= version):
             del self._playing[game_id]
+
+    async def _may_count(self, game_id: int) -> bool:
+        return True  # the statement that commits the move leaves a hinted game out (_APPLY_ENDING_MOVES)
 
     async def _expire(self, records: list[GameRecord]) -> list[int]:
         for record in records:

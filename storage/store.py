@@ -446,7 +446,7 @@ class Store:
         ended_us = now_us if state.over else None
         snapshot = to_json(state)
         totals = None
-        if state.over and record.kind != PRACTICE and not await self.is_hinted(game_id):
+        if state.over and record.kind != PRACTICE and await self._may_count(game_id):
             totals = (user_id, record.guild_id, record.rules.key, status, score, now_us, record.kind, record.day,
                       False)
         expiry = None
@@ -468,6 +468,11 @@ class Store:
     def _known(self, record: GameRecord) -> GameRecord:
         """Every record read or written by this store passes here (``PgStore`` keeps the games in play)."""
         return record
+
+    async def _may_count(self, game_id: int) -> bool:
+        """Whether a game a move ends goes into the totals, as far as can be told before the commit (not hinted).
+        The commit checks again (``_write_moves``); ``PgStore`` leaves it to its statement alone."""
+        return not await self.is_hinted(game_id)
 
     async def _commit_move(self, move: _Move) -> None:
         """Queue a move for the next group commit and wait until it is committed (or refused).
@@ -1170,9 +1175,10 @@ async def _write_moves(db, group: list[_Move], now_us: int) -> list[Exception | 
     whole group is rolled back (and retried move by move).
     """
     ids = sorted({m.game_id for m in group})
-    rows = await _fetchall(db, f"SELECT id, version, status FROM games WHERE id IN ({','.join('?' * len(ids))})",
-                           ids)
+    rows = await _fetchall(db, "SELECT id, version, status, hinted FROM games "
+                               f"WHERE id IN ({','.join('?' * len(ids))})", ids)
     current = {row[0]: (row[1], row[2]) for row in rows}
+    hinted = {row[0] for row in rows if row[3]}  # a hint taken while the move waited: still never counted
     outcomes: list[Exception | None] = []
     accepted: list[_Move] = []
     for move in group:
@@ -1203,7 +1209,7 @@ async def _write_moves(db, group: list[_Move], now_us: int) -> list[Exception | 
         raise DatabaseError(f"conditional update changed {cursor.rowcount} of {len(accepted)} games")
     await db.executemany("INSERT INTO game_actions (game_id, seq, code, at) VALUES (?, ?, ?, ?)",
                          [(m.game_id, m.expected + 1, m.code, m.at_us) for m in accepted])
-    finished = [m.totals for m in accepted if m.totals is not None]
+    finished = [m.totals for m in accepted if m.totals is not None and m.game_id not in hinted]
     if finished:
         await _add_totals_many(db, finished)
     return outcomes
