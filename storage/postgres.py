@@ -4,11 +4,21 @@ Same API and guarantees as the SQLite store (storage/store.py), and the same cod
 ``PgStore`` inherits every method and only replaces how a statement reaches the database.
 
 * A pool of connections (asyncpg reconnects by itself: a connection broken by a server restart is replaced on
-  the next acquire). Plain reads run on any pooled connection; each write is one transaction at SERIALIZABLE
-  isolation, which gives what SQLite's ``BEGIN IMMEDIATE`` gives: the transaction behaves as if it ran alone.
-  When two transactions collide (two processes claiming the same daily post, two clicks on the same version),
-  PostgreSQL aborts one with a serialization failure and it is run again from the start, where it sees the
-  winner's commit: of two racing clicks exactly one applies, the other gets ``StaleVersion``.
+  the next acquire; a connection going back to the pool is reused as it is, without asyncpg's reset round trip).
+  Plain reads run on any pooled connection; a write made of several statements is one transaction at
+  SERIALIZABLE isolation, which gives what SQLite's ``BEGIN IMMEDIATE`` gives: the transaction behaves as if it
+  ran alone. When two transactions collide (two processes claiming the same daily post), PostgreSQL aborts one
+  with a serialization failure and it is run again from the start, where it sees the winner's commit.
+* The busiest writes are one statement each, outside any transaction block (one round trip, its own commit), at
+  READ COMMITTED, where the guarantee comes from the statement itself: a group of moves (``_APPLY_MOVES``) updates
+  each game only from the version its move was made on, so of two racing clicks, in one process or two, exactly
+  one applies and the other gets ``StaleVersion``; ``create_game`` (``_START_GAME``) leans on the unique indexes
+  (one running game per player and slot, one counted attempt per player and day).
+* A move on a game this process holds in memory at the move's version (it made the last move, created the game
+  or read it since) is made without reading the game first (``_game_to_move``). Memory may be stale, as another
+  process may have moved or ended the game: the write is conditional all the same, so the move is refused with
+  the version found, and the game is read again next time. A version names one state (the action log is only
+  appended to), so a stale memory can never apply a move to an old state.
 * ``synchronous_commit`` stays on (PostgreSQL's default): COMMIT returns once the WAL is flushed, and a move is
   acknowledged only after its COMMIT, so an acknowledged move survives the bot being killed (and the server).
 * Losing the server (down, restarting, network) is ``DatabaseError``: the cogs answer "I can't reach my database
@@ -404,10 +414,10 @@ class PgStore(Store):
         row = await self._statement(self._conn(), _START_GAME, values)
         if row[0] is not None:
             return ("new", row[0])
+        if row[2] is not None:  # checked first, as the shared code does: a running daily is also a used attempt
+            return ("active", tuple(row)[2:])
         if row[1] is not None:
             return ("used", row[1])
-        if row[2] is not None:
-            return ("active", tuple(row)[2:])
         raise DatabaseError("a new game was neither created nor refused")  # pragma: no cover - by construction
 
     async def _statement(self, pool: asyncpg.Pool, sql: str, args, *, many: bool = False):

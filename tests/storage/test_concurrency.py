@@ -13,9 +13,9 @@ import time
 from pathlib import Path
 
 from bot.engine import Rules, decode, legal_actions, replay
-from storage import CorruptGame, StaleVersion, is_postgres, open_store
+from storage import ActiveGameExists, AttemptAlreadyUsed, CorruptGame, StaleVersion, is_postgres, open_store
 from storage.postgres import MOVE_CONNECTIONS
-from tests.storage.helpers import ROOMY, raw
+from tests.storage.helpers import ROOMY, commits_on_their_way, queued, raw, until
 
 CHILD = Path(__file__).with_name("child.py")
 USER, GUILD, CHANNEL = 1001, 501, 601
@@ -65,6 +65,52 @@ async def test_two_connections_on_one_file_race_safely(db_path, clock):
     finally:
         await first.close()
         await second.close()
+
+
+async def test_two_connections_starting_games_at_once_start_exactly_one(db_path, clock):
+    first = await open_store(db_path, clock=clock)
+    second = await open_store(db_path, clock=clock)
+    try:
+        # Connections open beforehand (PostgreSQL pools open them on demand), so the creations really overlap.
+        await asyncio.gather(*(store.ping() for store in (first, second) for _ in range(10)))
+        for kind, day in (("normal", None), ("daily", 40)):
+            results = await asyncio.gather(
+                *(store.create_game(USER, GUILD, CHANNEL, Rules(), seed=n, kind=kind, day=day)
+                  for n, store in enumerate([first, second] * 10)), return_exceptions=True)
+            started = [r for r in results if not isinstance(r, BaseException)]
+            refused = [r for r in results if isinstance(r, ActiveGameExists)]
+            assert len(started) == 1 and len(refused) == 19, results
+            assert all(r.game.id == started[0].id for r in refused)
+            assert [g.id for g in await second.active_games(USER) if g.kind == kind] == [started[0].id]
+        assert (await first.daily_attempt(USER, 40)).id == started[0].id
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_game_started_elsewhere_at_the_same_instant_is_reported_as_running(store, db_path):
+    """Another connection inserts the player's game (or uses the daily attempt) and commits only once this store's
+    own insert is under way: the database's unique indexes refuse the second, reported as the checks would."""
+    other = await store.create_game(USER + 1, GUILD, CHANNEL, Rules(), seed=9)
+    with raw(db_path) as rival:
+        rival.execute("BEGIN" if is_postgres(db_path) else "BEGIN IMMEDIATE")
+        rival.execute("INSERT INTO games (user_id, guild_id, channel_id, kind, slot, rules_json, rules_key, "
+                      "rules_name, seed, deck, status, version, snapshot, started_at) SELECT ?, guild_id, channel_id, "
+                      "kind, slot, rules_json, rules_key, rules_name, seed, deck, 'playing', 0, snapshot, started_at "
+                      "FROM games WHERE id = ?", (USER, other.id))
+        rival.execute("INSERT INTO daily_attempts (user_id, day, game_id, created_at) VALUES (?, 41, ?, 0)",
+                      (USER, other.id))
+        normal = asyncio.create_task(store.create_game(USER, GUILD, CHANNEL, Rules(), seed=1))
+        daily = asyncio.create_task(store.create_game(USER, GUILD, CHANNEL, Rules(), seed=2, kind="daily", day=41))
+        if is_postgres(db_path):  # both inserts wait for the rival's transaction (the unique indexes)
+            with raw(db_path) as watch:
+                await until(lambda: watch.execute("SELECT count(*) FROM pg_locks WHERE NOT granted").fetchone()[0]
+                            == 2, "both inserts wait for the rival")
+        rival.execute("COMMIT")
+        results = await asyncio.gather(normal, daily, return_exceptions=True)
+    assert isinstance(results[0], ActiveGameExists) and results[0].game.user_id == USER, results
+    assert isinstance(results[1], AttemptAlreadyUsed) and results[1].day == 41, results
+    assert [g.id for g in await store.active_games(USER)] == [results[0].game.id]  # the rival's game alone
 
 
 def test_clicks_from_several_processes_land_exactly_once_per_version(db_path):
@@ -170,27 +216,6 @@ async def test_cancelled_clicks_leave_the_connection_usable(store):
     moved = await store.play(record.id, USER, record.version, legal_actions(record.state)[0])
     assert moved.version == record.version + 1
     assert len(await store.game_actions(record.id)) == moved.version
-
-
-async def until(condition, what: str) -> None:
-    """Wait (briefly, yielding to the store's tasks) until ``condition()`` holds."""
-    for _ in range(1000):
-        if condition():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"timed out waiting until {what}")
-
-
-def queued(store) -> set[int]:
-    """The games whose moves wait for the next group commit."""
-    return {move.game_id for move in store._pending}
-
-
-def commits_on_their_way(store) -> int:
-    """Group commits taken from the queue and not finished (PostgreSQL has up to MOVE_CONNECTIONS, SQLite one)."""
-    if hasattr(store, "_flushers"):
-        return sum(not task.done() for task in store._flushers)
-    return int(store._flusher is not None and not store._flusher.done())
 
 
 async def test_one_bad_move_in_a_group_commit_does_not_sink_the_others(store, db_path, caplog):
