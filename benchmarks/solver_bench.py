@@ -6,6 +6,9 @@
     .venv/bin/python benchmarks/solver_bench.py --health 8     # par at another starting health
     .venv/bin/python benchmarks/solver_bench.py --low-health   # par at health 1, 5, 8, 12 on every deal
     .venv/bin/python benchmarks/solver_bench.py --deals 0 --review 10 --hint 10   # review and hint times
+    .venv/bin/python benchmarks/solver_bench.py --pure         # the .py modules even where a compiled build is
+
+The summary says which solver modules ran compiled (Cython, built by ``pip install -e .``) and which as Python.
 
 The deals are fixed (seed i is derived from the text ``solver-bench/i``), so runs compare like with like.
 Run it alone: the figures are wall-clock times on a shared machine.
@@ -14,6 +17,7 @@ Run it alone: the figures are wall-clock times on a shared machine.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -21,10 +25,12 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+if "--pure" in sys.argv[1:]:  # read by bot.solver as it is imported, just below
+    os.environ["SCOUNDREL_PURE_SOLVER"] = "1"
 
 from bot.engine import PRESETS, deal, replay, seed_to_text  # noqa: E402
 from bot.engine.seeds import seed_from_bytes  # noqa: E402
-from bot.solver import solve  # noqa: E402
+from bot.solver import native, solve  # noqa: E402
 
 
 def bench_seeds(count: int, first: int = 0) -> list[int]:
@@ -49,7 +55,8 @@ def run_deals(preset_name: str, count: int, first: int = 0, health: int | None =
         print(f"deal {i:3d} {seed_to_text(seed)}  par {solution.best_score:4d}  {elapsed:7.2f} s  "
               f"{solution.states:>10,} states", flush=True)
     winnable = sum(p > 0 for p in pars)
-    print(f"preset={preset_name} health={rules.start_health} deals={count} (from deal {first})")
+    print(f"preset={preset_name} health={rules.start_health} deals={count} (from deal {first}) "
+          f"solver={native.describe()}")
     print(f"time: median {statistics.median(times):.2f} s, max {max(times):.2f} s, total {sum(times):.1f} s")
     print(f"states: median {statistics.median(states):,.0f}, max {max(states):,}")
     print(f"winnable: {winnable}/{count} = {winnable / count:.0%}; par median {statistics.median(pars)}, "
@@ -95,14 +102,16 @@ def strayed_line(rules, deck, rng, stray: float):
 
 def run_coach(preset_name: str, reviews: int, hints: int) -> None:
     """Review of finished 44-card games (the perfect line and a line that strays 5 % of the time), and hints at
-    random positions of those games: each timed from a fresh start, as the worker does it."""
+    random positions of those games: each timed from a fresh start, as the worker's first hint in a game; then the
+    hint after following it, from the same position (the worker keeps the last few deals' positions)."""
     from bot.engine import apply, new_game
     from bot.solver.position import Position
     from bot.solver.review import review
 
     rules = PRESETS[preset_name]
     rng = random.Random("solver-bench-coach")
-    times: dict[str, list[float]] = {"review (perfect line)": [], "review (strays 5 %)": [], "hint": []}
+    times: dict[str, list[float]] = {"review (perfect line)": [], "review (strays 5 %)": [], "hint": [],
+                                     "hint, the game's next one": []}
     for i, seed in enumerate(bench_seeds(max(reviews, hints))):
         deck = deal(rules, seed)
         lines = {"review (perfect line)": solve(rules, deck).actions,
@@ -120,13 +129,22 @@ def run_coach(preset_name: str, reviews: int, hints: int) -> None:
             for action in line[: rng.randrange(len(line))]:
                 state = apply(state, action)
             started = time.perf_counter()
-            Position(rules, deck).best_action(state)
+            position = Position(rules, deck)
+            action = position.best_action(state)[0]
             times["hint"].append(time.perf_counter() - started)
             print(f"deal {i:3d} {seed_to_text(seed)}  hint after {len(state.history)} moves: "
                   f"{times['hint'][-1]:6.2f} s", flush=True)
+            # The player follows it and asks again: the worker keeps the deal's position (bot.coach), so the
+            # next hint reuses its table.
+            state = apply(state, action)
+            if not state.over:
+                started = time.perf_counter()
+                position.best_action(state)
+                times["hint, the game's next one"].append(time.perf_counter() - started)
     for name, found in times.items():
         if found:
-            print(f"{name}: median {statistics.median(found):.2f} s, max {max(found):.2f} s over {len(found)}")
+            print(f"{name}: median {statistics.median(found):.2f} s, max {max(found):.2f} s over {len(found)} "
+                  f"(solver {native.describe()})")
 
 
 def main() -> int:
@@ -139,7 +157,10 @@ def main() -> int:
     parser.add_argument("--low-health", action="store_true", help="par at starting health 1, 5, 8 and 12")
     parser.add_argument("--review", type=int, default=0, help="time reviews of finished games on this many deals")
     parser.add_argument("--hint", type=int, default=0, help="time hints at a random position on this many deals")
+    parser.add_argument("--pure", action="store_true",
+                        help="run the solver's .py modules even where they are compiled (to compare the two)")
     args = parser.parse_args()
+    print(f"solver: {native.describe()}" + (f" ({native.why_pure()})" if native.why_pure() else ""), flush=True)
     if args.deals:
         for health in (1, 5, 8, 12) if args.low_health else (args.health,):
             run_deals(args.preset, args.deals, args.first, health)

@@ -5,6 +5,7 @@ Plain data crosses the process boundary: rules as a dict, the deck and the moves
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -17,6 +18,9 @@ from bot.solver.review import move_words, review
 
 REVIEW_TIME_LIMIT = 60.0  # seconds of solving (waiting in the queue does not count)
 HINT_TIME_LIMIT = 20.0
+POSITIONS_KEPT = 3  # deals whose solved positions the worker keeps: a player's next hint, or the review, reuses them
+POSITION_SIZE_KEPT = 400_000  # ... unless a search grew past this many situations (memory: hundreds of MB)
+_positions: OrderedDict[tuple[str, str], Position] = OrderedDict()  # in the worker process, most recent last
 
 
 class ReviewText(NamedTuple):
@@ -31,19 +35,40 @@ class Hint(NamedTuple):
     best: int  # the best score still reachable
 
 
+def _position(rules: Rules, deck_codes: str) -> tuple[Position, tuple[Card, ...]]:
+    """The deal's ``Position``, kept from an earlier hint or review of the same deal when there was one: what its
+    search proved still holds, so a game's second hint is mostly answered from the table."""
+    key = (rules.key, deck_codes)
+    position = _positions.pop(key, None)
+    if position is None:
+        position = Position(rules, parse_deck(deck_codes, rules.full_deck()))
+    _positions[key] = position
+    while len(_positions) > POSITIONS_KEPT:
+        _positions.popitem(last=False)
+    return position, position.deal.cards
+
+
+def _done_with(rules: Rules, deck_codes: str, position: Position) -> None:
+    if position.size() > POSITION_SIZE_KEPT:
+        _positions.pop((rules.key, deck_codes), None)
+
+
 def _review_in_worker(rules_data: dict, deck_codes: str, moves: str) -> ReviewText:
     rules = Rules.from_dict(rules_data)
-    result = review(rules, parse_deck(deck_codes, rules.full_deck()), decode(moves))
+    position, deck = _position(rules, deck_codes)
+    result = review(rules, deck, decode(moves), position=position)
+    _done_with(rules, deck_codes, position)
     return ReviewText(result.summary(), result.room_lines(), result.machine_line())
 
 
 def _hint_in_worker(rules_data: dict, deck_codes: str, moves: str) -> Hint:
     rules = Rules.from_dict(rules_data)
-    deck = parse_deck(deck_codes, rules.full_deck())
+    position, deck = _position(rules, deck_codes)
     state = new_game(rules, deck=deck)
     for action in decode(moves):
         state = apply(state, action)
-    action, best = Position(rules, deck).best_action(state)
+    action, best = position.best_action(state)
+    _done_with(rules, deck_codes, position)
     return Hint(action.code, move_words(state, action), best)
 
 

@@ -10,8 +10,9 @@ How it stays fast without giving up exactness:
 - facing a room is reduced to its distinct effects (``rooms.py``): orders with the same damage, first potion,
   weapon afterwards and carried card are one plan, and plans never better for any health are dropped; from a
   given health only the best plan of those leading to the same situation is searched;
-- the search answers "can this situation score at least t?" (a null-window test, fail-soft), for falling t
-  from an upper bound down, each failed test saying where to test next;
+- the search answers "can this situation score at least t?" (a null-window test, fail-soft): first at the upper
+  bound, then going down twice as far each time the answer is only "not t", and halving the range once a line
+  is found (``narrow``), so a score far below the bound costs a few tests, not one a point;
 - a table remembers, per situation, a score some line reaches and a score none beats, and answers for
   situations it dominates (no more health, no better weapon, no looser limit cannot score more);
 - an upper bound (health plus potions left minus the least damage the monsters left can do, where a weapon
@@ -23,9 +24,17 @@ Deaths are scored exactly too: when no clear exists, the search looks for the de
 monsters behind. Rule sets with chance (shuffled avoids, expansion cards) are refused (``SolverRefused``).
 Correctness is checked against an engine-only brute force (``tests/solver``); speed figures come from
 ``benchmarks/solver_bench.py``.
+
+Speed: ``search`` and ``rooms`` are compiled with Cython at install (``setup.py``) when a C compiler is present;
+``native.py`` loads those builds only while they match their sources, and the ``.py`` files otherwise.
 """
 
-from .deal import SolverRefused, refusal
-from .solve import Solution, solve
+from . import native
 
-__all__ = ["Solution", "SolverRefused", "refusal", "solve"]
+native.load()  # before anything imports search or rooms: their compiled builds if current, else the .py files
+
+from .deal import SolverRefused, refusal  # noqa: E402
+from .native import compiled  # noqa: E402
+from .solve import Solution, solve  # noqa: E402
+
+__all__ = ["Solution", "SolverRefused", "compiled", "refusal", "solve"]

@@ -12,7 +12,7 @@ from bot.engine.cards import CardParseError
 from bot.engine.seeds import SEED_BITS, SeedError
 from bot.terminal import typed_move
 
-from . import SolverRefused, solve
+from . import SolverRefused, native, solve
 from .explain import line_text
 
 
@@ -68,7 +68,8 @@ def main(argv: list[str]) -> int:
     if not args.quiet:
         print(f"{title} ({rules.name} rules): {' '.join(c.code for c in deck)}")
         outcome = "winnable" if solution.winnable else "not winnable: the best is to die as late as possible"
-        print(f"Par: {solution.best_score} ({outcome}); {solution.states:,} situations searched in {elapsed:.2f} s.")
+        print(f"Par: {solution.best_score} ({outcome}); {solution.states:,} situations searched in {elapsed:.2f} s "
+              f"(solver: {native.describe()}).")
         print("Optimal line, as typed in `scoundrel-bot play`: " + " ".join(typed_line(rules, deck, solution.actions)))
         for text in line_text(rules, deck, solution.actions):
             print("  " + text)

@@ -15,7 +15,7 @@ from bot.engine.cards import Card
 from bot.engine.rules import STRICT
 
 from .deal import NO_LIMIT, Deal
-from .search import LOST, ROOM_SIZE, Search, gc_paused
+from .search import LOST, ROOM_SIZE, Search, gc_paused, narrow
 
 
 class Position:
@@ -26,6 +26,10 @@ class Position:
         self.search = Search(self.deal)
         self._where = {card: i for i, card in enumerate(self.deal.cards)}
         self._exact: dict[tuple, int] = {}
+
+    def size(self) -> int:
+        """How many situations the search has met (its table grows with them)."""
+        return len(self.search._where)
 
     # --- translating a position --------------------------------------------------------------------
     def situation(self, state: State) -> tuple | None:
@@ -110,12 +114,7 @@ class Position:
         t = self.ceiling(state)
         if at_most is not None and at_most < t:
             t = at_most
-        # "At least t?" for falling t, as ``solve`` does: each failed test says where to test next.
-        while True:
-            found = self.bound(state, t)
-            if found >= t:
-                return t
-            t = found
+        return narrow(lambda t: self.bound(state, t), t)  # "at least t?" tests, as ``solve`` makes them
 
     def best_action(self, state: State) -> tuple[Action, int]:
         """A move that keeps the best score reachable, and that score (``state`` must still be playing)."""

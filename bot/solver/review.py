@@ -126,17 +126,20 @@ def mistake_words(state: State, action: Action, better: Action, before: int, aft
                               better=move_words(state, better), before=before, after=after)
 
 
-def review(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], start: State | None = None) -> Review:
+def review(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], start: State | None = None,
+           position: Position | None = None) -> Review:
     """The line ``actions`` from the deal checked move by move (``IllegalAction`` if a move is not legal).
 
     ``start`` replaces ``new_game(rules, deck=deck)`` (tests use it for small deals the engine cannot deal).
+    ``position``: a ``Position`` of this deal that earlier questions filled (its table is reused).
     """
     with gc_paused():  # one pause for the whole line (see ``gc_paused``)
-        return _review(rules, deck, actions, start)
+        return _review(rules, deck, actions, start, position)
 
 
-def _review(rules, deck, actions, start) -> Review:
-    position = Position(rules, deck)
+def _review(rules, deck, actions, start, position) -> Review:
+    if position is None:
+        position = Position(rules, deck)
     state = start if start is not None else new_game(rules, deck=tuple(deck))
     par = position.value(state)
     steps: list[Step] = []

@@ -106,6 +106,7 @@ def room_options(deal: Deal, room: tuple[int, ...], weapon: int, limit: int, res
                         walk(rest, done + 1, d1 + damage, p, d2, w, new_lim, 0, resolved + v, move)
 
     walk(room, 0, 0, 0, 0, weapon, limit, 0, 0, ())
+    walk = None  # the function refers to itself: break that cycle, or ``seen`` waits for the garbage collector
     return _undominated([Plan(*key, steps) for key, steps in plans.items()]), list(deaths.values())
 
 

@@ -9,7 +9,7 @@ is ``(health, weapon, limit)``: the weapon's value (0: none) and the monster val
 ``test(…, t)`` asks "can this situation score at least t?" and is fail-soft: a result ``>= t`` is a score some
 line reaches, a result ``< t`` is a score no line beats. The table remembers both, and an entry answers for any
 situation it dominates: the same cards with no more health, no better weapon and no looser limit cannot score
-more (and with more of each, no less). ``exact`` finds the best score by testing falling thresholds.
+more (and with more of each, no less). ``exact`` finds the best score from a few such tests (``narrow``).
 
 The hot loop works on situation numbers (``_id``) and precomputed facts of the cards left, so a child's bound
 is a few additions; the cyclic garbage collector is paused around a search (``gc_paused``).
@@ -21,6 +21,7 @@ import gc
 from bisect import bisect_right
 from collections.abc import Iterator
 from contextlib import contextmanager
+from operator import itemgetter
 
 from .deal import MONSTER_K, NO_LIMIT, WEAPON_K, Deal, top_two
 from .rooms import Plan, dies, health_after, room_options
@@ -28,8 +29,8 @@ from .rooms import Plan, dies, health_after, room_options
 ROOM_SIZE = 4
 LOST = -10**6  # below every score: "nothing found yet"
 HIGH = 10**6  # above every score: "no upper bound known"
-CHOICES_KEPT = 400_000  # room choices cached per (situation, weapon, limit) before the cache starts again
 AVOID = -2  # in place of a carried card: the room was avoided
+PROMISE = 1 << 14  # a child's bound weighs more than its uncapped bound * 4 + weapon can add (|that| < 4,000)
 
 
 @contextmanager
@@ -50,6 +51,7 @@ def gc_paused() -> Iterator[None]:
 class Search:
     def __init__(self, deal: Deal) -> None:
         self.deal = deal
+        self.max_health = deal.max_health
         self.nodes = 0
         # Situations by number: (pos, queue, carried) is interned once, so the hot loop hashes small ints only.
         self._ids: dict[tuple, int] = {}
@@ -58,7 +60,6 @@ class Search:
         self._facts_of: list[list] = []  # id -> remaining(...)
         self._turns: list[tuple | None] = []  # id -> the room it deals and where each choice leads
         self._table: dict[int, list[list[int]]] = {}
-        self._choices: dict[int, tuple] = {}
         self._rooms: dict[tuple, tuple[list[Plan], list]] = {}
         self._queue_facts: dict[tuple, tuple] = {}
         self._damage: dict[tuple, int] = {}
@@ -122,7 +123,8 @@ class Search:
     def remaining(self, pos: int, queue: tuple, carried: int) -> list:
         """Facts about every card not yet resolved in a situation (the same before and after the fill):
         [potion sum, top potion, two top weapons, monsters by value (the strongest three dropped when the game
-        may end early), top monster, every monster by value, total monster value]."""
+        may end early), top monster, every monster by value, the bound's part that depends on the weapon (by weapon
+        and limit, filled in as the search needs it)]."""
         return self._facts_of[self._id(pos, queue, carried)]
 
     def _remaining_facts(self, pos: int, queue: tuple, carried: int) -> list:
@@ -140,12 +142,12 @@ class Search:
             _drop_strongest(dropped, 3)  # up to 3 cards are never played
             counts = _pack(dropped)
         return [d.suffix_potions[pos] + rest[1] + here[1], max(d.suffix_potion_max[pos], rest[2], here[2]),
-                r1, r2, counts, top_monster, all_counts]
+                r1, r2, counts, top_monster, all_counts, {}]
 
     def _with_card(self, facts: list, card: int) -> list:
         """``facts`` (of cards with no strongest dropped) with one more card."""
         k, v = self.deal.kind[card], self.deal.value[card]
-        potions, top_potion, r1, r2, counts, top_monster, all_counts = facts
+        potions, top_potion, r1, r2, counts, top_monster, all_counts = facts[:7]
         if k == MONSTER_K:
             counts = all_counts = counts + (1 << (4 * v))
             if v > top_monster:
@@ -157,7 +159,7 @@ class Search:
             potions += v
             if v > top_potion:
                 top_potion = v
-        return [potions, top_potion, r1, r2, counts, top_monster, all_counts]
+        return [potions, top_potion, r1, r2, counts, top_monster, all_counts, {}]
 
     def upper_bound(self, facts: list, h: int, w: int, lim: int, deaths: bool = True) -> int:
         """No line from here scores more than this.
@@ -168,7 +170,7 @@ class Search:
         When that leaves no health, only deaths remain: ``death_bound`` (or 0 if ``deaths`` is False, when
         the caller only needs to know that no clear is possible).
         """
-        best_health = h + facts[0] - self.least_damage(facts, w, lim)
+        best_health = h + self._gain(facts, w, lim)
         max_health = self.deal.max_health
         if best_health <= 0:
             return self.death_bound(facts, h, w, lim) if deaths else 0
@@ -269,17 +271,12 @@ class Search:
         return self._test(self._id(pos, queue, carried), avoided, h, w, lim, t)
 
     def exact(self, situation: tuple, top: int | None = None) -> int:
-        """The best score of a turn start: "at least t?" for falling t, from the upper bound (or ``top``, a known
-        upper bound) down. Each failed test is an upper bound that says where to test next; the table keeps what
-        earlier tests proved."""
+        """The best score of a turn start, from "at least t?" tests (see ``narrow``), starting at the upper bound
+        (or ``top``, a known upper bound)."""
         t = self.upper_bound(self.remaining(*situation[:3]), *situation[4:])
         if top is not None and top < t:
             t = top
-        while True:
-            found = self.test(*situation, t)
-            if found >= t:
-                return t  # a line reaches t, and nothing scores more than t
-            t = found
+        return narrow(lambda t: self.test(*situation, t), t)
 
     def _test(self, sid: int, avoided: bool, h: int, w: int, lim: int, t: int) -> int:
         self.nodes += 1
@@ -288,10 +285,15 @@ class Search:
         if entries is not None:
             lo, hi = LOST, HIGH
             for e in entries:
-                if e[4] < hi and e[0] >= h and e[1] >= w and e[2] >= lim:
-                    hi = e[4]
-                if e[3] > lo and e[0] <= h and e[1] <= w and e[2] <= lim:
-                    lo = e[3]
+                eh, ew, el = e[0], e[1], e[2]
+                if eh >= h and ew >= w and el >= lim:
+                    v = e[4]
+                    if v < hi:
+                        hi = v
+                if eh <= h and ew <= w and el <= lim:
+                    v = e[3]
+                    if v > lo:
+                        lo = v
             if lo >= t:
                 return lo
             if hi < t:
@@ -319,9 +321,9 @@ class Search:
 
     def _turn(self, sid: int) -> tuple:
         """What a situation's turn is made of: (room, pos2, queue2, final, terminal_next, room may kill, avoid,
-        carry). ``avoid`` (None when the fill empties the dungeon) and ``carry[card]`` (the situation after a room
-        that leaves ``card``) are ``[facts, id, pos, queue, carried, gains]``, the id found only when it is searched
-        and ``gains`` the bound's part that depends on the weapon."""
+        carry, the room's plans by weapon and limit, what a death here loses). ``avoid`` (None when the fill empties
+        the dungeon) and ``carry[card]`` (the situation after a room that leaves ``card``) are
+        ``[facts, id, pos, queue, carried]``, the id found only when it is searched."""
         pos, queue, carried = self._where[sid]
         d = self.deal
         room, pos2, queue2 = self.fill(pos, queue, carried)
@@ -329,71 +331,71 @@ class Search:
         final = empty_after and not d.early_end
         terminal_next = d.early_end and 1 + (d.n - pos2) + len(queue2) < ROOM_SIZE
         # Avoiding keeps every card: the same facts as here.
-        avoid = None if empty_after else [self._facts_of[sid], -1, pos2, queue2 + room, -1, {}]
+        avoid = None if empty_after else [self._facts_of[sid], -1, pos2, queue2 + room, -1]
         carry = {}
         if not final and not terminal_next:
             base = None if d.early_end else self._remaining_facts(pos2, queue2, -1)
             for card in room:
                 facts = self._remaining_facts(pos2, queue2, card) if base is None else self._with_card(base, card)
-                carry[card] = [facts, -1, pos2, queue2, card, {}]
-        turn = self._turns[sid] = (room, pos2, queue2, final, terminal_next, self._facts(room)[0] > 0, avoid, carry)
+                carry[card] = [facts, -1, pos2, queue2, card]
+        room_monsters = self._facts(room)[0]
+        # A death scores minus the monsters left: the dungeon's, and the room's not resolved when they count.
+        lost_at_death = self.dungeon_monsters(pos2, queue2) + (room_monsters if d.room_counts_at_death else 0)
+        turn = self._turns[sid] = (room, pos2, queue2, final, terminal_next, room_monsters > 0, avoid, carry, {},
+                                   lost_at_death)
         return turn
-
-    def _choices_of(self, sid: int, turn: tuple, w: int, lim: int) -> tuple:
-        """The room's plans grouped by where they lead (the card left, the weapon and limit after), with what the
-        bound needs of that situation, and the avoid's. Within a group only the health each plan leaves differs,
-        so from a given health only the group's best plan is worth searching."""
-        room, _, _, _, terminal_next, _, avoid, carry = turn
-        groups = []
-        least_damage = self.least_damage
-        for carried, weapon, limit, plans in () if terminal_next else self._options(room, w, lim, False)[2]:
-            after = carry[carried]
-            facts = after[0]
-            if limit and limit > facts[5]:
-                limit = facts[5] + 1  # a limit above every monster left is as good as no limit
-            gains, key = after[5], (weapon << 7) + limit  # the bound's potions minus least damage, kept per entry
-            gain = gains.get(key)
-            if gain is None:
-                gain = gains[key] = facts[0] - least_damage(facts, weapon, limit)
-            groups.append((gain, facts[1], after, weapon, limit, facts, plans))
-        if avoid is not None:
-            facts = avoid[0]
-            lim2 = lim if not lim or lim <= facts[5] else facts[5] + 1
-            avoid_choice = (avoid, lim2, facts[0] - self.least_damage(facts, w, lim2), facts[1], facts)
-        else:
-            avoid_choice = None
-        if terminal_next:  # the next room cannot be filled: each plan's score is known at once
-            plans = [(plan.d1, plan.p, plan.d2, plan.last_potion) for plan in self.plans(room, w, lim, False)]
-            return self._keep_choices(sid, w, lim, (plans, avoid_choice))
-        return self._keep_choices(sid, w, lim, (groups, avoid_choice))
-
-    def _keep_choices(self, sid: int, w: int, lim: int, choices: tuple) -> tuple:
-        if len(self._choices) >= CHOICES_KEPT:
-            self._choices.clear()  # a cache only: bounded memory on the longest searches
-        self._choices[(sid << 11) + (w << 7) + lim] = choices
-        return choices
 
     def _best(self, sid, avoided, h, w, lim, t) -> int:
         """The best score over every choice in this room, tested against ``t`` (fail-soft, like ``test``)."""
         turn = self._turns[sid]
         if turn is None:
             turn = self._turn(sid)
-        room, pos2, queue2, final, terminal_next, can_die = turn[:6]
+        room, pos2, queue2, final, terminal_next, can_die, avoid, carry, by_weapon, lost_at_death = turn
+        max_health = self.max_health
         best = LOST
         if t <= 0:
-            best = self.best_death(room, pos2, queue2, h, w, lim, final)[0]
+            # The best death here: the most monster value resolved in the room before dying (when it counts).
+            deaths = by_weapon.get(-1 - ((w << 7) + lim))
+            if deaths is None:
+                deaths = sorted([(death.resolved if self.deal.room_counts_at_death else 0, death.d1, death.p, death.d2,
+                                  death.damage) for death in self._options(room, w, lim, final)[1]], reverse=True)
+                by_weapon[-1 - ((w << 7) + lim)] = deaths
+            for resolved, d1, p, d2, damage in deaths:
+                if h > d1:
+                    left = h - d1 + p
+                    if left > max_health:
+                        left = max_health
+                    left -= d2
+                    if 0 < left <= damage:
+                        best = resolved - lost_at_death
+                        break
             if best >= t:
                 return best
         elif can_die:
             best = 0  # deaths were not looked at: they score at most 0, below t
+        # The room's plans, found once per room and weapon: in the final room (and before a room that cannot be
+        # filled) each plan's score is known at once; otherwise plans grouped by where they lead (the card left,
+        # the weapon and limit after). Within a group only the health each plan leaves differs, so from a given
+        # health only the group's best plan is worth searching.
+        groups = by_weapon.get((w << 7) + lim)
+        if groups is None:
+            if final or terminal_next:
+                groups = [(plan.d1, plan.p, plan.d2, plan.last_potion) for plan in self.plans(room, w, lim, final)]
+            else:
+                groups = self._options(room, w, lim, False)[2]
+            by_weapon[(w << 7) + lim] = groups
         if final:
-            score = self.final_score(room, h, w, lim)[0]
-            return score if score > best else best
-        choices = self._choices.get((sid << 11) + (w << 7) + lim)
-        if choices is None:
-            choices = self._choices_of(sid, turn, w, lim)
-        groups, avoid = choices
-        max_health = self.deal.max_health
+            for d1, p, d2, last_potion in groups:
+                if h > d1:
+                    h2 = h - d1 + p
+                    if h2 > max_health:
+                        h2 = max_health
+                    h2 -= d2
+                    if h2 > 0:
+                        score = h2 + last_potion if h2 == max_health else h2
+                        if score > best:
+                            best = score
+            return best
         if terminal_next:
             for d1, p, d2, last_potion in groups:
                 if h > d1:
@@ -409,7 +411,7 @@ class Search:
                             best = score
             groups = ()  # the avoid is still a choice
         children = []
-        for gain, top_potion, after, w2, lim2, facts, plans in groups:
+        for carried, w2, lim2, plans in groups:
             h2 = 0
             for d1, p, d2 in plans:
                 if h > d1:
@@ -421,42 +423,58 @@ class Search:
                         h2 = left
             if not h2:
                 continue
-            b = h2 + gain  # the bound of the child, as ``upper_bound`` computes it
+            after = carry[carried]
+            facts = after[0]
+            top = facts[5]
+            if lim2 and lim2 > top:
+                lim2 = top + 1  # a limit above every monster left is as good as no limit
+            raw = b = self._gain(facts, w2, lim2) + h2  # the bound of the child, as ``upper_bound`` computes it
             if b <= 0:
                 b = self.death_bound(facts, h2, w2, lim2) if t <= 0 else 0
             elif b >= max_health:
-                b = max_health + top_potion
+                b = max_health + facts[1]
             if b < t:
                 if b > best:
                     best = b
                 continue
-            children.append((b, h2 * 4 + w2, after, False, h2, w2, lim2))
+            children.append((b * PROMISE + raw * 4 + w2, after, False, h2, w2, lim2))
         if avoid is not None and not avoided:
-            after, lim2, gain, top_potion, facts = avoid
-            b = h + gain
+            facts = avoid[0]
+            top = facts[5]
+            lim2 = lim if not lim or lim <= top else top + 1
+            raw = b = self._gain(facts, w, lim2) + h
             if b <= 0:
                 b = self.death_bound(facts, h, w, lim2) if t <= 0 else 0
             elif b >= max_health:
-                b = max_health + top_potion
+                b = max_health + facts[1]
             if b < t:
                 if b > best:
                     best = b
             else:
-                children.append((b, (h - 5) * 4 + w, after, True, h, w, lim2))
-        # Most promising first: the highest bound, then the most health.
+                children.append((b * PROMISE + (raw - 5) * 4 + w, avoid, True, h, w, lim2))
+        # Most promising first: the highest bound, then the highest bound before the health cap (health and potions
+        # to spare after the least damage to come; an avoid counts 5 less), then the best weapon.
         if len(children) > 1:
             children.sort(key=_promise, reverse=True)
-        test = self._test
-        for _, _, after, avoided2, h2, w2, lim2 in children:
+        for _, after, avoided2, h2, w2, lim2 in children:
             child = after[1]
             if child < 0:
                 child = after[1] = self._id(after[2], after[3], after[4], after[0])
-            v = test(child, avoided2, h2, w2, lim2, t)
+            v = self._test(child, avoided2, h2, w2, lim2, t)
             if v >= t:
                 return v
             if v > best:
                 best = v
         return best
+
+    def _gain(self, facts: list, w: int, lim: int) -> int:
+        """The part of the bound that depends on the weapon: potions left minus least damage, kept with the facts
+        for each weapon and limit."""
+        gains = facts[7]
+        gain = gains.get((w << 7) + lim)
+        if gain is None:
+            gain = gains[(w << 7) + lim] = facts[0] - self.least_damage(facts, w, lim)
+        return gain
 
     def child(self, room, pos2, queue2, carried, h2, w2, lim2) -> tuple:
         """The next situation's arguments for ``test`` (all but t); ``carried == AVOID`` for an avoid."""
@@ -519,6 +537,32 @@ class Search:
         return -left, chosen
 
 
+def narrow(test, top: int) -> int:
+    """The best score, given ``test(t)`` ("at least t?", fail-soft) and an upper bound ``top``.
+
+    The best lies in [lo, hi]. The first test is at the top: most deals are won with the best score there is. A
+    failed test that says much less than t is trusted and the new top tested. While failed tests only say "not t"
+    (the bound falls a point at a time, as on deals that cannot be won), the next test goes down twice as far as
+    the last; once a test passes, the range is halved. A score far below the top costs a few tests, not one a
+    point, and the tests near the answer (the costly ones) are few. The table keeps what each test proved.
+    """
+    lo, hi, t, step = LOST, top, top, 1
+    while True:
+        found = test(t)
+        if found >= t:
+            lo = found  # a line reaches it
+        else:
+            hi = found  # nothing scores more
+        if lo >= hi:
+            return hi
+        if lo > LOST:
+            t = (lo + hi + 1) // 2  # in (lo, hi]
+        elif found < t - 1:
+            t, step = hi, 1
+        else:
+            t, step = hi - step, step * 2
+
+
 def _drop_strongest(counts: list[int], k: int) -> None:
     for v in range(len(counts) - 1, 0, -1):
         while counts[v] and k:
@@ -526,8 +570,7 @@ def _drop_strongest(counts: list[int], k: int) -> None:
             k -= 1
 
 
-def _promise(child: tuple) -> tuple[int, int]:
-    return child[0], child[1]
+_promise = itemgetter(0)  # a child's promise (see PROMISE)
 
 
 def _pack(counts) -> int:

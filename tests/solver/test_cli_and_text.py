@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.engine import PRESETS, deal
-from bot.solver import solve
+from bot.solver import compiled, solve
 from bot.solver.cli import main, parse_seed
 from bot.solver.explain import line_text
 
@@ -17,6 +17,8 @@ def test_solve_by_seed_prints_par_line_and_final_summary(capsys):
     assert main(["--seed", "#7"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[1].startswith("Par: 30 (winnable)")
+    running = ", ".join(compiled())
+    assert out[1].endswith(f"(solver: compiled ({running})).") if running else out[1].endswith("(solver: pure Python).")
     assert any(line.strip().startswith("Room 1: ♠6 ♠8 ♥10 ♦8.") for line in out)
     assert out[-1] == "best_score=30 winnable=yes"
 

@@ -1,0 +1,41 @@
+# C types for search.py when Cython compiles it (the .py stays plain Python; see docs/ARCHITECTURE.md).
+cimport cython
+
+
+@cython.final
+cdef class Search:
+    cdef public object deal
+    cdef public int max_health
+    cdef public long nodes
+    cdef public dict _ids, _alike, _table, _rooms, _queue_facts, _damage, _death, _damage_tables
+    cdef public list _where, _facts_of, _turns
+
+    @cython.locals(key=tuple, found=object)
+    cpdef int least_damage(self, list facts, int w, int lim)
+
+    @cython.locals(best_health=int, max_health=int)
+    cpdef int upper_bound(self, list facts, int h, int w, int lim, bint deaths=*)
+
+    @cython.locals(key=tuple, found=tuple, total=int, reach=int, weights=list, values=list, ratios=list,
+                   budget=int, i=int)
+    cpdef int death_bound(self, list facts, int h, int w, int lim)
+
+    @cython.locals(key=tuple, table=tuple, first=list, more=list, damage=int, v=int, c=int)
+    cdef int _least_damage(self, int r1, int r2, unsigned long long packed, int w, int lim)
+
+    @cython.locals(key=long, entries=list, e=list, lo=int, hi=int, ceiling=int, found=int, eh=int, ew=int, el=int,
+                   v=int)
+    cdef int _test(self, int sid, bint avoided, int h, int w, int lim, int t)
+
+    @cython.locals(gains=dict, gain=object)
+    cdef int _gain(self, list facts, int w, int lim)
+
+    @cython.locals(key=tuple, found=object, cls=list, same=tuple)
+    cpdef int _id(self, int pos, tuple queue, int carried, list facts=*)
+
+    @cython.locals(turn=tuple, final=bint, terminal_next=bint, can_die=bint, best=int, score=int, max_health=int,
+                   d1=int, p=int, d2=int, last_potion=int, h2=int, left=int, b=int, top=int,
+                   w2=int, lim2=int, child=int, v=int, avoided2=bint, children=list, after=list, facts=list,
+                   by_weapon=dict, carry=dict, plans=list, lost_at_death=int, resolved=int, damage=int,
+                   deaths=list, raw=int)
+    cdef int _best(self, int sid, bint avoided, int h, int w, int lim, int t)
