@@ -62,52 +62,77 @@ def room_options(deal: Deal, room: tuple[int, ...], weapon: int, limit: int, res
     ``keep_last``: whether the last card matters (the room ends the game); otherwise plans that differ only in
     it are merged.
     """
-    kind, value, step = deal.kind, deal.value, deal.limit_step
-    target = len(room) if resolve_all else len(room) - 1
-    plans: dict[tuple, tuple] = {}
-    deaths: dict[tuple, Death] = {}
+    walk = _Walk(deal, room, resolve_all, keep_last)
+    walk.walk((1 << len(room)) - 1, 0, 0, 0, 0, weapon, limit, 0, 0)
+    return _undominated([Plan(*key, steps) for key, steps in walk.plans.items()]), list(walk.deaths.values())
 
-    seen = set()
 
-    def walk(left, done, d1, p, d2, w, lim, last, resolved, steps):
+class _Walk:
+    """Every order of facing a room, card by card, with what each does to health, weapon and limit.
+
+    The cards not yet faced are a bit mask over the room's places (the room's order: the card left is the first
+    one), and the order followed so far sits in ``path``: a tuple of it is made only for a plan or a death kept.
+    """
+
+    def __init__(self, deal: Deal, room: tuple[int, ...], resolve_all: bool, keep_last: bool) -> None:
+        self.cards = room
+        self.kinds = [deal.kind[card] for card in room]
+        self.values = [deal.value[card] for card in room]
+        self.plain = [(card, False) for card in room]  # a path's steps: (card, with weapon)
+        self.armed = [(card, True) for card in room]
+        self.path: list = [None] * len(room)
+        self.step = deal.limit_step
+        self.target = len(room) if resolve_all else len(room) - 1
+        self.resolve_all, self.keep_last = resolve_all, keep_last
+        self.plans: dict[tuple, tuple] = {}
+        self.deaths: dict[tuple, Death] = {}
+        self.seen: set[int] = set()
+
+    def walk(self, left: int, done: int, d1: int, p: int, d2: int, w: int, lim: int, last: int,
+             resolved: int) -> None:
         # Orders that reach the same cards left and the same numbers go on alike: walk on from one of them.
-        # (``left`` keeps the room's order, so it names the set of cards left.)
-        here = (left, d1, p, d2, w, lim, last if keep_last else 0, resolved)
-        if here in seen:
+        if not self.keep_last:
+            last = 0
+        here = (((((((left << 8) + d1 << 8) + p << 8) + d2 << 8) + w << 8) + lim << 8) + last << 8) + resolved
+        if here in self.seen:
             return
-        seen.add(here)
-        if done == target:
-            carried = RESOLVE_ALL if resolve_all else left[0]
-            key = (carried, d1, p, d2, w, lim, last if keep_last else 0)
-            if key not in plans:
-                plans[key] = steps
+        self.seen.add(here)
+        if done == self.target:
+            carried = RESOLVE_ALL
+            if not self.resolve_all:
+                carried = self.cards[(left & -left).bit_length() - 1]  # the one card left
+            key = (carried, d1, p, d2, w, lim, last)
+            if key not in self.plans:
+                self.plans[key] = tuple(self.path[:done])
             return
-        for i, card in enumerate(left):
-            rest = left[:i] + left[i + 1:]
-            k, v = kind[card], value[card]
+        for i in range(len(self.cards)):
+            if not left >> i & 1:
+                continue
+            rest = left & ~(1 << i)
+            k, v = self.kinds[i], self.values[i]
             if k == WEAPON_K:
-                walk(rest, done + 1, d1, p, d2, v, NO_LIMIT, 0, resolved, steps + ((card, False),))
+                self.path[done] = self.plain[i]
+                self.walk(rest, done + 1, d1, p, d2, v, NO_LIMIT, 0, resolved)
             elif k == POTION_K:
-                walk(rest, done + 1, d1, p or v, d2, w, lim, v, resolved, steps + ((card, False),))
+                self.path[done] = self.plain[i]
+                self.walk(rest, done + 1, d1, p or v, d2, w, lim, v, resolved)
             else:
-                choices = [(v, lim, False)]
+                self._fight(rest, done, d1, p, d2, w, resolved, i, v, v, lim, False)
                 if w and v < lim:
-                    choices.append((max(0, v - w), v + step, True))
-                for damage, new_lim, armed in choices:
-                    move = steps + ((card, armed),)
-                    if damage:
-                        key = (d1, p, d2, damage)
-                        old = deaths.get(key)
-                        if old is None or old.resolved < resolved + v:
-                            deaths[key] = Death(d1, p, d2, damage, resolved + v, move)
-                    if p:
-                        walk(rest, done + 1, d1, p, d2 + damage, w, new_lim, 0, resolved + v, move)
-                    else:
-                        walk(rest, done + 1, d1 + damage, p, d2, w, new_lim, 0, resolved + v, move)
+                    self._fight(rest, done, d1, p, d2, w, resolved, i, v, max(0, v - w), v + self.step, True)
 
-    walk(room, 0, 0, 0, 0, weapon, limit, 0, 0, ())
-    walk = None  # the function refers to itself: break that cycle, or ``seen`` waits for the garbage collector
-    return _undominated([Plan(*key, steps) for key, steps in plans.items()]), list(deaths.values())
+    def _fight(self, rest: int, done: int, d1: int, p: int, d2: int, w: int, resolved: int, i: int, v: int,
+               damage: int, new_lim: int, armed: bool) -> None:
+        self.path[done] = self.armed[i] if armed else self.plain[i]
+        if damage:
+            key = (d1, p, d2, damage)
+            old = self.deaths.get(key)
+            if old is None or old.resolved < resolved + v:
+                self.deaths[key] = Death(d1, p, d2, damage, resolved + v, tuple(self.path[:done + 1]))
+        if p:
+            self.walk(rest, done + 1, d1, p, d2 + damage, w, new_lim, 0, resolved + v)
+        else:
+            self.walk(rest, done + 1, d1 + damage, p, d2, w, new_lim, 0, resolved + v)
 
 
 def _better_or_equal(a: Plan, b: Plan) -> bool:
@@ -126,7 +151,10 @@ def _undominated(plans: list[Plan]) -> list[Plan]:
         group.sort(key=lambda q: (q.d1 + q.d2 - q.p, q.d1, q.d2, -q.weapon, -q.limit))
         chosen: list[Plan] = []
         for plan in group:
-            if not any(_better_or_equal(other, plan) for other in chosen):
+            for other in chosen:
+                if _better_or_equal(other, plan):
+                    break
+            else:
                 chosen.append(plan)
         kept.extend(chosen)
     return kept

@@ -5,10 +5,32 @@ cimport cython
 @cython.final
 cdef class Search:
     cdef public object deal
-    cdef public int max_health
+    cdef public int max_health, n
+    cdef public bint early_end, room_counts_at_death
+    cdef public list kind, value, card_class, suffix_monsters, suffix_packed, suffix_weapons, suffix_potions
+    cdef public list suffix_potion_max, suffix_monster_max
     cdef public long nodes
     cdef public dict _ids, _alike, _table, _rooms, _queue_facts, _damage, _death, _damage_tables
     cdef public list _where, _facts_of, _turns
+
+    @cython.locals(n=int, room=tuple, take=int, need=int)
+    cpdef tuple fill(self, int pos, tuple queue, int carried)
+
+    @cython.locals(found=tuple)
+    cpdef tuple _facts(self, tuple cards)
+
+    @cython.locals(rest=tuple, here=tuple, r1=int, r2=int, v=int, top_monster=int)
+    cpdef list _remaining_facts(self, int pos, tuple queue, int carried)
+
+    @cython.locals(k=int, potions=int, top_potion=int, r1=int, r2=int, top_monster=int)  # v: a Python int (1 << 4v)
+    cpdef list _with_card(self, list facts, int card)
+
+    @cython.locals(room=tuple, pos2=int, queue2=tuple, empty_after=bint, final=bint, terminal_next=bint, avoid=list,
+                   carry=dict, base=list, facts=list, card=int, room_monsters=int, lost_at_death=int, turn=tuple)
+    cdef tuple _turn(self, int sid)
+
+    @cython.locals(key=tuple, found=tuple, facts=tuple, keep_last=bint)
+    cpdef tuple _options(self, object room, int w, int lim, bint resolve_all)
 
     @cython.locals(key=tuple, found=object)
     cpdef int least_damage(self, list facts, int w, int lim)

@@ -52,6 +52,14 @@ class Search:
     def __init__(self, deal: Deal) -> None:
         self.deal = deal
         self.max_health = deal.max_health
+        # What the hot loop reads of the deal, kept here: compiled, a typed field of the search is one load.
+        self.n, self.early_end, self.room_counts_at_death = deal.n, deal.early_end, deal.room_counts_at_death
+        self.kind, self.value, self.card_class = deal.kind, deal.value, deal.card_class
+        self.suffix_monsters, self.suffix_packed, self.suffix_weapons = (deal.suffix_monsters, deal.suffix_packed,
+                                                                         deal.suffix_weapons)
+        self.suffix_potions, self.suffix_potion_max, self.suffix_monster_max = (deal.suffix_potions,
+                                                                                deal.suffix_potion_max,
+                                                                                deal.suffix_monster_max)
         self.nodes = 0
         # Situations by number: (pos, queue, carried) is interned once, so the hot loop hashes small ints only.
         self._ids: dict[tuple, int] = {}
@@ -69,7 +77,7 @@ class Search:
     # --- the dungeon -----------------------------------------------------------------------
     def fill(self, pos: int, queue: tuple, carried: int) -> tuple[tuple[int, ...], int, tuple]:
         """The room after filling, and the dungeon left: (room, pos, queue)."""
-        n = self.deal.n
+        n = self.n
         room = (carried,) if carried >= 0 else ()
         take = min(ROOM_SIZE - len(room), n - pos)
         room += tuple(range(pos, pos + take))
@@ -84,7 +92,7 @@ class Search:
         """(monster sum, potion sum, top potion, two top weapons, top monster, monsters by value) of some cards."""
         found = self._queue_facts.get(cards)
         if found is None:
-            kind, value = self.deal.kind, self.deal.value
+            kind, value = self.kind, self.value
             counts = [0] * 16
             potions, weapons = [0], (0, 0)
             for c in cards:
@@ -101,7 +109,7 @@ class Search:
         return found
 
     def dungeon_monsters(self, pos: int, queue: tuple) -> int:
-        return self.deal.suffix_monsters[pos] + self._facts(queue)[0]
+        return self.suffix_monsters[pos] + self._facts(queue)[0]
 
     def _id(self, pos: int, queue: tuple, carried: int, facts: list | None = None) -> int:
         key = (pos, queue, carried)
@@ -109,7 +117,7 @@ class Search:
         if found is None:
             # Cards of the same kind and value play alike: situations that differ only in which of them lies
             # where are one situation (the first one met stands for all).
-            cls = self.deal.card_class
+            cls = self.card_class
             same = (pos, tuple([cls[c] for c in queue]), cls[carried] if carried >= 0 else -1)
             found = self._alike.get(same)
             if found is None:
@@ -128,25 +136,24 @@ class Search:
         return self._facts_of[self._id(pos, queue, carried)]
 
     def _remaining_facts(self, pos: int, queue: tuple, carried: int) -> list:
-        d = self.deal
         rest = self._facts(queue)
         here = self._facts((carried,) if carried >= 0 else ())
-        r1, r2 = d.suffix_weapons[pos]
+        r1, r2 = self.suffix_weapons[pos]
         for v in rest[3] + here[3]:
             if v > r2:
                 r1, r2 = (v, r1) if v > r1 else (r1, v)
-        all_counts = counts = d.suffix_packed[pos] + rest[6] + here[6]  # 4 bits a value: sums never carry
-        top_monster = max(d.suffix_monster_max[pos], rest[4], here[4])
-        if d.early_end:
+        all_counts = counts = self.suffix_packed[pos] + rest[6] + here[6]  # 4 bits a value: sums never carry
+        top_monster = max(self.suffix_monster_max[pos], rest[4], here[4])
+        if self.early_end:
             dropped = _unpack(counts)
             _drop_strongest(dropped, 3)  # up to 3 cards are never played
             counts = _pack(dropped)
-        return [d.suffix_potions[pos] + rest[1] + here[1], max(d.suffix_potion_max[pos], rest[2], here[2]),
+        return [self.suffix_potions[pos] + rest[1] + here[1], max(self.suffix_potion_max[pos], rest[2], here[2]),
                 r1, r2, counts, top_monster, all_counts, {}]
 
     def _with_card(self, facts: list, card: int) -> list:
         """``facts`` (of cards with no strongest dropped) with one more card."""
-        k, v = self.deal.kind[card], self.deal.value[card]
+        k, v = self.kind[card], self.value[card]
         potions, top_potion, r1, r2, counts, top_monster, all_counts = facts[:7]
         if k == MONSTER_K:
             counts = all_counts = counts + (1 << (4 * v))
