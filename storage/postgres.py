@@ -4,11 +4,21 @@ Same API and guarantees as the SQLite store (storage/store.py), and the same cod
 ``PgStore`` inherits every method and only replaces how a statement reaches the database.
 
 * A pool of connections (asyncpg reconnects by itself: a connection broken by a server restart is replaced on
-  the next acquire). Plain reads run on any pooled connection; each write is one transaction at SERIALIZABLE
-  isolation, which gives what SQLite's ``BEGIN IMMEDIATE`` gives: the transaction behaves as if it ran alone.
-  When two transactions collide (two processes claiming the same daily post, two clicks on the same version),
-  PostgreSQL aborts one with a serialization failure and it is run again from the start, where it sees the
-  winner's commit: of two racing clicks exactly one applies, the other gets ``StaleVersion``.
+  the next acquire; a connection going back to the pool is reused as it is, without asyncpg's reset round trip).
+  Plain reads run on any pooled connection; a write made of several statements is one transaction at
+  SERIALIZABLE isolation, which gives what SQLite's ``BEGIN IMMEDIATE`` gives: the transaction behaves as if it
+  ran alone. When two transactions collide (two processes claiming the same daily post), PostgreSQL aborts one
+  with a serialization failure and it is run again from the start, where it sees the winner's commit.
+* The busiest writes are one statement each, outside any transaction block (one round trip, its own commit), at
+  READ COMMITTED, where the guarantee comes from the statement itself: a group of moves (``_APPLY_MOVES``) updates
+  each game only from the version its move was made on, so of two racing clicks, in one process or two, exactly
+  one applies and the other gets ``StaleVersion``; ``create_game`` (``_START_GAME``) leans on the unique indexes
+  (one running game per player and slot, one counted attempt per player and day).
+* A move on a game this process holds in memory at the move's version (it made the last move, created the game
+  or read it since) is made without reading the game first (``_game_to_move``). Memory may be stale, as another
+  process may have moved or ended the game: the write is conditional all the same, so the move is refused with
+  the version found, and the game is read again next time. A version names one state (the action log is only
+  appended to), so a stale memory can never apply a move to an old state.
 * ``synchronous_commit`` stays on (PostgreSQL's default): COMMIT returns once the WAL is flushed, and a move is
   acknowledged only after its COMMIT, so an acknowledged move survives the bot being killed (and the server).
 * Losing the server (down, restarting, network) is ``DatabaseError``: the cogs answer "I can't reach my database
@@ -26,6 +36,7 @@ import logging
 import random
 import re
 import sqlite3
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from datetime import datetime
 from functools import lru_cache
@@ -36,7 +47,16 @@ import asyncpg
 
 from . import migrate
 from .errors import DatabaseError, GameNotFound, GameOver, StaleVersion
-from .store import PLAYER_TOTALS_UPSERT, WEEK_TOTALS_UPSERT, Store, _add_totals_many, _utcnow
+from .models import PLAYING, GameRecord
+from .store import (
+    _GAME_COLUMNS,
+    PLAYER_TOTALS_UPSERT,
+    STATE_CACHE_SIZE,
+    WEEK_TOTALS_UPSERT,
+    Store,
+    _add_totals_many,
+    _utcnow,
+)
 
 log = logging.getLogger(__name__)
 
@@ -112,18 +132,19 @@ _MOVES = (
     "$7::bigint[], $8::bigint[]) AS m(id, expected, code, snapshot, status, score, ended_at, at)), "
     "u AS (UPDATE games g SET version = m.expected + 1, snapshot = m.snapshot, status = m.status, score = m.score, "
     "ended_at = m.ended_at FROM m WHERE g.id = m.id AND g.version = m.expected AND g.status = 'playing' "
-    "RETURNING g.id, m.expected, m.code, m.at), "
+    "RETURNING g.id, m.expected, m.code, m.at, g.hinted), "
     "a AS (INSERT INTO game_actions (game_id, seq, code, at) SELECT id, expected + 1, code, at FROM u)")
 _OUTCOMES = (
     " SELECT m.id, u.id IS NOT NULL, g.version, g.status FROM m LEFT JOIN u ON u.id = m.id "
     "LEFT JOIN games g ON g.id = m.id")
 _APPLY_MOVES = "WITH " + _MOVES + _OUTCOMES
 # The same with the running totals of the games those moves end (the rows ``_add_totals_many`` would upsert, each
-# tagged with its game): added only for the games the statement updated, in the same statement and so the same
-# commit. ``INSERT ... ON CONFLICT DO UPDATE`` is an atomic add at READ COMMITTED: a statement that meets a row
-# another one is updating waits for it and adds to the committed row, so concurrent ends never lose a count. The
-# rows go in key order, so two statements take their row locks in one order. A statement may not upsert one key
-# twice: such a group (one player ending two games at once) takes the shared path.
+# tagged with its game): added only for the games the statement updated and that are not hinted (read from the row
+# the statement holds locked, so a hint taken at the same moment is either seen or waits), in the same statement
+# and so the same commit. ``INSERT ... ON CONFLICT DO UPDATE`` is an atomic add at READ COMMITTED: a statement that
+# meets a row another one is updating waits for it and adds to the committed row, so concurrent ends never lose a
+# count. The rows go in key order, so two statements take their row locks in one order. A statement may not upsert
+# one key twice: such a group (one player ending two games at once) takes the shared path.
 _APPLY_ENDING_MOVES = (
     "WITH " + _MOVES + ", "
     "pt AS (INSERT INTO player_totals AS t (user_id, guild_id, rules_key, games, wins, scored, total_score, "
@@ -131,16 +152,34 @@ _APPLY_ENDING_MOVES = (
     "p.total_score, p.best_score, p.average, p.last_at FROM unnest($9::bigint[], $10::bigint[], $11::bigint[], "
     "$12::text[], $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[], $17::bigint[], "
     "$18::double precision[], $19::bigint[]) AS p(game_id, user_id, guild_id, rules_key, games, wins, scored, "
-    "total_score, best_score, average, last_at) JOIN u ON u.id = p.game_id "
+    "total_score, best_score, average, last_at) JOIN u ON u.id = p.game_id AND u.hinted = 0 "
     "ORDER BY p.user_id, p.guild_id, p.rules_key "
     "ON CONFLICT " + _DIALECT[PLAYER_TOTALS_UPSERT].split(" ON CONFLICT ", 1)[1] + "), "
     "wt AS (INSERT INTO week_totals AS w (week_end, guild_id, user_id, total, days, wins, forfeits, best, last_at) "
     "SELECT k.week_end, k.guild_id, k.user_id, k.total, 1, k.wins, k.forfeits, k.best, k.last_at "
     "FROM unnest($20::bigint[], $21::bigint[], $22::bigint[], $23::bigint[], $24::bigint[], $25::bigint[], "
     "$26::bigint[], $27::bigint[], $28::bigint[]) AS k(game_id, week_end, guild_id, user_id, total, wins, forfeits, "
-    "best, last_at) JOIN u ON u.id = k.game_id ORDER BY k.week_end, k.guild_id, k.user_id "
+    "best, last_at) JOIN u ON u.id = k.game_id AND u.hinted = 0 ORDER BY k.week_end, k.guild_id, k.user_id "
     "ON CONFLICT " + _DIALECT[WEEK_TOTALS_UPSERT].split(" ON CONFLICT ", 1)[1] + ")" + _OUTCOMES)
 STATEMENT_RETRIES = 5  # a one-statement group chosen as a deadlock's victim is rolled back whole: run it again
+# create_game in one statement (autocommit, READ COMMITTED): insert the game (and a counted daily's attempt) unless
+# the player has a game running in the slot or has used the day; then the new id, the used attempt's game, and the
+# running game's row. Two processes creating at the same instant both pass the checks, and the unique indexes
+# decide: ``games_one_active`` (one running game per player and slot) and the key of ``daily_attempts`` (one
+# counted attempt per player and day); the second insert waits for the first to commit and fails, which
+# create_game reports exactly as a refused check. Parameters: user, guild, channel, kind, slot, day, rules_json,
+# rules key, rules name, seed, deck, snapshot, now (us).
+_START_GAME = (
+    f"WITH active AS (SELECT {_GAME_COLUMNS} FROM games WHERE user_id = $1 AND slot = $5 AND status = 'playing'), "
+    "used AS (SELECT game_id FROM daily_attempts WHERE $4 = 'daily' AND user_id = $1 AND day = $6), "
+    "g AS (INSERT INTO games (user_id, guild_id, channel_id, kind, slot, day, rules_json, rules_key, rules_name, "
+    "seed, deck, status, version, snapshot, started_at) "
+    "SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'playing', 0, $12, $13 "
+    "WHERE NOT EXISTS (SELECT 1 FROM active) AND NOT EXISTS (SELECT 1 FROM used) RETURNING id), "
+    "a AS (INSERT INTO daily_attempts (user_id, day, game_id, created_at) SELECT $1, $6, id, $13 FROM g "
+    "WHERE $4 = 'daily') "
+    "SELECT (SELECT id FROM g), (SELECT game_id FROM used), active.* FROM (VALUES (1)) AS one (x) "
+    "LEFT JOIN active ON true")
 
 
 class _TotalsRows:
@@ -235,6 +274,9 @@ class PgStore(Store):
         # The group commits of moves have connections of their own: a move never waits in line behind reads.
         self._mover = mover
         self._flushers: set[asyncio.Task] = set()  # group commits on their way (see _commit_move)
+        # The games in play as this process last read or wrote them (see _game_to_move): a move on one of them
+        # at the version held here is made without reading the game again.
+        self._playing: OrderedDict[int, GameRecord] = OrderedDict()
 
     # --- opening and closing ---------------------------------------------------------------------------
     @classmethod
@@ -246,14 +288,14 @@ class PgStore(Store):
         shown = redact(url)
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT,
-                                             command_timeout=COMMAND_TIMEOUT)
+                                             command_timeout=COMMAND_TIMEOUT, reset=_keep_session)
         except (*_UNREACHABLE, asyncpg.PostgresError, ValueError) as exc:
             raise DatabaseError(f"cannot connect to PostgreSQL at {shown}: {_reason(exc)}") from exc
         try:
             async with pool.acquire() as conn:
                 await upgrade(conn, shown)
             mover = await asyncpg.create_pool(url, min_size=1, max_size=MOVE_CONNECTIONS, timeout=CONNECT_TIMEOUT,
-                                              command_timeout=COMMAND_TIMEOUT)
+                                              command_timeout=COMMAND_TIMEOUT, reset=_keep_session)
         except BaseException as exc:
             await pool.close()
             if isinstance(exc, (*_UNREACHABLE, asyncpg.PostgresError)):
@@ -302,7 +344,99 @@ class PgStore(Store):
         self._flushers = {task for task in self._flushers if not task.done()}
         if len(self._flushers) < MOVE_CONNECTIONS:
             self._flushers.add(asyncio.get_running_loop().create_task(self._flush_moves()))
-        await move.future
+        # A move on its way is committed or refused whatever happens to its caller. A caller cancelled meanwhile
+        # still waits for that, then is cancelled: whoever cancelled a click finds its move decided, and a game
+        # read after it shows the move if it landed.
+        cancelled = False
+        while not move.future.done():
+            try:
+                await asyncio.wait((move.future,))
+            except asyncio.CancelledError:
+                cancelled = True
+        if cancelled or move.future.exception() is not None:
+            # refused (moved on, ended elsewhere), or its caller is gone: the game is read again next time
+            self._forget(move.game_id, move.expected)
+        if cancelled:
+            raise asyncio.CancelledError
+        move.future.result()
+
+    # --- the games in play, kept in memory -------------------------------------------------------------------
+    async def _game_to_move(self, game_id: int, expected_version: int) -> GameRecord:
+        """The game a move is made on: from memory when this process holds it at the version the move was made on,
+        else read. Safe however stale memory is: the write is still conditional on that version (and on the game
+        still being played), and a version names exactly one state, since the action log is only ever appended
+        to. If another process moved or ended the game meanwhile the write changes nothing, the move is refused
+        (``StaleVersion``, ``GameOver``) with the version found, and the game is forgotten: the next move reads
+        it. What memory holds that may change elsewhere, the ids of the game's message, is refreshed by every
+        read (a click reads the game before moving)."""
+        record = self._playing.get(game_id)
+        if record is not None and record.version == expected_version:
+            self._playing.move_to_end(game_id)
+            return record
+        return await self.get_game(game_id)
+
+    def _known(self, record: GameRecord) -> GameRecord:
+        if record.status == PLAYING and not record.damaged:
+            held = self._playing.get(record.id)
+            if held is None or held.version <= record.version:  # never back to an older read
+                self._playing[record.id] = record
+                self._playing.move_to_end(record.id)
+                while len(self._playing) > STATE_CACHE_SIZE:
+                    self._playing.popitem(last=False)
+        else:
+            self._playing.pop(record.id, None)
+        return record
+
+    def _forget(self, game_id: int, version: int | None = None) -> None:
+        """Drop the game from memory (only if held at ``version`` or older, when given)."""
+        held = self._playing.get(game_id)
+        if held is not None and (version is None or held.version <= version):
+            del self._playing[game_id]
+
+    async def _may_count(self, game_id: int) -> bool:
+        return True  # the statement that commits the move leaves a hinted game out (_APPLY_ENDING_MOVES)
+
+    async def _expire(self, records: list[GameRecord]) -> list[int]:
+        for record in records:
+            self._forget(record.id)
+        return await super()._expire(records)
+
+    async def set_message(self, game_id: int, channel_id: int | None, message_id: int | None) -> None:
+        self._forget(game_id)
+        await super().set_message(game_id, channel_id, message_id)
+
+    async def abandon(self, game_id: int, user_id: int) -> GameRecord:
+        self._forget(game_id)
+        return await super().abandon(game_id, user_id)
+
+    async def _start_game(self, values: tuple) -> tuple[str, Any]:
+        """One statement (``_START_GAME``), one round trip and its own commit."""
+        row = await self._statement(self._conn(), _START_GAME, values)
+        if row[0] is not None:
+            return ("new", row[0])
+        if row[2] is not None:  # checked first, as the shared code does: a running daily is also a used attempt
+            return ("active", tuple(row)[2:])
+        if row[1] is not None:
+            return ("used", row[1])
+        raise DatabaseError("a new game was neither created nor refused")  # pragma: no cover - by construction
+
+    async def _statement(self, pool: asyncpg.Pool, sql: str, args, *, many: bool = False):
+        """One statement outside any transaction block (its own commit): the first row, or every row with
+        ``many``. A statement chosen as a deadlock's victim was rolled back whole and is run again."""
+        for attempt in range(STATEMENT_RETRIES):
+            try:
+                return await (pool.fetch(sql, *args) if many else pool.fetchrow(sql, *args))
+            except asyncpg.DeadlockDetectedError as exc:
+                if attempt == STATEMENT_RETRIES - 1:
+                    raise DatabaseError(f"PostgreSQL refused a statement: {_reason(exc)}") from exc
+                await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
+            except asyncpg.IntegrityConstraintViolationError as exc:
+                raise PgIntegrityError(str(exc)) from exc
+            except _UNREACHABLE as exc:
+                raise DatabaseError(f"cannot reach PostgreSQL: {_reason(exc)}") from exc
+            except asyncpg.PostgresError as exc:
+                raise DatabaseError(f"PostgreSQL refused a statement: {_reason(exc)}") from exc
+        raise AssertionError("unreachable")  # pragma: no cover
 
     async def close(self) -> None:
         while any(not task.done() for task in self._flushers):  # moves already submitted are committed first
@@ -343,20 +477,8 @@ class PgStore(Store):
             args += [list(column) for column in zip(*players, strict=True)] if players else [[]] * 11
             args += [list(column) for column in zip(*weeks, strict=True)] if weeks else [[]] * 9
             statement = _APPLY_ENDING_MOVES
-        for attempt in range(STATEMENT_RETRIES):
-            try:
-                rows = await (self._mover or self._conn()).fetch(statement, *args)
-                break
-            except asyncpg.DeadlockDetectedError as exc:
-                if attempt == STATEMENT_RETRIES - 1:
-                    raise DatabaseError(f"PostgreSQL refused a move: {_reason(exc)}") from exc
-                await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
-            except asyncpg.IntegrityConstraintViolationError as exc:  # e.g. a stray action-log row: _flush_moves
-                raise PgIntegrityError(str(exc)) from exc
-            except _UNREACHABLE as exc:
-                raise DatabaseError(f"cannot reach PostgreSQL: {_reason(exc)}") from exc
-            except asyncpg.PostgresError as exc:
-                raise DatabaseError(f"PostgreSQL refused a move: {_reason(exc)}") from exc
+        # A constraint violation (e.g. a stray action-log row) is PgIntegrityError: _flush_moves splits the group.
+        rows = await self._statement(self._mover or self._conn(), statement, args, many=True)
         found = {row[0]: row for row in rows}
         outcomes: list[Exception | None] = []
         for move in group:
@@ -398,6 +520,13 @@ class PgStore(Store):
 
     async def backup(self, target) -> None:
         raise DatabaseError("back up a PostgreSQL database with pg_dump (or copy it with `python -m bot copy-db`)")
+
+
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """A connection going back to the pool is reused as it is. asyncpg's default reset sends ``RESET ALL``, ``CLOSE
+    ALL``, ``UNLISTEN *`` and ``pg_advisory_unlock_all()`` on every release, a second round trip for every query;
+    the store leaves nothing of that kind behind (no session settings, cursors, listeners; the migration lock is
+    released where it is taken). An open transaction is still rolled back by the pool before this is called."""
 
 
 def _reason(exc: BaseException) -> str:

@@ -337,6 +337,33 @@ class Store:
         now = self.now()
         now_us = to_micros(now)
 
+        values = (user_id, guild_id, channel_id, kind, slot, day, rules_json, rules.key, rules.name, seed, codes,
+                  snapshot, now_us)
+        try:
+            outcome, value = await self._start_game(values)
+        except sqlite3.IntegrityError:
+            # Only reachable if the checks were bypassed (SQLite runs them under the write lock; on PostgreSQL a
+            # game created at the same instant in another process): report as they do.
+            active = await self.active_game(user_id, slot)
+            if active is not None:
+                raise ActiveGameExists(active) from None
+            raise AttemptAlreadyUsed(user_id, day) from None
+        if outcome == "active":
+            raise ActiveGameExists(await self._record(value))
+        if outcome == "used":
+            raise AttemptAlreadyUsed(user_id, day, value)
+        self._remember(value, 0, snapshot, state)
+        return self._known(GameRecord(id=value, user_id=user_id, guild_id=guild_id, channel_id=channel_id,
+                                      message_id=None, kind=kind, day=day, rules=rules, seed=seed, version=0,
+                                      status=PLAYING, score=None, started_at=from_micros(now_us), ended_at=None,
+                                      deck=codes, _state=state))
+
+    async def _start_game(self, values: tuple) -> tuple[str, Any]:
+        """Insert a new game unless the player has one running in the slot or (a counted daily) has used the day:
+        ("new", id), ("active", the running game's row) or ("used", the attempt's game id). ``values``: user,
+        guild, channel, kind, slot, day, rules_json, rules key, rules name, seed, deck codes, snapshot, now (us)."""
+        user_id, _, _, kind, slot, day, *_, now_us = values
+
         async def body(db):
             active = await _fetchone(db, f"SELECT {_GAME_COLUMNS} FROM games WHERE user_id = ? AND slot = ? "
                                          "AND status = 'playing'", (user_id, slot))
@@ -350,30 +377,14 @@ class Store:
             cursor = await db.execute(
                 "INSERT INTO games (user_id, guild_id, channel_id, kind, slot, day, rules_json, rules_key, rules_name,"
                 " seed, deck, status, version, snapshot, started_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,'playing',0,?,?)",
-                (user_id, guild_id, channel_id, kind, slot, day, rules_json, rules.key, rules.name, seed, codes,
-                 snapshot, now_us))
+                values)
             game_id = cursor.lastrowid
             if kind == DAILY:
                 await db.execute("INSERT INTO daily_attempts (user_id, day, game_id, created_at) VALUES (?,?,?,?)",
                                  (user_id, day, game_id, now_us))
             return ("new", game_id)
 
-        try:
-            outcome, value = await self._write(body)
-        except sqlite3.IntegrityError:
-            # Only reachable if the checks above were bypassed (they run under the write lock): report as they do.
-            active = await self.active_game(user_id, slot)
-            if active is not None:
-                raise ActiveGameExists(active) from None
-            raise AttemptAlreadyUsed(user_id, day) from None
-        if outcome == "active":
-            raise ActiveGameExists(await self._record(value))
-        if outcome == "used":
-            raise AttemptAlreadyUsed(user_id, day, value)
-        self._remember(value, 0, snapshot, state)
-        return GameRecord(id=value, user_id=user_id, guild_id=guild_id, channel_id=channel_id, message_id=None,
-                          kind=kind, day=day, rules=rules, seed=seed, version=0, status=PLAYING, score=None,
-                          started_at=from_micros(now_us), ended_at=None, deck=codes, _state=state)
+        return await self._write(body)
 
     async def active_game(self, user_id: int, slot: str = NORMAL) -> GameRecord | None:
         """The user's game in progress in ``slot`` (``normal`` or ``daily``; ``practice`` means ``daily``).
@@ -416,7 +427,7 @@ class Store:
         """
         if isinstance(action, str):
             action = Action.parse(action)
-        record = await self.get_game(game_id)
+        record = await self._game_to_move(game_id, expected_version)
         if record.user_id != user_id:
             raise NotYourGame(game_id, user_id)
         if record.status != PLAYING:
@@ -435,7 +446,7 @@ class Store:
         ended_us = now_us if state.over else None
         snapshot = to_json(state)
         totals = None
-        if state.over and record.kind != PRACTICE and not await self.is_hinted(game_id):
+        if state.over and record.kind != PRACTICE and await self._may_count(game_id):
             totals = (user_id, record.guild_id, record.rules.key, status, score, now_us, record.kind, record.day,
                       False)
         expiry = None
@@ -444,11 +455,24 @@ class Store:
         await self._commit_move(_Move(game_id, expected_version, action.code, snapshot, status, score, now_us,
                                       ended_us, totals, expiry))
         self._remember(game_id, version, snapshot, state)
-        return GameRecord(id=game_id, user_id=user_id, guild_id=record.guild_id, channel_id=record.channel_id,
-                          message_id=record.message_id, kind=record.kind, day=record.day, rules=record.rules,
-                          seed=record.seed, version=version, status=status, score=score,
-                          started_at=record.started_at, ended_at=from_micros(ended_us), deck=record.deck,
-                          _state=state)
+        return self._known(GameRecord(id=game_id, user_id=user_id, guild_id=record.guild_id,
+                                      channel_id=record.channel_id, message_id=record.message_id, kind=record.kind,
+                                      day=record.day, rules=record.rules, seed=record.seed, version=version,
+                                      status=status, score=score, started_at=record.started_at,
+                                      ended_at=from_micros(ended_us), deck=record.deck, _state=state))
+
+    async def _game_to_move(self, game_id: int, expected_version: int) -> GameRecord:
+        """The game a move is about to be made on, as stored (``PgStore`` may answer from memory instead)."""
+        return await self.get_game(game_id)
+
+    def _known(self, record: GameRecord) -> GameRecord:
+        """Every record read or written by this store passes here (``PgStore`` keeps the games in play)."""
+        return record
+
+    async def _may_count(self, game_id: int) -> bool:
+        """Whether a game a move ends goes into the totals, as far as can be told before the commit (not hinted).
+        The commit checks again (``_write_moves``); ``PgStore`` leaves it to its statement alone."""
+        return not await self.is_hinted(game_id)
 
     async def _commit_move(self, move: _Move) -> None:
         """Queue a move for the next group commit and wait until it is committed (or refused).
@@ -627,10 +651,10 @@ class Store:
         except (TypeError, OverflowError, ValueError):
             started, ended = from_micros(0), None
             damage, state = damage or "unreadable times", None
-        return GameRecord(id=game_id, user_id=user_id, guild_id=guild_id, channel_id=channel_id,
-                          message_id=message_id, kind=kind, day=day, rules=rules, seed=seed, version=version,
-                          status=status, score=score, started_at=started, ended_at=ended, deck=deck or "",
-                          damage=damage, ended_by=ended_by, _state=state)
+        return self._known(GameRecord(id=game_id, user_id=user_id, guild_id=guild_id, channel_id=channel_id,
+                                      message_id=message_id, kind=kind, day=day, rules=rules, seed=seed,
+                                      version=version, status=status, score=score, started_at=started, ended_at=ended,
+                                      deck=deck or "", damage=damage, ended_by=ended_by, _state=state))
 
     def _remember(self, game_id: int, version: int, snapshot: str, state: State) -> None:
         self._states[game_id] = (version, snapshot, state)
@@ -1151,9 +1175,10 @@ async def _write_moves(db, group: list[_Move], now_us: int) -> list[Exception | 
     whole group is rolled back (and retried move by move).
     """
     ids = sorted({m.game_id for m in group})
-    rows = await _fetchall(db, f"SELECT id, version, status FROM games WHERE id IN ({','.join('?' * len(ids))})",
-                           ids)
+    rows = await _fetchall(db, "SELECT id, version, status, hinted FROM games "
+                               f"WHERE id IN ({','.join('?' * len(ids))})", ids)
     current = {row[0]: (row[1], row[2]) for row in rows}
+    hinted = {row[0] for row in rows if row[3]}  # a hint taken while the move waited: still never counted
     outcomes: list[Exception | None] = []
     accepted: list[_Move] = []
     for move in group:
@@ -1184,7 +1209,7 @@ async def _write_moves(db, group: list[_Move], now_us: int) -> list[Exception | 
         raise DatabaseError(f"conditional update changed {cursor.rowcount} of {len(accepted)} games")
     await db.executemany("INSERT INTO game_actions (game_id, seq, code, at) VALUES (?, ?, ?, ?)",
                          [(m.game_id, m.expected + 1, m.code, m.at_us) for m in accepted])
-    finished = [m.totals for m in accepted if m.totals is not None]
+    finished = [m.totals for m in accepted if m.totals is not None and m.game_id not in hinted]
     if finished:
         await _add_totals_many(db, finished)
     return outcomes

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -99,3 +100,24 @@ def raw(path) -> Iterator[sqlite3.Connection]:
         yield conn
     finally:
         conn.close()
+
+
+async def until(condition, what: str) -> None:
+    """Wait (briefly, yielding to the store's tasks) until ``condition()`` holds."""
+    for _ in range(1000):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"timed out waiting until {what}")
+
+
+def queued(store) -> set[int]:
+    """The games whose moves wait for the next group commit."""
+    return {move.game_id for move in store._pending}
+
+
+def commits_on_their_way(store) -> int:
+    """Group commits taken from the queue and not finished (PostgreSQL has up to MOVE_CONNECTIONS, SQLite one)."""
+    if hasattr(store, "_flushers"):
+        return sum(not task.done() for task in store._flushers)
+    return int(store._flusher is not None and not store._flusher.done())

@@ -13,8 +13,9 @@ import time
 from pathlib import Path
 
 from bot.engine import Rules, decode, legal_actions, replay
-from storage import CorruptGame, StaleVersion, open_store
-from tests.storage.helpers import ROOMY, raw
+from storage import ActiveGameExists, AttemptAlreadyUsed, CorruptGame, StaleVersion, is_postgres, open_store
+from storage.postgres import MOVE_CONNECTIONS
+from tests.storage.helpers import ROOMY, commits_on_their_way, queued, raw, until
 
 CHILD = Path(__file__).with_name("child.py")
 USER, GUILD, CHANNEL = 1001, 501, 601
@@ -64,6 +65,52 @@ async def test_two_connections_on_one_file_race_safely(db_path, clock):
     finally:
         await first.close()
         await second.close()
+
+
+async def test_two_connections_starting_games_at_once_start_exactly_one(db_path, clock):
+    first = await open_store(db_path, clock=clock)
+    second = await open_store(db_path, clock=clock)
+    try:
+        # Connections open beforehand (PostgreSQL pools open them on demand), so the creations really overlap.
+        await asyncio.gather(*(store.ping() for store in (first, second) for _ in range(10)))
+        for kind, day in (("normal", None), ("daily", 40)):
+            results = await asyncio.gather(
+                *(store.create_game(USER, GUILD, CHANNEL, Rules(), seed=n, kind=kind, day=day)
+                  for n, store in enumerate([first, second] * 10)), return_exceptions=True)
+            started = [r for r in results if not isinstance(r, BaseException)]
+            refused = [r for r in results if isinstance(r, ActiveGameExists)]
+            assert len(started) == 1 and len(refused) == 19, results
+            assert all(r.game.id == started[0].id for r in refused)
+            assert [g.id for g in await second.active_games(USER) if g.kind == kind] == [started[0].id]
+        assert (await first.daily_attempt(USER, 40)).id == started[0].id
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_game_started_elsewhere_at_the_same_instant_is_reported_as_running(store, db_path):
+    """Another connection inserts the player's game (or uses the daily attempt) and commits only once this store's
+    own insert is under way: the database's unique indexes refuse the second, reported as the checks would."""
+    other = await store.create_game(USER + 1, GUILD, CHANNEL, Rules(), seed=9)
+    with raw(db_path) as rival:
+        rival.execute("BEGIN" if is_postgres(db_path) else "BEGIN IMMEDIATE")
+        rival.execute("INSERT INTO games (user_id, guild_id, channel_id, kind, slot, rules_json, rules_key, "
+                      "rules_name, seed, deck, status, version, snapshot, started_at) SELECT ?, guild_id, channel_id, "
+                      "kind, slot, rules_json, rules_key, rules_name, seed, deck, 'playing', 0, snapshot, started_at "
+                      "FROM games WHERE id = ?", (USER, other.id))
+        rival.execute("INSERT INTO daily_attempts (user_id, day, game_id, created_at) VALUES (?, 41, ?, 0)",
+                      (USER, other.id))
+        normal = asyncio.create_task(store.create_game(USER, GUILD, CHANNEL, Rules(), seed=1))
+        daily = asyncio.create_task(store.create_game(USER, GUILD, CHANNEL, Rules(), seed=2, kind="daily", day=41))
+        if is_postgres(db_path):  # both inserts wait for the rival's transaction (the unique indexes)
+            with raw(db_path) as watch:
+                await until(lambda: watch.execute("SELECT count(*) FROM pg_locks WHERE NOT granted").fetchone()[0]
+                            == 2, "both inserts wait for the rival")
+        rival.execute("COMMIT")
+        results = await asyncio.gather(normal, daily, return_exceptions=True)
+    assert isinstance(results[0], ActiveGameExists) and results[0].game.user_id == USER, results
+    assert isinstance(results[1], AttemptAlreadyUsed) and results[1].day == 41, results
+    assert [g.id for g in await store.active_games(USER)] == [results[0].game.id]  # the rival's game alone
 
 
 def test_clicks_from_several_processes_land_exactly_once_per_version(db_path):
@@ -174,10 +221,31 @@ async def test_cancelled_clicks_leave_the_connection_usable(store):
 async def test_one_bad_move_in_a_group_commit_does_not_sink_the_others(store, db_path, caplog):
     games = [await store.create_game(user, GUILD, CHANNEL, Rules(), seed=user) for user in range(1, 9)]
     broken = games[3]
+    # Every group commit the store can have on its way at once (PostgreSQL: MOVE_CONNECTIONS) is held up on a
+    # move of its own, so the eight moves below queue together and go out as one group, however they are timed.
+    flushers = MOVE_CONNECTIONS if is_postgres(db_path) else 1
+    blockers = [await store.create_game(user, GUILD, CHANNEL, Rules(), seed=user) for user in range(9, 9 + flushers)]
     with raw(db_path) as conn:  # a stray log row where the next move must go: the append will collide
         conn.execute("INSERT INTO game_actions (game_id, seq, code, at) VALUES (?, 1, 'A', 0)", (broken.id,))
-    results = await asyncio.gather(
-        *(store.play(g.id, g.user_id, 0, legal_actions(g.state)[0]) for g in games), return_exceptions=True)
+    with raw(db_path) as holder:
+        if is_postgres(db_path):  # the blockers' rows locked: their group commits wait for this transaction
+            holder.execute("BEGIN")
+            holder.execute(f"SELECT id FROM games WHERE id IN ({','.join('?' * len(blockers))}) FOR UPDATE",
+                           [b.id for b in blockers])
+        else:  # SQLite's write lock: the group commit waits for it
+            holder.execute("BEGIN IMMEDIATE")
+        held = []
+        for n, blocker in enumerate(blockers, 1):  # one at a time, each taken by a group commit of its own
+            held.append(asyncio.create_task(
+                store.play(blocker.id, blocker.user_id, 0, legal_actions(blocker.state)[0])))
+            await until(lambda n=n: commits_on_their_way(store) == n and not store._pending,
+                        "the blocker's move is on its way")
+        plays = asyncio.gather(
+            *(store.play(g.id, g.user_id, 0, legal_actions(g.state)[0]) for g in games), return_exceptions=True)
+        await until(lambda: queued(store) >= {g.id for g in games}, "all eight moves are queued")
+        holder.execute("COMMIT")
+        results = await plays
+    assert all(r.version == 1 for r in await asyncio.gather(*held))
     assert isinstance(results[3], CorruptGame) and results[3].game_id == broken.id
     assert all(r.version == 1 for i, r in enumerate(results) if i != 3)
     for i, game in enumerate(games):
@@ -185,7 +253,7 @@ async def test_one_bad_move_in_a_group_commit_does_not_sink_the_others(store, db
     with raw(db_path) as conn:  # nothing but the stray row was written for the broken game
         conn.execute("DELETE FROM game_actions WHERE game_id = ? AND at = 0", (broken.id,))
     assert await store.integrity_check() == "ok"
-    assert "writing them one by one" in caplog.text  # the moves really were grouped, and the group split
+    assert "writing them one by one" in caplog.text  # the group really failed, and was split
 
 
 async def test_many_games_moving_at_once_all_land(store):

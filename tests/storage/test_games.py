@@ -93,6 +93,9 @@ async def test_one_active_game_per_slot(store):
     with pytest.raises(ActiveGameExists) as caught:
         await store.create_game(USER, GUILD, CHANNEL, Rules(), seed=5, kind="practice", day=59)
     assert caught.value.game.id == daily.id
+    with pytest.raises(ActiveGameExists) as caught:  # a running counted daily is also a used attempt: running wins
+        await store.create_game(USER, GUILD, CHANNEL, Rules(), seed=5, kind="daily", day=60)
+    assert caught.value.game.id == daily.id
     assert (await store.active_game(USER, "normal")).id == first.id
     assert (await store.active_game(USER, "daily")).id == daily.id
     assert (await store.active_game(USER, "practice")).id == daily.id

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from bot.engine import PRESETS, legal_actions
+import asyncio
+
+from bot.engine import PRESETS, apply, legal_actions
+from storage import is_postgres
+from tests.storage.helpers import commits_on_their_way, raw, until
 
 CLASSIC = PRESETS["classic"]
 ALICE, BOB, GUILD, CHANNEL = 1, 2, 10, 20
@@ -43,3 +47,22 @@ async def test_an_abandoned_hinted_game_is_not_counted_and_dailies_are_never_hin
     daily = await store.create_game(ALICE, GUILD, CHANNEL, CLASSIC, seed=7, kind="daily", day=3)
     assert not await store.mark_hinted(daily.id, ALICE)
     assert not await store.is_hinted(daily.id)
+
+
+async def test_a_hint_taken_while_the_last_move_waits_for_its_commit_is_not_counted(store, db_path):
+    game = await store.create_game(ALICE, GUILD, CHANNEL, CLASSIC, seed=7)
+    while not apply(game.state, legal_actions(game.state)[0]).over:  # up to the move that ends the game
+        game = await store.play(game.id, ALICE, game.version, legal_actions(game.state)[0])
+    with raw(db_path) as hint:
+        # The hint lands while the game's last move is on its way: the move waits for this transaction (SQLite's
+        # write lock, the game's row lock on PostgreSQL), after play has checked the game for hints.
+        hint.execute("BEGIN IMMEDIATE" if not is_postgres(db_path) else "BEGIN")
+        hint.execute("UPDATE games SET hinted = 1 WHERE id = ?", (game.id,))
+        last = asyncio.create_task(store.play(game.id, ALICE, game.version, legal_actions(game.state)[0]))
+        await until(lambda: commits_on_their_way(store) == 1 and not store._pending, "the last move is on its way")
+        hint.execute("COMMIT")
+        ended = await last
+    assert ended.over and ended.version == game.version + 1
+    assert await store.is_hinted(game.id)
+    assert (await store.user_stats(ALICE)).games == 0
+    assert await store.leaderboard_all_time(GUILD) == []
