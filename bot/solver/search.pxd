@@ -35,8 +35,9 @@ cdef class Search:
     @cython.locals(key=tuple, found=object)
     cpdef int least_damage(self, list facts, int w, int lim)
 
-    @cython.locals(best_health=int, max_health=int)
     cpdef int upper_bound(self, list facts, int h, int w, int lim, bint deaths=*)
+
+    cdef int _capped(self, list facts, int best_health, int h, int w, int lim, bint deaths)
 
     @cython.locals(key=tuple, found=tuple, total=int, reach=int, weights=list, values=list, ratios=list,
                    budget=int, i=int)

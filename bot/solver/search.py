@@ -177,12 +177,15 @@ class Search:
         When that leaves no health, only deaths remain: ``death_bound`` (or 0 if ``deaths`` is False, when
         the caller only needs to know that no clear is possible).
         """
-        best_health = h + self._gain(facts, w, lim)
-        max_health = self.deal.max_health
+        return self._capped(facts, h + self._gain(facts, w, lim), h, w, lim, deaths)
+
+    def _capped(self, facts: list, best_health: int, h: int, w: int, lim: int, deaths: bool) -> int:
+        """``upper_bound`` from the best health at the end (``h`` plus ``_gain``), which the search also uses
+        uncapped to order its choices."""
         if best_health <= 0:
             return self.death_bound(facts, h, w, lim) if deaths else 0
-        if best_health >= max_health:
-            return max_health + facts[1]  # the potion bonus needs full health (top potion 0: none left)
+        if best_health >= self.max_health:
+            return self.max_health + facts[1]  # the potion bonus needs full health (top potion 0: none left)
         return best_health
 
     def least_damage(self, facts: list, w: int, lim: int) -> int:
@@ -437,11 +440,8 @@ class Search:
             top = facts[5]
             if lim2 and lim2 > top:
                 lim2 = top + 1  # a limit above every monster left is as good as no limit
-            raw = b = self._gain(facts, w2, lim2) + h2  # the bound of the child, as ``upper_bound`` computes it
-            if b <= 0:
-                b = self.death_bound(facts, h2, w2, lim2) if t <= 0 else 0
-            elif b >= max_health:
-                b = max_health + facts[1]
+            raw = self._gain(facts, w2, lim2) + h2
+            b = self._capped(facts, raw, h2, w2, lim2, t <= 0)  # the child's ``upper_bound``
             if b < t:
                 if b > best:
                     best = b
@@ -451,11 +451,8 @@ class Search:
             facts = avoid[0]
             top = facts[5]
             lim2 = lim if not lim or lim <= top else top + 1
-            raw = b = self._gain(facts, w, lim2) + h
-            if b <= 0:
-                b = self.death_bound(facts, h, w, lim2) if t <= 0 else 0
-            elif b >= max_health:
-                b = max_health + facts[1]
+            raw = self._gain(facts, w, lim2) + h
+            b = self._capped(facts, raw, h, w, lim2, t <= 0)
             if b < t:
                 if b > best:
                     best = b
