@@ -396,7 +396,7 @@ class Search:
             else:
                 groups = self._options(room, w, lim, False)[2]
             by_weapon[(w << 7) + lim] = groups
-        if final:
+        if final or terminal_next:
             for d1, p, d2, last_potion in groups:
                 if h > d1:
                     h2 = h - d1 + p
@@ -405,22 +405,12 @@ class Search:
                     h2 -= d2
                     if h2 > 0:
                         score = h2 + last_potion if h2 == max_health else h2
-                        if score > best:
-                            best = score
-            return best
-        if terminal_next:
-            for d1, p, d2, last_potion in groups:
-                if h > d1:
-                    h2 = h - d1 + p
-                    if h2 > max_health:
-                        h2 = max_health
-                    h2 -= d2
-                    if h2 > 0:
-                        score = h2 + last_potion if h2 == max_health else h2
-                        if score >= t:
+                        if score >= t and not final:
                             return score
                         if score > best:
                             best = score
+            if final:
+                return best  # the exact best of the last room
             groups = ()  # the avoid is still a choice
         children = []
         for carried, w2, lim2, plans in groups:
