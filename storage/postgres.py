@@ -393,9 +393,6 @@ class PgStore(Store):
         if held is not None and (version is None or held.version <= version):
             del self._playing[game_id]
 
-    async def _may_count(self, game_id: int) -> bool:
-        return True  # the statement that commits the move leaves a hinted game out (_APPLY_ENDING_MOVES)
-
     async def _expire(self, records: list[GameRecord]) -> list[int]:
         for record in records:
             self._forget(record.id)

@@ -446,7 +446,7 @@ class Store:
         ended_us = now_us if state.over else None
         snapshot = to_json(state)
         totals = None
-        if state.over and record.kind != PRACTICE and await self._may_count(game_id):
+        if state.over and record.kind != PRACTICE:  # a hinted game is left out by the commit, which reads the flag
             totals = (user_id, record.guild_id, record.rules.key, status, score, now_us, record.kind, record.day,
                       False)
         expiry = None
@@ -468,11 +468,6 @@ class Store:
     def _known(self, record: GameRecord) -> GameRecord:
         """Every record read or written by this store passes here (``PgStore`` keeps the games in play)."""
         return record
-
-    async def _may_count(self, game_id: int) -> bool:
-        """Whether a game a move ends goes into the totals, as far as can be told before the commit (not hinted).
-        The commit checks again (``_write_moves``); ``PgStore`` leaves it to its statement alone."""
-        return not await self.is_hinted(game_id)
 
     async def _commit_move(self, move: _Move) -> None:
         """Queue a move for the next group commit and wait until it is committed (or refused).
