@@ -87,6 +87,19 @@ class Position:
                 best = v
         return best
 
+    def proven(self, state: State, t: int) -> bool:
+        """Whether what is known already shows that ``state`` scores at least ``t``, without searching (see
+        ``Search.proven``)."""
+        if state.over:
+            return state.score >= t
+        known = self._exact.get(self._key(state))
+        if known is not None:
+            return known >= t
+        situation = self.situation(state)
+        if situation is not None:
+            return self.search.proven(*situation, t)
+        return any(self.proven(apply(state, action), t) for action in legal_actions(state))
+
     def ceiling(self, state: State) -> int:
         """A quick upper bound of the best score reachable from ``state`` (no search)."""
         if state.over:
@@ -122,7 +135,12 @@ class Position:
             raise ValueError("the game is over: there is no move to make")
         with gc_paused():
             best = self.value(state)
-            for action in legal_actions(state):
-                if self.bound(apply(state, action), best) >= best:
+            choices = [(action, apply(state, action)) for action in legal_actions(state)]
+            # The move the value's search went through is proven already: the others may cost a search each.
+            for action, after in choices:
+                if self.proven(after, best):
+                    return action, best
+            for action, after in choices:
+                if self.bound(after, best) >= best:
                     return action, best
         raise AssertionError("no move keeps the best score")  # pragma: no cover - best is a max over the moves

@@ -53,7 +53,7 @@ cdef class Search:
     @cython.locals(gains=dict, gain=object)
     cdef int _gain(self, list facts, int w, int lim)
 
-    @cython.locals(key=tuple, found=object, cls=list, same=tuple)
+    @cython.locals(key=tuple, found=object, cls=list, same=tuple, room=tuple, pos2=int, queue2=tuple, first=int)
     cpdef int _id(self, int pos, tuple queue, int carried, list facts=*)
 
     @cython.locals(turn=tuple, final=bint, terminal_next=bint, can_die=bint, best=int, score=int, max_health=int,

@@ -115,10 +115,17 @@ class Search:
         key = (pos, queue, carried)
         found = self._ids.get(key)
         if found is None:
-            # Cards of the same kind and value play alike: situations that differ only in which of them lies
-            # where are one situation (the first one met stands for all).
+            # A turn is what the fill leaves: the room (in order: an avoid puts it under the dungeon so) and the
+            # dungeon after. Situations that fill alike are one situation (the first one met stands for all): those
+            # whose cards differ only in which of the cards of one kind and value lies where, and those that split
+            # the same dungeon differently into the deal's untouched end and the cards put under it.
             cls = self.card_class
-            same = (pos, tuple([cls[c] for c in queue]), cls[carried] if carried >= 0 else -1)
+            room, pos2, queue2 = self.fill(pos, queue, carried)
+            if pos2 == self.n and queue2:
+                first = queue2[0]
+                if queue2[: self.n - first] == tuple(range(first, self.n)):
+                    pos2, queue2 = first, queue2[self.n - first:]  # the untouched end, as the search writes it
+            same = (tuple([cls[c] for c in room]), pos2, tuple([cls[c] for c in queue2]))
             found = self._alike.get(same)
             if found is None:
                 found = self._alike[same] = len(self._where)
@@ -279,6 +286,17 @@ class Search:
         """Can the situation score at least ``t``? Fail-soft: a result ``>= t`` is a score some line reaches
         (a lower bound of the best), a result ``< t`` is an upper bound of the best."""
         return self._test(self._id(pos, queue, carried), avoided, h, w, lim, t)
+
+    def proven(self, pos: int, queue: tuple, carried: int, avoided: bool, h: int, w: int, lim: int, t: int) -> bool:
+        """Whether the table already shows that the situation scores at least ``t``, without searching. After a
+        test passed, the child it passed through is proven: walking down a line asks this first, so it never
+        searches the siblings the test did not need to look at."""
+        entries = self._table.get(2 * self._id(pos, queue, carried) + avoided)
+        if entries is not None:
+            for e in entries:
+                if e[3] >= t and e[0] <= h and e[1] <= w and e[2] <= lim:
+                    return True
+        return False
 
     def exact(self, situation: tuple, top: int | None = None) -> int:
         """The best score of a turn start, from "at least t?" tests (see ``narrow``), starting at the upper bound

@@ -65,27 +65,28 @@ def _line(search: Search, situation: tuple, target: int) -> list[Action]:
                 raise AssertionError("the optimal line was lost")
             return out + _steps(room, plan.steps)
         terminal_next = deal.early_end and 1 + (deal.n - pos2) + len(queue2) < ROOM_SIZE
-        options = [(plan.carried, plan) for plan in search.plans(room, w, lim, False)]
-        if not avoided and not empty_after:
-            options.append((AVOID, None))
-        for carried2, plan in options:
-            if plan is None:
-                h2, w2, lim2 = h, w, lim
-            else:
-                h2, w2, lim2 = health_after(plan.d1, plan.p, plan.d2, h, deal.max_health), plan.weapon, plan.limit
-                if h2 <= 0:
-                    continue
-            if terminal_next and plan is not None:
+        options = []
+        for plan in search.plans(room, w, lim, False):
+            h2 = health_after(plan.d1, plan.p, plan.d2, h, deal.max_health)
+            if h2 <= 0:
+                continue
+            if terminal_next:
                 if h2 + (plan.last_potion if h2 == deal.max_health else 0) == target:
                     return out + _steps(room, plan.steps)
                 continue
-            nxt = search.child(room, pos2, queue2, carried2, h2, w2, lim2)
-            if search.test(*nxt, target) >= target:
-                out += [A.AVOID_ACTION] if plan is None else _steps(room, plan.steps)
-                situation = nxt
-                break
-        else:  # pragma: no cover - the search proved the target
+            options.append((_steps(room, plan.steps), search.child(room, pos2, queue2, plan.carried, h2, plan.weapon,
+                                                                   plan.limit)))
+        if not avoided and not empty_after:
+            options.append(([A.AVOID_ACTION], search.child(room, pos2, queue2, AVOID, h, w, lim)))
+        # The choice the search went through is already proven; searching the others first could cost far more
+        # than the search did.
+        chosen = next((option for option in options if search.proven(*option[1], target)), None)
+        if chosen is None:
+            chosen = next((option for option in options if search.test(*option[1], target) >= target), None)
+        if chosen is None:  # pragma: no cover - the search proved the target
             raise AssertionError("the optimal line was lost")
+        out += chosen[0]
+        situation = chosen[1]
 
 
 def _steps(room: tuple[int, ...], steps) -> list[Action]:

@@ -7,6 +7,8 @@ import pytest
 from bot.engine import PRESETS, Rules, deal, replay
 from bot.engine.cards import parse_card
 from bot.solver import SolverRefused, solve
+from bot.solver.deal import Deal
+from bot.solver.search import Search
 
 from .brute_force import play
 
@@ -61,6 +63,21 @@ def test_full_deals_replay_to_the_reported_score(preset_name, seed, par):
     solution = solve(rules, deck)
     assert solution.best_score == par and solution.states > 0
     assert replay(rules, deck, solution.actions).score == par
+
+
+@pytest.mark.parametrize(("preset_name", "health"), [("classic", 20), ("classic", 4), ("lenient", 20),
+                                                     ("early-win", 20), ("rules-sheet", 6)])
+def test_the_line_is_read_from_what_the_search_proved(preset_name, health):
+    """Walking down the optimal line searches nothing the par's search did not (that walk once cost more than the
+    search itself, trying choices the search never needed)."""
+    rules = PRESETS[preset_name].with_health(health)
+    for seed in range(3):
+        deck = deal(rules, seed)
+        search = Search(Deal(rules, deck))
+        best = search.exact((0, (), -1, False, health, 0, 0))
+        solution = solve(rules, deck)
+        assert solution.best_score == best and solution.states == search.nodes
+        assert replay(rules, deck, solution.actions).score == best
 
 
 @pytest.mark.parametrize("preset_name", ["shuffled-avoid", "expansion"])

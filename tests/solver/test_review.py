@@ -45,8 +45,10 @@ def test_every_position_of_random_lines_agrees_with_brute_force(preset_name):
         while not state.over:
             expected = best_from(state, memo)
             assert position.value(state) == expected, f"{rules.key} {[c.code for c in deck]} {state.history}"
+            searched = position.search.nodes
             action, kept = position.best_action(state)
             assert kept == expected and best_from(apply(state, action), memo) == expected
+            assert position.search.nodes == searched  # the move is read from what the value's search proved
             checked += 1
             mid_room += any(card is None for card in state.room)
             state = apply(state, rng.choice(legal_actions(state)))
