@@ -10,7 +10,7 @@ cdef class Search:
     cdef public list kind, value, card_class, suffix_monsters, suffix_packed, suffix_weapons, suffix_potions
     cdef public list suffix_potion_max, suffix_monster_max
     cdef public long nodes
-    cdef public dict _ids, _alike, _table, _rooms, _queue_facts, _damage, _death, _damage_tables
+    cdef public dict _ids, _alike, _table, _rooms, _queue_facts, _death, _damage_tables
     cdef public list _where, _facts_of, _turns
 
     @cython.locals(n=int, room=tuple, take=int, need=int)
@@ -32,9 +32,6 @@ cdef class Search:
     @cython.locals(key=tuple, found=tuple, facts=tuple, keep_last=bint)
     cpdef tuple _options(self, object room, int w, int lim, bint resolve_all)
 
-    @cython.locals(key=tuple, found=object)
-    cpdef int least_damage(self, list facts, int w, int lim)
-
     cpdef int upper_bound(self, list facts, int h, int w, int lim, bint deaths=*)
 
     cdef int _capped(self, list facts, int best_health, int h, int w, int lim, bint deaths)
@@ -43,14 +40,13 @@ cdef class Search:
                    budget=int, i=int)
     cpdef int death_bound(self, list facts, int h, int w, int lim)
 
-    @cython.locals(key=tuple, table=tuple, first=list, more=list, damage=int, v=int, c=int)
+    @cython.locals(key=long, table=bytes, damage=int, v=int, c=int)
     cdef int _least_damage(self, int r1, int r2, unsigned long long packed, int w, int lim)
 
     @cython.locals(key=long, entries=list, e=list, lo=int, hi=int, ceiling=int, found=int, eh=int, ew=int, el=int,
                    v=int)
     cdef int _test(self, int sid, bint avoided, int h, int w, int lim, int t)
 
-    @cython.locals(gains=dict, gain=object)
     cdef int _gain(self, list facts, int w, int lim)
 
     @cython.locals(key=tuple, found=object, cls=list, same=tuple, room=tuple, pos2=int, queue2=tuple, first=int)

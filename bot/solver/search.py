@@ -70,9 +70,8 @@ class Search:
         self._table: dict[int, list[list[int]]] = {}
         self._rooms: dict[tuple, tuple[list[Plan], list]] = {}
         self._queue_facts: dict[tuple, tuple] = {}
-        self._damage: dict[tuple, int] = {}
         self._death: dict[tuple, tuple] = {}
-        self._damage_tables: dict[tuple, tuple] = {}
+        self._damage_tables: dict[int, bytes] = {}
 
     # --- the dungeon -----------------------------------------------------------------------
     def fill(self, pos: int, queue: tuple, carried: int) -> tuple[tuple[int, ...], int, tuple]:
@@ -138,8 +137,7 @@ class Search:
     def remaining(self, pos: int, queue: tuple, carried: int) -> list:
         """Facts about every card not yet resolved in a situation (the same before and after the fill):
         [potion sum, top potion, two top weapons, monsters by value (the strongest three dropped when the game
-        may end early), top monster, every monster by value, the bound's part that depends on the weapon (by weapon
-        and limit, filled in as the search needs it)]."""
+        may end early), top monster, every monster by value]."""
         return self._facts_of[self._id(pos, queue, carried)]
 
     def _remaining_facts(self, pos: int, queue: tuple, carried: int) -> list:
@@ -156,12 +154,12 @@ class Search:
             _drop_strongest(dropped, 3)  # up to 3 cards are never played
             counts = _pack(dropped)
         return [self.suffix_potions[pos] + rest[1] + here[1], max(self.suffix_potion_max[pos], rest[2], here[2]),
-                r1, r2, counts, top_monster, all_counts, {}]
+                r1, r2, counts, top_monster, all_counts]
 
     def _with_card(self, facts: list, card: int) -> list:
         """``facts`` (of cards with no strongest dropped) with one more card."""
         k, v = self.kind[card], self.value[card]
-        potions, top_potion, r1, r2, counts, top_monster, all_counts = facts[:7]
+        potions, top_potion, r1, r2, counts, top_monster, all_counts = facts
         if k == MONSTER_K:
             counts = all_counts = counts + (1 << (4 * v))
             if v > top_monster:
@@ -173,7 +171,7 @@ class Search:
             potions += v
             if v > top_potion:
                 top_potion = v
-        return [potions, top_potion, r1, r2, counts, top_monster, all_counts, {}]
+        return [potions, top_potion, r1, r2, counts, top_monster, all_counts]
 
     def upper_bound(self, facts: list, h: int, w: int, lim: int, deaths: bool = True) -> int:
         """No line from here scores more than this.
@@ -194,13 +192,6 @@ class Search:
         if best_health >= self.max_health:
             return self.max_health + facts[1]  # the potion bonus needs full health (top potion 0: none left)
         return best_health
-
-    def least_damage(self, facts: list, w: int, lim: int) -> int:
-        key = (facts[4], facts[2], facts[3], w, lim)
-        found = self._damage.get(key)
-        if found is None:
-            found = self._damage[key] = self._least_damage(facts[2], facts[3], facts[4], w, lim)
-        return found
 
     def death_bound(self, facts: list, h: int, w: int, lim: int) -> int:
         """No death from here scores more than this (a death scores minus the monsters left behind).
@@ -254,22 +245,22 @@ class Search:
 
     def _least_damage(self, r1: int, r2: int, packed: int, w: int, lim: int) -> int:
         """The least damage of the monsters counted in ``packed`` (see ``upper_bound``)."""
-        key = (r1, r2, w, lim)
+        key = (((r1 << 4) + r2 << 4) + w << 7) + lim
         table = self._damage_tables.get(key)
         if table is None:
             table = self._damage_tables[key] = self._damage_table(r1, r2, w, lim)
-        first, more = table
         damage, v = 0, 0
         while packed:
             c = packed & 15
             if c:
-                damage += first[v] + (c - 1) * more[v]
+                damage += table[v] + (c - 1) * table[16 + v]
             packed >>= 4
             v += 1
         return damage
 
-    def _damage_table(self, r1: int, r2: int, w: int, lim: int) -> tuple[list[int], list[int]]:
-        """Per monster value: the least damage of the first monster of that value, and of each other one."""
+    def _damage_table(self, r1: int, r2: int, w: int, lim: int) -> bytes:
+        """Per monster value: the least damage of the first monster of that value (``[v]``), and of each other one
+        (``[16 + v]``)."""
         repeat = self.deal.limit_step  # lower-or-equal: one weapon may kill both monsters of a value
         first, more = [0] * 16, [0] * 16
         for v in range(1, 16):
@@ -279,7 +270,7 @@ class Search:
             first[v] = v - (a1 if a1 < v else v)
             second = a1 if repeat else a2
             more[v] = v - (second if second < v else v)
-        return first, more
+        return bytes(first + more)
 
     # --- the search ----------------------------------------------------------------------------
     def test(self, pos: int, queue: tuple, carried: int, avoided: bool, h: int, w: int, lim: int, t: int) -> int:
@@ -482,13 +473,8 @@ class Search:
         return best
 
     def _gain(self, facts: list, w: int, lim: int) -> int:
-        """The part of the bound that depends on the weapon: potions left minus least damage, kept with the facts
-        for each weapon and limit."""
-        gains = facts[7]
-        gain = gains.get((w << 7) + lim)
-        if gain is None:
-            gain = gains[(w << 7) + lim] = facts[0] - self.least_damage(facts, w, lim)
-        return gain
+        """The part of the bound that depends on the weapon: potions left minus least damage."""
+        return facts[0] - self._least_damage(facts[2], facts[3], facts[4], w, lim)
 
     def child(self, room, pos2, queue2, carried, h2, w2, lim2) -> tuple:
         """The next situation's arguments for ``test`` (all but t); ``carried == AVOID`` for an avoid."""
