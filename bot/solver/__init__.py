@@ -5,8 +5,9 @@ Pure (no I/O); the bot runs it in a worker process (``bot/par.py``); ``python -m
 How it stays fast without giving up exactness:
 - a situation is only what decides the rest of the game (``search.py``): where the dungeon stands, the avoided
   cards queued under it, the carried card, whether the last turn was an avoid, and health, weapon value and
-  the weapon's limit (the last kill; monsters above everything left make any limit equal); cards of the same
-  kind and value are interchangeable, so situations that differ only in which of them lies where are one;
+  the weapon's limit (the last kill; monsters above everything left make any limit equal); a turn is what the
+  fill leaves (the room in order and the dungeon after), and cards of the same kind and value are
+  interchangeable, so situations that fill alike, or differ only in which of those cards lies where, are one;
 - facing a room is reduced to its distinct effects (``rooms.py``): orders with the same damage, first potion,
   weapon afterwards and carried card are one plan, and plans never better for any health are dropped; from a
   given health only the best plan of those leading to the same situation is searched;
@@ -18,7 +19,9 @@ How it stays fast without giving up exactness:
 - an upper bound (health plus potions left minus the least damage the monsters left can do, where a weapon
   kills at most one monster of each value; the potion bonus only if full health is still reachable) cuts every
   choice that cannot reach t; when no clear is possible, a bound on the best death (a knapsack of the monsters
-  the remaining health and potions could resolve) does the same for deaths.
+  the remaining health and potions could resolve) does the same for deaths;
+- the optimal line, and a hint's move, are read from the table: a test that passed went through a choice the
+  table now proves, so walking down the line looks that up before searching any choice (``Search.proven``).
 
 Deaths are scored exactly too: when no clear exists, the search looks for the death that leaves the fewest
 monsters behind. Rule sets with chance (shuffled avoids, expansion cards) are refused (``SolverRefused``).
