@@ -103,7 +103,8 @@ def strayed_line(rules, deck, rng, stray: float):
 def run_coach(preset_name: str, reviews: int, hints: int) -> None:
     """Review of finished 44-card games (the perfect line and a line that strays 5 % of the time), and hints at
     random positions of those games: each timed from a fresh start, as the worker's first hint in a game; then the
-    hint after following it, from the same position (the worker keeps the last few deals' positions)."""
+    hint after following it, from the same position (the worker keeps the last few deals' positions); and the hint
+    on a game's first move, from a fresh start."""
     from bot.engine import apply, new_game
     from bot.solver.position import Position
     from bot.solver.review import review
@@ -111,7 +112,7 @@ def run_coach(preset_name: str, reviews: int, hints: int) -> None:
     rules = PRESETS[preset_name]
     rng = random.Random("solver-bench-coach")
     times: dict[str, list[float]] = {"review (perfect line)": [], "review (strays 5 %)": [], "hint": [],
-                                     "hint, the game's next one": []}
+                                     "hint, the game's next one": [], "hint on the first move (a whole par)": []}
     for i, seed in enumerate(bench_seeds(max(reviews, hints))):
         deck = deal(rules, seed)
         lines = {"review (perfect line)": solve(rules, deck).actions,
@@ -141,6 +142,10 @@ def run_coach(preset_name: str, reviews: int, hints: int) -> None:
                 started = time.perf_counter()
                 position.best_action(state)
                 times["hint, the game's next one"].append(time.perf_counter() - started)
+            # The first move's hint solves the whole deal: it costs what par does.
+            started = time.perf_counter()
+            Position(rules, deck).best_action(new_game(rules, deck=deck))
+            times["hint on the first move (a whole par)"].append(time.perf_counter() - started)
     for name, found in times.items():
         if found:
             print(f"{name}: median {statistics.median(found):.2f} s, max {max(found):.2f} s over {len(found)} "
