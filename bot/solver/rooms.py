@@ -57,15 +57,17 @@ def dies(death: Death, h: int, max_health: int) -> bool:
 
 
 def room_options(deal: Deal, room: tuple[int, ...], weapon: int, limit: int, resolve_all: bool,
-                 keep_last: bool) -> tuple[list[Plan], list[Death]]:
-    """Surviving plans (dominated ones dropped) and ways to die, for facing ``room``.
+                 keep_last: bool, deaths: bool = False) -> tuple[list[tuple], list[tuple]]:
+    """Surviving plans (dominated ones dropped) and, if ``deaths``, ways to die, for facing ``room``: plain tuples
+    in the fields' order of ``Plan`` and ``Death`` (the search makes tens of thousands and reads them by place;
+    ``Plan._make`` names one where that reads better).
 
     ``keep_last``: whether the last card matters (the room ends the game); otherwise plans that differ only in
     it are merged.
     """
-    walk = _Walk(deal, room, resolve_all, keep_last)
+    walk = _Walk(deal, room, resolve_all, keep_last, deaths)
     walk.walk((1 << len(room)) - 1, 0, 0, 0, 0, weapon, limit, 0, 0)
-    return _undominated(walk.plans), list(walk.deaths.values())
+    return _undominated(walk.plans), list(walk.deaths.values()) if deaths else []
 
 
 class _Walk:
@@ -75,7 +77,7 @@ class _Walk:
     one), and the order followed so far sits in ``path``: a tuple of it is made only for a plan or a death kept.
     """
 
-    def __init__(self, deal: Deal, room: tuple[int, ...], resolve_all: bool, keep_last: bool) -> None:
+    def __init__(self, deal: Deal, room: tuple[int, ...], resolve_all: bool, keep_last: bool, deaths: bool) -> None:
         self.cards = room
         self.kinds = [deal.kind[card] for card in room]
         self.values = [deal.value[card] for card in room]
@@ -86,7 +88,7 @@ class _Walk:
         self.target = len(room) if resolve_all else len(room) - 1
         self.resolve_all, self.keep_last = resolve_all, keep_last
         self.plans: dict[tuple, tuple] = {}
-        self.deaths: dict[tuple, Death] = {}
+        self.deaths: dict[tuple, tuple] | None = {} if deaths else None  # None: not asked for
         self.seen: set[int] = set()
 
     def walk(self, left: int, done: int, d1: int, p: int, d2: int, w: int, lim: int, last: int,
@@ -125,18 +127,18 @@ class _Walk:
     def _fight(self, rest: int, done: int, d1: int, p: int, d2: int, w: int, resolved: int, i: int, v: int,
                damage: int, new_lim: int, armed: bool) -> None:
         self.path[done] = self.armed[i] if armed else self.plain[i]
-        if damage:
+        if damage and self.deaths is not None:
             key = (d1, p, d2, damage)
             old = self.deaths.get(key)
-            if old is None or old.resolved < resolved + v:
-                self.deaths[key] = Death(d1, p, d2, damage, resolved + v, tuple(self.path[:done + 1]))
+            if old is None or old[4] < resolved + v:  # Death.resolved
+                self.deaths[key] = (d1, p, d2, damage, resolved + v, tuple(self.path[:done + 1]))
         if p:
             self.walk(rest, done + 1, d1, p, d2 + damage, w, new_lim, 0, resolved + v)
         else:
             self.walk(rest, done + 1, d1 + damage, p, d2, w, new_lim, 0, resolved + v)
 
 
-def _undominated(found: dict[tuple, tuple]) -> list[Plan]:
+def _undominated(found: dict[tuple, tuple]) -> list[tuple]:
     """The plans found (``(carried, d1, p, d2, weapon, limit, last_potion)`` -> steps) that no other plan leading
     to the same card left and clear bonus beats: one that leaves at least as much health from every starting
     health (no more damage before and after the potion, no less net health) and as good a weapon and limit."""
@@ -156,7 +158,7 @@ def _undominated(found: dict[tuple, tuple]) -> list[Plan]:
                     break
             else:
                 chosen.append((net, d1, d2, weapon, limit))
-                kept.append(Plan(*key, steps))
+                kept.append(key + (steps,))  # a Plan's fields
     return kept
 
 

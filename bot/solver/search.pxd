@@ -10,7 +10,7 @@ cdef class Search:
     cdef public list kind, value, card_class, suffix_monsters, suffix_packed, suffix_weapons, suffix_potions
     cdef public list suffix_potion_max, suffix_monster_max
     cdef public long nodes
-    cdef public dict _ids, _alike, _table, _rooms, _queue_facts, _death, _damage_tables
+    cdef public dict _ids, _alike, _table, _rooms, _queue_facts, _death, _damage_tables, _deaths_in
     cdef public list _where, _facts_of, _turns
 
     @cython.locals(n=int, room=tuple, take=int, need=int)

@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from operator import itemgetter
 
 from .deal import MONSTER_K, NO_LIMIT, WEAPON_K, Deal, top_two
-from .rooms import Plan, dies, health_after, room_options
+from .rooms import Death, Plan, dies, health_after, room_options
 
 ROOM_SIZE = 4
 LOST = -10**6  # below every score: "nothing found yet"
@@ -68,7 +68,8 @@ class Search:
         self._facts_of: list[list] = []  # id -> remaining(...)
         self._turns: list[tuple | None] = []  # id -> the room it deals and where each choice leads
         self._table: dict[int, list[list[int]]] = {}
-        self._rooms: dict[tuple, tuple[list[Plan], list]] = {}
+        self._rooms: dict[tuple, tuple[list[tuple], list[tuple]]] = {}
+        self._deaths_in: dict[tuple, list[tuple]] = {}
         self._queue_facts: dict[tuple, tuple] = {}
         self._death: dict[tuple, tuple] = {}
         self._damage_tables: dict[int, bytes] = {}
@@ -378,7 +379,7 @@ class Search:
             if deaths is None:
                 counts = self.room_counts_at_death
                 deaths = sorted([(resolved if counts else 0, d1, p, d2, damage)
-                                 for d1, p, d2, damage, resolved, _ in self._options(room, w, lim, final)[1]],
+                                 for d1, p, d2, damage, resolved, _ in self._ways_to_die(room, w, lim, final)],
                                 reverse=True)
                 by_weapon[-1 - ((w << 7) + lim)] = deaths
             for resolved, d1, p, d2, damage in deaths:
@@ -401,9 +402,9 @@ class Search:
         groups = by_weapon.get((w << 7) + lim)
         if groups is None:
             if final or terminal_next:
-                groups = [(d1, p, d2, last) for _, d1, p, d2, _, _, last, _ in self.plans(room, w, lim, final)]
+                groups = [(d1, p, d2, last) for _, d1, p, d2, _, _, last, _ in self._options(room, w, lim, final)[0]]
             else:
-                groups = self._options(room, w, lim, False)[2]
+                groups = self._options(room, w, lim, False)[1]
             by_weapon[(w << 7) + lim] = groups
         if final or terminal_next:
             for d1, p, d2, last_potion in groups:
@@ -492,9 +493,10 @@ class Search:
 
     # --- rooms -----------------------------------------------------------------------------------
     def plans(self, room, w, lim, resolve_all: bool) -> list[Plan]:
-        return self._options(room, w, lim, resolve_all)[0]
+        return [Plan._make(plan) for plan in self._options(room, w, lim, resolve_all)[0]]
 
     def _options(self, room, w, lim, resolve_all):
+        """The room's plans (as ``room_options`` gives them) and those plans grouped by where they lead."""
         key = (tuple(sorted(room)), w, lim, resolve_all)
         found = self._rooms.get(key)
         if found is None:
@@ -502,12 +504,21 @@ class Search:
             if w and lim != NO_LIMIT and lim > facts[4] and facts[3] == (0, 0):
                 # The weapon may hit every monster of a room without weapons: faced as with no limit, then the
                 # limit kept where no kill changed it.
-                plans, deaths = self._options(room, w, NO_LIMIT, resolve_all)[:2]
-                plans = [plan._replace(limit=lim) if plan.limit == NO_LIMIT else plan for plan in plans]
+                plans = [plan[:5] + (lim,) + plan[6:] if plan[5] == NO_LIMIT else plan  # plan.limit
+                         for plan in self._options(room, w, NO_LIMIT, resolve_all)[0]]
             else:
                 keep_last = resolve_all or self.deal.early_end
-                plans, deaths = room_options(self.deal, key[0], w, lim, resolve_all, keep_last)
-            found = self._rooms[key] = (plans, deaths, _groups(plans, self.deal.card_class))
+                plans = room_options(self.deal, key[0], w, lim, resolve_all, keep_last)[0]
+            found = self._rooms[key] = (plans, _groups(plans, self.deal.card_class))
+        return found
+
+    def _ways_to_die(self, room, w, lim, resolve_all) -> list[tuple]:
+        """The room's ways to die (as ``room_options`` gives them): looked for only when a death may be the best."""
+        key = (tuple(sorted(room)), w, lim, resolve_all)
+        found = self._deaths_in.get(key)
+        if found is None:
+            keep_last = resolve_all or self.deal.early_end
+            found = self._deaths_in[key] = room_options(self.deal, key[0], w, lim, resolve_all, keep_last, True)[1]
         return found
 
     def final_score(self, room, h, w, lim) -> tuple[int, Plan | None]:
@@ -526,7 +537,7 @@ class Search:
         """The best score of dying in this room, and how: (score, Death) or (LOST, None)."""
         d = self.deal
         best, chosen = -1, None
-        for death in self._options(room, w, lim, final)[1]:
+        for death in map(Death._make, self._ways_to_die(room, w, lim, final)):
             if death.resolved > best and dies(death, h, d.max_health):
                 best, chosen = death.resolved, death
         if chosen is None:
@@ -582,7 +593,7 @@ def _unpack(packed: int) -> list[int]:
     return [(packed >> (4 * v)) & 15 for v in range(16)]
 
 
-def _groups(plans: list[Plan], card_class: list[int]) -> list[tuple]:
+def _groups(plans: list[tuple], card_class: list[int]) -> list[tuple]:
     """Plans by where they lead: (carried, weapon, limit, [(d1, p, d2), …]). Plans that carry a card just like
     another's (the same kind and value) join its group: they lead to the same situation."""
     groups: dict[tuple, tuple] = {}
