@@ -7,8 +7,10 @@
 
 Each solver runs in a process of its own (the same interpreter; ``SCOUNDREL_PURE_SOLVER=1`` for the pure one; an
 earlier revision from ``git archive`` into a temporary directory), kept alive for the whole run; deal by deal the
-driver asks each in turn, so a busy moment on a shared machine falls on all of them alike. Every solver must find
-the same par on every deal. The deals are ``solver_bench.py``'s. Printed: median and maximum seconds per solver.
+driver asks each in turn, so a busy moment on a shared machine falls on all of them alike. The earlier revision is
+compiled as its install would compile it if it has a ``setup.py`` (the line naming its ``search`` module shows
+``.so`` or ``.py``). Every solver must find the same par on every deal. The deals are ``solver_bench.py``'s.
+Printed: median and maximum seconds per solver.
 """
 
 from __future__ import annotations
@@ -59,14 +61,18 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--health", type=int, default=20, help="starting (and maximum) health")
-    parser.add_argument("--revision", help="also the solver of this git revision (git archive of bot/)")
+    parser.add_argument("--revision", help="also the solver of this git revision (git archive, compiled in place "
+                                           "if the revision compiles its solver)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         solvers = []
         if args.revision:
-            archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.revision, "bot"], check=True,
+            archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.revision], check=True,
                                      capture_output=True).stdout
             subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+            if (Path(tmp) / "setup.py").exists():  # built as an install would have built it (else: pure Python)
+                subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=tmp,
+                               capture_output=True)
             solvers.append(start(f"at {args.revision}", Path(tmp), args.health, pure=False))
         solvers.append(start("now, pure Python", ROOT, args.health, pure=True))
         solvers.append(start("now", ROOT, args.health, pure=False))
