@@ -64,7 +64,7 @@ class Search:
         # Situations by number: (pos, queue, carried) is interned once, so the hot loop hashes small ints only.
         self._ids: dict[tuple, int] = {}
         self._alike: dict[tuple, int] = {}  # the same, by kinds and values of the cards
-        self._where: list[tuple] = []  # id -> (pos, queue, carried)
+        self._where: list[tuple] = []  # id -> its turn's (room, pos, queue) after the fill
         self._facts_of: list[list] = []  # id -> remaining(...)
         self._turns: list[tuple | None] = []  # id -> the room it deals and where each choice leads
         self._table: dict[int, list[list[int]]] = {}
@@ -129,7 +129,7 @@ class Search:
             found = self._alike.get(same)
             if found is None:
                 found = self._alike[same] = len(self._where)
-                self._where.append(key)
+                self._where.append((room, pos2, queue2))
                 self._facts_of.append(facts or self._remaining_facts(pos, queue, carried))
                 self._turns.append(None)
             self._ids[key] = found
@@ -344,9 +344,8 @@ class Search:
         carry, the room's plans by weapon and limit, what a death here loses). ``avoid`` (None when the fill empties
         the dungeon) and ``carry[card]`` (the situation after a room that leaves ``card``) are
         ``[facts, id, pos, queue, carried]``, the id found only when it is searched."""
-        pos, queue, carried = self._where[sid]
+        room, pos2, queue2 = self._where[sid]  # filled once, when the situation was numbered
         d = self.deal
-        room, pos2, queue2 = self.fill(pos, queue, carried)
         empty_after = pos2 == d.n and not queue2
         final = empty_after and not d.early_end
         terminal_next = d.early_end and 1 + (d.n - pos2) + len(queue2) < ROOM_SIZE
