@@ -191,3 +191,23 @@ def streaks(days: Iterable[int], today: int) -> tuple[int, int]:
             current += 1
             index -= 1
     return current, longest
+
+
+# --- months (the month board) ----------------------------------------------------------------
+
+def month_of(day: int) -> int:
+    """The month number holding daily ``day``: Month #1 is January 2026, #12 December 2026, #13 January 2027."""
+    moment = day_date(day)
+    return (moment.year - EPOCH.year) * 12 + moment.month
+
+
+def month_start(month: int) -> date:
+    """The first date of month number ``month``."""
+    year, index = divmod(month - 1, 12)
+    return date(EPOCH.year + year, index + 1, 1)
+
+
+def month_days(month: int) -> tuple[int, int]:
+    """The first and last daily numbers of month number ``month``."""
+    first = (month_start(month) - EPOCH).days + 1
+    return first, (month_start(month + 1) - EPOCH).days

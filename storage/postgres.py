@@ -48,6 +48,7 @@ import asyncpg
 from . import migrate
 from .errors import DatabaseError, GameNotFound, GameOver, StaleVersion
 from .models import PLAYING, GameRecord
+from .months import MONTH_TOTALS_UPSERT, MONTH_TOTALS_UPSERT_PG
 from .store import (
     _GAME_COLUMNS,
     PLAYER_TOTALS_UPSERT,
@@ -108,6 +109,7 @@ _DIALECT = {
     "total = w.total + excluded.total, days = w.days + 1, wins = w.wins + excluded.wins, "
     "forfeits = w.forfeits + excluded.forfeits, best = greatest(w.best, excluded.best), "
     "last_at = greatest(coalesce(w.last_at, 0), excluded.last_at)",
+    MONTH_TOTALS_UPSERT: MONTH_TOTALS_UPSERT_PG,  # 0012, beside the week totals
     # daily_secret
     "INSERT OR IGNORE INTO bot_secrets (name, value) VALUES (?, ?)":
     "INSERT INTO bot_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
@@ -160,7 +162,13 @@ _APPLY_ENDING_MOVES = (
     "FROM unnest($20::bigint[], $21::bigint[], $22::bigint[], $23::bigint[], $24::bigint[], $25::bigint[], "
     "$26::bigint[], $27::bigint[], $28::bigint[]) AS k(game_id, week_end, guild_id, user_id, total, wins, forfeits, "
     "best, last_at) JOIN u ON u.id = k.game_id AND u.hinted = 0 ORDER BY k.week_end, k.guild_id, k.user_id "
-    "ON CONFLICT " + _DIALECT[WEEK_TOTALS_UPSERT].split(" ON CONFLICT ", 1)[1] + ")" + _OUTCOMES)
+    "ON CONFLICT " + _DIALECT[WEEK_TOTALS_UPSERT].split(" ON CONFLICT ", 1)[1] + "), "
+    "mt AS (INSERT INTO month_totals AS mo (month, guild_id, user_id, total, days, wins, forfeits, best, last_at) "
+    "SELECT k.month, k.guild_id, k.user_id, k.total, 1, k.wins, k.forfeits, k.best, k.last_at "
+    "FROM unnest($29::bigint[], $30::bigint[], $31::bigint[], $32::bigint[], $33::bigint[], $34::bigint[], "
+    "$35::bigint[], $36::bigint[], $37::bigint[]) AS k(game_id, month, guild_id, user_id, total, wins, forfeits, "
+    "best, last_at) JOIN u ON u.id = k.game_id AND u.hinted = 0 ORDER BY k.month, k.guild_id, k.user_id "
+    "ON CONFLICT " + MONTH_TOTALS_UPSERT_PG.split(" ON CONFLICT ", 1)[1] + ")" + _OUTCOMES)
 STATEMENT_RETRIES = 5  # a one-statement group chosen as a deadlock's victim is rolled back whole: run it again
 # create_game in one statement (autocommit, READ COMMITTED): insert the game (and a counted daily's attempt) unless
 # the player has a game running in the slot or has used the day; then the new id, the used attempt's game, and the
@@ -187,7 +195,8 @@ class _TotalsRows:
     the totals are built by the shared code alone."""
 
     def __init__(self) -> None:
-        self.rows: dict[str, list[tuple]] = {PLAYER_TOTALS_UPSERT: [], WEEK_TOTALS_UPSERT: []}
+        self.rows: dict[str, list[tuple]] = {PLAYER_TOTALS_UPSERT: [], WEEK_TOTALS_UPSERT: [],
+                                             MONTH_TOTALS_UPSERT: []}
 
     async def executemany(self, sql: str, rows: Iterable[Iterable[Any]]) -> None:
         self.rows[sql] += [tuple(row) for row in rows]
@@ -460,19 +469,22 @@ class PgStore(Store):
         statement = _APPLY_MOVES
         ending = [m for m in group if m.totals is not None]
         if ending:
-            players, weeks = [], []
+            players, weeks, months = [], [], []
             for move in ending:
                 rows = _TotalsRows()
                 await _add_totals_many(rows, [move.totals])
                 players += [(move.game_id, *row) for row in rows.rows[PLAYER_TOTALS_UPSERT]]
                 weeks += [(move.game_id, *row) for row in rows.rows[WEEK_TOTALS_UPSERT]]
+                months += [(move.game_id, *row) for row in rows.rows[MONTH_TOTALS_UPSERT]]
             if (len({row[1:4] for row in players}) != len(players)
-                    or len({row[1:4] for row in weeks}) != len(weeks)):
+                    or len({row[1:4] for row in weeks}) != len(weeks)
+                    or len({row[1:4] for row in months}) != len(months)):
                 return await super()._write_group(group, now_us)
             # Columns as the unnest lists them: player rows (game, user, guild, rules, games, wins, scored, total,
             # best, average, last); week rows (game, week_end, guild, user, total, wins, forfeits, best, last).
             args += [list(column) for column in zip(*players, strict=True)] if players else [[]] * 11
             args += [list(column) for column in zip(*weeks, strict=True)] if weeks else [[]] * 9
+            args += [list(column) for column in zip(*months, strict=True)] if months else [[]] * 9  # 0012
             statement = _APPLY_ENDING_MOVES
         # A constraint violation (e.g. a stray action-log row) is PgIntegrityError: _flush_moves splits the group.
         rows = await self._statement(self._mover or self._conn(), statement, args, many=True)
@@ -494,12 +506,14 @@ class PgStore(Store):
         from .store import _without_hinted
 
         fills = [s for m in migrate.migrations(MIGRATIONS) for s in m.statements()
-                 if "INSERT INTO player_totals" in s or "INSERT INTO week_totals" in s]
+                 if "INSERT INTO player_totals" in s or "INSERT INTO week_totals" in s
+                 or "INSERT INTO month_totals" in s]
 
         async def body(db):
             db.timeout = MIGRATION_TIMEOUT  # a repair over every game ever played may take a while
             await db.execute("DELETE FROM player_totals")
             await db.execute("DELETE FROM week_totals")
+            await db.execute("DELETE FROM month_totals")
             for sql in fills:
                 await db.execute(_without_hinted(sql))
 

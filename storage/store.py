@@ -101,6 +101,8 @@ from .models import (
     time_to_hhmm,
     to_micros,
 )
+from .months import MONTH_TOTALS_UPSERT, MonthBoards, month_rows
+from .reminders import Reminders
 
 log = logging.getLogger(__name__)
 
@@ -128,7 +130,7 @@ def rules_name(rules_key: str) -> str:
     return _PRESET_BY_KEY.get(rules_key, "custom")
 
 
-class Store:
+class Store(MonthBoards, Reminders):
     """Async access to the bot's database. Open with ``await Store.open(path)``; ``await store.close()``."""
 
     def __init__(self, db: aiosqlite.Connection, path: str, clock: Callable[[], datetime],
@@ -1008,14 +1010,16 @@ class Store:
         return [row[0] for row in rows]
 
     async def rebuild_totals(self) -> None:
-        """Recompute ``player_totals`` and ``week_totals`` from the games (an operator's repair; normally kept up
-        to date)."""
+        """Recompute ``player_totals``, ``week_totals`` and ``month_totals`` from the games (an operator's repair;
+        normally kept up to date)."""
         fills = [s for m in migrate.migrations() for s in m.statements()
-                 if "INSERT INTO player_totals" in s or "INSERT INTO week_totals" in s]
+                 if "INSERT INTO player_totals" in s or "INSERT INTO week_totals" in s
+                 or "INSERT INTO month_totals" in s]
 
         async def body(db):
             await db.execute("DELETE FROM player_totals")
             await db.execute("DELETE FROM week_totals")
+            await db.execute("DELETE FROM month_totals")
             for sql in fills:  # 0002: per rule set and overall; 0004: counted dailies only; 0009: weeks
                 await db.execute(_without_hinted(sql))
 
@@ -1097,7 +1101,7 @@ async def _add_totals_many(db, games: list[tuple], *, new: bool = True) -> None:
 
     ``games``: (user_id, guild_id, rules_key, status, score, at_us, kind, day, forfeit) each. ``new=False`` adds a
     score to a game already counted as played (an old forfeit scored late)."""
-    rows, weeks = [], []
+    rows, weeks, months = [], [], []
     for user_id, guild_id, rules_key, status, score, at_us, kind, day, forfeit in games:
         won = 1 if status == WON else 0
         scored = 1 if score is not None else 0
@@ -1109,12 +1113,15 @@ async def _add_totals_many(db, games: list[tuple], *, new: bool = True) -> None:
         if kind == DAILY and score is not None and day is not None:
             weeks += [(day + n, g, user_id, score, won, 1 if forfeit else 0, score, at_us)
                       for g in guilds for n in range(WEEK_DAYS)]
+            months += month_rows(day, guilds, user_id, score, won, 1 if forfeit else 0, at_us)  # 0012
     if rows:
         await db.executemany(
             PLAYER_TOTALS_UPSERT, rows)
     if weeks:
         await db.executemany(
             WEEK_TOTALS_UPSERT, weeks)
+    if months:
+        await db.executemany(MONTH_TOTALS_UPSERT, months)
 
 
 def _forfeit(record: GameRecord) -> tuple[int | None, tuple | None]:
