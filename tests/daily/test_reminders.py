@@ -1,0 +1,102 @@
+"""Streak reminders through SimCord with virtual time: opt-in only, at most one a day, closed DMs, two senders."""
+
+from __future__ import annotations
+
+import asyncio
+
+import discord
+
+from cogs.reminders import StreakReminders
+from storage import open_store
+from tests.daily.helpers import play_to_end
+from tests.discord.harness import buttons
+
+HOUR = 3600
+
+
+def dms(actor) -> list[discord.Message]:
+    return [m for m in actor.user.dm_channel.history() if m.author.bot and "Daily #" in (m.content or "")]
+
+
+async def play_today(world, actor) -> None:
+    started = await actor.slash(world.channel, "scoundrel daily")
+    await play_to_end(actor, started.response)
+
+
+async def test_an_opted_in_player_gets_one_reminder_at_the_chosen_time_and_none_after_playing(world):
+    await play_today(world, world.alice)  # Daily #1: a 1-day streak to keep
+    chosen = await world.alice.slash(world.channel, "scoundrel remind", when=4)
+    assert chosen.ephemeral and "4 hours before it ends" in chosen.response.content
+    assert "<t:1767297600:R>" in chosen.response.content  # next check: 2026-01-01 20:00 UTC
+    await world.env.advance_time(24 * HOUR + 19 * HOUR)  # 2026-01-02 19:00
+    assert dms(world.alice) == []
+    await world.env.advance_time(HOUR + 60)  # 20:01
+    [reminder] = dms(world.alice)
+    assert reminder.content.startswith("🔥 Your **1-day** daily streak ends at <t:1767398400:t>")
+    assert "Daily #2" in reminder.content
+    assert [b.label for b in buttons(reminder)] == ["Play today's daily", "Turn reminders off"]
+    await world.env.advance_time(3 * HOUR + 58 * 60)  # 23:59: the other reminder times send nothing more
+    assert len(dms(world.alice)) == 1
+    # Day 3: she plays in the morning, so no reminder that evening.
+    await world.env.advance_time(9 * HOUR)
+    await play_today(world, world.alice)
+    await world.env.advance_time(14 * HOUR)
+    assert len(dms(world.alice)) == 1
+
+
+async def test_never_opted_in_and_turned_off_players_get_nothing(world):
+    await world.bob.slash(world.channel, "scoundrel remind", when=1)
+    off = await world.bob.slash(world.channel, "scoundrel remind", when=0)
+    assert "Reminders are off" in off.response.content
+    await world.env.advance_time(48 * HOUR)
+    assert dms(world.alice) == [] and dms(world.bob) == []
+    assert await world.store.get_reminder(world.alice.id) is None  # never opted in: no row at all
+
+
+async def test_the_reminders_buttons_start_the_daily_and_turn_reminders_off(world):
+    await world.alice.slash(world.channel, "scoundrel remind", when=8)
+    await world.env.advance_time(16 * HOUR + 60)
+    [reminder] = dms(world.alice)
+    assert reminder.content.startswith("🗝️ Daily #1 ends at")  # no streak yet
+    played = await world.alice.user.click(reminder, label="Play today's daily")
+    assert played.ephemeral and played.response.message.embeds[0].title == "Daily #1 — room 1"
+    assert (await world.store.active_game(world.alice.id, "daily")).day == 1
+    off = await world.alice.user.click(reminder, label="Turn reminders off")
+    assert "Reminders are off" in off.response.content
+    assert await world.store.get_reminder(world.alice.id) is None
+    await world.env.advance_time(48 * HOUR)
+    assert len(dms(world.alice)) == 1
+
+
+async def test_closed_dms_are_not_retried_that_day_and_the_player_is_told_once(world):
+    await world.alice.slash(world.channel, "scoundrel remind", when=2)
+    world.env.inject_error("POST", f"/channels/{world.alice.user.dm_channel.id}/messages", status=403, code=50007,
+                           message="Cannot send messages to this user", times=None)
+    await world.env.advance_time(23 * HOUR + 59 * 60)  # 2026-01-01 23:59
+    assert dms(world.alice) == []
+    assert await world.store.reminder_outcome(world.alice.id, 1) == "closed"
+    told = await world.alice.slash(world.channel, "scoundrel remind")
+    assert "Your reminder for Daily #1 could not be delivered" in told.response.content
+    assert "2 hours before it ends" in told.response.content  # still on
+    again = await world.alice.slash(world.channel, "scoundrel remind")
+    assert "could not be delivered" not in again.response.content  # told once
+
+
+async def test_two_senders_on_one_database_send_one_reminder(world):
+    await world.alice.slash(world.channel, "scoundrel remind", when=1)
+    await world.env.advance_time(22 * HOUR)
+    ours = world.bot.get_cog("StreakReminders")
+    other_store = await open_store(world.database, clock=world.store.now)
+
+    class OtherProcess:  # a second process: its own store and sender, the same Discord
+        store = other_store
+        get_user, fetch_user = world.bot.get_user, world.bot.fetch_user
+
+    other = StreakReminders(OtherProcess())
+    try:
+        await world.env.advance_time(HOUR - 10)  # 22:59:50, inside the early margin: both senders see it due
+        sent = await asyncio.gather(ours.send_due(), other.send_due())
+    finally:
+        await other_store.close()
+    await world.env.advance_time(60)
+    assert sorted(sent) == [0, 1] and len(dms(world.alice)) == 1
