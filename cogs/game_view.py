@@ -52,7 +52,7 @@ from cogs.game_embed import ABANDONED, KIND_EMOJI, game_embed, table_description
 from cogs.locale import for_reader
 from cogs.respond import edit_message, in_time
 from storage.errors import DayOver, StaleVersion
-from storage.models import EXPIRED
+from storage.models import DAILY, EXPIRED
 
 log = logging.getLogger(__name__)
 
@@ -197,6 +197,8 @@ async def _handle_game_click(interaction: discord.Interaction, game_id: int, ver
         return
     if getattr(interaction.client, "metrics", None) is not None:
         interaction.client.metrics.moves.inc()
+    if record.kind == DAILY and record.over:  # its server's daily post counts it (cogs/daily_count.py)
+        interaction.client.dispatch("daily_finished", record)
     await redraw(interaction, record, mode_after_move(mode, record.state))
 
 

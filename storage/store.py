@@ -67,6 +67,7 @@ from bot.engine import (
 
 from . import migrate
 from .backup import backup as copy_database
+from .day_counts import DayCounts
 from .errors import (
     ActiveGameExists,
     AttemptAlreadyUsed,
@@ -130,7 +131,7 @@ def rules_name(rules_key: str) -> str:
     return _PRESET_BY_KEY.get(rules_key, "custom")
 
 
-class Store(MonthBoards, Reminders):
+class Store(MonthBoards, Reminders, DayCounts):
     """Async access to the bot's database. Open with ``await Store.open(path)``; ``await store.close()``."""
 
     def __init__(self, db: aiosqlite.Connection, path: str, clock: Callable[[], datetime],
