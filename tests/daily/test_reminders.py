@@ -100,3 +100,13 @@ async def test_two_senders_on_one_database_send_one_reminder(world):
         await other_store.close()
     await world.env.advance_time(60)
     assert sorted(sent) == [0, 1] and len(dms(world.alice)) == 1
+
+
+async def test_the_reminder_is_written_in_the_language_the_player_chose_it_in(world, locales):
+    locales.speak(world.alice, "de")
+    chosen = await world.alice.slash(world.channel, "scoundrel remind", when=1)
+    assert chosen.response.content.startswith("🔔 An Tagen, an denen du das Tagesspiel nicht gespielt hast")
+    await world.env.advance_time(23 * HOUR + 60)
+    [reminder] = [m for m in world.alice.user.dm_channel.history() if m.author.bot]
+    assert reminder.content.startswith("🗝️ Tagesspiel #1 endet um <t:1767312000:t>")
+    assert [b.label for b in buttons(reminder)] == ["Heutiges Tagesspiel starten", "Erinnerungen ausschalten"]
