@@ -63,9 +63,14 @@ class MonthBoards:
         return [MonthEntry(i, *r) for i, r in enumerate(rows, 1)]
 
     async def month_rank(self, user_id: int, month: int, guild_id: int | None = None) -> tuple[int, int] | None:
-        """(the user's place, players on the board) of ``leaderboard_month``, or None when not on it."""
+        """(the user's place, players on the board) of ``leaderboard_month``, or None when not on it: the rows
+        ranked before the user's and all the month's rows, counted off the board's index (no window over them)."""
         found = await self._read(
-            f"SELECT place, players FROM (SELECT user_id, row_number() OVER (ORDER BY {_ORDER}) AS place, "
-            "count(*) OVER () AS players FROM month_totals WHERE month = ? AND guild_id = ?) AS ranked "
-            "WHERE user_id = ?", (month, ALL_GUILDS if guild_id is None else guild_id, user_id), board=True)
-        return (found[0][0], found[0][1]) if found else None
+            "SELECT (SELECT count(*) FROM month_totals o WHERE o.month = m.month AND o.guild_id = m.guild_id "
+            "AND (o.total > m.total OR (o.total = m.total AND (o.days > m.days OR (o.days = m.days "
+            "AND (coalesce(o.last_at, 0) < coalesce(m.last_at, 0) OR (coalesce(o.last_at, 0) = "
+            "coalesce(m.last_at, 0) AND o.user_id < m.user_id))))))), "
+            "(SELECT count(*) FROM month_totals c WHERE c.month = m.month AND c.guild_id = m.guild_id) "
+            "FROM month_totals m WHERE m.month = ? AND m.guild_id = ? AND m.user_id = ?",
+            (month, ALL_GUILDS if guild_id is None else guild_id, user_id), board=True)
+        return (found[0][0] + 1, found[0][1]) if found else None
