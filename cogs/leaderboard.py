@@ -103,6 +103,7 @@ def board_title(board: str, server: bool, day: int, tr: Messages = ENGLISH) -> s
                 tr("Week of Daily #{first}–#{day} — every server", first=first, day=day))
     if board == "month":
         name = month_name(tr, month_of(day))
+        name = name[:1].upper() + name[1:]  # a title: "Novembre 2026", though French writes months in lower case
         return (tr("{month} — this server", month=name) if server else
                 tr("{month} — every server", month=name))
     return tr("All time — this server") if server else tr("All time — every server")
