@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import discord
 
-from cogs.reminders import StreakReminders
-from storage import open_store
 from tests.daily.helpers import play_to_end
 from tests.discord.harness import buttons
 
@@ -80,26 +76,6 @@ async def test_closed_dms_are_not_retried_that_day_and_the_player_is_told_once(w
     assert "2 hours before it ends" in told.response.content  # still on
     again = await world.alice.slash(world.channel, "scoundrel remind")
     assert "could not be delivered" not in again.response.content  # told once
-
-
-async def test_two_senders_on_one_database_send_one_reminder(world):
-    await world.alice.slash(world.channel, "scoundrel remind", when=1)
-    await world.env.advance_time(22 * HOUR)
-    ours = world.bot.get_cog("StreakReminders")
-    other_store = await open_store(world.database, clock=world.store.now)
-
-    class OtherProcess:  # a second process: its own store and sender, the same Discord
-        store = other_store
-        get_user, fetch_user = world.bot.get_user, world.bot.fetch_user
-
-    other = StreakReminders(OtherProcess())
-    try:
-        await world.env.advance_time(HOUR - 10)  # 22:59:50, inside the early margin: both senders see it due
-        sent = await asyncio.gather(ours.send_due(), other.send_due())
-    finally:
-        await other_store.close()
-    await world.env.advance_time(60)
-    assert sorted(sent) == [0, 1] and len(dms(world.alice)) == 1
 
 
 async def test_the_reminder_is_written_in_the_language_the_player_chose_it_in(world, locales):
