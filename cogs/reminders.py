@@ -5,7 +5,8 @@ before 00:00 UTC), and never again after turning it off (the command, or the mes
 ``ext.tasks`` loop fires at 16:00, 20:00, 22:00 and 23:00 UTC (and catches up at start-up, while the day runs);
 each reminder is claimed in the database before it is sent (``Store.claim_reminder``), so a player gets at most
 one a day across restarts and processes. Closed DMs are recorded, not retried, and told at the next
-``/scoundrel remind``. Buttons::
+``/scoundrel remind``; a passing failure (Discord down) gives the claim back for the next reminder time that day.
+Buttons::
 
     sc:dplay:<day>   the daily post's Play button (cogs/daily_play.py): starts the daily in the DM
     sc:remind:off    turn reminders off
@@ -145,8 +146,10 @@ class StreakReminders(commands.Cog):
             outcome = CLOSED if error.code == DMS_CLOSED else FAILED
             log.info("reminder to user %s for daily %s not delivered (%s)", reminder.user_id, day, error.text)
         except (TimeoutError, discord.HTTPException, OSError) as error:
-            outcome = FAILED
+            # A passing failure: the claim is given back, so the next reminder time today tries again.
             log.warning("reminder to user %s for daily %s failed: %s", reminder.user_id, day, error)
+            await store.release_reminder(reminder.user_id, day, self.owner)
+            return False
         else:
             outcome = SENT
         await store.reminder_sent(reminder.user_id, day, outcome)

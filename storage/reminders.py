@@ -81,6 +81,16 @@ class Reminders:
 
         return await self._write(body)
 
+    async def release_reminder(self, user_id: int, day: int, owner: str) -> None:
+        """Give back a claim whose send failed for a passing reason (not closed DMs), so a later reminder time of
+        the same day tries again."""
+
+        async def body(db):
+            await db.execute("DELETE FROM reminder_sends WHERE user_id = ? AND day = ? AND owner = ? "
+                             "AND outcome IS NULL", (user_id, day, owner))
+
+        await self._write(body)
+
     async def reminder_sent(self, user_id: int, day: int, outcome: str) -> None:
         """Record how the claimed reminder went; ``CLOSED`` also marks the player's setting so they are told."""
         if outcome not in (SENT, CLOSED, FAILED):

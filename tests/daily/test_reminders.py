@@ -86,3 +86,14 @@ async def test_the_reminder_is_written_in_the_language_the_player_chose_it_in(wo
     [reminder] = [m for m in world.alice.user.dm_channel.history() if m.author.bot]
     assert reminder.content.startswith("🗝️ Tagesspiel #1 endet um <t:1767312000:t>")
     assert [b.label for b in buttons(reminder)] == ["Heutiges Tagesspiel starten", "Erinnerungen ausschalten"]
+
+
+async def test_a_passing_failure_is_tried_again_at_the_next_reminder_time_that_day(world):
+    await world.alice.slash(world.channel, "scoundrel remind", when=8)
+    world.env.inject_error("POST", f"/channels/{world.alice.user.dm_channel.id}/messages", status=503, times=1)
+    await world.env.advance_time(16 * HOUR + 60)  # 16:01: Discord failed the send
+    assert dms(world.alice) == [] and await world.store.reminder_outcome(world.alice.id, 1) is None
+    await world.env.advance_time(4 * HOUR)  # 20:01: the next reminder time sends it
+    assert len(dms(world.alice)) == 1 and await world.store.reminder_outcome(world.alice.id, 1) == "sent"
+    await world.env.advance_time(4 * HOUR)
+    assert len(dms(world.alice)) == 1

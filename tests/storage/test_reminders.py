@@ -54,3 +54,16 @@ async def test_two_stores_on_one_database_claim_each_reminder_once(db_path, cloc
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_released_claim_can_be_claimed_again_but_only_by_its_owner_and_only_before_an_outcome(store):
+    await store.set_reminder(5, 4, None)
+    assert await store.claim_reminder(5, 60, "a")
+    await store.release_reminder(5, 60, "b")  # not b's claim: nothing happens
+    assert not await store.claim_reminder(5, 60, "b")
+    await store.release_reminder(5, 60, "a")
+    assert [r.user_id for r in await store.due_reminders(60, 4)] == [5]
+    assert await store.claim_reminder(5, 60, "b")
+    await store.reminder_sent(5, 60, "sent")
+    await store.release_reminder(5, 60, "b")  # sent is sent
+    assert await store.reminder_outcome(5, 60) == "sent"
