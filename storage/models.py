@@ -10,13 +10,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta
 
 from bot.engine import Rules, State
+from bot.engine.tally import DAILY, NORMAL, PRACTICE
 
 from .errors import CorruptGame
 
-# Game kinds and slots.
-NORMAL = "normal"
-DAILY = "daily"  # the counted attempt at a day's challenge
-PRACTICE = "practice"  # a daily replayed: never counted, never on a board
+# Game kinds and slots (what each adds to the boards: bot.engine.tally).
 KINDS = (NORMAL, DAILY, PRACTICE)
 SLOTS = (NORMAL, DAILY)  # daily and practice games share the 'daily' slot
 
@@ -28,6 +26,10 @@ ABANDONED = "abandoned"
 # Why a game stopped before the engine ended it (GameRecord.ended_by): given up, or its daily's day ended first.
 GAVE_UP = "abandoned"
 EXPIRED = "expired"
+
+# The columns of ``games`` a ``GameRecord`` is read from, in the order the store unpacks them.
+GAME_COLUMNS = ("id, user_id, guild_id, channel_id, message_id, kind, day, rules_json, seed, deck, version, status, "
+                "score, started_at, ended_at, snapshot, ended_by")
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _MICRO = timedelta(microseconds=1)
