@@ -17,7 +17,7 @@ import logging
 from collections.abc import Callable
 from datetime import datetime
 
-from bot.engine import Action, apply, forfeit_score, to_json
+from bot.engine import Action, apply, to_json
 from bot.engine.calendar import day_end
 from bot.engine.tally import NOTHING, EndedGame, Tally, forfeit, tally, tally_all
 
@@ -275,7 +275,7 @@ class Moves:
         async def body(tx: Tx) -> int:
             scored = []
             for record in records:
-                score = forfeit_score(record.state)
+                score = forfeit(DAILY, record.state)
                 if await tx.execute(SCORE_FORFEIT, (score, record.id)) == 1:
                     at_us = to_micros(record.ended_at or record.started_at)
                     scored.append(_ended(record, ABANDONED, score, at_us, forfeit=True))
@@ -304,4 +304,4 @@ def _move_error(move: Move, exc: Exception) -> Exception:
     return exc
 
 
-__all__ = ["DAILY", "Moves"]
+__all__ = ["Moves"]
