@@ -51,6 +51,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import sqlite3
 import statistics
 import subprocess
@@ -138,6 +139,7 @@ async def run_processes(target: Path | str, players: int, seconds: float, proces
     the source tree whose benchmark (and so whose storage) the processes run (``--revision``)."""
     share = players // processes
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # the tree's own code, nothing else first
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
     procs = [await asyncio.create_subprocess_exec(
         sys.executable, str(tree / "benchmarks" / "storage_bench.py"), "--worker", str(target), "--players",
         str(share), "--seconds", str(seconds), "--think", str(think), "--first", str(user_base + n * share),
@@ -152,6 +154,8 @@ async def run_processes(target: Path | str, players: int, seconds: float, proces
     results = [json.loads(await proc.stdout.read()) for proc in procs]
     for proc in procs:
         await proc.wait()
+    done = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = done.ru_utime + done.ru_stime - used.ru_utime - used.ru_stime  # the processes' own, setup included
     check = "skipped"
     if tree == ROOT:  # an earlier revision's schema is its own: this code would upgrade it
         store = await open_bench_store(target)
@@ -159,7 +163,9 @@ async def run_processes(target: Path | str, players: int, seconds: float, proces
             check = await store.integrity_check()
         finally:
             await store.close()
-    return summary([v for r in results for v in r["latencies"]], max(r["seconds"] for r in results), check)
+    result = summary([v for r in results for v in r["latencies"]], max(r["seconds"] for r in results), check)
+    result["cpu"] = cpu / max(1, result["moves"]) * 1e6
+    return result
 
 
 async def worker(target: str, players: int, first: int, seconds: float, think: float) -> None:
@@ -515,7 +521,8 @@ async def compare_revisions(args) -> int:
     """``Store.play`` as an earlier revision's storage does it and as this checkout's does, on each backend, in one
     run: each players run (paced, flat out) is a process of the revision's own benchmark on a fresh database its
     own code creates; the runs are interleaved ``--rounds`` times (alternating which revision goes first), and the
-    median of the rounds' moves/s and p99 is printed."""
+    median of the rounds' moves/s, p99 and CPU time per move (the benchmark processes' own, setup included: on a
+    shared machine the figure least moved by other work) is printed."""
     if args.database not in (None, AUTO):
         raise SystemExit("error: --revision measures PostgreSQL on a server of its own: --database postgresql://auto")
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp, Databases(args.database or "", Path(tmp)) as dbs:
@@ -538,8 +545,9 @@ async def compare_revisions(args) -> int:
                                   else Path(tmp) / f"run{made}.sqlite3")
                         one = await run_processes(target, args.players, args.seconds, 1, think, tree=tree)
                         results.setdefault((title, backend, label), []).append(one)
-                        print(f"  round {round_ + 1}: {title:<26} {backend:<10} {label:<16} {cell(one)}", flush=True)
-        print(f"\n  medians of {args.rounds} rounds   {'':<10} " + "   ".join(f"{label:<32}" for label, _ in trees)
+                        print(f"  round {round_ + 1}: {title:<26} {backend:<10} {label:<16} {cell(one)}   "
+                              f"CPU {one['cpu']:5.0f} us/move", flush=True)
+        print(f"\n  medians of {args.rounds} rounds   {'':<10} " + "   ".join(f"{label:<49}" for label, _ in trees)
               + "   change")
         for title, _ in runs:
             for backend in backends:
@@ -547,11 +555,13 @@ async def compare_revisions(args) -> int:
                 for label, _ in trees:
                     rounds = results[(title, backend, label)]
                     figures.append((statistics.median(r["rate"] for r in rounds),
-                                    statistics.median(r["p99"] for r in rounds)))
-                shown = "   ".join(f"{rate:7,.0f} moves/s  p99 {p99:7.2f} ms    " for rate, p99 in figures)
-                (rate0, p0), (rate1, p1) = figures
+                                    statistics.median(r["p99"] for r in rounds),
+                                    statistics.median(r["cpu"] for r in rounds)))
+                shown = "   ".join(f"{rate:7,.0f} moves/s  p99 {p99:7.2f} ms  CPU {cpu:5.0f} us"
+                                   for rate, p99, cpu in figures)
+                (rate0, p0, cpu0), (rate1, p1, cpu1) = figures
                 print(f"  {title:<28} {backend:<10} {shown}   moves/s {rate1 / rate0 - 1:+.0%}, "
-                      f"p99 {p1 / p0 - 1:+.0%}")
+                      f"p99 {p1 / p0 - 1:+.0%}, CPU {cpu1 / cpu0 - 1:+.0%}")
     return 0
 
 

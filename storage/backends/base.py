@@ -108,10 +108,6 @@ class Db(ABC):
     remembers_games: ClassVar[bool] = False  # a move on a game held in memory at its version skips reading it
     shown: str  # the file or the URL without its password, for messages and logs
 
-    def text(self, sql: Statement) -> str:
-        """The statement's text in this backend's dialect."""
-        return sql if isinstance(sql, str) else getattr(sql, self.dialect)
-
     @abstractmethod
     async def read(self, sql: Statement, params: Sequence[Any] = (), *, board: bool = False) -> list[Row]:
         """One query outside any transaction. ``board``: a board or stats query (kept out of a click's way)."""
