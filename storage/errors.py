@@ -9,9 +9,12 @@ from typing import Protocol
 
 
 class _Game(Protocol):  # storage.models.GameRecord, without importing it (models imports these errors)
-    id: int
-    user_id: int
-    kind: str
+    @property
+    def id(self) -> int: ...
+    @property
+    def user_id(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
 
 
 class StorageError(Exception):
@@ -81,7 +84,7 @@ class CorruptGame(StorageError):
 class AttemptAlreadyUsed(StorageError):
     """The user's counted attempt at this daily exists already."""
 
-    def __init__(self, user_id: int, day: int, game_id: int | None = None) -> None:
+    def __init__(self, user_id: int, day: int | None, game_id: int | None = None) -> None:
         super().__init__(f"user {user_id} has already used the attempt at daily {day}")
         self.user_id = user_id
         self.day = day

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta
+from typing import overload
 
 from bot.engine import Rules, State
 from bot.engine.tally import DAILY, NORMAL, PRACTICE
@@ -45,6 +46,14 @@ def to_micros(moment: datetime) -> int:
     if moment.tzinfo is None or moment.utcoffset() is None:
         raise ValueError("a naive datetime has no place here: pass a timezone-aware time")
     return (moment - _EPOCH) // _MICRO
+
+
+@overload
+def from_micros(value: int) -> datetime: ...
+@overload
+def from_micros(value: None) -> None: ...
+@overload
+def from_micros(value: int | None) -> datetime | None: ...
 
 
 def from_micros(value: int | None) -> datetime | None:

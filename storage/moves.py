@@ -89,10 +89,11 @@ class Moves:
             raise GameOver(game_id, expected_version, record.version, record.status)
         if record.version != expected_version:
             raise StaleVersion(game_id, expected_version, record.version)
-        deadline_us = to_micros(day_end(record.day)) if record.kind != NORMAL and record.day is not None else None
-        if deadline_us is not None and to_micros(self.now()) >= deadline_us:
+        day = record.day if record.kind != NORMAL else None  # a daily or practice game ends with its day
+        deadline_us = to_micros(day_end(day)) if day is not None else None
+        if day is not None and deadline_us is not None and to_micros(self.now()) >= deadline_us:
             await self._expire([record])
-            raise DayOver(game_id, expected_version, record.day)
+            raise DayOver(game_id, expected_version, day)
         state = apply(record.state, action)  # CorruptGame / IllegalAction propagate
         version = expected_version + 1
         status = state.status if state.over else PLAYING
@@ -156,9 +157,11 @@ class Moves:
                     log.warning("a group of %d moves failed (%r); writing them one by one", len(group), exc)
                     outcomes = []
                     for move in group:
+                        async def alone(tx: Tx, move: Move = move) -> Outcomes:
+                            return await self._checked(tx, [move], to_micros(self.now()))
+
                         try:
-                            outcomes += await self.db.transaction(
-                                lambda tx, move=move: self._checked(tx, [move], to_micros(self.now())))
+                            outcomes += await self.db.transaction(alone)
                         except Exception as single:  # noqa: BLE001
                             outcomes.append(_move_error(move, single))
             except BaseException as exc:  # cancelled (the store is closing): nothing of the group was committed

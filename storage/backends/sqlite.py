@@ -146,7 +146,7 @@ class SqliteDb(Db):
             await db.execute(f"PRAGMA synchronous = {synchronous.upper()}")
             await db.execute("PRAGMA foreign_keys = ON")
             await db.execute(f"PRAGMA journal_size_limit = {JOURNAL_SIZE_LIMIT:d}")  # the WAL shrinks back
-            version = (await db.execute_fetchall("PRAGMA user_version"))[0][0]
+            version = list(await db.execute_fetchall("PRAGMA user_version"))[0][0]
             migrate.check_version(version, path)
             if version != migrate.latest_version():  # pragma: no cover - _prepare just upgraded it
                 raise DatabaseError(f"{path} is at schema version {version} after upgrading")
