@@ -10,16 +10,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 
 from bot.duel import DuelAction, DuelSnapshotError, DuelState, IllegalDuelAction, apply, new_duel, replay, resign
 from bot.duel import from_json as duel_from_json
 from bot.duel import to_json as duel_to_json
 from bot.engine.seeds import new_seed
 
-from .backends.base import Tx
+from .backends.base import Db, Tx
 from .errors import CorruptGame, StorageError
 from .models import from_micros, to_micros
-from .store import Store
+
+
+class Store(Protocol):
+    """What duels need of ``storage.Store``: its database and its clock."""
+
+    @property
+    def db(self) -> Db: ...
+
+    def now(self) -> datetime: ...
+
 
 CHALLENGED, DECLINED, PLAYING, WON, ABANDONED = "challenged", "declined", "playing", "won", "abandoned"
 OPEN = (CHALLENGED, PLAYING)

@@ -24,19 +24,9 @@ from urllib.parse import urlsplit, urlunsplit
 from bot.engine.tally import Tally
 
 from ..errors import DatabaseError
+from ..sql import Sql, Statement
 
 Row = Sequence[Any]
-
-
-@dataclass(frozen=True, slots=True)
-class Sql:
-    """One statement in each dialect, when they differ."""
-
-    sqlite: str
-    postgres: str
-
-
-Statement = str | Sql
 
 
 class ConstraintViolation(DatabaseError):

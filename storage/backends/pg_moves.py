@@ -11,7 +11,7 @@ from typing import Any
 
 from ..errors import GameNotFound, GameOver, StaleVersion
 from ..models import GAME_COLUMNS
-from ..totals import PLAYER_TOTALS_COLUMNS, PLAYER_TOTALS_CONFLICT, WEEK_TOTALS_COLUMNS, WEEK_TOTALS_CONFLICT
+from ..sql import PLAYER_TOTALS_COLUMNS, PLAYER_TOTALS_CONFLICT, WEEK_TOTALS_COLUMNS, WEEK_TOTALS_CONFLICT
 from .base import Move, Outcomes
 
 # A group of moves in one statement: each game's conditional UPDATE (moved on only from the version the move was
