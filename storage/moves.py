@@ -127,7 +127,7 @@ class Moves:
         self._flushers = {task for task in self._flushers if not task.done()}
         if len(self._flushers) < self.db.move_flushers:
             self._flushers.add(loop.create_task(self._flush()))
-        if not self.db.remembers_games:
+        if not self.db.remembers_games:  # nothing to forget: a cancelled caller leaves at once, the move goes on
             await move.future
             return
         # A move on its way is committed or refused whatever happens to its caller. A caller cancelled meanwhile
