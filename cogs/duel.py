@@ -14,7 +14,7 @@ from bot.i18n import N_
 from bot.i18n.messages import Messages
 from cogs.bounds import CHALLENGES, SEED_LENGTH, read_seed
 from cogs.command_text import command_word, slash
-from cogs.duel_view import DYNAMIC_ITEMS, board_files, duel_url, mention, render_board
+from cogs.duel_view import DYNAMIC_ITEMS, board_files, duel_url, mention, refusal_reason, render_board
 from cogs.errors import send_private
 from cogs.group import add_subcommands, bot_can_post, remove_subcommands
 from cogs.locale import for_reader
@@ -60,7 +60,7 @@ async def challenge(interaction: discord.Interaction, opponent: discord.abc.User
                                                   duel_url(await load_duel(store, busy.duel_id))))
         return
     except DuelError as refused:
-        text = tr(str(refused))  # storage's refusals are marked in cogs.duel_view (STORE_REFUSALS)
+        text = refusal_reason(refused, tr)
         await send_private(interaction, text[:1].upper() + text[1:] + ".")
         return
     await post_board(interaction, record, content=tr("{opponent}, you are challenged!", opponent=mention(opponent.id)),

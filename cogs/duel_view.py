@@ -39,6 +39,7 @@ from cogs.command_text import slash
 from cogs.errors import report_error, send_private
 from cogs.locale import for_reader
 from cogs.respond import edit_message, in_time
+from storage import duels
 from storage.duels import (
     ABANDONED,
     CHALLENGED,
@@ -54,21 +55,34 @@ log = logging.getLogger(__name__)
 
 SELECT_LIMIT = 25  # options per Discord select menu
 GOAL = N_("Goal: finish one column of 4+ cards, two of 5+ and one of 6+.")
-# What storage.duels refuses with (DuelError's English text), marked here to be translated where it is shown.
-STORE_REFUSALS = (N_("that duel no longer exists"), N_("only the two players of this duel can do that"),
-                  N_("it is not your turn: wait for your opponent"), N_("this duel is over"),
-                  N_("that board is out of date: someone moved first"), N_("you can't duel yourself"),
-                  N_("only the challenged player can accept"), N_("you can only resign for yourself"))
+# Why storage.duels refused (DuelError.code), in words.
+STORE_REFUSALS = {
+    duels.NOT_FOUND: N_("that duel no longer exists"),
+    duels.NOT_IN_DUEL: N_("only the two players of this duel can do that"),
+    duels.NOT_YOUR_TURN: N_("it is not your turn: wait for your opponent"),
+    duels.OVER: N_("this duel is over"),
+    duels.STALE: N_("that board is out of date: someone moved first"),
+    duels.SELF_DUEL: N_("you can't duel yourself"),
+    duels.ONLY_CHALLENGED_ACCEPTS: N_("only the challenged player can accept"),
+    duels.RESIGN_FOR_OTHER: N_("you can only resign for yourself"),
+}
 
 
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
+def refusal_reason(refused: Exception, tr: Messages) -> str:
+    """Why the duel engine or the duel store refused, in ``tr``'s language."""
+    if isinstance(refused, DuelError):
+        return tr(STORE_REFUSALS.get(refused.code, STORE_REFUSALS[duels.STALE]))
+    reason = refused.args[0] if refused.args and isinstance(refused.args[0], str) else str(refused)
+    return translated(reason, tr)
+
+
 def refused_text(refused: Exception, tr: Messages) -> str:
     """A refusal of the duel engine or the duel store, in ``tr``'s language."""
-    reason = refused.args[0] if refused.args and isinstance(refused.args[0], str) else str(refused)
-    return tr("You can't do that: {reason}", reason=translated(reason, tr)) + "."
+    return tr("You can't do that: {reason}", reason=refusal_reason(refused, tr)) + "."
 
 
 def status_line(record, tr: Messages = ENGLISH) -> str:

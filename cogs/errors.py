@@ -11,7 +11,6 @@ anything else is answered with a generic apology and its traceback goes to the l
 from __future__ import annotations
 
 import logging
-import sqlite3
 
 import discord
 from discord import app_commands
@@ -26,7 +25,7 @@ from storage import errors as store_errors
 log = logging.getLogger(__name__)
 
 UNEXPECTED = N_("Something went wrong on my side and it has been logged. Please try again in a moment.")
-DATABASE_ERRORS = (store_errors.DatabaseError, sqlite3.OperationalError)  # down, locked, disk trouble
+DATABASE_ERRORS = (store_errors.DatabaseError,)  # down, locked, full, disk trouble (storage maps the drivers')
 DATABASE_DOWN = N_("I can't reach my database right now, so nothing was changed. Please try again in a moment.")
 
 
