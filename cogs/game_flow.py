@@ -19,7 +19,7 @@ from cogs.bounds import ID
 from cogs.command_text import slash
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_embed import rules_label
-from cogs.game_view import game_message, game_url, other_players_game
+from cogs.game_view import NewGameButton, game_message, game_url, other_players_game
 from cogs.locale import for_reader
 from storage.errors import ActiveGameExists
 
@@ -40,6 +40,9 @@ async def start_game(interaction: discord.Interaction, rules: Rules, seed: int |
         return
     log.info("user %s started game %s (%s)", interaction.user.id, record.id, rules_label(rules))
     await post_game(interaction, record)
+
+
+NewGameButton.start_game = start_game
 
 
 async def post_game(interaction: discord.Interaction, record, *, ephemeral: bool = False) -> discord.Message:

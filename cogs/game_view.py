@@ -30,13 +30,13 @@ import logging
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Callable
-from typing import NamedTuple
+from collections.abc import Awaitable, Callable
+from typing import ClassVar, NamedTuple
 
 import discord
 
 from bot.daily import day_end
-from bot.engine import Action, IllegalAction, State, legal_actions, preset, preview, refusal
+from bot.engine import Action, IllegalAction, Rules, State, legal_actions, preset, preview, refusal
 from bot.engine import actions as A
 from bot.engine.cards import MONSTER, NECROMANCER, POTION, WEAPON, Card
 from bot.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, NECROMANCER_COST
@@ -137,12 +137,14 @@ class NewGameButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
 
     PREFIX, LABEL, EMOJI, STYLE = "new", N_("New game"), "🎴", discord.ButtonStyle.success
 
-    async def run(self, interaction: discord.Interaction) -> None:
-        from cogs.game_flow import start_game  # game_flow imports this module
+    # What a click does: cogs.game_flow.start_game, which posts games through this module, so it hands itself in
+    # here when imported (cogs/game.py registers this button and imports both).
+    start_game: ClassVar[Callable[[discord.Interaction, Rules, int | None], Awaitable[None]]]
 
+    async def run(self, interaction: discord.Interaction) -> None:
         finished = await interaction.client.store.get_game(self.game_id)  # a damaged record still has rules
         rules = finished.rules or preset(interaction.client.config.default_preset)
-        await start_game(interaction, rules, seed=None)
+        await type(self).start_game(interaction, rules, None)
 
 
 async def handle_game_click(interaction: discord.Interaction, game_id: int, version: int, mode: str,
