@@ -4,6 +4,7 @@ Temporary files (every test database, pytest's ``tmp_path``, the PostgreSQL test
 /dev/shm when it has room for a whole run: SQLite still runs for real on real files, but the fsyncs that
 ``synchronous=FULL`` asks for cost nothing there, which halves the suite's wall time. A container's /dev/shm is
 often 64 MB, less than one run writes (about 340 MB): then they stay in the system's temporary directory on disk.
+The PostgreSQL test servers need little of /dev/shm themselves (their dynamic shared memory peaks near 2 MB).
 Durability against a killed process is tested either way (tests/storage/test_concurrency.py); power loss cannot
 be tested here.
 """
