@@ -30,6 +30,7 @@ from cogs.daily_par import process_name
 from cogs.daily_play import DAILY_OFF, PlayDailyButton
 from cogs.errors import report_error, send_private
 from cogs.group import add_subcommands, remove_subcommands
+from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from storage.reminders import CLOSED, FAILED, REMIND_HOURS, SENT
 
@@ -78,10 +79,10 @@ class RemindersOffButton(discord.ui.DynamicItem[discord.ui.Button], template=r"s
                                            custom_id="sc:remind:off"))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match):
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Button, match):
         return cls()
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         try:
             tr = for_reader(interaction)
             await interaction.client.store.set_reminder(interaction.user.id, None)
@@ -167,7 +168,7 @@ CHOICES = [app_commands.Choice(name="off", value=0),
 @app_commands.command(name="remind", description="A direct message before the daily ends, if you haven't played it")
 @app_commands.describe(when="How long before 00:00 UTC to remind you, or off (default: show your setting)")
 @app_commands.choices(when=CHOICES)
-async def remind(interaction: discord.Interaction, when: app_commands.Choice[int] | None = None) -> None:
+async def remind(interaction: Interaction, when: app_commands.Choice[int] | None = None) -> None:
     tr = for_reader(interaction)
     if not interaction.client.config.daily_enabled:
         await send_private(interaction, tr(DAILY_OFF))

@@ -234,8 +234,8 @@ async def test_dailies_given_up_before_forfeits_existed_are_scored_once_on_open(
             await store.close()
 
 
-async def test_version_12_fills_the_month_totals_from_counted_dailies_in_their_own_months(db_path):
-    make_database_at(db_path, 11)
+async def test_version_13_fills_the_month_totals_from_counted_dailies_in_their_own_months(db_path):
+    make_database_at(db_path, 12)
     data = add_v1_data(db_path)
     score = data["finished"].score
     with raw(db_path) as conn:  # game 1: a counted daily of Daily #31 (31 January); game 3, the same on #32

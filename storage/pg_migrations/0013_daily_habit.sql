@@ -1,5 +1,5 @@
--- Schema version 12 on PostgreSQL: month totals and streak reminders
--- (storage/migrations/0012_daily_habit.sql).
+-- Schema version 13 on PostgreSQL: month totals and streak reminders
+-- (storage/migrations/0013_daily_habit.sql).
 CREATE TABLE month_totals (
     month      BIGINT NOT NULL,
     guild_id   BIGINT NOT NULL,

@@ -1,4 +1,4 @@
--- Schema version 12: the daily as a habit — month totals, and streak reminders sent at most once a day.
+-- Schema version 13: the daily as a habit — month totals, and streak reminders sent at most once a day.
 --
 -- Running month totals, as week_totals (0009) but one row per player, server (0 = every server) and calendar
 -- month (Month #1 is January 2026, see bot.daily.month_of): kept up to date in the transaction that scores a
