@@ -288,7 +288,7 @@ def board_queries(store: Store, day: int) -> list[tuple[str, object]]:
         ("month top 10, one server", lambda: store.leaderboard_month(month_of(day), guild)),
         ("month top 10, every server", lambda: store.leaderboard_month(month_of(day), None)),
         ("month place of a player, one server", lambda: store.month_rank(user, month_of(day), guild)),
-        ("month place of a player, every server", lambda: store.month_rank(user, month_of(day), None)),
+        ("month place of a player, everyone", lambda: store.month_rank(user, month_of(day), None)),
         ("players today, one server (the post)", lambda: store.daily_players(day, guild)),
         ("all-time dailies, one server", lambda: store.leaderboard_all_time(guild, dailies_only=True)),
         ("all-time dailies, every server", lambda: store.leaderboard_all_time(None, dailies_only=True)),
