@@ -49,3 +49,5 @@ CREATE TABLE reminder_sends (
     outcome     TEXT,                            -- 'sent', 'closed' (DMs closed) or 'failed'; NULL while sending
     PRIMARY KEY (user_id, day)
 ) WITHOUT ROWID;
+-- Old claims are pruned with the daily posts' records (storage/maintenance.py): found by when they were made.
+CREATE INDEX reminder_sends_by_claim ON reminder_sends (claimed_at);

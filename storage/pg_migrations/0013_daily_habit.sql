@@ -44,3 +44,4 @@ CREATE TABLE reminder_sends (
     outcome     TEXT,
     PRIMARY KEY (user_id, day)
 );
+CREATE INDEX reminder_sends_by_claim ON reminder_sends (claimed_at);
