@@ -28,6 +28,8 @@ log = logging.getLogger(__name__)
 UNEXPECTED = N_("Something went wrong on my side and it has been logged. Please try again in a moment.")
 DATABASE_ERRORS = (store_errors.DatabaseError, sqlite3.OperationalError)  # down, locked, disk trouble
 DATABASE_DOWN = N_("I can't reach my database right now, so nothing was changed. Please try again in a moment.")
+DATABASE_FULL = N_("My database is full and could not save anything, so nothing was changed. "
+                   "Please try again later; the bot's operator has been told.")
 
 
 def friendly_message(error: BaseException, tr: Messages = ENGLISH) -> tuple[str, bool]:
@@ -50,6 +52,8 @@ def friendly_message(error: BaseException, tr: Messages = ENGLISH) -> tuple[str,
     if isinstance(error, store_errors.CorruptGame):
         return tr("This game's saved data is damaged and cannot be played. The problem has been logged; "
                   "`/scoundrel abandon` clears it so you can start again."), True
+    if is_database_full(error):
+        return tr(DATABASE_FULL), True
     if isinstance(error, DATABASE_ERRORS):
         return tr(DATABASE_DOWN), True
     if isinstance(error, app_commands.CommandOnCooldown):
@@ -61,6 +65,15 @@ def friendly_message(error: BaseException, tr: Messages = ENGLISH) -> tuple[str,
     if isinstance(error, app_commands.CheckFailure):
         return tr("You can't use that command here."), False
     return tr(UNEXPECTED), True
+
+
+def is_database_full(error: BaseException) -> bool:
+    """The database refused a write for want of space (or is read-only): nothing was saved, it is not out of reach."""
+    if isinstance(error, store_errors.DatabaseFull):
+        return True
+    # SQLITE_FULL / SQLITE_READONLY as the SQLite driver raises them, until the store classifies them itself
+    return isinstance(error, sqlite3.OperationalError) and any(
+        words in str(error) for words in ("database or disk is full", "attempt to write a readonly database"))
 
 
 class GameIdButton:

@@ -6,6 +6,8 @@ from .errors import (
     AttemptAlreadyUsed,
     CorruptGame,
     DatabaseError,
+    DatabaseFull,
+    DatabaseUnavailable,
     DayOver,
     GameNotFound,
     GameOver,
@@ -37,7 +39,9 @@ from .store import ALL_GUILDS, ALL_RULES, Store, rules_name
 
 __all__ = [
     "ABANDONED", "ALL_GUILDS", "ALL_RULES", "ActiveGameExists", "AllTimeEntry", "AttemptAlreadyUsed", "CorruptGame",
-    "DAILY", "DEAD", "DailyChallenge", "DailyEntry", "DatabaseError", "DayOver", "EXPIRED", "GameNotFound",
+    "DAILY", "DEAD", "DailyChallenge", "DailyEntry", "DatabaseError", "DatabaseFull", "DatabaseUnavailable",
+    "DayOver", "EXPIRED",
+    "GameNotFound",
     "GameOver", "GameRecord",
     "GuildSettings", "NORMAL", "NotYourGame", "PLAYING", "PRACTICE", "RulesStats", "SchemaTooNew", "StaleVersion",
     "Store", "StorageError", "UserStats", "WON", "WeekEntry", "is_postgres", "open_store", "rules_name",

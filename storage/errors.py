@@ -107,3 +107,11 @@ __all__ = [
     "ActiveGameExists", "AttemptAlreadyUsed", "CorruptGame", "DatabaseError", "DayOver", "GameNotFound", "GameOver",
     "NotYourGame", "SchemaTooNew", "StaleVersion", "StorageError",
 ]
+
+
+class DatabaseUnavailable(DatabaseError):
+    """The database could not be reached or did not answer in time (down, restarting, hung, network)."""
+
+
+class DatabaseFull(DatabaseError):
+    """The database refused to store anything: its disk (or quota) is full or it is read-only. Nothing was saved."""
