@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import logging
 import pkgutil
@@ -15,6 +16,7 @@ from bot.config import Config
 
 log = logging.getLogger(__name__)
 DEFAULT_PAR = object()  # marker: use bot.par.solve_par
+STOP_GRACE = 6.0  # seconds a clean stop gives the interactions in flight, leaving time to close within 10 s
 
 
 def find_extensions() -> list[str]:
@@ -64,6 +66,8 @@ class ScoundrelBot(commands.Bot):
         self.service = None
         # The DynamicItem classes registered with discord.py, so cogs.clicks can answer the clicks it drops.
         self.dynamic_item_classes: list[type[discord.ui.DynamicItem]] = []
+        self.stopping = False  # set by shutdown(): new interactions are refused plainly (cogs/intake.py)
+        self.in_flight: set[asyncio.Task] = set()  # the tasks of interactions being handled (cogs/intake.py)
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem]) -> None:
         super().add_dynamic_items(*items)
@@ -110,6 +114,20 @@ class ScoundrelBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+
+    async def shutdown(self, grace: float = STOP_GRACE) -> None:
+        """A clean stop (SIGTERM, Ctrl-C): take no new work, let the interactions in flight finish (a click being
+        handled is committed and its message edited) for up to ``grace`` seconds, then close: the cogs stop their
+        loops and release their leases (post, par), the group commit is flushed, the database and the gateway
+        are closed."""
+        self.stopping = True
+        pending = {task for task in self.in_flight if not task.done()}
+        if pending:
+            log.info("stopping: waiting for %d interactions in flight", len(pending))
+            _, late = await asyncio.wait(pending, timeout=grace)
+            if late:
+                log.warning("stopping: %d interactions still running after %.0f s are cut off", len(late), grace)
+        await self.close()
 
     async def close(self) -> None:
         try:

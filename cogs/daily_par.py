@@ -107,8 +107,12 @@ class ParKeeper:
             log.exception("solving daily %s failed", day)
 
     async def close(self) -> None:
+        """Stop solving; a par this process was solving is released, so another process takes it at once."""
+        solving = [day for day, task in self.running.items() if not task.done()]
         for task in self.running.values():
             task.cancel()
+        for day in solving:
+            await self._release(day)
         if self.used_worker:
             await close_par()
 

@@ -40,6 +40,7 @@ WATCHDOG_TICK = timedelta(hours=1)
 # asyncio may wake a loop a hair early; a post due within this margin is made now rather than tomorrow.
 EARLY_MARGIN = timedelta(seconds=30)
 TOP_RESULTS = 5
+UNLOAD_WAIT = 2.0  # seconds a stopping bot waits for a post being made
 MEDALS = ("🥇", "🥈", "🥉")
 
 
@@ -125,6 +126,11 @@ class DailyPoster(commands.Cog):
         self.watchdog.start()
 
     async def cog_unload(self) -> None:
+        try:  # a post being made is finished (sent and confirmed) rather than cut off holding its lease
+            await asyncio.wait_for(self.posting.acquire(), UNLOAD_WAIT)
+            self.posting.release()
+        except TimeoutError:
+            log.warning("stopping while a daily post is still being made; its lease runs out by itself")
         self.watchdog.cancel()
         self.retry_loop.cancel()
         self.post_loop.cancel()
