@@ -29,7 +29,7 @@ def say(**fields) -> None:
     sys.stdout.flush()
 
 
-async def keep_clicking(bot, players, channel, outcomes: list[list[str]]) -> None:
+async def keep_clicking(bot, players, channel, outcomes: list[list[str]], begun: asyncio.Event) -> None:
     """The players in turn (SimCord runs one interaction at a time), each clicking a move of their game."""
     shown = {}
     while not bot.stopping:
@@ -49,6 +49,8 @@ async def keep_clicking(bot, players, channel, outcomes: list[list[str]]) -> Non
             kind = answer_kind(result)
             notes = private_notes(result)
             outcomes[n].append("moved" if kind in ("update", "deferred_update") and not notes else (notes or [kind])[0])
+            if all(outcomes):
+                begun.set()
             shown[n] = next(m for m in channel.history() if m.id == message.id)
 
 
@@ -61,9 +63,9 @@ async def main(database: str, players: int) -> None:
         channel = guild.create_text_channel("general")
         actors = [guild.add_member(env.create_user(f"player{n}")) for n in range(players)]
         outcomes: list[list[str]] = [[] for _ in actors]
-        clicking = asyncio.create_task(keep_clicking(bot, actors, channel, outcomes))
-        while not all(outcomes) and not clicking.done():
-            await asyncio.sleep(0.01)
+        begun = asyncio.Event()  # every player has clicked once
+        clicking = asyncio.create_task(keep_clicking(bot, actors, channel, outcomes, begun))
+        await asyncio.wait({clicking, asyncio.ensure_future(begun.wait())}, return_when=asyncio.FIRST_COMPLETED)
         say(ready=True, users=[actor.id for actor in actors])
         await stopped.wait()
         results = await asyncio.gather(clicking, return_exceptions=True)
