@@ -19,9 +19,12 @@ from discord import app_commands
 from bot.engine import ActionParseError, IllegalAction, RulesError, SeedError
 from bot.i18n import N_
 from bot.i18n.messages import ENGLISH, Messages
+from bot.i18n.phrase import translated
 from cogs.bounds import ID
 from cogs.locale import for_reader
+from cogs.payload import BadOption, check_payload
 from storage import errors as store_errors
+from storage.duels import DuelError
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +52,9 @@ def friendly_message(error: BaseException, tr: Messages = ENGLISH) -> tuple[str,
                   "`/scoundrel abandon` ends it."), False
     if isinstance(error, store_errors.AttemptAlreadyUsed):
         return tr("You have already used your attempt at today's daily."), False
+    if isinstance(error, DuelError):  # e.g. a click on a duel that no longer exists: its message is for the player
+        reason = error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
+        return tr("You can't do that: {reason}", reason=translated(reason, tr)) + ".", False
     if isinstance(error, store_errors.CorruptGame):
         return tr("This game's saved data is damaged and cannot be played. The problem has been logged; "
                   "`/scoundrel abandon` clears it so you can start again."), True
@@ -60,6 +66,9 @@ def friendly_message(error: BaseException, tr: Messages = ENGLISH) -> tuple[str,
         return tr("Slow down a little: try again in {seconds} s.", seconds=f"{error.retry_after:.0f}"), False
     if isinstance(error, app_commands.MissingPermissions | app_commands.BotMissingPermissions):
         return tr("You need Manage Server to do that."), False
+    if isinstance(error, BadOption):
+        return tr("`{option}` can't be {value} here, so nothing happened.", option=error.name,
+                  value=f"`{str(error.value)[:40]}`"), False
     if isinstance(error, app_commands.NoPrivateMessage):
         return tr("That command only works in a server."), False
     if isinstance(error, app_commands.CheckFailure):
@@ -158,5 +167,14 @@ def _describe(interaction: discord.Interaction) -> str:
 
 
 class ScoundrelTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        try:
+            check_payload(interaction)  # raises a refusal for a value or a place the command never offered
+        except app_commands.AppCommandError:
+            raise
+        except Exception:  # noqa: BLE001 - a fault in the check itself must not silence the command
+            log.exception("could not check the options of %s", _describe(interaction))
+        return True
+
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await report_error(interaction, error)
