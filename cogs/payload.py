@@ -36,8 +36,9 @@ def check_payload(interaction: discord.Interaction) -> None:
     """Raise ``app_commands.NoPrivateMessage`` for a server-only command outside a server, ``BadOption`` for a
     value outside the option's declared range, length or choices."""
     command = interaction.command
-    if not isinstance(command, app_commands.Command):
-        return
+    if interaction.type is not discord.InteractionType.application_command or not isinstance(
+            command, app_commands.Command):
+        return  # (autocomplete sends what is typed so far: anything goes)
     root = command.root_parent or command
     contexts = getattr(root, "allowed_contexts", None)
     if interaction.guild_id is None and (root.guild_only or (
