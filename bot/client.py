@@ -80,10 +80,13 @@ class ScoundrelBot(commands.Bot):
     async def setup_hook(self) -> None:
         from bot.i18n.commands import CommandTranslator
         from cogs.group import scoundrel
-        from storage import open_store
 
         # bot.clock.now is discord's utcnow: virtual under SimCord, so stored times agree with the tests' clock.
-        self.store = await open_store(self.config.database, clock=clock.now)
+        from cogs.respond import TimedStore
+        from storage import open_store
+
+        # Every store call gives up after a bounded wait (cogs/respond.py), so nothing waits on a hung database.
+        self.store = TimedStore(await open_store(self.config.database, clock=clock.now))
         await self.tree.set_translator(CommandTranslator())
         for name in self.extension_names:
             await self.load_extension(name)
@@ -106,6 +109,13 @@ class ScoundrelBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to dev guild %d", len(synced), guild_id)
+
+    def dispatch(self, event_name: str, /, *args, **kwargs) -> None:
+        if event_name == "interaction" and args:  # as it arrives, before its code has run (cogs/respond.py)
+            from cogs.respond import answer_in_time
+
+            answer_in_time(args[0])
+        super().dispatch(event_name, *args, **kwargs)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         from bot.metrics import interaction_kind
@@ -137,7 +147,7 @@ class ScoundrelBot(commands.Bot):
         finally:
             store, self.store = self.store, None
             if store is not None:
-                await store.close()
+                await store.close()  # (not timed: moves already submitted are committed first)
 
 
 class ShardedScoundrelBot(ScoundrelBot, commands.AutoShardedBot):

@@ -23,6 +23,7 @@ from bot.i18n.phrase import translated
 from cogs.bounds import ID
 from cogs.locale import for_reader
 from cogs.payload import BadOption, check_payload
+from cogs.respond import StoreTimeout
 from storage import errors as store_errors
 from storage.duels import DuelError
 
@@ -31,6 +32,8 @@ log = logging.getLogger(__name__)
 UNEXPECTED = N_("Something went wrong on my side and it has been logged. Please try again in a moment.")
 DATABASE_ERRORS = (store_errors.DatabaseError, sqlite3.OperationalError)  # down, locked, disk trouble
 DATABASE_DOWN = N_("I can't reach my database right now, so nothing was changed. Please try again in a moment.")
+DATABASE_SLOW = N_("My database is not answering in time right now. What you did may still be saved: "
+                   "`/scoundrel resume` shows your game as it is. Please try again in a moment.")
 DATABASE_FULL = N_("My database is full and could not save anything, so nothing was changed. "
                    "Please try again later; the bot's operator has been told.")
 
@@ -58,6 +61,8 @@ def friendly_message(error: BaseException, tr: Messages = ENGLISH) -> tuple[str,
     if isinstance(error, store_errors.CorruptGame):
         return tr("This game's saved data is damaged and cannot be played. The problem has been logged; "
                   "`/scoundrel abandon` clears it so you can start again."), True
+    if isinstance(error, StoreTimeout):  # the call goes on and may still succeed: not "nothing was changed"
+        return tr(DATABASE_SLOW), True
     if is_database_full(error):
         return tr(DATABASE_FULL), True
     if isinstance(error, DATABASE_ERRORS):

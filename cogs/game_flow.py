@@ -36,7 +36,12 @@ async def start_game(interaction: discord.Interaction, rules: Rules, seed: int |
         record = await store.create_game(interaction.user.id, interaction.guild_id, interaction.channel_id, rules,
                                          seed, deal(rules, seed), NORMAL)
     except ActiveGameExists as exists:
-        await offer_active_game(interaction, exists.game)
+        if exists.game.message_id is None and exists.game.version == 0 and not exists.game.damaged:
+            # made for an earlier /scoundrel play whose answer failed (a slow database, say): shown now
+            log.info("user %s gets game %s, made for an earlier command", interaction.user.id, exists.game.id)
+            await post_game(interaction, exists.game)
+        else:
+            await offer_active_game(interaction, exists.game)
         return
     log.info("user %s started game %s (%s)", interaction.user.id, record.id, rules_label(rules))
     await post_game(interaction, record)
