@@ -63,7 +63,7 @@ def friendly_message(error: BaseException, tr: Messages = ENGLISH) -> tuple[str,
                   "`/scoundrel abandon` clears it so you can start again."), True
     if isinstance(error, StoreTimeout):  # the call goes on and may still succeed: not "nothing was changed"
         return tr(DATABASE_SLOW), True
-    if is_database_full(error):
+    if isinstance(error, store_errors.DatabaseFull):
         return tr(DATABASE_FULL), True
     if isinstance(error, DATABASE_ERRORS):
         return tr(DATABASE_DOWN), True
@@ -79,15 +79,6 @@ def friendly_message(error: BaseException, tr: Messages = ENGLISH) -> tuple[str,
     if isinstance(error, app_commands.CheckFailure):
         return tr("You can't use that command here."), False
     return tr(UNEXPECTED), True
-
-
-def is_database_full(error: BaseException) -> bool:
-    """The database refused a write for want of space (or is read-only): nothing was saved, it is not out of reach."""
-    if isinstance(error, store_errors.DatabaseFull):
-        return True
-    # SQLITE_FULL / SQLITE_READONLY as the SQLite driver raises them, until the store classifies them itself
-    return isinstance(error, sqlite3.OperationalError) and any(
-        words in str(error) for words in ("database or disk is full", "attempt to write a readonly database"))
 
 
 class GameIdButton:
