@@ -40,8 +40,7 @@ from .store import ALL_GUILDS, ALL_RULES, Store, rules_name
 __all__ = [
     "ABANDONED", "ALL_GUILDS", "ALL_RULES", "ActiveGameExists", "AllTimeEntry", "AttemptAlreadyUsed", "CorruptGame",
     "DAILY", "DEAD", "DailyChallenge", "DailyEntry", "DatabaseError", "DatabaseFull", "DatabaseUnavailable",
-    "DayOver", "EXPIRED",
-    "GameNotFound",
+    "DayOver", "EXPIRED", "GameNotFound",
     "GameOver", "GameRecord",
     "GuildSettings", "NORMAL", "NotYourGame", "PLAYING", "PRACTICE", "RulesStats", "SchemaTooNew", "StaleVersion",
     "Store", "StorageError", "UserStats", "WON", "WeekEntry", "is_postgres", "open_store", "rules_name",
