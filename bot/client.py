@@ -6,6 +6,7 @@ import asyncio
 import importlib
 import logging
 import pkgutil
+from typing import TYPE_CHECKING, cast
 
 import discord
 from discord.ext import commands
@@ -13,6 +14,9 @@ from discord.ext import commands
 import cogs
 from bot import clock
 from bot.config import Config
+
+if TYPE_CHECKING:
+    from storage import Store
 
 log = logging.getLogger(__name__)
 DEFAULT_PAR = object()  # marker: use bot.par.solve_par
@@ -86,7 +90,7 @@ class ScoundrelBot(commands.Bot):
         from storage import open_store
 
         # Every store call gives up after a bounded wait (cogs/respond.py), so nothing waits on a hung database.
-        self.store = TimedStore(await open_store(self.config.database, clock=clock.now))
+        self.store = cast("Store", TimedStore(await open_store(self.config.database, clock=clock.now)))
         await self.tree.set_translator(CommandTranslator())
         for name in self.extension_names:
             await self.load_extension(name)

@@ -21,6 +21,7 @@ from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_embed import rules_label
 from cogs.game_view import game_message, game_url, other_players_game
 from cogs.locale import for_reader
+from storage import GameRecord
 from storage.errors import ActiveGameExists
 
 log = logging.getLogger(__name__)
@@ -36,10 +37,11 @@ async def start_game(interaction: discord.Interaction, rules: Rules, seed: int |
         record = await store.create_game(interaction.user.id, interaction.guild_id, interaction.channel_id, rules,
                                          seed, deal(rules, seed), NORMAL)
     except ActiveGameExists as exists:
-        if exists.game.message_id is None and exists.game.version == 0 and not exists.game.damaged:
+        game: GameRecord = exists.game  # type: ignore[assignment]  # (typed loosely in storage.errors)
+        if game.message_id is None and game.version == 0 and not game.damaged:
             # made for an earlier /scoundrel play whose answer failed (a slow database, say): shown now
-            log.info("user %s gets game %s, made for an earlier command", interaction.user.id, exists.game.id)
-            await post_game(interaction, exists.game)
+            log.info("user %s gets game %s, made for an earlier command", interaction.user.id, game.id)
+            await post_game(interaction, game)
         else:
             await offer_active_game(interaction, exists.game)
         return

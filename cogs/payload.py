@@ -45,8 +45,9 @@ def check_payload(interaction: discord.Interaction) -> None:
             contexts is not None and contexts.guild and not contexts.dm_channel and not contexts.private_channel)):
         raise app_commands.NoPrivateMessage()
     params = {param.name: param for param in command.parameters}
-    for option in leaf_options((interaction.data or {}).get("options", [])):
-        param = params.get(option.get("name"))
+    data: dict = dict(interaction.data or {})
+    for option in leaf_options(data.get("options", [])):
+        param = params.get(str(option.get("name")))
         if param is None or "value" not in option:
             continue
         if not acceptable(param, option["value"]):
