@@ -5,7 +5,10 @@ and at every fire it posts for every server whose time today has passed and whos
 Each post is claimed in the database with a lease (``Store.claim_daily_post``), sent with a nonce that is the
 same for every attempt, and confirmed (``confirm_daily_post``); a failure releases it with a back-off and the
 retry loop tries again until it is delivered. So a post missed while the bot was down is made when it comes
-back, a post that failed is retried, and no post is made twice, across restarts and processes.
+back, a post that failed is retried, and no post is made twice, across restarts and processes. Whatever fails
+before a post is even claimed (the database down at the post time, at midnight's sweep, at the par) is retried
+the same way until it is done for the day (``cogs/scheduled_jobs.py``; ``/healthz`` reports a job failing for
+more than 15 minutes).
 """
 
 from __future__ import annotations
