@@ -19,13 +19,11 @@ from discord import app_commands
 from bot.engine import ActionParseError, IllegalAction, RulesError, SeedError
 from bot.i18n import N_
 from bot.i18n.messages import ENGLISH, Messages
-from bot.i18n.phrase import translated
 from cogs.bounds import ID
 from cogs.locale import for_reader
 from cogs.payload import BadOption, check_payload
 from cogs.respond import StoreTimeout
 from storage import errors as store_errors
-from storage.duels import DuelError
 
 log = logging.getLogger(__name__)
 
@@ -55,9 +53,6 @@ def friendly_message(error: BaseException, tr: Messages = ENGLISH) -> tuple[str,
                   "`/scoundrel abandon` ends it."), False
     if isinstance(error, store_errors.AttemptAlreadyUsed):
         return tr("You have already used your attempt at today's daily."), False
-    if isinstance(error, DuelError):  # e.g. a click on a duel that no longer exists: its message is for the player
-        reason = error.args[0] if error.args and isinstance(error.args[0], str) else str(error)
-        return tr("You can't do that: {reason}", reason=translated(reason, tr)) + ".", False
     if isinstance(error, store_errors.CorruptGame):
         return tr("This game's saved data is damaged and cannot be played. The problem has been logged; "
                   "`/scoundrel abandon` clears it so you can start again."), True
