@@ -29,6 +29,7 @@ from typing import TypeVar
 
 import discord
 
+from cogs.interaction import Interaction
 from storage.errors import DatabaseUnavailable
 
 log = logging.getLogger(__name__)
@@ -43,7 +44,7 @@ PUBLIC_COMMANDS = frozenset({"scoundrel play", "scoundrel resume", "scoundrel du
                              "scoundrel stats"})
 
 
-async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, thinking: bool = False,
+async def in_time(interaction: Interaction, work: Awaitable[T], *, thinking: bool = False,
                   ephemeral: bool = False) -> T:
     """The result of ``work``; defers the interaction if the answer is not ready ``DEFER_AFTER`` seconds after the
     first ``in_time`` of this interaction.
@@ -60,7 +61,7 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, think
     return await task
 
 
-async def edit_message(interaction: discord.Interaction, **fields) -> None:
+async def edit_message(interaction: Interaction, **fields) -> None:
     """Edit the message the component is on: as the interaction's response, or after a deferral."""
     if interaction.response.is_done():
         await interaction.edit_original_response(**fields)
@@ -149,7 +150,8 @@ def answer_in_time(interaction: discord.Interaction) -> None:
     seconds from now. Autocomplete is left alone (it cannot be deferred)."""
     if interaction.type is discord.InteractionType.autocomplete:
         return None
-    interaction._cs_response = PatientResponse(interaction)  # discord.py caches the response object here
+    # discord.py caches the response object in this slot (``Interaction.response``)
+    setattr(interaction, "_cs_response", PatientResponse(interaction))  # noqa: B010 - a private slot
     loop = asyncio.get_running_loop()
     interaction.extras.setdefault("answer_by", loop.time() + DEFER_AFTER)  # the deadline in_time keeps too
     WALL_CLOCK.call_later(DEFER_AFTER, loop, lambda: loop.create_task(_defer_if_unanswered(interaction)))
@@ -157,7 +159,7 @@ def answer_in_time(interaction: discord.Interaction) -> None:
 
 async def _defer_if_unanswered(interaction: discord.Interaction) -> None:
     response = interaction.response
-    if response.is_done() or getattr(response, "answering", False):
+    if not isinstance(response, PatientResponse) or response.is_done() or response.answering:
         return
     response.late = asyncio.current_task()
     try:

@@ -1,5 +1,6 @@
-"""Storage: the only code that talks to the database: SQLite through aiosqlite (``storage/store.py``) or PostgreSQL
-through asyncpg (``storage/postgres.py``); ``open_store`` picks one from the configured ``database``."""
+"""Storage: the only code that talks to the database: SQLite through aiosqlite or PostgreSQL through asyncpg
+(``storage/backends``), behind the one ``Store`` (``storage/store.py``); ``open_store`` picks the backend from the
+configured ``database``."""
 
 from .errors import (
     ActiveGameExists,
