@@ -13,6 +13,8 @@ import discord
 from discord import app_commands
 from discord.enums import AppCommandOptionType
 
+from cogs.interaction import Interaction
+
 NUMBERS = (AppCommandOptionType.integer, AppCommandOptionType.number)
 
 
@@ -32,7 +34,7 @@ def leaf_options(options: list[dict]) -> list[dict]:
     return list(options or [])
 
 
-def check_payload(interaction: discord.Interaction) -> None:
+def check_payload(interaction: Interaction) -> None:
     """Raise ``app_commands.NoPrivateMessage`` for a server-only command outside a server, ``BadOption`` for a
     value outside the option's declared range, length or choices."""
     command = interaction.command

@@ -145,7 +145,7 @@ class WallClock:
 WALL_CLOCK = WallClock()
 
 
-def answer_in_time(interaction: discord.Interaction) -> None:
+def answer_in_time(interaction: Interaction) -> None:
     """Called as ``interaction`` arrives (before its code runs): defer it if it is unanswered ``DEFER_AFTER``
     seconds from now. Autocomplete is left alone (it cannot be deferred)."""
     if interaction.type is discord.InteractionType.autocomplete:
@@ -157,7 +157,7 @@ def answer_in_time(interaction: discord.Interaction) -> None:
     WALL_CLOCK.call_later(DEFER_AFTER, loop, lambda: loop.create_task(_defer_if_unanswered(interaction)))
 
 
-async def _defer_if_unanswered(interaction: discord.Interaction) -> None:
+async def _defer_if_unanswered(interaction: Interaction) -> None:
     response = interaction.response
     if not isinstance(response, PatientResponse) or response.is_done() or response.answering:
         return
