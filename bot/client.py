@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import logging
 import pkgutil
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord.ext import commands
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 DEFAULT_PAR = object()  # marker: use bot.par.solve_par
+STOP_GRACE = 6.0  # seconds a clean stop gives the interactions in flight, leaving time to close within 10 s
 
 
 def find_extensions() -> list[str]:
@@ -71,6 +73,8 @@ class ScoundrelBot(commands.Bot):
         self.service: Service | None = None
         # The DynamicItem classes registered with discord.py, so cogs.clicks can answer the clicks it drops.
         self.dynamic_item_classes: list[type[discord.ui.DynamicItem]] = []
+        self.stopping = False  # set by shutdown(): new interactions are refused plainly (cogs/intake.py)
+        self.in_flight: set[asyncio.Task] = set()  # the tasks of interactions being handled (cogs/intake.py)
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem]) -> None:
         super().add_dynamic_items(*items)
@@ -83,10 +87,13 @@ class ScoundrelBot(commands.Bot):
     async def setup_hook(self) -> None:
         from bot.i18n.commands import CommandTranslator
         from cogs.group import scoundrel
-        from storage import open_store
 
         # bot.clock.now is discord's utcnow: virtual under SimCord, so stored times agree with the tests' clock.
-        self.store = await open_store(self.config.database, clock=clock.now)
+        from cogs.respond import TimedStore
+        from storage import open_store
+
+        # Every store call gives up after a bounded wait (cogs/respond.py), so nothing waits on a hung database.
+        self.store = cast("Store", TimedStore(await open_store(self.config.database, clock=clock.now)))
         await self.tree.set_translator(CommandTranslator())
         for name in self.extension_names:
             await self.load_extension(name)
@@ -110,6 +117,13 @@ class ScoundrelBot(commands.Bot):
             synced = await self.tree.sync(guild=guild)
             log.info("synced %d commands to dev guild %d", len(synced), guild_id)
 
+    def dispatch(self, event_name: str, /, *args, **kwargs) -> None:
+        if event_name == "interaction" and args:  # as it arrives, before its code has run (cogs/respond.py)
+            from cogs.respond import answer_in_time
+
+            answer_in_time(args[0])
+        super().dispatch(event_name, *args, **kwargs)
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         from bot.metrics import interaction_kind
 
@@ -117,6 +131,20 @@ class ScoundrelBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+
+    async def shutdown(self, grace: float = STOP_GRACE) -> None:
+        """A clean stop (SIGTERM, Ctrl-C): take no new work, let the interactions in flight finish (a click being
+        handled is committed and its message edited) for up to ``grace`` seconds, then close: the cogs stop their
+        loops and release their leases (post, par), the group commit is flushed, the database and the gateway
+        are closed."""
+        self.stopping = True
+        pending = {task for task in self.in_flight if not task.done()}
+        if pending:
+            log.info("stopping: waiting for %d interactions in flight", len(pending))
+            _, late = await asyncio.wait(pending, timeout=grace)
+            if late:
+                log.warning("stopping: %d interactions still running after %.0f s are cut off", len(late), grace)
+        await self.close()
 
     async def close(self) -> None:
         try:
@@ -126,7 +154,7 @@ class ScoundrelBot(commands.Bot):
         finally:
             store, self.store = self.store, None  # type: ignore[assignment]
             if store is not None:
-                await store.close()
+                await store.close()  # (not timed: moves already submitted are committed first)
 
 
 class ShardedScoundrelBot(ScoundrelBot, commands.AutoShardedBot):

@@ -1,23 +1,31 @@
 """An optional HTTP endpoint for operators: ``/healthz`` and ``/metrics`` (``[service] address`` in the config).
 
-``/healthz`` answers 200 when the bot is connected to Discord's gateway and its database answers, else 503, with
-a JSON body saying which part is down. ``/metrics`` is Prometheus' text format (``bot/metrics.py``). Off unless an
-address is configured; bind it to loopback or a private interface, it has no authentication.
+``/healthz`` answers 200 when the bot is connected to Discord's gateway, its database takes a write, and no
+scheduled job (the sweep, the day's par, the daily posts) has been failing for more than 15 minutes; else 503,
+with a JSON body saying which part is down and why. It answers within 2 s whatever the database does: a
+database that does not answer in time is reported as down. ``/metrics`` is Prometheus' text format
+(``bot/metrics.py``). Off unless an address is configured; bind it to loopback or a private interface, it has no
+authentication.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from aiohttp import web
 
+from bot import clock
+
 log = logging.getLogger(__name__)
+DATABASE_WAIT = 1.5  # seconds the database is given to take a write before it is reported as down
 
 
 class Service:
     def __init__(self, bot, host: str, port: int) -> None:
         self.bot, self.host, self.port = bot, host, port
         self.runner: web.AppRunner | None = None
+        self.probe: asyncio.Task | None = None  # one look at the database at a time: a hung one is not asked again
 
     async def start(self) -> None:
         app = web.Application()
@@ -35,14 +43,42 @@ class Service:
             self.runner = None
 
     async def healthz(self, request: web.Request) -> web.Response:
+        from cogs.daily_post import poster
+
         gateway = self.bot.is_ready() and not self.bot.is_closed()
+        problem = await self.database_problem()
+        scheduler = poster(self.bot)
+        overdue = scheduler.jobs.overdue(clock.now()) if scheduler is not None else []
+        body = {"gateway": "connected" if gateway else "disconnected", "database": "down" if problem else "ok",
+                "overdue": overdue}
+        reasons = ([] if gateway else ["not connected to Discord"]) + ([problem] if problem else []) + [
+            f"the scheduled {job} has been failing for more than 15 minutes" for job in overdue]
+        if reasons:
+            body["reason"] = "; ".join(reasons)
+        return web.json_response(body, status=503 if reasons else 200)
+
+    async def database_problem(self) -> str | None:
+        """Why the database cannot be written now, or None: it answered a read and a write within DATABASE_WAIT."""
+        store = self.bot.store
+        if store is None:
+            return "the database is closed"
+        if self.probe is None or self.probe.done():
+            self.probe = asyncio.get_running_loop().create_task(self._write_probe(store))
         try:
-            database = self.bot.store is not None and await self.bot.store.ping()
-        except Exception:  # noqa: BLE001 - any failure means "not reachable"
-            log.warning("health check: the database did not answer", exc_info=True)
-            database = False
-        body = {"gateway": "connected" if gateway else "disconnected", "database": "ok" if database else "down"}
-        return web.json_response(body, status=200 if gateway and database else 503)
+            await asyncio.wait_for(asyncio.shield(self.probe), DATABASE_WAIT)
+        except TimeoutError:
+            log.warning("health check: the database did not take a write within %.1f s", DATABASE_WAIT)
+            return f"the database cannot be written: no answer within {DATABASE_WAIT:.1f} s"
+        except Exception as error:  # noqa: BLE001 - any failure means "cannot be written"
+            log.warning("health check: the database cannot be written", exc_info=True)
+            return f"the database cannot be written ({type(error).__name__})"
+        return None
+
+    @staticmethod
+    async def _write_probe(store) -> None:
+        """``Store.ping`` commits a small write (its heartbeat row)."""
+        if not await store.ping():
+            raise RuntimeError("the database did not store the health check's write")
 
     async def metrics(self, request: web.Request) -> web.Response:
         return web.Response(body=self.bot.metrics.exposition(),

@@ -98,11 +98,21 @@ class ParKeeper:
         """Start solving in the background (nothing waits for it)."""
         task = self.running.get(day)
         if self.solver is not None and (task is None or task.done()):
-            asyncio.get_running_loop().create_task(self.ensure(day))
+            asyncio.get_running_loop().create_task(self._ensure_logged(day))
+
+    async def _ensure_logged(self, day: int) -> None:
+        try:
+            await self.ensure(day)
+        except Exception:  # the scheduler's retries solve it (cogs/daily_post.py)
+            log.exception("solving daily %s failed", day)
 
     async def close(self) -> None:
+        """Stop solving; a par this process was solving is released, so another process takes it at once."""
+        solving = [day for day, task in self.running.items() if not task.done()]
         for task in self.running.values():
             task.cancel()
+        for day in solving:
+            await self._release(day)
         if self.used_worker:
             await close_par()
 
@@ -129,10 +139,9 @@ class ParKeeper:
             log.warning("no par for daily %s: %s", day, error)
             await self._release(day)
             return None
-        except Exception:
-            log.exception("solving daily %s failed", day)
+        except Exception:  # the worker crashed, say: released so that this or another process tries again
             await self._release(day)
-            return None
+            raise
         await self.bot.store.set_daily_par(day, result.best_score, result.line_codes)
         KNOWN_PAR[(challenge.rules.key, deck_codes(daily_deck(challenge)))] = result.best_score
         log.info("daily %s: par %s", day, result.best_score)

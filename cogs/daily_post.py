@@ -5,7 +5,10 @@ and at every fire it posts for every server whose time today has passed and whos
 Each post is claimed in the database with a lease (``Store.claim_daily_post``), sent with a nonce that is the
 same for every attempt, and confirmed (``confirm_daily_post``); a failure releases it with a back-off and the
 retry loop tries again until it is delivered. So a post missed while the bot was down is made when it comes
-back, a post that failed is retried, and no post is made twice, across restarts and processes.
+back, a post that failed is retried, and no post is made twice, across restarts and processes. Whatever fails
+before a post is even claimed (the database down at the post time, at midnight's sweep, at the par) is retried
+the same way until it is done for the day (``cogs/scheduled_jobs.py``; ``/healthz`` reports a job failing for
+more than 15 minutes).
 """
 
 from __future__ import annotations
@@ -30,16 +33,17 @@ from cogs.daily_par import ParKeeper, par_text, process_name, todays_challenge
 from cogs.daily_play import DAILY_OFF, PlayDailyButton
 from cogs.interaction import Interaction
 from cogs.locale import for_reader, for_server
+from cogs.scheduled_jobs import PAR, POST, SWEEP, Jobs, retry_delay
 
 log = logging.getLogger(__name__)
 
 MIDNIGHT = time(0, 0, tzinfo=UTC)
 LEASE = timedelta(minutes=2)  # how long one process may hold a post before another takes over
 RETRY_TICK = timedelta(minutes=1)  # how often failed posts are looked at
-RETRY_FIRST, RETRY_MAX = timedelta(seconds=30), timedelta(minutes=15)
 WATCHDOG_TICK = timedelta(hours=1)
 # asyncio may wake a loop a hair early; a post due within this margin is made now rather than tomorrow.
 EARLY_MARGIN = timedelta(seconds=30)
+UNLOAD_WAIT = 2.0  # seconds a stopping bot waits for a post being made
 
 
 def _utc_time(value: time) -> time:
@@ -82,11 +86,6 @@ async def build_post(store, guild_id: int, day: int, tr: Messages = ENGLISH,
 
 # --- the scheduler -------------------------------------------------------------------------------
 
-def retry_delay(failures: int) -> timedelta:
-    """Back-off after the ``failures``-th failed attempt: 30 s, 1 min, 2 min, … at most 15 min."""
-    return min(RETRY_FIRST * 2 ** min(max(failures - 1, 0), 10), RETRY_MAX)
-
-
 def post_nonce(guild_id: int, day: int) -> str:
     """The same nonce for every attempt at one post: Discord returns the message already made with it (within a
     few minutes) instead of making a second one, which covers a send whose answer was lost."""
@@ -107,14 +106,29 @@ class DailyPoster(commands.Cog):
         self.posting = asyncio.Lock()  # a restart of the loop never cuts a post in half
         self.owner = process_name()  # this process, for leases
         self.par = ParKeeper(bot, self.owner)
+        self.jobs = Jobs()  # what is done today and what is still owed (retried by retry_loop; read by /healthz)
+        self.post_failed = False  # a post failed during the current post_due
+        self.times_unknown = False  # the servers' post times could not be read at start-up
 
     async def cog_load(self) -> None:
-        self.post_loop.change_interval(time=await self.post_times())
+        try:
+            times = await self.post_times()
+        except Exception:  # the database is down as the bot starts: midnight for now, the retries do the rest
+            log.exception("could not read the servers' post times; retrying")
+            times = [MIDNIGHT]
+            self.times_unknown = True
+            self.job_failed(POST)
+        self.post_loop.change_interval(time=times)
         self.post_loop.start()
-        self.retry_loop.start()  # stops by itself when nothing is left to deliver
+        self.start_retrying()  # stops by itself when nothing is left to deliver
         self.watchdog.start()
 
     async def cog_unload(self) -> None:
+        try:  # a post being made is finished (sent and confirmed) rather than cut off holding its lease
+            await asyncio.wait_for(self.posting.acquire(), UNLOAD_WAIT)
+            self.posting.release()
+        except TimeoutError:
+            log.warning("stopping while a daily post is still being made; its lease runs out by itself")
         self.watchdog.cancel()
         self.retry_loop.cancel()
         self.post_loop.cancel()
@@ -151,20 +165,32 @@ class DailyPoster(commands.Cog):
             busy = await store.guilds_with_daily() or await store.get_daily(day_of(clock.now())) is not None
         except Exception:
             log.exception("catching up on daily posts failed; the retry loop will try again")
+            self.job_failed(SWEEP)
+            self.job_failed(POST)
             return
         await self.prepare_and_post(solve=bool(busy))
 
     @tasks.loop(seconds=RETRY_TICK.total_seconds())
     async def retry_loop(self) -> None:
-        """Posts claimed but not delivered (a failure, or a process that died holding one) are tried again."""
+        """Jobs that failed (sweep, par, posts: see cogs/scheduled_jobs.py) and posts claimed but not delivered (a
+        failure, or a process that died holding one) are tried again, with back-off, until done."""
+        due = self.jobs.due(clock.now())
+        if SWEEP in due:
+            await self.sweep()
+        if PAR in due:
+            await self.solve_par()
+        if self.jobs.any_failing() and not self.jobs.failing(POST):
+            return  # only the sweep or the par is owed: nothing to look up until its next attempt
         try:
             pending = await self.bot.store.undelivered_daily_posts(day_of(clock.now()))
         except Exception:
             log.exception("could not look for undelivered daily posts")
             return
-        if pending:
+        if POST in due and self.times_unknown:
+            await self.reschedule_times()
+        if pending or POST in due:
             await self.post_due(retrying=True)
-        else:
+        elif not self.jobs.any_failing():
             self.retry_loop.stop()  # nothing left to retry; a failure or the watchdog starts it again
 
     @retry_loop.before_loop
@@ -186,28 +212,56 @@ class DailyPoster(commands.Cog):
         if not self.retry_loop.is_running():
             self.retry_loop.start()
 
+    def job_failed(self, name: str) -> None:
+        delay = self.jobs.failed(name, clock.now())
+        log.warning("scheduled %s failed; next attempt in %s", name, delay)
+        self.start_retrying()
+
+    async def reschedule_times(self) -> None:
+        """The post loop set to the servers' times once they can be read (they could not be at start-up)."""
+        try:
+            await self.reschedule()
+            self.times_unknown = False
+        except Exception:
+            log.exception("could not read the servers' post times")
+
     async def prepare_and_post(self, solve: bool = True) -> None:
         """Close yesterday's unfinished attempts, solve today's par (at 00:00, before anyone has played), then
-        post. Never raises."""
+        post. Never raises; what fails is retried by ``retry_loop``."""
+        await self.sweep()
+        if solve:
+            await self.solve_par()
+        await self.post_due()
+
+    async def sweep(self) -> None:
+        """Close the dailies of past days. Never raises."""
         try:
             # Not now + EARLY_MARGIN: a wake-up a hair before midnight must not close a day still running.
-            closed = await self.bot.store.expire_dailies(day_of(clock.now()))
+            today = day_of(clock.now())
+            closed = await self.bot.store.expire_dailies(today)
             if closed:
                 log.info("closed %d daily games whose day had ended", len(closed))
+            self.jobs.succeeded(SWEEP, today)
         except Exception:
             log.exception("closing the dailies of past days failed; a move on one is still refused")
-        if solve:
-            try:
-                await self.par.ensure(day_of(clock.now() + EARLY_MARGIN))
-            except Exception:
-                log.exception("preparing today's par failed; posting without waiting for it")
-        await self.post_due()
+            self.job_failed(SWEEP)
+
+    async def solve_par(self) -> None:
+        """Today's par (the solver's own refusal or time-out is an answer: no par). Never raises."""
+        try:
+            day = day_of(clock.now() + EARLY_MARGIN)
+            await self.par.ensure(day)
+            self.jobs.succeeded(PAR, day)
+        except Exception:
+            log.exception("preparing today's par failed; posting without waiting for it")
+            self.job_failed(PAR)
 
     async def post_due(self, retrying: bool = False) -> list[int]:
         """Post today's daily wherever it is due and not delivered yet; returns the guild ids posted to.
         Never raises: a failure is logged and that post is retried by ``retry_loop``."""
         try:
             async with self.posting:
+                self.post_failed = False
                 now = clock.now()
                 moment = now + EARLY_MARGIN  # a wake-up just before midnight still makes the 00:00 posts
                 days = sorted({day_of(now), day_of(moment)})
@@ -222,9 +276,12 @@ class DailyPoster(commands.Cog):
                         if post_due_at(day, _utc_time(settings.daily_time)) <= moment:
                             if await self.post_one(settings, day):
                                 posted.append(settings.guild_id)
+                if not self.post_failed:
+                    self.jobs.succeeded(POST, day_of(now))
                 return posted
         except Exception:
             log.exception("daily posts could not be checked%s; trying again soon", " (retry)" if retrying else "")
+            self.job_failed(POST)
             return []
 
     async def post_one(self, settings, day: int) -> bool:
@@ -239,6 +296,8 @@ class DailyPoster(commands.Cog):
                 return False
         except Exception:
             log.exception("could not claim daily %s in guild %s", day, guild_id)
+            self.post_failed = True
+            self.job_failed(POST)
             return False
         try:
             # Posted on the bot's own, for everyone there: in the server's preferred language.
@@ -258,6 +317,8 @@ class DailyPoster(commands.Cog):
         return True
 
     async def failed(self, guild_id: int, day: int, error: BaseException) -> None:
+        self.post_failed = True
+        self.jobs.failed(POST, clock.now())
         try:
             delay = await self.bot.store.release_daily_post(guild_id, day, self.owner, _describe(error), retry_delay)
         except Exception:

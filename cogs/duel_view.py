@@ -332,6 +332,8 @@ class DuelPlaySelect(discord.ui.DynamicItem[discord.ui.Select],
                 await send_private(interaction, tr("That choice is not a card play."))
                 return
             await handle_action(interaction, self.duel_id, self.version, code)
+        except DuelError as refused:  # e.g. the duel was deleted: a refusal, not a failure
+            await send_private(interaction, refused_text(refused, for_reader(interaction)))
         except Exception as error:
             await report_error(interaction, error, where=f"duel select {self.custom_id}")
 
@@ -395,6 +397,8 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
             embed, view = render_board(record, tr)  # the board, in the language of whoever answered
             await interaction.response.edit_message(content=None, embed=embed, view=view,
                                                     attachments=await board_files(record, tr))
+        except DuelError as refused:  # e.g. the duel no longer exists (an older backup restored)
+            await send_private(interaction, refused_text(refused, for_reader(interaction)))
         except Exception as error:
             await report_error(interaction, error, where=f"duel challenge {self.custom_id}")
 

@@ -22,6 +22,8 @@ from bot.i18n.messages import ENGLISH, Messages
 from cogs.bounds import ID
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
+from cogs.payload import BadOption, check_payload
+from cogs.respond import StoreTimeout
 from storage import errors as store_errors
 
 log = logging.getLogger(__name__)
@@ -29,6 +31,10 @@ log = logging.getLogger(__name__)
 UNEXPECTED = N_("Something went wrong on my side and it has been logged. Please try again in a moment.")
 DATABASE_ERRORS = (store_errors.DatabaseError,)  # down, locked, full, disk trouble (storage maps the drivers')
 DATABASE_DOWN = N_("I can't reach my database right now, so nothing was changed. Please try again in a moment.")
+DATABASE_SLOW = N_("My database is not answering in time right now. What you did may still be saved: "
+                   "`/scoundrel resume` shows your game as it is. Please try again in a moment.")
+DATABASE_FULL = N_("My database is full and could not save anything, so nothing was changed. "
+                   "Please try again later; the bot's operator has been told.")
 
 
 def friendly_message(error: BaseException, tr: Messages = ENGLISH) -> tuple[str, bool]:
@@ -51,12 +57,19 @@ def friendly_message(error: BaseException, tr: Messages = ENGLISH) -> tuple[str,
     if isinstance(error, store_errors.CorruptGame):
         return tr("This game's saved data is damaged and cannot be played. The problem has been logged; "
                   "`/scoundrel abandon` clears it so you can start again."), True
+    if isinstance(error, StoreTimeout):  # the call goes on and may still succeed: not "nothing was changed"
+        return tr(DATABASE_SLOW), True
+    if isinstance(error, store_errors.DatabaseFull):
+        return tr(DATABASE_FULL), True
     if isinstance(error, DATABASE_ERRORS):
         return tr(DATABASE_DOWN), True
     if isinstance(error, app_commands.CommandOnCooldown):
         return tr("Slow down a little: try again in {seconds} s.", seconds=f"{error.retry_after:.0f}"), False
     if isinstance(error, app_commands.MissingPermissions | app_commands.BotMissingPermissions):
         return tr("You need Manage Server to do that."), False
+    if isinstance(error, BadOption):
+        return tr("`{option}` can't be {value} here, so nothing happened.", option=error.name,
+                  value=f"`{str(error.value)[:40]}`"), False
     if isinstance(error, app_commands.NoPrivateMessage):
         return tr("That command only works in a server."), False
     if isinstance(error, app_commands.CheckFailure):
@@ -147,5 +160,14 @@ def _describe(interaction: Interaction) -> str:
 
 
 class ScoundrelTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: Interaction) -> bool:
+        try:
+            check_payload(interaction)  # raises a refusal for a value or a place the command never offered
+        except app_commands.AppCommandError:
+            raise
+        except Exception:  # noqa: BLE001 - a fault in the check itself must not silence the command
+            log.exception("could not check the options of %s", _describe(interaction))
+        return True
+
     async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
         await report_error(interaction, error)

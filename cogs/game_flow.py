@@ -22,6 +22,7 @@ from cogs.game_embed import rules_label
 from cogs.game_view import NewGameButton, game_message, game_url, other_players_game
 from cogs.interaction import Bot, Interaction
 from cogs.locale import for_reader
+from storage import GameRecord
 from storage.errors import ActiveGameExists
 
 log = logging.getLogger(__name__)
@@ -37,7 +38,13 @@ async def start_game(interaction: Interaction, rules: Rules, seed: int | None) -
         record = await store.create_game(interaction.user.id, interaction.guild_id, interaction.channel_id, rules,
                                          seed, deal(rules, seed), NORMAL)
     except ActiveGameExists as exists:
-        await offer_active_game(interaction, exists.game)
+        game: GameRecord = exists.game  # type: ignore[assignment]  # (typed loosely in storage.errors)
+        if game.message_id is None and game.version == 0 and not game.damaged:
+            # made for an earlier /scoundrel play whose answer failed (a slow database, say): shown now
+            log.info("user %s gets game %s, made for an earlier command", interaction.user.id, game.id)
+            await post_game(interaction, game)
+        else:
+            await offer_active_game(interaction, exists.game)
         return
     log.info("user %s started game %s (%s)", interaction.user.id, record.id, rules_label(rules))
     await post_game(interaction, record)

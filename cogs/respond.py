@@ -4,18 +4,44 @@ Discord wants the first answer to an interaction within 3 seconds. A click norma
 message itself (``response.edit_message``: one request, no flicker). If the work behind it is still running
 after ``DEFER_AFTER`` seconds (a slow disk, a busy database), the interaction is deferred first and the answer
 becomes an edit of the original response.
+
+The same holds for every interaction, whatever its code does (``answer_in_time``, called by the bot as each
+interaction arrives): one that is still unanswered ``DEFER_AFTER`` seconds after it arrived is deferred, and its
+answer, when it comes, is sent the way a deferred interaction needs (``PatientResponse``). And no store call waits
+forever: through ``TimedStore`` each gives up after ``STORE_WAIT`` seconds with ``StoreTimeout``, which the player
+hears plainly (cogs/errors.py), while the call itself goes on (a move being committed is not cut in half).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
+import functools
+import heapq
+import inspect
+import itertools
+import logging
+import threading
+import time
 from collections.abc import Awaitable
 from typing import TypeVar
 
+import discord
+
 from cogs.interaction import Interaction
+from storage.errors import DatabaseUnavailable
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 DEFER_AFTER = 2.0  # seconds; leaves a second of Discord's three for the deferral itself
+STORE_WAIT = 10.0  # seconds a store call may take before the interaction waiting for it gives up
+# Commands whose answer is a public message: deferred publicly, so that the answer stays public (the first
+# follow-up replaces the "thinking…" message and keeps its visibility, so a slow one's refusal is public too).
+# Any other command is deferred privately.
+PUBLIC_COMMANDS = frozenset({"scoundrel play", "scoundrel resume", "scoundrel duel", "scoundrel leaderboard",
+                             "scoundrel stats"})
 
 
 async def in_time(interaction: Interaction, work: Awaitable[T], *, thinking: bool = False,
@@ -41,3 +67,152 @@ async def edit_message(interaction: Interaction, **fields) -> None:
         await interaction.edit_original_response(**fields)
     else:
         await interaction.response.edit_message(**fields)
+
+
+# --- every interaction answered in time ----------------------------------------------------------------------
+
+class PatientResponse(discord.InteractionResponse):
+    """``interaction.response`` that still works after ``answer_in_time`` deferred it: a message becomes a
+    follow-up, an edit of the clicked message an edit of the original response. Any answer begun before the
+    deferral is due stops the deferral (no double acknowledgement)."""
+
+    def __init__(self, parent: discord.Interaction) -> None:
+        super().__init__(parent)
+        self.answering = False  # an answer (or the code's own deferral) is on its way
+        self.late: asyncio.Task | None = None  # answer_in_time's deferral, once begun
+        self.deferred_late = False  # answer_in_time's deferral went through
+
+    async def _was_deferred_late(self) -> bool:
+        if self.late is not None and not self.late.done():
+            await asyncio.shield(self.late)  # a deferral on its way: answer after it, the way it needs
+        return self.deferred_late
+
+    async def send_message(self, content=None, **fields):
+        if await self._was_deferred_late():
+            fields.pop("delete_after", None)
+            return await self._parent.followup.send(content, **fields)
+        self.answering = True
+        return await super().send_message(content, **fields)
+
+    async def edit_message(self, **fields):
+        if await self._was_deferred_late():
+            for unsupported in ("delete_after", "suppress_embeds"):
+                fields.pop(unsupported, None)
+            return await self._parent.edit_original_response(**fields)
+        self.answering = True
+        return await super().edit_message(**fields)
+
+    async def defer(self, **options):
+        if await self._was_deferred_late():
+            return None
+        self.answering = True
+        return await super().defer(**options)
+
+
+class WallClock:
+    """Calls made on their event loop after a delay of wall-clock time, kept by one thread for all.
+
+    Discord's three seconds are wall-clock seconds. The event loop's own timers follow the loop's clock, which a
+    simulated Discord (SimCord, in the tests) stops while the bot waits on its database, and its stopped clock
+    is ``time.monotonic`` too: the deadline must not stop with it, so it is kept with ``time.perf_counter``."""
+
+    def __init__(self) -> None:
+        self._due: list = []  # heap of (when, order, loop, callback, context)
+        self._order = itertools.count()
+        self._changed = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def call_later(self, delay: float, loop: asyncio.AbstractEventLoop, callback) -> None:
+        with self._changed:
+            # (run in the caller's context, as the loop's own call_later would)
+            heapq.heappush(self._due, (time.perf_counter() + delay, next(self._order), loop, callback,
+                                       contextvars.copy_context()))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="answer-deadlines", daemon=True)
+                self._thread.start()
+            self._changed.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._changed:
+                while not self._due or self._due[0][0] > time.perf_counter():
+                    self._changed.wait(self._due[0][0] - time.perf_counter() if self._due else None)
+                _, _, loop, callback, context = heapq.heappop(self._due)
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nothing left to answer
+                loop.call_soon_threadsafe(callback, context=context)
+
+
+WALL_CLOCK = WallClock()
+
+
+def answer_in_time(interaction: Interaction) -> None:
+    """Called as ``interaction`` arrives (before its code runs): defer it if it is unanswered ``DEFER_AFTER``
+    seconds from now. Autocomplete is left alone (it cannot be deferred)."""
+    if interaction.type is discord.InteractionType.autocomplete:
+        return None
+    # discord.py caches the response object in this slot (``Interaction.response``)
+    setattr(interaction, "_cs_response", PatientResponse(interaction))  # noqa: B010 - a private slot
+    loop = asyncio.get_running_loop()
+    interaction.extras.setdefault("answer_by", loop.time() + DEFER_AFTER)  # the deadline in_time keeps too
+    WALL_CLOCK.call_later(DEFER_AFTER, loop, lambda: loop.create_task(_defer_if_unanswered(interaction)))
+
+
+async def _defer_if_unanswered(interaction: Interaction) -> None:
+    response = interaction.response
+    if not isinstance(response, PatientResponse) or response.is_done() or response.answering:
+        return
+    response.late = asyncio.current_task()
+    try:
+        if interaction.type is discord.InteractionType.application_command:
+            name = interaction.command.qualified_name if interaction.command else ""
+            await discord.InteractionResponse.defer(response, thinking=True, ephemeral=name not in PUBLIC_COMMANDS)
+        else:
+            await discord.InteractionResponse.defer(response)  # a click: the message is edited later
+        response.deferred_late = True
+        log.info("deferred a slow interaction (%s) for user %s", interaction.type.name, interaction.user.id)
+    except discord.HTTPException:
+        log.warning("could not defer a slow interaction for user %s", interaction.user.id, exc_info=True)
+
+
+class StoreTimeout(DatabaseUnavailable):
+    """A store call did not finish within ``STORE_WAIT`` seconds; it goes on, and may still succeed."""
+
+    def __init__(self, call: str, seconds: float) -> None:
+        super().__init__(f"the database did not answer {call} within {seconds:.0f} s")
+        self.call = call
+
+
+class TimedStore:
+    """The store as the bot's code sees it (``bot.store``): each coroutine method gives up after ``wait`` seconds
+    with ``StoreTimeout``. The call itself is shielded and goes on, so a move that is slow to commit is still
+    committed (its player sees it with ``/scoundrel resume``). Everything else is the store's own."""
+
+    def __init__(self, store, wait: float = STORE_WAIT) -> None:
+        self.inner, self.wait = store, wait
+
+    def __getattr__(self, name: str):
+        value = getattr(self.inner, name)
+        if name == "close" or not inspect.iscoroutinefunction(value):
+            return value
+        wait = self.wait
+
+        @functools.wraps(value)
+        async def within_wait(*args, **kwargs):
+            call = asyncio.ensure_future(value(*args, **kwargs))
+            try:
+                return await asyncio.wait_for(asyncio.shield(call), wait)
+            except TimeoutError:
+                call.add_done_callback(functools.partial(_late, name))
+                raise StoreTimeout(name, wait) from None
+
+        return within_wait
+
+
+def _late(name: str, call: asyncio.Future) -> None:
+    if call.cancelled():
+        return
+    error = call.exception()
+    if error is None:
+        log.warning("store call %s finished after its caller had given up", name)
+    else:
+        log.warning("store call %s failed after its caller had given up: %r", name, error)

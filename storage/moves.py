@@ -213,11 +213,9 @@ class Moves:
         if changed != len(accepted):
             raise DatabaseError(f"conditional update changed {changed} of {len(accepted)} games")
         await tx.executemany(APPEND_ACTION, [(m.game_id, m.expected + 1, m.code, m.at_us) for m in accepted])
-        adds = NOTHING
-        for move in accepted:
-            if move.game_id not in hinted:
-                adds += move.tally
-        await add_tally(tx, adds)
+        ending = [m.tally for m in accepted if m.tally and m.game_id not in hinted]
+        if ending:
+            await add_tally(tx, sum(ending, NOTHING))
         return outcomes
 
     # --- giving up and expiring ----------------------------------------------------------------------------

@@ -45,9 +45,12 @@ _FULL = (sqlite3.SQLITE_FULL, sqlite3.SQLITE_READONLY)  # nothing can be stored
 _UNREACHABLE = (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_CANTOPEN)  # not in time, or not at all
 
 
+_NAMES = tuple(str(number) for number in range(1, 100))  # "$1" is SQLite's parameter named "1"
+
+
 def _bind(params: Sequence[Any]) -> dict[str, Any]:
     """``$1, $2, …`` are named parameters to SQLite: bound by name, so their order in the text does not matter."""
-    return {str(number): value for number, value in enumerate(params, 1)}
+    return dict(zip(_NAMES, params, strict=False))  # as many names as there are values
 
 
 def _mapped(exc: sqlite3.Error, doing: str) -> DatabaseError:

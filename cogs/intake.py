@@ -1,0 +1,74 @@
+"""Every interaction as it arrives from the gateway, before discord.py dispatches it.
+
+Two things no command or button can do for itself:
+
+* A payload discord.py cannot read (a component whose custom_id is not text, say) makes its parser raise inside
+  the gateway reader, which ends the connection and, with it, the process. Here the parser's error is caught and
+  logged, and the player gets a short refusal: one bad payload never stops the bot.
+* A clean stop (``ScoundrelBot.shutdown``) needs to know what is in flight: the tasks discord.py starts for each
+  interaction are kept in ``bot.in_flight`` until they end. While the bot stops, a new interaction is refused
+  plainly (nothing is started that could be cut off).
+
+discord.py offers no hook for this, so its parser for ``INTERACTION_CREATE`` is wrapped in place
+(``ConnectionState.parsers``, the table its gateway and SimCord both read).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import discord
+
+from bot.i18n import N_
+from cogs.errors import send_private
+from cogs.locale import for_reader
+
+log = logging.getLogger(__name__)
+
+EVENT = "INTERACTION_CREATE"
+RESTARTING = N_("I'm restarting right now, so nothing was changed. Please try again in a few seconds.")
+UNREADABLE = N_("I couldn't read that, so nothing happened.")
+
+
+def guard_parser(bot, original):
+    def parse_interaction(data) -> None:
+        loop = asyncio.get_running_loop()
+        before = asyncio.all_tasks(loop)
+        try:
+            if getattr(bot, "stopping", False):
+                loop.create_task(refuse(bot, data, RESTARTING))
+            else:
+                original(data)
+        except Exception:  # noqa: BLE001 - a payload discord.py cannot read must not end the gateway connection
+            log.exception("an interaction discord.py could not read was refused")
+            loop.create_task(refuse(bot, data, UNREADABLE))
+        started = asyncio.all_tasks(loop) - before
+        bot.in_flight |= started
+        for task in started:
+            task.add_done_callback(bot.in_flight.discard)
+
+    setattr(parse_interaction, "original", original)  # noqa: B010 - for teardown; a function has no such field
+    return parse_interaction
+
+
+async def refuse(bot, data, text: str) -> None:
+    try:
+        interaction = discord.Interaction(data=data, state=bot._connection)
+        await send_private(interaction, for_reader(interaction)(text))
+    except Exception:  # noqa: BLE001 - a payload too broken to answer is only logged
+        log.warning("could not answer interaction %s", data.get("id") if isinstance(data, dict) else "?",
+                    exc_info=True)
+
+
+async def setup(bot) -> None:
+    parsers = bot._connection.parsers
+    if not hasattr(parsers[EVENT], "original"):
+        parsers[EVENT] = guard_parser(bot, parsers[EVENT])
+
+
+async def teardown(bot) -> None:
+    parsers = bot._connection.parsers
+    original = getattr(parsers[EVENT], "original", None)
+    if original is not None:
+        parsers[EVENT] = original
