@@ -6,10 +6,12 @@ measured before they are drawn (``fitting``): a longer word in another language 
 
 from __future__ import annotations
 
-import io
+import struct
+import zlib
 from functools import cache
 from pathlib import Path
 
+from isal import isal_zlib
 from PIL import Image, ImageDraw, ImageFont
 
 from bot.engine.cards import MERCHANT, NECROMANCER, Card
@@ -184,8 +186,9 @@ STEPS = 7
 
 
 @cache
-def palette() -> Image.Image:
-    colours: list[tuple[int, int, int]] = []
+def palette_colours() -> tuple[tuple[int, int, int], ...]:
+    """The palette: the felt first (index 0, the PNG rows' filter byte), then every blend in order."""
+    colours: list[tuple[int, int, int]] = [FELT]
     for a, b in BLENDS:
         for i in range(STEPS + 1):
             c = tuple(round(a[k] + (b[k] - a[k]) * i / STEPS) for k in range(3))
@@ -193,6 +196,16 @@ def palette() -> Image.Image:
                 colours.append(c)
     if len(colours) > 256:  # pragma: no cover - a guard for whoever adds blends
         raise ValueError(f"{len(colours)} colours do not fit a PNG palette")
+    return tuple(colours)
+
+
+def palette_size() -> int:
+    return len(palette_colours())
+
+
+@cache
+def palette() -> Image.Image:
+    colours = palette_colours()
     flat = [v for c in colours for v in c]
     img = Image.new("P", (1, 1))
     img.putpalette(flat + flat[:3] * (256 - len(colours)))
@@ -200,7 +213,31 @@ def palette() -> Image.Image:
 
 
 def to_png(img: Image.Image) -> bytes:
-    """PNG bytes of a picture mapped onto the fixed palette; no metadata, so the same picture is the same bytes."""
-    out = io.BytesIO()
-    img.quantize(palette=palette(), dither=Image.Dither.NONE).save(out, format="PNG", compress_level=3)
-    return out.getvalue()
+    """PNG bytes of a picture on the fixed palette (a colour picture is mapped onto it first; one painted in the
+    palette, mode "P", is written as it is); no metadata, so the same picture is the same bytes.
+
+    Written here rather than by Pillow's PNG plugin, whose zlib deflate was most of a picture's time: rows are
+    unfiltered (filter byte 0 is the felt's index, so a row's edge does not break the felt's runs) and deflated by
+    ISA-L (``isal``) at level 1, about five times faster than zlib at level 1 and as small.
+    """
+    if img.mode != "P":
+        img = img.quantize(palette=palette(), dither=Image.Dither.NONE)
+    width, height = img.size
+    raw = img.tobytes()
+    rows = b"\0" + b"\0".join([raw[i:i + width] for i in range(0, len(raw), width)])
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit indices, palette colour
+    return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", _palette_bytes()),
+                     _chunk(b"IDAT", isal_zlib.compress(rows, PNG_LEVEL)), _chunk(b"IEND", b"")))
+
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+PNG_LEVEL = 1
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+@cache
+def _palette_bytes() -> bytes:
+    return bytes(palette().getpalette()[:3 * palette_size()])
