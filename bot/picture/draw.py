@@ -187,8 +187,7 @@ STEPS = 7
 
 @cache
 def palette_colours() -> tuple[tuple[int, int, int], ...]:
-    """The palette: the felt first (index 0, the PNG rows' filter byte), then every blend in order."""
-    colours: list[tuple[int, int, int]] = [FELT]
+    colours: list[tuple[int, int, int]] = []
     for a, b in BLENDS:
         for i in range(STEPS + 1):
             c = tuple(round(a[k] + (b[k] - a[k]) * i / STEPS) for k in range(3))
@@ -217,8 +216,8 @@ def to_png(img: Image.Image) -> bytes:
     palette, mode "P", is written as it is); no metadata, so the same picture is the same bytes.
 
     Written here rather than by Pillow's PNG plugin, whose zlib deflate was most of a picture's time: rows are
-    unfiltered (filter byte 0 is the felt's index, so a row's edge does not break the felt's runs) and deflated by
-    ISA-L (``isal``) at level 1, about five times faster than zlib at level 1 and as small.
+    unfiltered (the picture is long runs of a few indices, which filters would not shorten) and deflated by ISA-L
+    (``isal``) at level 1, about five times faster than zlib at level 1 and as small.
     """
     if img.mode != "P":
         img = img.quantize(palette=palette(), dither=Image.Dither.NONE)
