@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import importlib
 import logging
 import pkgutil
@@ -12,6 +13,7 @@ from discord.ext import commands
 import cogs
 from bot import clock
 from bot.config import Config
+from bot.echoes import skip_own_echoes
 
 log = logging.getLogger(__name__)
 DEFAULT_PAR = object()  # marker: use bot.par.solve_par
@@ -50,6 +52,7 @@ class ScoundrelBot(commands.Bot):
                          tree_cls=ScoundrelTree, help_command=None,
                          allowed_mentions=discord.AllowedMentions.none(), **shards)
         self.config = config
+        skip_own_echoes(self)  # the gateway's copies of our own sends and edits: nothing here reads them
         self.sync_commands = sync_commands
         self.extension_names = list(extensions) if extensions is not None else find_extensions()
         self.store = None  # storage.Store (SQLite) or storage.postgres.PgStore, opened in setup_hook
@@ -110,6 +113,10 @@ class ScoundrelBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+        # What start-up made (modules, commands, the guild cache) lives as long as the process: frozen out of the
+        # collector's reach, so its collections walk only what clicks create.
+        gc.collect()
+        gc.freeze()
 
     async def close(self) -> None:
         try:

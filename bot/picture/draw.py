@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import struct
 import zlib
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from isal import isal_zlib
@@ -61,10 +61,16 @@ def text_centered(draw: ImageDraw.ImageDraw, cx: float, cy: float, text: str, si
     draw.text((cx, cy), text, font=font(size), fill=fill, anchor="mm")
 
 
+@lru_cache(maxsize=8192)
+def text_length(text: str, size: int) -> float:
+    """How wide ``text`` is at ``size`` (measured once: a picture measures the same few words again and again)."""
+    return font(size).getlength(text)
+
+
 @cache
 def fitting(text: str, size: int, width: float, smallest: int = 9) -> int:
     """The largest size up to ``size`` at which ``text`` is at most ``width`` pixels wide (``smallest`` at least)."""
-    while size > smallest and font(size).getlength(text) > width:
+    while size > smallest and text_length(text, size) > width:
         size -= 1
     return size
 

@@ -35,7 +35,7 @@ from .draw import (
     CHIP_WARN,
     GOLD,
     fitting,
-    font,
+    text_length,
     to_png,
 )
 
@@ -185,7 +185,7 @@ def _chip_rows(chips: tuple[Chip, ...], size: int, wrap_at: int) -> list[list[tu
     rows: list[list[tuple[Chip, int]]] = []
     x = PANEL_X
     for c in chips:
-        width = int(font(size).getlength(c.text)) + 24
+        width = int(text_length(c.text, size)) + 24
         if not rows or (x + width > wrap_at and x > PANEL_X):
             rows.append([])
             x = PANEL_X
@@ -232,7 +232,7 @@ def paint(layout: RoomLayout, tr: Messages = ENGLISH) -> Image.Image:
         row_y = LOWER_Y + 50
         label_size = fitting(layout.phase, 22, WEAPON_X - 8 - PANEL_X, smallest=14)
         tiles.text_tile(layout.phase, label_size, GOLD).paste(img, PANEL_X, row_y)
-        beside = PANEL_X + int(font(label_size).getlength(layout.phase)) + 12
+        beside = PANEL_X + int(text_length(layout.phase, label_size)) + 12
         minis = [p.box for p in layout.places if p.role in ("offer", "above")]
         stack_x, stack_y = max(b.x + b.w for b in minis) + 10 if minis else PANEL_X, HEIGHT - MINI_BOTTOM - MINI_H
         for c in layout.chips:  # beside the phase's label, else stacked beside the small cards
@@ -258,7 +258,7 @@ def paint(layout: RoomLayout, tr: Messages = ENGLISH) -> Image.Image:
 
 def health_bar(health: int, maximum: int) -> tuple[Box, int]:
     """The bar's box and the x where its filled part ends (its left edge when empty)."""
-    text_width = int(font(HEALTH_FONT).getlength(health_text(health, maximum)))
+    text_width = int(text_length(health_text(health, maximum), HEALTH_FONT))
     x = PANEL_X + max(150, text_width + 16)
     box = Box(x, LOWER_Y + 4, PANEL_RIGHT - x, 36)
     share = max(0, min(health, maximum)) / maximum
@@ -272,9 +272,9 @@ def health_text(health: int, maximum: int) -> str:
 def _paint_banner(img: Image.Image, text: str, fill) -> None:
     y = MARGIN + CARD_H // 2
     size = 34
-    while size > 16 and font(size).getlength(text) > WEAPON_X - 2 * MARGIN - 48:
+    while size > 16 and text_length(text, size) > WEAPON_X - 2 * MARGIN - 48:
         size -= 2
-    width = int(font(size).getlength(text)) + 48
+    width = int(text_length(text, size)) + 48
     tiles.banner(text, fill, size).paste(img, (WEAPON_X - 4 - width) // 2, y - 34)
 
 

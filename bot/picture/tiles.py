@@ -37,6 +37,7 @@ from .draw import (
     font,
     palette,
     text_centered,
+    text_length,
 )
 
 
@@ -101,14 +102,14 @@ def no_weapon(width: int, height: int, tr: Messages) -> Tile:
 @lru_cache(maxsize=1024)
 def chip_tile(text: str, fill: tuple[int, int, int], size: int, height: int) -> Tile:
     """A chip drawn at (0, 0): ``draw.chip``'s rounded label on its rectangle of felt."""
-    width = int(font(size).getlength(text)) + 24
+    width = int(text_length(text, size)) + 24
     img = felt(width + 1, height + 1)
     chip(ImageDraw.Draw(img), 0, 0, text, fill, size=size, height=height)
     return Tile(on_palette(img), None)
 
 
 def chip_width(text: str, size: int) -> int:
-    return int(font(size).getlength(text)) + 24
+    return int(text_length(text, size)) + 24
 
 
 @lru_cache(maxsize=256)
@@ -163,7 +164,7 @@ def dungeon(count: int, width: int, height: int, tr: Messages) -> Tile:
 @lru_cache(maxsize=256)
 def banner(text: str, fill: tuple[int, int, int], size: int) -> Tile:
     """A banner's rounded box and words, pasted at its top-left corner with its shape."""
-    width = int(font(size).getlength(text)) + 48
+    width = int(text_length(text, size)) + 48
     img = felt(width + 1, 69)
     shape = Image.new("1", img.size, 0)
     box = (0, 0, width, 68)
