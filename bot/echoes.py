@@ -24,16 +24,21 @@ def skip_own_echoes(client: discord.Client) -> None:
     for event in ECHOED:
         parse = parsers.get(event)
         if parse is not None and not getattr(parse, "skips_own_echoes", False):
-            parsers[event] = _unless_own(client, parse)
+            parsers[event] = _OthersOnly(client, parse)
 
 
-def _unless_own(client: discord.Client, parse: Callable[[Any], None]) -> Callable[[Any], None]:
-    def parse_others(data: Any) -> None:
+class _OthersOnly:
+    """A parser that passes every event on to discord.py's (``parse``) except one the bot itself wrote."""
+
+    skips_own_echoes = True
+
+    def __init__(self, client: discord.Client, parse: Callable[[Any], None]) -> None:
+        self.client = client
+        self.parse = parse
+
+    def __call__(self, data: Any) -> None:
         author = data.get("author") if isinstance(data, dict) else None
-        user = client.user
+        user = self.client.user
         if author is not None and user is not None and str(author.get("id")) == str(user.id):
             return
-        parse(data)
-
-    parse_others.skips_own_echoes = True  # type: ignore[attr-defined]
-    return parse_others
+        self.parse(data)
