@@ -40,7 +40,7 @@ CAPTION_H = 44  # the strip under the table that names the move
 FRAME_H = HEIGHT + CAPTION_H
 CAPTION_BG = (20, 20, 24)
 MOVE_MS = 900  # each move's frame
-FIRST_MS = 1500  # the deal, before the first move
+FIRST_MS = 2500  # the deal, before the first move (long enough to take it in)
 RESULT_MS = 4000  # the pause on the result (then the animation starts over)
 
 THE_DEAL = N_("The deal")
