@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from bot.cli import prog
-from bot.engine import PRESETS, ActionParseError, IllegalAction, RulesError, deal, decode, parse_deck
+from bot.engine import PRESETS, Action, ActionParseError, IllegalAction, RulesError, deal, decode, parse_deck
 from bot.engine.cards import CardParseError
 from bot.engine.seeds import SeedError
 from bot.i18n.messages import SHIPPED, messages_for
@@ -43,14 +43,14 @@ def main(argv: list[str]) -> int:
             rules = rules.with_health(args.health)
         seed = parse_seed(args.seed) if args.seed is not None else None
         deck = deal(rules, seed) if seed is not None else parse_deck(args.deck, rules.full_deck())
-        moves = decode(args.moves)
-        best = None
+        moves: tuple[Action, ...] = decode(args.moves)
+        best: tuple[Action, ...] | None = None
         if args.par:
             reason = refusal(rules)
             if reason:
                 raise SolverRefused(reason)
             best = solve(rules, deck).actions
-        if not moves:  # par's line alone
+        if not moves and best is not None:  # par's line alone
             moves, best = best, None
         started = time.perf_counter()
         gif = render_replay(rules, deck, moves, seed=seed, par=best, abandoned=args.given_up,

@@ -127,32 +127,30 @@ def to_gif(frames: Sequence[tuple[Image.Image, int]]) -> bytes:
     """GIF89a bytes: one global palette, the first frame whole, then each frame's changed rectangle with its
     unchanged pixels transparent, left in place for the next."""
     width, height = frames[0][0].size
-    colours = bytes(palette().getpalette()[:768]).ljust(768, b"\0")
+    colours = bytes(palette().getpalette() or ())[:768].ljust(768, b"\0")
     out = [b"GIF89a", struct.pack("<HHBBB", width, height, 0xF7, 0, 0), colours,
            b"!\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00"]  # a 256-colour global table; loop forever
     see_through = transparent_index()
-    previous = None
-    pending: list[Image.Image | tuple[int, int] | int] = []  # the frame waiting for its duration to be known
+    previous: Image.Image | None = None
+    pieces: list[tuple[Image.Image, tuple[int, int], int]] = []  # each frame's rectangle, where, how long
     for frame, duration in frames:
         if previous is None:
-            piece, offset = frame, (0, 0)
+            pieces.append((frame, (0, 0), duration))
         else:
             changed = ImageChops.difference(frame, previous)
             box = changed.getbbox()
             if box is None:  # nothing moved: the frame before shows longer
-                pending[2] += duration
-                previous = frame
+                piece, offset, shown = pieces[-1]
+                pieces[-1] = (piece, offset, shown + duration)
                 continue
             moved = Image.frombytes("L", changed.size, changed.tobytes()).crop(box).point(_CHANGED, "1")
             piece = Image.new("P", (box[2] - box[0], box[3] - box[1]), see_through)
-            piece.putpalette(palette().getpalette())
+            piece.putpalette(colours)
             piece.paste(frame.crop(box), (0, 0), moved)
-            offset = box[:2]
-        if pending:
-            out += _frame(*pending, see_through)
-        pending = [piece, offset, duration]
+            pieces.append((piece, (box[0], box[1]), duration))
         previous = frame
-    out += _frame(*pending, see_through)
+    for piece, offset, duration in pieces:
+        out += _frame(piece, offset, duration, see_through)
     out.append(b";")
     return b"".join(out)
 

@@ -115,7 +115,7 @@ def chip_width(text: str, size: int) -> int:
 @lru_cache(maxsize=256)
 def text_tile(text: str, size: int, fill: tuple[int, int, int], anchor: str = "la") -> Tile:
     """Words drawn at an integer point with ``anchor``, on the rectangle of felt their ink covers."""
-    left, top, right, bottom = font(size).getbbox(text, anchor=anchor)
+    left, top, right, bottom = map(int, font(size).getbbox(text, anchor=anchor))  # whole pixels for FreeType
     img = felt(max(1, right - left), max(1, bottom - top))
     ImageDraw.Draw(img).text((-left, -top), text, font=font(size), fill=fill, anchor=anchor)
     return Tile(on_palette(img), None, left, top)
@@ -126,7 +126,7 @@ def health_row(health: int, maximum: int, text_at: tuple[int, int], bar: tuple[i
                filled: int, size: int) -> Tile:
     """The health number and its bar, pasted at (0, 0) of the table (the tile carries its own offset)."""
     text = f"♥ {max(health, 0)}/{maximum}"
-    left, top, right, bottom = font(size).getbbox(text, anchor="lm")
+    left, top, right, bottom = map(int, font(size).getbbox(text, anchor="lm"))
     bx, by, bw, bh = bar
     x0, y0 = min(text_at[0] + left, bx), min(text_at[1] + top, by)
     x1, y1 = max(text_at[0] + right, bx + bw + 1), max(text_at[1] + bottom, by + bh + 1)
