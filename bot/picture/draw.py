@@ -228,8 +228,9 @@ def to_png(img: Image.Image) -> bytes:
     if img.mode != "P":
         img = img.quantize(palette=palette(), dither=Image.Dither.NONE)
     width, height = img.size
-    raw = img.tobytes()
-    rows = b"\0" + b"\0".join([raw[i:i + width] for i in range(0, len(raw), width)])
+    framed = Image.new("P", (width + 1, height), 0)  # each row behind its filter byte (0: none), pasted in C
+    framed.paste(img, (1, 0))
+    rows = framed.tobytes()
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit indices, palette colour
     return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", _palette_bytes()),
                      _chunk(b"IDAT", isal_zlib.compress(rows, PNG_LEVEL)), _chunk(b"IEND", b"")))
