@@ -192,8 +192,8 @@ STEPS = 7
 
 
 @cache
-def palette_colours() -> tuple[tuple[int, int, int], ...]:
-    colours: list[tuple[int, int, int]] = []
+def palette_colours() -> tuple[tuple[int, ...], ...]:
+    colours: list[tuple[int, ...]] = []
     for a, b in BLENDS:
         for i in range(STEPS + 1):
             c = tuple(round(a[k] + (b[k] - a[k]) * i / STEPS) for k in range(3))
@@ -246,4 +246,4 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
 
 @cache
 def _palette_bytes() -> bytes:
-    return bytes(palette().getpalette()[:3 * palette_size()])
+    return bytes((palette().getpalette() or [])[:3 * palette_size()])
