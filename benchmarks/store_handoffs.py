@@ -69,9 +69,10 @@ async def clicks(path: Path, games: int, moves: int) -> tuple[list[float], list[
         elif not inside[0]:
             outside[0] += 1
 
-    connections = [store._conn()] + [c for pool in {id(p): p for p in (store._reader, store._board_reader)
-                                                     if p is not None}.values() for c in pool._all]
-    for connection in connections:  # the store's own connections: private, so this is a benchmark's look only
+    db = store.db  # the SQLite backend's connections are private: a benchmark's look only
+    connections = [db._conn()] + [c for pool in {id(p): p for p in (db._reader, db._board_reader)
+                                                  if p is not None}.values() for c in pool._all]
+    for connection in connections:
         await connection.set_trace_callback(traced)
     rng = random.Random(1)
     records = [await store.create_game(10_000 + i, 1, 1, PRESETS["classic"].with_health(99), seed=i)

@@ -18,8 +18,8 @@ from bot.engine.cards import CardParseError
 from bot.engine.seeds import SeedError
 from bot.i18n.messages import SHIPPED, messages_for
 from bot.picture.replay import render_replay
+from bot.solve import parse_seed
 from bot.solver import SolverRefused, refusal, solve
-from bot.solver.cli import parse_seed
 
 
 def main(argv: list[str]) -> int:

@@ -177,8 +177,9 @@ def quiet_events(record) -> tuple[str, ...]:
     if state.over or record.status == ABANDONED:
         return ("death", "clear")
     phase = state.pending[0] if state.pending else None
-    return {IN_UNDERWORLD: ("necromancer",), AT_NECROMANCER: ("necromancer",), AT_MERCHANT: ("merchant",)}.get(
-        phase, ())
+    quiet: dict[str | None, tuple[str, ...]] = {IN_UNDERWORLD: ("necromancer",), AT_NECROMANCER: ("necromancer",),
+                                                AT_MERCHANT: ("merchant",)}
+    return quiet.get(phase, ())
 
 
 def game_embed(record, par: int | None = None, tr: Messages = ENGLISH) -> discord.Embed:
@@ -258,7 +259,7 @@ def _game_over_lines(record, par: int | None, tr: Messages) -> list[str]:
         else:
             lines.append(tr("You finished after {rooms}, {when}.", rooms=rooms, when=when) if when else
                          tr("You finished after {rooms}.", rooms=rooms))
-        if par is not None:
+        if par is not None and state.score is not None:
             lines.append(tr("Par {par}: a perfect game!", par=par) if state.score == par else
                          tr("Par {par}: {short} short of the best possible.", par=par, short=par - state.score))
     if record.seed is not None:

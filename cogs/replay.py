@@ -33,6 +33,7 @@ from cogs.game import how_it_went
 from cogs.game_embed import rules_label
 from cogs.game_view import GAME_OVER_EXTRAS
 from cogs.group import add_subcommands, remove_subcommands
+from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from storage import errors as store_errors
 
@@ -48,7 +49,7 @@ NOT_YOURS = N_("That is not one of your games: `/scoundrel replay` lists yours."
 class ReplayButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
     PREFIX, LABEL, EMOJI, STYLE = "replay", N_("Replay"), "🎞️", discord.ButtonStyle.secondary
 
-    async def run(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: Interaction) -> None:
         record = await interaction.client.store.load_game(self.game_id)
         await post_replay(interaction, record)
 
@@ -75,7 +76,7 @@ async def pars_line(store, record):
     return decode(challenge.par_line)
 
 
-async def post_replay(interaction: discord.Interaction, record) -> None:
+async def post_replay(interaction: Interaction, record) -> None:
     tr = for_reader(interaction)
     if record.status not in FINISHED:
         await send_private(interaction, tr("Finish the game first: its replay is drawn once it is over."))
@@ -114,7 +115,7 @@ def replay_title(record, tr: Messages = ENGLISH) -> str:
 @app_commands.command(name="replay", description="Watch one of your finished games again, move by move")
 @app_commands.describe(game="One of your recent finished games (default: the latest)",
                        daily="A daily's number: your attempt at it")
-async def replay(interaction: discord.Interaction, game: str | None = None,
+async def replay(interaction: Interaction, game: str | None = None,
                  daily: app_commands.Range[int, 1, 1_000_000] | None = None) -> None:
     tr = for_reader(interaction)
     store = interaction.client.store
@@ -151,7 +152,7 @@ async def _own_game(store, typed: str):
 
 
 @replay.autocomplete("game")
-async def game_suggestions(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def game_suggestions(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The player's recent finished games, newest first: rules (or daily number), how it went, when it ended."""
     try:
         games = await interaction.client.store.recent_games(interaction.user.id, 50)

@@ -9,8 +9,8 @@ from PIL import Image
 from bot.cli import main
 from bot.engine import PRESETS, deal, decode
 from bot.picture.replay import render_replay
+from bot.solve import parse_seed
 from bot.solver import solve
-from bot.solver.cli import parse_seed
 
 SEED = "K7Q2-M9XD"
 MOVES = "T0 T1 T2"

@@ -10,10 +10,9 @@ from bot.cli import prog
 from bot.engine import PRESETS, ActionParseError, IllegalAction, RulesError, deal, decode, parse_deck
 from bot.engine.cards import CardParseError
 from bot.engine.seeds import SeedError
-
-from . import SolverRefused
-from .cli import parse_seed
-from .review import review
+from bot.solve import parse_seed
+from bot.solver import SolverRefused
+from bot.solver.review import review
 
 
 def main(argv: list[str]) -> int:

@@ -10,10 +10,9 @@ from bot.cli import prog
 from bot.engine import PRESETS, RulesError, apply, deal, new_game, parse_deck, seed_from_text, seed_to_text
 from bot.engine.cards import CardParseError
 from bot.engine.seeds import SEED_BITS, SeedError
+from bot.solver import SolverRefused, native, solve
+from bot.solver.explain import line_text
 from bot.terminal import typed_move
-
-from . import SolverRefused, native, solve
-from .explain import line_text
 
 
 def parse_seed(text: str) -> int:
