@@ -63,7 +63,9 @@ def playable(message) -> list:
 def start_spy(profile: Path) -> subprocess.Popen:
     """py-spy sampling this process (1000 Hz, without pausing it; only a thread holding the GIL, so a thread
     waiting on a lock or on SQLite is not counted as working) into ``profile`` until it gets SIGINT."""
-    return subprocess.Popen(["py-spy", "record", "--pid", str(os.getpid()), "--format", "raw", "--rate", "1000",
+    beside = Path(sys.executable).with_name("py-spy")  # the virtualenv's, when it is not on the PATH
+    spy = str(beside) if beside.exists() else "py-spy"
+    return subprocess.Popen([spy, "record", "--pid", str(os.getpid()), "--format", "raw", "--rate", "1000",
                              "--nonblocking", "--threads", "--gil", "-o", str(profile)], stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
 
