@@ -27,6 +27,7 @@ COMMANDS = {
     "duel": ("bot.duel_terminal", "the two-player duel, hot-seat at one terminal"),
     "solve": ("bot.solve", "the best possible score (par) of a deal and a line that reaches it"),
     "review": ("bot.review", "a game's moves checked against perfect play, room by room"),
+    "replay": ("bot.replay_cli", "a game's replay as an animated GIF, the file the bot posts"),
     "backup": ("bot.backup", "copy the live database safely (consistent, checked)"),
     "restore": ("bot.restore", "put a backup in place of the database (bot stopped)"),
     "maintenance": ("bot.maintenance", "integrity check, pruning and compaction of the database"),

@@ -31,6 +31,7 @@ from bot.client import ScoundrelBot  # noqa: E402
 from bot.config import Config  # noqa: E402
 from bot.engine import apply, legal_actions, new_game, preset, seed_to_text  # noqa: E402
 from bot.i18n.messages import messages_for  # noqa: E402
+from bot.picture.replay import FIRST_MS, MOVE_MS, RESULT_MS  # noqa: E402
 
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.screenshot-token-not-real-000000000000"
 WIDTHS = {"phone": (390, 1100), "desktop": (1280, 1000)}
@@ -70,7 +71,8 @@ def speak(locale: str) -> None:
     interactions.base_payload = with_locale
 
 
-async def capture(env, channel, viewer, target, name: str, out: Path, browser: str, locale: str) -> None:
+async def capture(env, channel, viewer, target, name: str, out: Path, browser: str, locale: str,
+                  after: float = 0.0) -> None:
     for label, (width, height) in WIDTHS.items():
         path = out / f"{name}-{label}.png"
         for _ in range(3):  # a message longer than the window (the rules in a longer language): a taller one
@@ -80,7 +82,7 @@ async def capture(env, channel, viewer, target, name: str, out: Path, browser: s
                                    locale=locale) as preview:
                 await preview.show(target)
                 await preview.refresh()
-                await screenshot(browser, preview.url, width, height, path)
+                await screenshot(browser, preview.url, width, height, path, after=after)
             if label != "phone" or not reaches_bottom(path):  # (the desktop's sidebar runs to the bottom)
                 break
             height += 400
@@ -99,8 +101,10 @@ READY = ("(() => { const text = document.body ? document.body.innerText : '';"
 STEADY = 4  # polls in a row (a second): the page settles after one more action of its own
 
 
-async def screenshot(browser: str, url: str, width: int, height: int, path: Path, patience: float = 30) -> None:
-    """Open ``url`` in headless chromium, wait (in real time) until the preview is ready, save a PNG.
+async def screenshot(browser: str, url: str, width: int, height: int, path: Path, patience: float = 30,
+                     after: float = 0.0) -> None:
+    """Open ``url`` in headless chromium, wait (in real time) until the preview is ready (and ``after`` seconds
+    more: an animated replay shown at a later frame), save a PNG.
 
     Driven through the DevTools protocol (aiohttp's websocket client, which discord.py already needs): a plain
     ``--screenshot`` runs on virtual time and, on a busy machine, may shoot the page while it is still updating.
@@ -151,7 +155,7 @@ async def screenshot(browser: str, url: str, width: int, height: int, path: Path
                             break
                     else:
                         print(f"  {path.name}: the preview still looked busy after {patience:.0f} s")
-                    await asyncio.sleep(0.3)  # the last layout and paint
+                    await asyncio.sleep(0.3 + after)  # the last layout and paint
                     shot = await call("Page.captureScreenshot", format="png")
                     await asyncio.to_thread(path.write_bytes, base64.b64decode(shot["data"]))
                     await call("Browser.close")
@@ -252,9 +256,9 @@ async def shoot_all(env, out: Path, browser: str, only: set[str], locale: str) -
     bob = guild.add_member(env.create_user("bob"))
     carol = guild.add_member(env.create_user("carol"))
 
-    async def shot(name, target, viewer=alice, where=channel):
+    async def shot(name, target, viewer=alice, where=channel, after=0.0):
         if not only or name in only:
-            await capture(env, where, viewer, target, name, out, browser, locale)
+            await capture(env, where, viewer, target, name, out, browser, locale, after)
 
     # The first room, then a room mid-game with a weapon and its kills fanned over it.
     classic = preset("classic")
@@ -266,6 +270,13 @@ async def shoot_all(env, out: Path, browser: str, only: set[str], locale: str) -
     await shot("room", message)
     message = await play_out(alice, message, channel)  # the finished game: final table, score
     await shot("game-over", message)
+    # Its replay, as the GIF plays in the client: the deal (its first frame), then the result (its last).
+    await alice.click(message, label=tr("Replay"))
+    replay = channel.last_message
+    moves = len((await env.bot.store.recent_games(alice.id, 1))[0].state.history)
+    await shot("replay-first", replay)
+    # The preview is ready about a second after the GIF starts; the last frame shows for RESULT_MS from then on.
+    await shot("replay-last", replay, after=(FIRST_MS + MOVE_MS * (moves - 1) + RESULT_MS / 2) / 1000 - 1.0)
 
     # The expansion: the merchant's offer, then the necromancer's raised room.
     expansion = preset("expansion")

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.engine import DEAD, WON, State
 from bot.engine.cards import Card
@@ -28,24 +28,14 @@ from bot.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDER
 from bot.engine.rules import LOWER_OR_EQUAL, MAX_LOOPS
 from bot.i18n.messages import ENGLISH, Messages
 
+from . import tiles
 from .draw import (
-    BAR_EMPTY,
     CHIP_OFF,
     CHIP_ON,
     CHIP_WARN,
-    FELT,
     GOLD,
-    HEALTH,
-    HEALTH_LOW,
-    MUTED,
-    WHITE,
-    card_back,
-    card_face,
-    chip,
-    empty_place,
     fitting,
-    font,
-    text_centered,
+    text_length,
     to_png,
 )
 
@@ -195,7 +185,7 @@ def _chip_rows(chips: tuple[Chip, ...], size: int, wrap_at: int) -> list[list[tu
     rows: list[list[tuple[Chip, int]]] = []
     x = PANEL_X
     for c in chips:
-        width = int(font(size).getlength(c.text)) + 24
+        width = int(text_length(c.text, size)) + 24
         if not rows or (x + width > wrap_at and x > PANEL_X):
             rows.append([])
             x = PANEL_X
@@ -220,75 +210,55 @@ def _fitted_chip_rows(chips: tuple[Chip, ...], right: int) -> tuple[int, list]:
 
 
 def paint(layout: RoomLayout, tr: Messages = ENGLISH) -> Image.Image:
-    img = Image.new("RGB", (WIDTH, HEIGHT), FELT)
-    d = ImageDraw.Draw(img)
+    """The table in the shared palette ("P"): pre-drawn tiles pasted in the order the pieces overlap."""
+    img = tiles.canvas(WIDTH, HEIGHT).copy()
     for place in layout.places:
         x, y, w, h = place.box
-        if place.card is None:
-            img.paste(empty := empty_place(w, h), (x, y), empty)
-            if place.role == "weapon":
-                _paint_no_weapon(d, place.box, tr)
-            continue
-        face = card_face(place.card, w, h, tr)
-        img.paste(face, (x, y), face)
-    _paint_dungeon(img, d, layout.dungeon, tr)
-    _paint_health(d, layout.health, layout.max_health)
+        if place.card is not None:
+            tile = tiles.card(place.card, w, h, tr)
+        elif place.role == "weapon":
+            tile = tiles.no_weapon(w, h, tr)
+        else:
+            tile = tiles.empty(w, h)
+        tile.paste(img, x, y)
+    tiles.dungeon(layout.dungeon, DUNGEON_W, DUNGEON_H, tr).paste(img, MARGIN, LOWER_Y - 6)
+    box, filled = health_bar(layout.health, layout.max_health)
+    tiles.health_row(layout.health, layout.max_health, (PANEL_X - 4, LOWER_Y + 22), box, filled,
+                     HEALTH_FONT).paste(img, 0, 0)
     # Right of the panel: the kills fanned under the weapon, or free felt when there are none.
     right = PANEL_RIGHT if any(p.role == "kill" for p in layout.places) else WIDTH - MARGIN
     row_y = LOWER_Y + 56
     if layout.phase:
         row_y = LOWER_Y + 50
         label_size = fitting(layout.phase, 22, WEAPON_X - 8 - PANEL_X, smallest=14)
-        d.text((PANEL_X, row_y), layout.phase, font=font(label_size), fill=GOLD)
-        beside = PANEL_X + int(d.textlength(layout.phase, font=font(label_size))) + 12
+        tiles.text_tile(layout.phase, label_size, GOLD).paste(img, PANEL_X, row_y)
+        beside = PANEL_X + int(text_length(layout.phase, label_size)) + 12
         minis = [p.box for p in layout.places if p.role in ("offer", "above")]
         stack_x, stack_y = max(b.x + b.w for b in minis) + 10 if minis else PANEL_X, HEIGHT - MINI_BOTTOM - MINI_H
         for c in layout.chips:  # beside the phase's label, else stacked beside the small cards
-            width = int(d.textlength(c.text, font=font(18))) + 24
+            width = tiles.chip_width(c.text, 18)
             if beside + width <= PANEL_RIGHT:
-                beside = chip(d, beside, row_y - 5, c.text, _TONES[c.tone], size=18, height=32) + 8
+                tiles.chip_tile(c.text, _TONES[c.tone], 18, 32).paste(img, beside, row_y - 5)
+                beside += width + 8
             else:
                 size = fitting(c.text, 18, right - stack_x - 24, smallest=11)
-                chip(d, stack_x, stack_y, c.text, _TONES[c.tone], size=size, height=32)
+                tiles.chip_tile(c.text, _TONES[c.tone], size, 32).paste(img, stack_x, stack_y)
                 stack_y += 40
     else:
         size, rows = _fitted_chip_rows(layout.chips, right)
         for r, row in enumerate(rows):
             x = PANEL_X
-            for c, _width in row:
-                x = chip(d, x, row_y + 60 * r, c.text, _TONES[c.tone], size=size, height=52) + 12
+            for c, width in row:
+                tiles.chip_tile(c.text, _TONES[c.tone], size, 52).paste(img, x, row_y + 60 * r)
+                x += width + 12
     if layout.banner:
-        _paint_banner(d, layout.banner, _TONES[layout.banner_tone])
+        _paint_banner(img, layout.banner, _TONES[layout.banner_tone])
     return img
-
-
-def _paint_no_weapon(d: ImageDraw.ImageDraw, box: Box, tr: Messages) -> None:
-    """The empty weapon place says so on two lines, each as large as fits."""
-    lines = tr("no\nweapon").split("\n")[:2]
-    x, y, w, h = box
-    for line, size, dy in zip(lines, (28, 23), (-16, 16) if len(lines) == 2 else (0,), strict=False):
-        text_centered(d, x + w / 2, y + h / 2 + dy, line, fitting(line, size, w - 12, smallest=12), MUTED)
-
-
-def _paint_dungeon(img: Image.Image, d: ImageDraw.ImageDraw, count: int, tr: Messages) -> None:
-    x, y = MARGIN, LOWER_Y - 6
-    if count == 0:
-        img.paste(empty := empty_place(DUNGEON_W, DUNGEON_H), (x, y), empty)
-    else:
-        back = card_back(DUNGEON_W, DUNGEON_H)
-        layers = min(3, (count + 9) // 10)
-        for i in range(layers - 1, -1, -1):
-            img.paste(back, (x + i * 4, y + i * 4), back)
-    label_y = y + DUNGEON_H // 2
-    d.rounded_rectangle((x + 8, label_y - 32, x + DUNGEON_W - 8, label_y + 32), radius=12, fill=(20, 20, 24))
-    text_centered(d, x + DUNGEON_W / 2, label_y - 8, str(count), 36, WHITE)
-    left = tr("left")  # cards left in the dungeon, under their number
-    text_centered(d, x + DUNGEON_W / 2, label_y + 20, left, fitting(left, 17, DUNGEON_W - 20, smallest=10), MUTED)
 
 
 def health_bar(health: int, maximum: int) -> tuple[Box, int]:
     """The bar's box and the x where its filled part ends (its left edge when empty)."""
-    text_width = int(font(HEALTH_FONT).getlength(health_text(health, maximum)))
+    text_width = int(text_length(health_text(health, maximum), HEALTH_FONT))
     x = PANEL_X + max(150, text_width + 16)
     box = Box(x, LOWER_Y + 4, PANEL_RIGHT - x, 36)
     share = max(0, min(health, maximum)) / maximum
@@ -299,25 +269,13 @@ def health_text(health: int, maximum: int) -> str:
     return f"♥ {max(health, 0)}/{maximum}"
 
 
-def _paint_health(d: ImageDraw.ImageDraw, health: int, maximum: int) -> None:
-    d.text((PANEL_X - 4, LOWER_Y + 22), health_text(health, maximum), font=font(HEALTH_FONT), fill=WHITE,
-           anchor="lm")
-    box, filled = health_bar(health, maximum)
-    d.rounded_rectangle((box.x, box.y, box.x + box.w, box.y + box.h), radius=18, fill=BAR_EMPTY)
-    if filled > box.x:
-        low = health <= maximum * 0.3
-        d.rounded_rectangle((box.x, box.y, filled, box.y + box.h), radius=18, fill=HEALTH_LOW if low else HEALTH)
-
-
-def _paint_banner(d: ImageDraw.ImageDraw, text: str, fill) -> None:
+def _paint_banner(img: Image.Image, text: str, fill) -> None:
     y = MARGIN + CARD_H // 2
     size = 34
-    while size > 16 and d.textlength(text, font=font(size)) > WEAPON_X - 2 * MARGIN - 48:
+    while size > 16 and text_length(text, size) > WEAPON_X - 2 * MARGIN - 48:
         size -= 2
-    width = int(d.textlength(text, font=font(size))) + 48
-    x = (WEAPON_X - 4 - width) // 2
-    d.rounded_rectangle((x, y - 34, x + width, y + 34), radius=16, fill=fill, outline=WHITE, width=3)
-    d.text((x + width / 2, y), text, font=font(size), fill=WHITE, anchor="mm")
+    width = int(text_length(text, size)) + 48
+    tiles.banner(text, fill, size).paste(img, (WEAPON_X - 4 - width) // 2, y - 34)
 
 
 __all__ = ["FILENAME", "HEIGHT", "WIDTH", "Box", "Chip", "Place", "RoomLayout", "health_bar", "paint",

@@ -83,6 +83,6 @@ async def test_game_over_extras_add_their_items(world):
             await world.alice.click(message, custom_id=ids[0])
             message = world.channel.last_message
         labels = [b.label for b in buttons(message)]
-        assert labels == ["New game", f"Share #{record.id}"]
+        assert labels == ["New game", "Replay", f"Share #{record.id}"]
     finally:
         game_view.GAME_OVER_EXTRAS.remove(share)

@@ -261,7 +261,7 @@ async def test_a_full_game_through_clicks_scores_what_the_engine_replay_scores(w
     embed = message.embeds[0]
     assert f"Score {expected.score}" in embed.title
     assert f"/scoundrel play seed:{SEED}" in embed.description
-    assert [b.label for b in buttons(message)] == ["New game"]
+    assert [b.label for b in buttons(message)] == ["New game", "Replay"]
 
     # New game: a fresh deal for whoever clicks, with the same rules.
     await world.bob.click(message, label="New game")

@@ -114,7 +114,7 @@ async def test_a_german_player_plays_a_whole_game_in_german(world, locales):
     assert await message.attachments[0].read() == render_room(record.state, tr=DE)
     assert room_layout(record.state, tr=DE).banner.startswith(banner)
     new_game = button(message, "Neues Spiel")
-    assert [b.label for b in buttons(message)] == ["Neues Spiel"]
+    assert [b.label for b in buttons(message)] == ["Neues Spiel", "Wiederholung"]
 
     await world.alice.click(message, custom_id=new_game.custom_id)
     fresh = world.channel.last_message

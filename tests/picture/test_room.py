@@ -170,3 +170,16 @@ def test_avoid_and_the_end_of_the_game_are_shown():
     layout = room_layout(dead)
     assert layout.banner == f"DIED · SCORE {dead.score}" and layout.health == dead.health
     assert room_layout(dead, abandoned=True).banner == "GIVEN UP"
+
+
+def test_the_table_is_painted_in_the_shared_palette_and_written_as_painted():
+    from bot.picture.draw import palette_colours
+    from bot.picture.room import paint
+
+    state = first_state(preset("classic"), lambda s: len(s.kills) >= 2)
+    painted = paint(room_layout(state))
+    assert painted.mode == "P" and painted.getpalette()[:3 * len(palette_colours())] == [
+        v for colour in palette_colours() for v in colour]
+    written = Image.open(io.BytesIO(render_room(state)))
+    assert written.mode == "P" and written.tobytes() == painted.tobytes()  # the indices as painted, no conversion
+    assert written.getpalette() == painted.getpalette()[:len(written.getpalette())]

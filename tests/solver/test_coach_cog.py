@@ -57,7 +57,7 @@ async def real_worker():
 async def test_review_is_private_to_the_player_and_matches_the_solver(world, monkeypatch, real_worker):
     monkeypatch.setitem(coach()._state, "review", review_game)
     record, message = await finished_game_message(world, seed=7)
-    assert [b.label for b in buttons(message)] == ["New game", "Review"]
+    assert [b.label for b in buttons(message)] == ["New game", "Review", "Replay"]
 
     other = await world.bob.click(message, label="Review")
     assert [(m.content, m.ephemeral) for m in answers_to(other)] == [(coach().NOT_YOURS_REVIEW, True)]

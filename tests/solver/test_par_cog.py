@@ -50,7 +50,7 @@ async def finished_game_message(world, kind="normal", seed=4):
 async def test_best_possible_shows_par_and_the_line_privately_and_keeps_dailies_private(world, monkeypatch):
     monkeypatch.setitem(loaded_cog()._state, "solver", solve_here)
     record, message = await finished_game_message(world)
-    assert [b.label for b in buttons(message)] == ["New game", "Best possible"]
+    assert [b.label for b in buttons(message)] == ["New game", "Best possible", "Replay"]
     click = await world.bob.click(message, label="Best possible")  # anyone may ask about a normal game
     answers = answers_to(click)  # the first answer replaces the "thinking…" of the deferred click
     assert answers and all(m.ephemeral for m in answers)

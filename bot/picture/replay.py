@@ -1,0 +1,163 @@
+"""A whole game as an animated GIF: the table as the room picture draws it, one frame per move with the move
+named under the table, and a pause on the result.
+
+``render_replay(rules, deck, actions, seed=..., par=..., tr=...)`` returns the GIF's bytes; with ``par`` (an
+optimal line of the same deal) the player's line plays first, then par's, each frame saying whose line it is.
+
+How it stays small and fast (the technique of lichess's game GIFs):
+- every frame is painted by ``room.paint`` from tiles drawn once on the felt in the one shared palette, so a frame
+  is palette indices from the start: no colour quantizing and no antialiasing recomputed per frame;
+- the GIF has one global colour table (that palette); each frame after the first carries only the rectangle that
+  changed since the one before, and inside it the pixels that did not change are the transparent index (disposal
+  "leave in place"), which LZW packs into almost nothing;
+- Pillow's C LZW encoder writes each frame's pixels (``GifImagePlugin.getdata``); the container is written here.
+
+GIF rather than animated WebP (both lossless over the same pixels, so of equal quality): libwebp's animation
+encoder makes a 40-move game about 35 % smaller but takes 3 to 10 times as long (0.26 s at its fastest setting
+that is smaller, 0.7 s at its default), against a goal of 0.15 s per replay; its fastest setting is twice the
+GIF's size. ``benchmarks/replay_bench.py --webp`` prints both side by side.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Sequence
+from functools import lru_cache
+
+from PIL import GifImagePlugin, Image, ImageChops, ImageDraw
+
+from bot.engine import Action, Rules, State, apply, new_game
+from bot.engine.cards import Card
+from bot.i18n import N_
+from bot.i18n.messages import ENGLISH, Messages
+
+from . import tiles
+from .draw import MUTED, WHITE, fitting, font, palette, palette_size
+from .room import HEIGHT, WIDTH, paint, room_layout
+
+FILENAME = "replay.gif"
+CAPTION_H = 44  # the strip under the table that names the move
+FRAME_H = HEIGHT + CAPTION_H
+CAPTION_BG = (20, 20, 24)
+MOVE_MS = 900  # each move's frame
+FIRST_MS = 2500  # the deal, before the first move (long enough to take it in)
+RESULT_MS = 4000  # the pause on the result (then the animation starts over)
+
+THE_DEAL = N_("The deal")
+YOUR_LINE = N_("Your line")
+PARS_LINE = N_("Par's line")
+
+
+def transparent_index() -> int:
+    """The first palette slot no colour uses: frames mark their unchanged pixels with it."""
+    return palette_size()
+
+
+def line_states(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], seed: int | None) -> list[State]:
+    """The deal and the state after each move (raises ``IllegalAction`` on a bad line)."""
+    state = new_game(rules, seed=seed, deck=tuple(deck))
+    states = [state]
+    for action in actions:
+        state = apply(state, action)
+        states.append(state)
+    return states
+
+
+def move_caption(state: State, number: int, total: int, tr: Messages) -> str:
+    """What move ``number`` did, as the engine told it (the new room's line left out), in ``tr``'s language."""
+    said = [tr.event(e) for e in state.events if not e.text.startswith("Room ")] or [tr.event(state.events[0])]
+    return f"{number}/{total} · {' '.join(said)}"
+
+
+CAPTION_FONT, LABEL_FONT = 18, 17
+INK_LEVELS = 4  # the caption's antialiasing in four steps: its pixels repeat, so each frame's LZW codes are fewer
+
+
+@lru_cache(maxsize=512)
+def caption_tile(text: str, label: str | None) -> tiles.Tile:
+    """The strip under the table: whose line (if told) in grey, then the move, as large as fits. The words'
+    antialiasing is cut to ``INK_LEVELS`` steps: the caption changes on every frame and is most of its bytes."""
+    img = Image.new("RGB", (WIDTH, CAPTION_H), CAPTION_BG)
+    x = 16
+    if label:
+        _write(img, x, label, LABEL_FONT, MUTED)
+        x += int(font(LABEL_FONT).getlength(label)) + 14
+    _write(img, x, text, fitting(text, CAPTION_FONT, WIDTH - 16 - x, smallest=11), WHITE)
+    return tiles.Tile(tiles.on_palette(img), None)
+
+
+def _write(img: Image.Image, x: int, text: str, size: int, fill: tuple[int, int, int]) -> None:
+    ink = Image.new("L", img.size, 0)
+    ImageDraw.Draw(ink).text((x, CAPTION_H // 2), text, font=font(size), fill=255, anchor="lm")
+    img.paste(fill, (0, 0, *img.size), ink.point(_LEVELS))
+
+
+_STEP = 255 / (INK_LEVELS - 1)
+_LEVELS = [round(round(v / _STEP) * _STEP) for v in range(256)]
+
+
+def replay_frames(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], *, seed: int | None = None,
+                  par: Sequence[Action] | None = None, abandoned: bool = False,
+                  tr: Messages = ENGLISH) -> list[tuple[Image.Image, int]]:
+    """Every frame (a palette picture, ``WIDTH`` × ``FRAME_H``) and how long it shows, in milliseconds."""
+    lines = [(actions, tr(YOUR_LINE) if par is not None else None, abandoned)]
+    if par is not None:
+        lines.append((par, tr(PARS_LINE), False))
+    frames: list[tuple[Image.Image, int]] = []
+    blank = tiles.canvas(WIDTH, FRAME_H)
+    for moves, label, given_up in lines:
+        states = line_states(rules, deck, moves, seed)
+        for number, state in enumerate(states):
+            last = number == len(states) - 1
+            frame = blank.copy()
+            frame.paste(paint(room_layout(state, abandoned=given_up and last, tr=tr), tr), (0, 0))
+            text = tr(THE_DEAL) if number == 0 else move_caption(state, number, len(moves), tr)
+            caption_tile(text, label).paste(frame, 0, HEIGHT)
+            frames.append((frame, RESULT_MS if last else FIRST_MS if number == 0 else MOVE_MS))
+    return frames
+
+
+def render_replay(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], *, seed: int | None = None,
+                  par: Sequence[Action] | None = None, abandoned: bool = False, tr: Messages = ENGLISH) -> bytes:
+    """The game as an animated GIF that loops; the same game, line and language give the same bytes."""
+    return to_gif(replay_frames(rules, deck, actions, seed=seed, par=par, abandoned=abandoned, tr=tr))
+
+
+def to_gif(frames: Sequence[tuple[Image.Image, int]]) -> bytes:
+    """GIF89a bytes: one global palette, the first frame whole, then each frame's changed rectangle with its
+    unchanged pixels transparent, left in place for the next."""
+    width, height = frames[0][0].size
+    colours = bytes(palette().getpalette() or ())[:768].ljust(768, b"\0")
+    out = [b"GIF89a", struct.pack("<HHBBB", width, height, 0xF7, 0, 0), colours,
+           b"!\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00"]  # a 256-colour global table; loop forever
+    see_through = transparent_index()
+    previous: Image.Image | None = None
+    pieces: list[tuple[Image.Image, tuple[int, int], int]] = []  # each frame's rectangle, where, how long
+    for frame, duration in frames:
+        if previous is None:
+            pieces.append((frame, (0, 0), duration))
+        else:
+            changed = ImageChops.difference(frame, previous)
+            box = changed.getbbox()
+            if box is None:  # nothing moved: the frame before shows longer
+                piece, offset, shown = pieces[-1]
+                pieces[-1] = (piece, offset, shown + duration)
+                continue
+            moved = Image.frombytes("L", changed.size, changed.tobytes()).crop(box).point(_CHANGED, "1")
+            piece = Image.new("P", (box[2] - box[0], box[3] - box[1]), see_through)
+            piece.putpalette(colours)
+            piece.paste(frame.crop(box), (0, 0), moved)
+            pieces.append((piece, (box[0], box[1]), duration))
+        previous = frame
+    for piece, offset, duration in pieces:
+        out += _frame(piece, offset, duration, see_through)
+    out.append(b";")
+    return b"".join(out)
+
+
+_CHANGED = [0] + [255] * 255
+
+
+def _frame(piece: Image.Image, offset: tuple[int, int], duration: int, see_through: int) -> list[bytes]:
+    control = struct.pack("<4BHBB", 0x21, 0xF9, 4, (1 << 2) | 1, round(duration / 10), see_through, 0)
+    return [control, *GifImagePlugin.getdata(piece, offset)]

@@ -1,0 +1,100 @@
+"""Replays for the bot: GIFs rendered in one worker thread, off the event loop, queued and bounded like par.
+
+``await shared().render(rules, deck, actions, ..., requester=user_id)`` → the GIF's bytes (``bot.picture.replay``). One
+thread renders one replay at a time (a replay is about 80 ms of CPU, mostly in Pillow's C code, which lets the
+event loop run); at most ``capacity`` wait behind it, each player has at most one waiting or rendering, and a
+request past either limit raises ``ReplayBusy`` with a message for the player. Rendered replays are kept, keyed by
+the deal, the line(s) shown and the language: the same game asked for again is answered at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+
+from bot.engine import Action, Rules
+from bot.engine.cards import Card
+from bot.i18n import N_
+from bot.i18n.messages import ENGLISH, Messages
+from bot.picture.replay import render_replay
+
+DEFAULT_CAPACITY = 8  # replays waiting behind the one rendering; more are told to try again
+KEPT = 64  # rendered replays remembered (a 40-move game's is about 300 KB)
+
+BUSY_FULL = N_("Many replays are being drawn right now; please try again in a minute.")
+BUSY_YOURS = N_("Your previous replay is still being drawn; it will be posted first.")
+
+
+class ReplayBusy(RuntimeError):
+    """The replay was not queued; ``str()`` is a plain message (to translate) for the player."""
+
+
+class ReplayService:
+    def __init__(self, capacity: int = DEFAULT_CAPACITY, kept: int = KEPT) -> None:
+        self.capacity = capacity
+        self.kept = kept
+        self._thread: ThreadPoolExecutor | None = None
+        self._pending = 0  # replays queued or rendering
+        self._players: set[int] = set()
+        self._done: OrderedDict[tuple, bytes] = OrderedDict()
+
+    @property
+    def pending(self) -> int:
+        return self._pending
+
+    def refusal(self, requester: int | None) -> str | None:
+        """Why a new replay for ``requester`` would not be queued now (a message to translate), or None: asked
+        before the click is answered, so a refusal can be private."""
+        if requester is not None and requester in self._players:
+            return BUSY_YOURS
+        if self._pending > self.capacity:  # the one rendering and ``capacity`` waiting
+            return BUSY_FULL
+        return None
+
+    async def render(self, rules: Rules, deck: Sequence[Card], actions: Sequence[Action], *,
+                     seed: int | None = None, par: Sequence[Action] | None = None, abandoned: bool = False,
+                     tr: Messages = ENGLISH, requester: int | None = None) -> bytes:
+        key = (rules, tuple(deck), seed, tuple(actions), None if par is None else tuple(par), abandoned, tr.locale)
+        done = self._done.get(key)
+        if done is not None:
+            self._done.move_to_end(key)
+            return done
+        reason = self.refusal(requester)
+        if reason:
+            raise ReplayBusy(reason)
+        if self._thread is None:
+            self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="replay")
+        self._pending += 1
+        if requester is not None:
+            self._players.add(requester)
+        try:
+            job = partial(render_replay, rules, tuple(deck), tuple(actions), seed=seed,
+                          par=None if par is None else tuple(par), abandoned=abandoned, tr=tr)
+            gif = await asyncio.get_running_loop().run_in_executor(self._thread, job)
+        finally:
+            self._pending -= 1
+            self._players.discard(requester)
+        self._done[key] = gif
+        if len(self._done) > self.kept:
+            self._done.popitem(last=False)
+        return gif
+
+    async def close(self) -> None:
+        thread, self._thread = self._thread, None
+        if thread is not None:
+            await asyncio.to_thread(thread.shutdown, True, cancel_futures=True)
+
+
+_service = ReplayService()
+
+
+def shared() -> ReplayService:
+    """The process's one replay service."""
+    return _service
+
+
+async def close_replays() -> None:
+    await _service.close()
