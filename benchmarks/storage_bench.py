@@ -62,6 +62,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this tree's bot/ and storage/, before any other
 
+from bot.daily import month_of  # noqa: E402
 from bot.engine import Rules, legal_actions, preset  # noqa: E402
 from storage import Store, open_store  # noqa: E402
 from storage.factory import redact  # noqa: E402
@@ -284,6 +285,11 @@ def board_queries(store: Store, day: int) -> list[tuple[str, object]]:
         ("daily top 10, every server", lambda: store.leaderboard_daily(day, None)),
         ("week top 10, one server", lambda: store.leaderboard_week(day, guild)),
         ("week top 10, every server", lambda: store.leaderboard_week(day, None)),
+        ("month top 10, one server", lambda: store.leaderboard_month(month_of(day), guild)),
+        ("month top 10, every server", lambda: store.leaderboard_month(month_of(day), None)),
+        ("month place of a player, one server", lambda: store.month_rank(user, month_of(day), guild)),
+        ("month place of a player, everyone", lambda: store.month_rank(user, month_of(day), None)),
+        ("players today, one server (the post)", lambda: store.daily_players(day, guild)),
         ("all-time dailies, one server", lambda: store.leaderboard_all_time(guild, dailies_only=True)),
         ("all-time dailies, every server", lambda: store.leaderboard_all_time(None, dailies_only=True)),
         ("all-time all games, every server", lambda: store.leaderboard_all_time(None)),
@@ -307,7 +313,8 @@ async def time_boards(path: Path | str, day: int, repeats: int, quiet: bool = Fa
                 started = time.perf_counter()
                 result = await call()
                 times.append(time.perf_counter() - started)
-            size = f"{len(result)} rows" if isinstance(result, list) else f"{result.games} games"
+            size = (f"{len(result)} rows" if isinstance(result, list) else
+                    f"{result}" if isinstance(result, int | tuple) else f"{result.games} games")
             medians[title] = statistics.median(times) * 1000
             if not quiet:
                 print(f"  {title:<36} median {medians[title]:7.3f} ms   max {max(times) * 1000:7.3f} ms   ({size})")

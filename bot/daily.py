@@ -19,7 +19,16 @@ from datetime import UTC, datetime, time
 
 from bot.engine import DEAD, WON, State, apply, new_game
 from bot.engine.actions import AVOID
-from bot.engine.calendar import EPOCH, day_date, day_end, day_of, day_start  # noqa: F401 - the daily's calendar
+from bot.engine.calendar import (  # noqa: F401 - the daily's calendar
+    EPOCH,
+    day_date,
+    day_end,
+    day_of,
+    day_start,
+    month_days,
+    month_of,
+    month_start,
+)
 from bot.engine.rules import CLASSIC, Rules
 from bot.engine.seeds import seed_from_bytes
 from bot.i18n import N_

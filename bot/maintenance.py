@@ -42,7 +42,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--par-days", type=_days, default=policy.par_days, metavar="N",
                         help=f"drop cached par of deals after N days (default {policy.par_days})")
     parser.add_argument("--post-days", type=_days, default=policy.post_days, metavar="N",
-                        help=f"drop daily-post records after N days (default {policy.post_days})")
+                        help=f"drop daily-post and sent-reminder records after N days (default {policy.post_days})")
     args = parser.parse_args(argv)
     db = database_from(args)  # a ConfigError is reported by bot.cli (exit 2)
     policy = Policy(snapshot_days=args.snapshot_days, par_days=args.par_days, post_days=args.post_days)
@@ -64,7 +64,7 @@ def main(argv: list[str]) -> int:
     if not args.check_only:
         pruned = report.pruned
         print(f"pruned: {pruned['snapshots']:,} finished games' snapshots, {pruned['par_cache']:,} cached pars, "
-              f"{pruned['daily_posts']:,} daily-post records")
+              f"{pruned['daily_posts']:,} daily-post records, {pruned['reminder_sends']:,} sent-reminder records")
         if report.vacuumed:
             print("vacuum: whole file rewritten; auto_vacuum is now incremental")
         elif report.auto_vacuum == "incremental":

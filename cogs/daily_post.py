@@ -28,10 +28,10 @@ from bot.i18n.messages import ENGLISH, Messages
 from cogs.admin_group import require_manager
 from cogs.bounds import TIME_LENGTH
 from cogs.command_text import slash
+from cogs.daily_glance import add_day_glance, results_value
 from cogs.daily_par import ParKeeper, par_text, process_name, todays_challenge
 from cogs.daily_play import DAILY_OFF, PlayDailyButton
 from cogs.interaction import Interaction
-from cogs.leaderboard import outcome
 from cogs.locale import for_reader, for_server
 from cogs.scheduled_jobs import PAR, POST, SWEEP, Jobs, retry_delay
 
@@ -43,9 +43,7 @@ RETRY_TICK = timedelta(minutes=1)  # how often failed posts are looked at
 WATCHDOG_TICK = timedelta(hours=1)
 # asyncio may wake a loop a hair early; a post due within this margin is made now rather than tomorrow.
 EARLY_MARGIN = timedelta(seconds=30)
-TOP_RESULTS = 5
 UNLOAD_WAIT = 2.0  # seconds a stopping bot waits for a post being made
-MEDALS = ("🥇", "🥈", "🥉")
 
 
 def _utc_time(value: time) -> time:
@@ -54,13 +52,10 @@ def _utc_time(value: time) -> time:
 
 # --- the post ------------------------------------------------------------------------------------
 
-def result_line(entry, tr: Messages = ENGLISH) -> str:
-    place = MEDALS[entry.rank - 1] if entry.rank <= len(MEDALS) else f"{entry.rank}."
-    return f"{place} <@{entry.user_id}> — **{entry.score}** ({outcome(entry.status, entry.ended_by, tr)})"
-
-
-async def build_post(store, guild_id: int, day: int, tr: Messages = ENGLISH) -> tuple[discord.Embed, discord.ui.View]:
-    """The post of daily ``day`` in one server, in ``tr``'s language (the server's: everyone there reads it)."""
+async def build_post(store, guild_id: int, day: int, tr: Messages = ENGLISH,
+                     played: int | None = None) -> tuple[discord.Embed, discord.ui.View]:
+    """The post of daily ``day`` in one server, in ``tr``'s language (the server's: everyone there reads it);
+    ``played``: today's count of players here, when the caller has just read it (cogs/daily_count.py)."""
     await todays_challenge(store, day)  # recorded before anyone can play it
     embed = discord.Embed(
         title=tr("🗝️ Scoundrel Daily #{day}", day=day),
@@ -72,10 +67,8 @@ async def build_post(store, guild_id: int, day: int, tr: Messages = ENGLISH) -> 
     # the revealed seed in tomorrow's post, once no attempt at today's deal can change any more.
     yesterday = day - 1
     if yesterday >= 1:
-        top = await store.leaderboard_daily(yesterday, guild_id, TOP_RESULTS)
-        lines = [result_line(entry, tr) for entry in top] or [tr("Nobody here finished it.")]
-        embed.add_field(name=tr("Yesterday's best here (Daily #{day})", day=yesterday), value="\n".join(lines),
-                        inline=False)
+        embed.add_field(name=tr("Yesterday's best here (Daily #{day})", day=yesterday),
+                        value=await results_value(store, guild_id, yesterday, tr), inline=False)
         past = await store.get_daily(yesterday)
         seed = past.seed if past is not None else daily_seed(await store.daily_secret(), yesterday)
         text = seed_to_text(seed)
@@ -85,6 +78,7 @@ async def build_post(store, guild_id: int, day: int, tr: Messages = ENGLISH) -> 
         else:
             reveal = tr("`{seed}` — replay it with `{command}{seed}`", seed=text, command=slash(tr, "play", "seed"))
         embed.add_field(name=tr("Daily #{day}'s seed, now revealed", day=yesterday), value=reveal, inline=False)
+    await add_day_glance(embed, store, guild_id, day, tr, played)  # champions, today's count (cogs/daily_glance.py)
     view = discord.ui.View(timeout=None)
     view.add_item(PlayDailyButton(day, tr))
     return embed, view

@@ -52,7 +52,7 @@ from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from cogs.respond import edit_message, in_time
 from storage.errors import DayOver, StaleVersion
-from storage.models import EXPIRED
+from storage.models import DAILY, EXPIRED
 
 log = logging.getLogger(__name__)
 
@@ -199,6 +199,8 @@ async def _handle_game_click(interaction: Interaction, game_id: int, version: in
         return
     if getattr(interaction.client, "metrics", None) is not None:
         interaction.client.metrics.moves.inc()
+    if record.kind == DAILY and record.over:  # its server's daily post counts it (cogs/daily_count.py)
+        interaction.client.dispatch("daily_finished", record)
     await redraw(interaction, record, mode_after_move(mode, record.state))
 
 

@@ -13,7 +13,7 @@ from babel.dates import format_date
 from discord import app_commands
 
 from bot import clock
-from bot.daily import day_date, day_end, day_of, streaks
+from bot.daily import day_date, day_end, day_of, month_days, month_of, month_start, streaks
 from bot.i18n.messages import ENGLISH, Messages
 from cogs.bounds import PUBLIC_POSTS
 from cogs.command_text import slash
@@ -24,10 +24,11 @@ from storage.models import WON
 
 BOARD_SIZE = 10
 MAX_DAY = 99_999  # Daily #99,999 is in the 23rd century
+MAX_MONTH = 3_000  # Month #1 is January 2026 (bot.daily.month_of)
 WEEK_DAYS = 7
 NO_MENTIONS = discord.AllowedMentions.none()
 
-Board = Literal["daily", "week", "all-time"]
+Board = Literal["daily", "week", "month", "all-time"]
 Scope = Literal["server", "global"]
 
 
@@ -88,6 +89,11 @@ def all_time_lines(entries, tr: Messages = ENGLISH) -> list[str]:
             for e in entries]
 
 
+def month_name(tr: Messages, month: int) -> str:
+    """``November 2026``, in the reader's language."""
+    return format_date(month_start(month), "LLLL y", locale=tr.locale.replace("-", "_"))
+
+
 def board_title(board: str, server: bool, day: int, tr: Messages = ENGLISH) -> str:
     if board == "daily":
         return (tr("Daily #{day} — this server", day=day) if server else
@@ -96,14 +102,19 @@ def board_title(board: str, server: bool, day: int, tr: Messages = ENGLISH) -> s
         first = max(1, day - WEEK_DAYS + 1)
         return (tr("Week of Daily #{first}–#{day} — this server", first=first, day=day) if server else
                 tr("Week of Daily #{first}–#{day} — every server", first=first, day=day))
+    if board == "month":
+        name = month_name(tr, month_of(day))
+        name = name[:1].upper() + name[1:]  # a title: "Novembre 2026", though French writes months in lower case
+        return (tr("{month} — this server", month=name) if server else
+                tr("{month} — every server", month=name))
     return tr("All time — this server") if server else tr("All time — every server")
 
 
 async def board_embed(store, board: str, guild_id: int | None, day: int, today: int,
                       user_id: int | None = None, tr: Messages = ENGLISH) -> discord.Embed:
-    """The ``board`` for daily ``day`` (the week ending at it); ``today`` tells a running day from a past one.
-    With ``user_id``, the footer gives that player's own place, on the board's top 10 or not. In ``tr``'s
-    language (whoever asked for it)."""
+    """The ``board`` for daily ``day`` (the week ending at it, the month holding it); ``today`` tells a running
+    day from a past one. With ``user_id``, the footer gives that player's own place, on the board's top 10 or
+    not. In ``tr``'s language (whoever asked for it)."""
     if board == "daily":
         entries = await store.leaderboard_daily(day, guild_id, BOARD_SIZE)
         when = discord.utils.format_dt(day_end(day), 'R')
@@ -114,6 +125,10 @@ async def board_embed(store, board: str, guild_id: int | None, day: int, today: 
         entries = await store.leaderboard_week(day, guild_id, BOARD_SIZE)
         intro = tr("Each player's daily scores added up: every day counts.")
         lines = week_lines(entries, tr)
+    elif board == "month":
+        entries = await store.leaderboard_month(month_of(day), guild_id, BOARD_SIZE)
+        intro = tr("Each player's daily scores this month added up: every day counts.")
+        lines = week_lines(entries, tr)
     else:
         entries = await store.leaderboard_all_time(guild_id, BOARD_SIZE, dailies_only=True)
         intro = tr("Counted dailies only: most wins, then best score, then average score.")
@@ -123,7 +138,9 @@ async def board_embed(store, board: str, guild_id: int | None, day: int, today: 
     embed = discord.Embed(title=f"🏆 {board_title(board, guild_id is not None, day, tr)}",
                           description=f"{intro}\n\n{body}", colour=discord.Colour.gold())
     if user_id is not None:
-        embed.set_footer(text=own_place(await store.leaderboard_rank(board, user_id, day, guild_id), tr))
+        rank = (await store.month_rank(user_id, month_of(day), guild_id) if board == "month" else
+                await store.leaderboard_rank(board, user_id, day, guild_id))
+        embed.set_footer(text=own_place(rank, tr))
     return embed
 
 
@@ -135,17 +152,26 @@ def own_place(rank: tuple[int, int] | None, tr: Messages = ENGLISH) -> str:
 
 
 @app_commands.command(name="leaderboard", description="The best daily players, in this server or everywhere")
-@app_commands.describe(board="Today's daily, the last 7 dailies, or all time", scope="This server, or every server",
-                       day="An earlier daily's number (default: today's)")
+@app_commands.describe(board="Today's daily, the last 7 dailies, this month, or all time",
+                       scope="This server, or every server", day="An earlier daily's number (default: today's)",
+                       month="An earlier month, for the month board (default: this month)")
 @app_commands.checks.cooldown(**PUBLIC_POSTS)
 async def leaderboard(interaction: Interaction, board: Board = "daily", scope: Scope = "server",
-                      day: app_commands.Range[int, 1, MAX_DAY] | None = None) -> None:
+                      day: app_commands.Range[int, 1, MAX_DAY] | None = None,
+                      month: app_commands.Range[int, 1, MAX_MONTH] | None = None) -> None:
     tr = for_reader(interaction)
     today = day_of(clock.now())
     if day is not None and day > today:
         await interaction.response.send_message(
             tr("Daily #{day} hasn't happened yet: today is Daily #{today}.", day=day, today=today), ephemeral=True)
         return
+    if month is not None and month > month_of(today):
+        await interaction.response.send_message(
+            tr("{month} hasn't happened yet.", month=month_name(tr, month)), ephemeral=True)
+        return
+    if month is not None:  # the month board of that month (any board named with a month shows it)
+        board = "month"
+        day = min(today, month_days(month)[1])
     guild_id = interaction.guild_id if scope == "server" else None
     note = ""
     if scope == "server" and guild_id is None:
@@ -171,6 +197,17 @@ async def day_suggestions(interaction: Interaction, current: str) -> list[app_co
     typed = current.strip().lstrip("#")
     days = [d for d in range(today, max(0, today - 90), -1) if str(d).startswith(typed)][:25]
     return [app_commands.Choice(name=_day_label(tr, d, today), value=d) for d in days]
+
+
+@leaderboard.autocomplete("month")
+async def month_suggestions(interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """This month and the ones before it, by name, newest first; typing digits narrows them by number."""
+    tr = for_reader(interaction)
+    this = month_of(day_of(clock.now()))
+    typed = current.strip().lstrip("#")
+    months = [m for m in range(this, 0, -1) if str(m).startswith(typed)][:25]
+    return [app_commands.Choice(name=tr("{month} (this month)", month=month_name(tr, m)) if m == this else
+                                month_name(tr, m), value=m) for m in months]
 
 
 def _rate(wins: int, games: int) -> str:

@@ -339,8 +339,23 @@ async def shoot_all(env, out: Path, browser: str, only: set[str], locale: str) -
     admin = guild.add_member(env.create_user("admin"), roles=[mods])
     posts = guild.create_text_channel("daily")
     await admin.slash(channel, "scoundrel-admin daily", channel=posts, time="08:00")
+    await alice.slash(channel, "scoundrel remind", when=8)  # reminded at 16:00 UTC on days she hasn't played
     await env.advance_time(33 * 3600)  # 2026-01-02 09:00 UTC: Daily #2 is posted
     await shot("daily-post", posts.last_message, where=posts)
+
+    # The post through the day: two players here have played Daily #2 (a count, never a score).
+    for player in (bob, carol):
+        other = await player.slash(channel, "scoundrel daily")
+        await play_out(player, None, channel, response=other.response)
+    await env.advance_time(5 * 60)  # the post is edited at most once every five minutes
+    await shot("daily-post-live", posts.last_message, where=posts)
+
+    # Alice has not played today: her reminder, in her DMs at 16:00 UTC. Then the month board.
+    await env.advance_time(7 * 3600)
+    dms = alice.user.dm_channel
+    await shot("reminder", dms.last_message, viewer=alice.user, where=dms)
+    board = await alice.slash(channel, "scoundrel leaderboard", board="month")
+    await shot("month-board", board)
 
 
 async def play_out(actor, message, channel, response=None):

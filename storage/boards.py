@@ -8,6 +8,7 @@ from bot.engine.tally import ALL_GUILDS, ALL_RULES, DAILIES
 
 from .backends.base import Db, Sql, Tx
 from .models import AllTimeEntry, DailyEntry, RulesStats, UserStats, WeekEntry, from_micros
+from .months import FILL_MONTH_TOTALS
 
 NO_LIMIT = 1 << 62  # LIMIT for "all rows", in a form both SQLite and PostgreSQL take
 _PRESET_BY_KEY = {rules.key: name for name, rules in PRESETS.items()}
@@ -197,7 +198,8 @@ class Boards:
         async def body(tx: Tx) -> None:
             await tx.execute("DELETE FROM player_totals")
             await tx.execute("DELETE FROM week_totals")
-            for fill in (FILL_PLAYER_TOTALS, FILL_DAILY_TOTALS, FILL_WEEK_TOTALS):
+            await tx.execute("DELETE FROM month_totals")
+            for fill in (FILL_PLAYER_TOTALS, FILL_DAILY_TOTALS, FILL_WEEK_TOTALS, FILL_MONTH_TOTALS):
                 await tx.execute(fill)
 
         await self.db.write(body, slow=True)  # a repair over every game ever played may take a while

@@ -131,7 +131,11 @@ def prune(conn: sqlite3.Connection, now: datetime, policy: Policy = Policy()) ->
     posts = _batched(
         conn, "DELETE FROM daily_posts WHERE (guild_id, day) IN (SELECT guild_id, day FROM daily_posts "
               "WHERE claimed_at < ? LIMIT ?)", (_micros(now - timedelta(days=policy.post_days)),), policy.batch)
-    return {"snapshots": snapshots, "par_cache": par, "daily_posts": posts}
+    # Reminders claimed (the once-a-day record of streak reminders) are kept as long as the daily posts' records.
+    reminders = _batched(
+        conn, "DELETE FROM reminder_sends WHERE (user_id, day) IN (SELECT user_id, day FROM reminder_sends "
+              "WHERE claimed_at < ? LIMIT ?)", (_micros(now - timedelta(days=policy.post_days)),), policy.batch)
+    return {"snapshots": snapshots, "par_cache": par, "daily_posts": posts, "reminder_sends": reminders}
 
 
 def auto_vacuum_mode(conn: sqlite3.Connection) -> str:

@@ -53,14 +53,29 @@ WEEK_TOTALS_CONFLICT = Sql(
     "total = w.total + excluded.total, days = w.days + 1, wins = w.wins + excluded.wins, "
     "forfeits = w.forfeits + excluded.forfeits, best = greatest(w.best, excluded.best), "
     "last_at = greatest(coalesce(w.last_at, 0), excluded.last_at)")
+MONTH_TOTALS_COLUMNS = "month, guild_id, user_id, total, days, wins, forfeits, best, last_at"
+MONTH_TOTALS_CONFLICT = Sql(
+    sqlite="ON CONFLICT (month, guild_id, user_id) DO UPDATE SET "
+    "total = mo.total + excluded.total, days = mo.days + 1, wins = mo.wins + excluded.wins, "
+    "forfeits = mo.forfeits + excluded.forfeits, best = max(mo.best, excluded.best), "
+    "last_at = max(coalesce(mo.last_at, 0), excluded.last_at)",
+    postgres="ON CONFLICT (month, guild_id, user_id) DO UPDATE SET "
+    "total = mo.total + excluded.total, days = mo.days + 1, wins = mo.wins + excluded.wins, "
+    "forfeits = mo.forfeits + excluded.forfeits, best = greatest(mo.best, excluded.best), "
+    "last_at = greatest(coalesce(mo.last_at, 0), excluded.last_at)")
 _PLAYER_INSERT = (f"INSERT INTO player_totals AS t ({PLAYER_TOTALS_COLUMNS}) "
                   "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ")
 _WEEK_INSERT = f"INSERT INTO week_totals AS w ({WEEK_TOTALS_COLUMNS}) VALUES ($1, $2, $3, $4, 1, $5, $6, $7, $8) "
+_MONTH_INSERT = (f"INSERT INTO month_totals AS mo ({MONTH_TOTALS_COLUMNS}) "
+                 "VALUES ($1, $2, $3, $4, 1, $5, $6, $7, $8) ")
 PLAYER_TOTALS_UPSERT = Sql(sqlite=_PLAYER_INSERT + PLAYER_TOTALS_CONFLICT.sqlite,
                            postgres=_PLAYER_INSERT + PLAYER_TOTALS_CONFLICT.postgres)
 WEEK_TOTALS_UPSERT = Sql(sqlite=_WEEK_INSERT + WEEK_TOTALS_CONFLICT.sqlite,
                          postgres=_WEEK_INSERT + WEEK_TOTALS_CONFLICT.postgres)
+MONTH_TOTALS_UPSERT = Sql(sqlite=_MONTH_INSERT + MONTH_TOTALS_CONFLICT.sqlite,
+                          postgres=_MONTH_INSERT + MONTH_TOTALS_CONFLICT.postgres)
 
 
-__all__ = ["PLAYER_TOTALS_COLUMNS", "PLAYER_TOTALS_CONFLICT", "PLAYER_TOTALS_UPSERT", "WEEK_TOTALS_COLUMNS",
-           "WEEK_TOTALS_CONFLICT", "WEEK_TOTALS_UPSERT", "Sql", "Statement"]
+__all__ = ["MONTH_TOTALS_COLUMNS", "MONTH_TOTALS_CONFLICT", "MONTH_TOTALS_UPSERT", "PLAYER_TOTALS_COLUMNS",
+           "PLAYER_TOTALS_CONFLICT", "PLAYER_TOTALS_UPSERT", "WEEK_TOTALS_COLUMNS", "WEEK_TOTALS_CONFLICT",
+           "WEEK_TOTALS_UPSERT", "Sql", "Statement"]

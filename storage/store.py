@@ -33,9 +33,11 @@ from .models import (
     WeekEntry,
     to_micros,
 )
+from .months import MonthEntry, Months
 from .moves import Moves
 from .par import Pars
 from .posts import Posts
+from .reminders import Reminder, Reminders
 
 HEARTBEAT = "INSERT INTO heartbeat (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at = excluded.at"
 
@@ -58,6 +60,8 @@ class Store:
         self._posts = Posts(db, self.now)
         self._guilds = Guilds(db, self.now)
         self._pars = Pars(db, self.now)
+        self._months = Months(db)
+        self._reminders = Reminders(db, self.now)
 
     # --- opening and closing ---------------------------------------------------------------------------
     @classmethod
@@ -297,6 +301,54 @@ class Store:
     async def daily_days(self, user_id: int) -> list[int]:
         """Sorted day numbers of the user's counted dailies that were finished (won or dead): for streaks."""
         return await self._boards.daily_days(user_id)
+
+    # --- the month board and a day's players -------------------------------------------------------------
+    async def leaderboard_month(self, month: int, guild_id: int | None = None, limit: int = 10) -> list[MonthEntry]:
+        """Month number ``month``'s board (Month #1 = January 2026): each player's counted daily scores summed, as
+        the week board (every day counts; ties go to more days played, then the earlier last finish). Read from
+        ``month_totals``, kept by the transaction that scores a daily."""
+        return await self._months.leaderboard_month(month, guild_id, limit)
+
+    async def month_rank(self, user_id: int, month: int, guild_id: int | None = None) -> tuple[int, int] | None:
+        """(the user's place, players on the board) of ``leaderboard_month``, or None when not on it."""
+        return await self._months.month_rank(user_id, month, guild_id)
+
+    async def daily_players(self, day: int, guild_id: int | None = None) -> int:
+        """Players with a scored counted attempt at daily ``day`` (in ``guild_id``, or everywhere)."""
+        return await self._months.daily_players(day, guild_id)
+
+    # --- streak reminders --------------------------------------------------------------------------------
+    async def get_reminder(self, user_id: int) -> Reminder | None:
+        return await self._reminders.get_reminder(user_id)
+
+    async def set_reminder(self, user_id: int, hours: int | None, locale: str | None = None) -> Reminder | None:
+        """Remind the user ``hours`` (1, 2, 4 or 8) before the day ends; None: never (the row goes). Returns the
+        setting as it was, whose ``undelivered_day`` (now cleared) the player has not been told about yet."""
+        return await self._reminders.set_reminder(user_id, hours, locale)
+
+    async def due_reminders(self, day: int, hours: int) -> list[Reminder]:
+        """Players reminded ``hours`` before daily ``day`` ends who have not started it and have not been sent (or
+        tried) a reminder for it."""
+        return await self._reminders.due_reminders(day, hours)
+
+    async def claim_reminder(self, user_id: int, day: int, owner: str) -> bool:
+        """True if this call claimed the user's reminder for ``day`` (and so must send it); False if another call,
+        in this process or another, already has."""
+        return await self._reminders.claim_reminder(user_id, day, owner)
+
+    async def release_reminder(self, user_id: int, day: int, owner: str) -> None:
+        """Give back ``owner``'s claim whose send failed for a passing reason (not closed DMs), so a later reminder
+        time of the same day tries again."""
+        await self._reminders.release_reminder(user_id, day, owner)
+
+    async def reminder_sent(self, user_id: int, day: int, outcome: str) -> None:
+        """How the claimed reminder went (``sent``, ``closed``, ``failed``); ``closed`` marks the setting so the
+        player is told."""
+        await self._reminders.reminder_sent(user_id, day, outcome)
+
+    async def reminder_outcome(self, user_id: int, day: int) -> str | None:
+        """``sent`` / ``closed`` / ``failed``, ``""`` while claimed and being sent, None when never claimed."""
+        return await self._reminders.reminder_outcome(user_id, day)
 
     async def rebuild_totals(self) -> None:
         """Recompute the running totals from the games (an operator's repair; normally kept up to date)."""

@@ -1,4 +1,5 @@
-"""Writing the running totals (``player_totals``, ``week_totals``): the rows ``bot.engine.tally`` decides, added.
+"""Writing the running totals (``player_totals``, ``week_totals``, ``month_totals``): the rows ``bot.engine.tally``
+decides, added.
 
 Each row is an upsert that adds to what is there (an atomic add, so concurrent ends never lose a count); the
 statements are in ``storage/sql.py``.
@@ -9,7 +10,7 @@ from __future__ import annotations
 from bot.engine.tally import Tally
 
 from .backends.base import Tx
-from .sql import PLAYER_TOTALS_UPSERT, WEEK_TOTALS_UPSERT
+from .sql import MONTH_TOTALS_UPSERT, PLAYER_TOTALS_UPSERT, WEEK_TOTALS_UPSERT
 
 
 async def add_tally(tx: Tx, tally: Tally) -> None:
@@ -18,6 +19,8 @@ async def add_tally(tx: Tx, tally: Tally) -> None:
         await tx.executemany(PLAYER_TOTALS_UPSERT, tally.players)
     if tally.weeks:
         await tx.executemany(WEEK_TOTALS_UPSERT, tally.weeks)
+    if tally.months:
+        await tx.executemany(MONTH_TOTALS_UPSERT, tally.months)
 
 
 __all__ = ["add_tally"]

@@ -36,4 +36,22 @@ def day_date(day: int) -> date:
     return EPOCH + timedelta(days=day - 1)
 
 
-__all__ = ["EPOCH", "day_date", "day_end", "day_of", "day_start"]
+def month_of(day: int) -> int:
+    """The month number holding daily ``day``: Month #1 is January 2026, #12 December 2026, #13 January 2027."""
+    moment = day_date(day)
+    return (moment.year - EPOCH.year) * 12 + moment.month
+
+
+def month_start(month: int) -> date:
+    """The first date of month number ``month``."""
+    year, index = divmod(month - 1, 12)
+    return date(EPOCH.year + year, index + 1, 1)
+
+
+def month_days(month: int) -> tuple[int, int]:
+    """The first and last daily numbers of month number ``month``."""
+    first = (month_start(month) - EPOCH).days + 1
+    return first, (month_start(month + 1) - EPOCH).days
+
+
+__all__ = ["EPOCH", "day_date", "day_end", "day_of", "day_start", "month_days", "month_of", "month_start"]

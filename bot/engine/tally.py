@@ -7,7 +7,8 @@ Storage writes exactly the rows this module gives it (``player_totals`` and ``we
 * A counted game adds to its rule set's totals and to every rule set's (``ALL_RULES``), in its server and in every
   server (``ALL_GUILDS``); a counted daily also to the dailies-only totals (``DAILIES``).
 * A scored counted daily adds its score to the 7 week totals whose week holds its day (a week is named by its last
-  day), counting a forfeit (given up, or its day ended first) as such.
+  day), counting a forfeit (given up, or its day ended first) as such; and, the same way, to the month total of the
+  calendar month holding its day (``calendar.month_of``: the month board).
 * A game given up or expired: a counted daily is scored by its forfeit (``forfeit_score``: no better than dying
   there; nothing if its state is unreadable); other games have no score.
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .calendar import month_of
 from .forfeit import forfeit_score
 from .game import WON, State
 
@@ -32,6 +34,8 @@ WEEK_DAYS = 7
 PlayerRow = tuple[int, int, str, int, int, int, int, int | None, float | None, int]
 # (week's last day, guild, user, total, wins, forfeits, best, last at); each adds one day played
 WeekRow = tuple[int, int, int, int, int, int, int, int]
+# (month number, guild, user, total, wins, forfeits, best, last at); each adds one day played
+MonthRow = tuple[int, int, int, int, int, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,12 +59,13 @@ class Tally:
 
     players: tuple[PlayerRow, ...] = ()
     weeks: tuple[WeekRow, ...] = ()
+    months: tuple[MonthRow, ...] = ()
 
     def __bool__(self) -> bool:
-        return bool(self.players or self.weeks)
+        return bool(self.players or self.weeks or self.months)
 
     def __add__(self, other: Tally) -> Tally:
-        return Tally(self.players + other.players, self.weeks + other.weeks)
+        return Tally(self.players + other.players, self.weeks + other.weeks, self.months + other.months)
 
 
 NOTHING = Tally()
@@ -84,10 +89,13 @@ def tally(game: EndedGame, *, hinted: bool = False, new: bool = True) -> Tally:
     players = tuple((game.user_id, g, k, 1 if new else 0, won, scored, game.score or 0, game.score, average, game.at)
                     for g in guilds for k in keys)
     weeks: tuple[WeekRow, ...] = ()
+    months: tuple[MonthRow, ...] = ()
     if game.kind == DAILY and game.score is not None and game.day is not None:
         weeks = tuple((game.day + n, g, game.user_id, game.score, won, 1 if game.forfeit else 0, game.score, game.at)
                       for g in guilds for n in range(WEEK_DAYS))
-    return Tally(players, weeks)
+        months = tuple((month_of(game.day), g, game.user_id, game.score, won, 1 if game.forfeit else 0, game.score,
+                        game.at) for g in guilds)
+    return Tally(players, weeks, months)
 
 
 def tally_all(games: list[EndedGame], *, new: bool = True) -> Tally:
@@ -106,4 +114,4 @@ def forfeit(kind: str, state: State | None) -> int | None:
 
 
 __all__ = ["ALL_GUILDS", "ALL_RULES", "COUNTED", "DAILIES", "DAILY", "NORMAL", "NOTHING", "PRACTICE", "WEEK_DAYS",
-           "EndedGame", "PlayerRow", "Tally", "WeekRow", "counts", "forfeit", "tally", "tally_all"]
+           "EndedGame", "MonthRow", "PlayerRow", "Tally", "WeekRow", "counts", "forfeit", "tally", "tally_all"]

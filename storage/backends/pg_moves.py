@@ -11,7 +11,14 @@ from typing import Any
 
 from ..errors import GameNotFound, GameOver, StaleVersion
 from ..models import GAME_COLUMNS
-from ..sql import PLAYER_TOTALS_COLUMNS, PLAYER_TOTALS_CONFLICT, WEEK_TOTALS_COLUMNS, WEEK_TOTALS_CONFLICT
+from ..sql import (
+    MONTH_TOTALS_COLUMNS,
+    MONTH_TOTALS_CONFLICT,
+    PLAYER_TOTALS_COLUMNS,
+    PLAYER_TOTALS_CONFLICT,
+    WEEK_TOTALS_COLUMNS,
+    WEEK_TOTALS_CONFLICT,
+)
 from .base import Move, Outcomes
 
 # A group of moves in one statement: each game's conditional UPDATE (moved on only from the version the move was
@@ -50,7 +57,13 @@ APPLY_ENDING_MOVES = (
     "FROM unnest($20::bigint[], $21::bigint[], $22::bigint[], $23::bigint[], $24::bigint[], $25::bigint[], "
     "$26::bigint[], $27::bigint[], $28::bigint[]) AS k(game_id, week_end, guild_id, user_id, total, wins, forfeits, "
     "best, last_at) JOIN u ON u.id = k.game_id AND u.hinted = 0 ORDER BY k.week_end, k.guild_id, k.user_id "
-    + WEEK_TOTALS_CONFLICT.postgres + ")" + _OUTCOMES)
+    + WEEK_TOTALS_CONFLICT.postgres + "), "
+    f"mt AS (INSERT INTO month_totals AS mo ({MONTH_TOTALS_COLUMNS}) "
+    "SELECT k.month, k.guild_id, k.user_id, k.total, 1, k.wins, k.forfeits, k.best, k.last_at "
+    "FROM unnest($29::bigint[], $30::bigint[], $31::bigint[], $32::bigint[], $33::bigint[], $34::bigint[], "
+    "$35::bigint[], $36::bigint[], $37::bigint[]) AS k(game_id, month, guild_id, user_id, total, wins, forfeits, "
+    "best, last_at) JOIN u ON u.id = k.game_id AND u.hinted = 0 ORDER BY k.month, k.guild_id, k.user_id "
+    + MONTH_TOTALS_CONFLICT.postgres + ")" + _OUTCOMES)
 # A new game in one statement: inserted (with a counted daily's attempt) unless the player has a game running in
 # the slot or has used the day; then the new id, the used attempt's game, and the running game's row. Two processes
 # creating at the same instant both pass the checks, and the unique indexes decide: ``games_one_active`` (one
@@ -72,16 +85,18 @@ START_GAME = (
 
 
 def totals_columns(group: list[Move]) -> list[list[Any]] | None:
-    """The totals arguments of ``APPLY_ENDING_MOVES`` (player rows, then week rows, column by column, each tagged
-    with its game), or None when one key would be upserted twice (the statement cannot)."""
+    """The totals arguments of ``APPLY_ENDING_MOVES`` (player rows, week rows, then month rows, column by column,
+    each tagged with its game), or None when one key would be upserted twice (the statement cannot)."""
     players = [(move.game_id, *row) for move in group for row in move.tally.players]
     weeks = [(move.game_id, *row) for move in group for row in move.tally.weeks]
-    if len({row[1:4] for row in players}) != len(players) or len({row[1:4] for row in weeks}) != len(weeks):
+    months = [(move.game_id, *row) for move in group for row in move.tally.months]
+    if any(len({row[1:4] for row in rows}) != len(rows) for rows in (players, weeks, months)):
         return None
     # Columns as the unnest lists them: player rows (game, user, guild, rules, games, wins, scored, total, best,
     # average, last); week rows (game, week_end, guild, user, total, wins, forfeits, best, last).
     columns = [list(column) for column in zip(*players, strict=True)] if players else [[]] * 11
     columns += [list(column) for column in zip(*weeks, strict=True)] if weeks else [[]] * 9
+    columns += [list(column) for column in zip(*months, strict=True)] if months else [[]] * 9  # (game, month, ...)
     return columns
 
 

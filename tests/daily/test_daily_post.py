@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 import discord
 import simcord
 
-from bot.daily import daily_seed
+from bot.daily import daily_seed, room_marks
 from bot.engine import seed_to_text
 from cogs.admin_group import NOT_A_MANAGER
 from tests.daily.helpers import admin_of, play_to_end, restart
@@ -69,12 +69,12 @@ async def test_the_post_shows_yesterdays_results_and_seed_and_plays_today(world)
     admin, daily = await schedule(world, "08:00")
     first = await world.alice.slash(world.channel, "scoundrel daily")
     await play_to_end(world.alice, first.response)
-    score = (await world.store.daily_attempt(world.alice.id, 1)).score
+    attempt = await world.store.daily_attempt(world.alice.id, 1)
     await world.env.advance_time(33 * HOUR)  # 2026-01-02 09:00
     post = posts(daily)[-1]
     fields = {f.name: f.value for f in post.embeds[0].fields}
-    assert fields["Yesterday's best here (Daily #1)"] == f"🥇 <@{world.alice.id}> — **{score}** (cleared)" or \
-        fields["Yesterday's best here (Daily #1)"] == f"🥇 <@{world.alice.id}> — **{score}** (died)"
+    grid = "".join(room_marks(attempt.state))  # her share grid: no card named
+    assert fields["Yesterday's best here (Daily #1)"] == f"🥇 <@{world.alice.id}> **{attempt.score}** {grid}"
     seed = seed_to_text(daily_seed(await world.store.daily_secret(), 1))
     assert seed in fields["Daily #1's seed, now revealed"]
     assert seed_to_text(daily_seed(await world.store.daily_secret(), 2)) not in str(post.embeds[0].to_dict())

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 
 import discord
 
-from bot.daily import daily_seed, day_end, share_text
+from bot.daily import daily_seed, day_end, room_marks, share_text
 from bot.engine import apply, legal_actions, new_game, seed_to_text
 from bot.engine.rules import CLASSIC
 from bot.i18n.messages import ENGLISH, messages_for
@@ -133,6 +133,8 @@ async def test_the_post_follows_the_servers_language_and_each_player_keeps_their
     assert played.ephemeral and "Tagesspiel" not in str(played.response.message.embeds[0].to_dict())
     await play_to_end(carol, played.response)
     score = (await env.bot.store.daily_attempt(carol.id, 1)).score
+    counted = next(m for m in daily.history() if m.id == post.id).embeds[0].description  # the post counts her
+    assert counted.endswith("\n👥 **1** Spieler hier hat heute gespielt.")
     again = await carol.click(post, label="Heutiges Tagesspiel starten")
     assert again.response.content.startswith(ENGLISH(
         "You have already played Daily #{day} ({result}): only the first attempt counts.", day=1,
@@ -144,7 +146,8 @@ async def test_the_post_follows_the_servers_language_and_each_player_keeps_their
     post = [m for m in daily.history() if m.embeds][-1]
     fields = {f.name: f.value for f in post.embeds[0].fields}
     best = fields[DE("Yesterday's best here (Daily #{day})", day=1)]
-    assert best.startswith(f"🥇 <@{carol.id}> — **{score}** (") and ("gestorben" in best or "geschafft" in best)
+    grid = "".join(room_marks((await env.bot.store.daily_attempt(carol.id, 1)).state))  # no words: the same grid
+    assert best == f"🥇 <@{carol.id}> **{score}** {grid}"
     seed = seed_to_text(daily_seed(await env.bot.store.daily_secret(), 1))
     assert fields["Seed des Tagesspiels #1 aufgedeckt"] == \
         f"`{seed}` — nachspielen mit `/scoundrel spielen seed:{seed}`"

@@ -54,7 +54,8 @@ async def test_a_german_member_reads_help_in_german_with_the_command_names_of_th
     fields = {f.name: f.value for f in helped.fields}
     assert set(fields) == {"Spielen", "Wo spielen", "Auf einem Mitglied (Rechtsklick → Apps)"}  # no admin part
     assert "`/scoundrel spielen [regelwerk] [seed] [leben]` — Eine Partie Scoundrel beginnen" in fields["Spielen"]
-    assert "`/scoundrel bestenliste [tafel] [bereich] [tag]`" in fields["Spielen"]
+    assert "`/scoundrel bestenliste [tafel] [bereich] [tag] [monat]`" in fields["Spielen"]
+    assert "`/scoundrel erinnern [wann]`" in fields["Spielen"]
     assert fields["Wo spielen"] == GERMAN(WHERE)
     assert "Ein Tagesspiel außerhalb eines Servers" in fields["Wo spielen"]
     assert "**Scoundrel-Statistik** – Spiele" in fields["Auf einem Mitglied (Rechtsklick → Apps)"]

@@ -38,7 +38,8 @@ async def test_help_lists_every_command_with_its_options_and_admin_commands_only
     fields = {f.name: f.value for f in helped.response.embeds[0].fields}
     playing = fields["Playing"]
     assert "`/scoundrel play [preset] [seed] [health]`" in playing
-    assert "`/scoundrel leaderboard [board] [scope] [day]`" in playing
+    assert "`/scoundrel leaderboard [board] [scope] [day] [month]`" in playing
+    assert "`/scoundrel remind [when]`" in playing
     for sub in ("daily", "duel", "resume", "abandon", "rules", "stats", "help"):
         assert f"`/scoundrel {sub}" in playing
     assert not any(name.startswith("Server admins") for name in fields)

@@ -66,3 +66,14 @@ def test_only_a_counted_daily_given_up_is_scored_by_its_forfeit():
     assert forfeit("daily", state) is not None and forfeit("daily", state) < 0
     assert forfeit("normal", state) is None and forfeit("practice", state) is None
     assert forfeit("daily", None) is None  # an unreadable state: no score
+
+
+def test_a_counted_daily_adds_the_month_holding_its_day_once_per_server():
+    last_of_january, first_of_february = 31, 32
+    for day, month in ((last_of_january, 1), (first_of_february, 2)):
+        rows = tally(ended(kind="daily", status="dead", score=-5, day=day))
+        assert sorted(r[0:2] for r in rows.months) == [(month, ALL_GUILDS), (month, 7)]
+        assert all(r[3] == -5 and r[4] == 0 and r[5] == 0 and r[6] == -5 for r in rows.months)
+    assert all(r[5] == 1 for r in tally(ended(kind="daily", status="abandoned", score=-20, day=3,
+                                              forfeit=True)).months)
+    assert not tally(ended()).months and not tally(ended(kind="daily", score=None, day=3)).months

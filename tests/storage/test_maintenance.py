@@ -50,11 +50,13 @@ async def test_pruning_follows_the_policy_and_loses_nothing(db_path, caplog):
         await store.put_par("k", "S2 S3", 5, "T0")
         assert await store.claim_daily_post(1, 100, "me", timedelta(minutes=2))
         await store.confirm_daily_post(1, 100, 7, 70)
+        assert await store.claim_reminder(9, 100, "me")
         clock.advance(timedelta(days=6).total_seconds())
         recent = await _play_out(store, await store.create_game(3, 1, 1, Rules(), seed=3), finished_game(3))
         await store.put_par("k", "S4 S5", 7, "T1")
         assert await store.claim_daily_post(1, 101, "me", timedelta(minutes=2))
         await store.confirm_daily_post(1, 101, 7, 71)
+        assert await store.claim_reminder(9, 101, "me")
     finally:
         await store.close()
 
@@ -64,7 +66,7 @@ async def test_pruning_follows_the_policy_and_loses_nothing(db_path, caplog):
         counts = prune(conn, now, Policy(snapshot_days=7, par_days=7, post_days=7, batch=1))
     finally:
         conn.close()
-    assert counts == {"snapshots": 1, "par_cache": 1, "daily_posts": 1}
+    assert counts == {"snapshots": 1, "par_cache": 1, "daily_posts": 1, "reminder_sends": 1}
     assert _snapshots(db_path) == {old.id: False, playing.id: True, recent.id: True}
 
     store = await Store.open(db_path)

@@ -232,3 +232,24 @@ async def test_dailies_given_up_before_forfeits_existed_are_scored_once_on_open(
             assert (all_time.games, all_time.best) == (1, forfeit_score(state))  # still one game played
         finally:
             await store.close()
+
+
+async def test_version_13_fills_the_month_totals_from_counted_dailies_in_their_own_months(db_path):
+    make_database_at(db_path, 12)
+    data = add_v1_data(db_path)
+    score = data["finished"].score
+    with raw(db_path) as conn:  # game 1: a counted daily of Daily #31 (31 January); game 3, the same on #32
+        conn.execute("UPDATE games SET kind = 'daily', slot = 'daily', day = 31 WHERE id = 1")
+        columns = ("user_id, guild_id, channel_id, kind, slot, rules_json, rules_key, rules_name, seed, deck, status, "
+                   "version, snapshot, score, started_at, ended_at")
+        conn.execute(f"INSERT INTO games (id, day, {columns}) SELECT 3, 32, {columns} FROM games WHERE id = 1")
+    store = await Store.open(db_path)
+    try:
+        for month in (1, 2):
+            for guild in (55, None):
+                [entry] = await store.leaderboard_month(month, guild)
+                assert (entry.user_id, entry.total, entry.days, entry.wins) == (7, score, 1, 0)
+        assert await store.leaderboard_month(3) == []
+        assert await store.get_reminder(7) is None  # the reminder tables start empty: nobody opted in
+    finally:
+        await store.close()
