@@ -22,7 +22,7 @@ from bot.i18n import N_
 from bot.i18n.messages import ENGLISH, Messages
 from cogs.bounds import DAY, ID
 from cogs.command_text import slash
-from cogs.daily_par import daily_deck, known_par, par_button, par_text, todays_challenge
+from cogs.daily_par import daily_deck, known_par, par_text, todays_challenge
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_view import game_message
 from cogs.locale import for_reader
@@ -199,9 +199,15 @@ async def share_result(interaction: discord.Interaction, game_id: int) -> None:
     current, _ = streaks(await store.daily_days(record.user_id), record.day)
     # Par is public only once the day is over: while it runs it would tell everyone still playing what to aim for.
     par = challenge.par if challenge is not None and record.day < day_of(clock.now()) else None
-    text = share_text(record.day, record.state, par, current, tr)
+    text = share_text(record.day, record.state, par, current, tr) + "\n-# " + tr(SHARE_LEGEND)
+    view = discord.ui.View(timeout=None)  # whoever reads the post can play the day's deal from it
+    view.add_item(PlayDailyButton(day_of(clock.now()), tr))
     await interaction.response.send_message(tr("{player}'s {result}", player=interaction.user.mention, result=text),
-                                            allowed_mentions=discord.AllowedMentions.none())
+                                            view=view, allowed_mentions=discord.AllowedMentions.none())
+
+
+# What the share's marks mean (bot.daily.room_marks), on one line under them.
+SHARE_LEGEND = N_("🟩 no damage · 🟨 up to 5 · 🟧 up to 10 · 🟥 more · ⏭️ avoided · 🏆 cleared · 💀 died")
 
 
 # --- buttons -----------------------------------------------------------------------------------
@@ -256,7 +262,7 @@ def game_over_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
     """Added to a finished game's buttons (cogs.game_view.GAME_OVER_EXTRAS), in the player's language ``tr``."""
     if record.kind not in (DAILY, PRACTICE) or record.score is None:
         return []
-    return ([ShareButton(record.id, tr)] if record.kind == DAILY else []) + par_button(record, tr)
+    return [ShareButton(record.id, tr)] if record.kind == DAILY else []  # par is in the text, not on a button
 
 
 DYNAMIC_ITEMS = (PlayDailyButton, PracticeButton, ShareButton)

@@ -23,11 +23,13 @@ from bot.engine.game import (
     LOOP_BONUS,
     NECROMANCER_COST,
 )
+from bot.i18n import N_
 from bot.i18n.messages import ENGLISH, Messages
 from bot.picture import FILENAME
 from cogs.card_text import readable
 from cogs.command_text import command_word, slash
 
+HINTED = N_("💡 hinted — not counted")
 ABANDONED = "abandoned"  # storage's status for a game given up with /scoundrel abandon
 
 COLOUR_PLAYING = discord.Colour.blurple()
@@ -121,6 +123,8 @@ def deal_footer(record, tr: Messages = ENGLISH) -> str | None:
     """The deal and its rules; none for a counted daily being played on the daily's rules (its title says which
     day, and its seed stays secret while the day runs: the daily post reveals it afterwards)."""
     state: State = record.state
+    if not is_daily(record) and record.seed is not None and (state.over or record.status == "abandoned"):
+        return rules_label(state.rules, tr)  # the replay line above names the seed
     if not is_daily(record):
         deal = tr("Seed {seed}", seed=seed_to_text(record.seed)) if record.seed is not None else tr("Custom deck")
     elif record.kind == "practice":
@@ -181,7 +185,7 @@ def quiet_events(record) -> tuple[str, ...]:
         phase, ())
 
 
-def game_embed(record, par: int | None = None, tr: Messages = ENGLISH) -> discord.Embed:
+def game_embed(record, par: int | None = None, tr: Messages = ENGLISH, hinted: bool = False) -> discord.Embed:
     """Title, one status line, this turn's events (at most three lines), the deal in the footer (a counted daily
     being played has none, and its first room a line saying it counts and when it ends), in ``tr``'s language;
     the table is the attached picture (``attachment://`` + ``bot.picture.FILENAME``). ``par``: the deal's best
@@ -190,7 +194,7 @@ def game_embed(record, par: int | None = None, tr: Messages = ENGLISH) -> discor
     title, colour = _title_and_colour(record, tr)
     embed = discord.Embed(title=title, colour=colour)
     over = state.over or record.status == ABANDONED
-    lines = [status_line(state, tr)] if not over else _game_over_lines(record, par, tr)
+    lines = [status_line(state, tr)] if not over else _game_over_lines(record, par, tr, hinted)
     events = [] if record.status == ABANDONED else events_lines(state, quiet=quiet_events(record), tr=tr)
     lines[1:1] = events  # the last move's story right under the status (or score) line
     intro = daily_intro(record, tr)
@@ -199,6 +203,8 @@ def game_embed(record, par: int | None = None, tr: Messages = ENGLISH) -> discor
     embed.description = "\n".join(lines)
     embed.set_image(url=f"attachment://{FILENAME}")
     footer = deal_footer(record, tr)
+    if hinted:  # said wherever the game is shown: a hint was taken, so it is not counted
+        footer = " · ".join(filter(None, [footer, tr(HINTED)]))
     if footer is not None:
         embed.set_footer(text=footer)
     return embed
@@ -231,7 +237,7 @@ def rooms_played(state: State, tr: Messages = ENGLISH) -> str:
     return tr("{rooms}, {loops} loops", rooms=rooms, loops=state.loop) if state.loop > 1 else rooms
 
 
-def _game_over_lines(record, par: int | None, tr: Messages) -> list[str]:
+def _game_over_lines(record, par: int | None, tr: Messages, hinted: bool = False) -> list[str]:
     """The score line first (the status line of a finished game), then par and how to replay the deal."""
     state: State = record.state
     ended = getattr(record, "ended_at", None)
@@ -252,15 +258,16 @@ def _game_over_lines(record, par: int | None, tr: Messages) -> list[str]:
         rooms = rooms_played(state, tr)
         lines = [tr("**Score: {score}** ({explanation}).", score=state.score,
                     explanation=score_explanation(state, tr))]
-        if state.status == DEAD:
-            lines.append(tr("You died after {rooms}, {when}.", rooms=rooms, when=when) if when else
-                         tr("You died after {rooms}.", rooms=rooms))
+        # One line for the rooms and par (when and how it ended are the message's time and its title).
+        if par is None:
+            lines.append(tr("{rooms} played.", rooms=rooms))
+        elif state.score == par and not hinted:
+            lines.append(tr("{rooms} played · par {par}: a perfect game!", rooms=rooms, par=par))
+        elif state.score == par:
+            lines.append(tr("{rooms} played · par {par}, reached with a hint.", rooms=rooms, par=par))
         else:
-            lines.append(tr("You finished after {rooms}, {when}.", rooms=rooms, when=when) if when else
-                         tr("You finished after {rooms}.", rooms=rooms))
-        if par is not None:
-            lines.append(tr("Par {par}: a perfect game!", par=par) if state.score == par else
-                         tr("Par {par}: {short} short of the best possible.", par=par, short=par - state.score))
-    if record.seed is not None:
-        lines.append(tr("Replay this deal:\n`{command}`", command=replay_command(state.rules, record.seed, tr)))
+            lines.append(tr("{rooms} played · par {par}, {short} short.", rooms=rooms, par=par,
+                            short=par - state.score))
+    if record.seed is not None:  # one line: the command says what it does (and the deal's seed)
+        lines.append(f"🔁 `{replay_command(state.rules, record.seed, tr)}`")
     return lines

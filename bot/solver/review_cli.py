@@ -39,8 +39,9 @@ def main(argv: list[str]) -> int:
             ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(result.summary())
-    for line in result.room_lines():
+    *told, verdict = result.lines()
+    print(verdict)
+    for line in told:
         print("  " + line)
     if result.score is None:
         print(f"The moves stop before the end of the game; the best still possible there is {result.steps[-1].after}."

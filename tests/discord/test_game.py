@@ -86,13 +86,13 @@ async def test_cards_fight_mode_and_the_outcome_preview(world):
     assert await shows_table(message, await active(world, world.alice))  # the picture is replaced on every move
     by_code = codes(message)
     assert by_code["W2"].label == "♤4 0 dmg" and by_code["W3"].label == "♤5 0 dmg"
-    assert not by_code["mode"].disabled and by_code["mode"].label == "Fighting with ♦️7"
+    assert not by_code["mode"].disabled and by_code["mode"].label == "♦️7"
     assert by_code["A"].disabled  # the room has been started
 
     await world.alice.click(message, custom_id=by_code["mode"].custom_id)  # switch to barehanded
     message = world.channel.last_message
     by_code = codes(message)
-    assert by_code["T2"].label == "♤4 −4" and by_code["mode"].label == "Fighting barehanded"
+    assert by_code["T2"].label == "♤4 −4" and by_code["mode"].label == "Barehanded"
     assert (await active(world, world.alice)).version == 1  # the toggle writes nothing
 
     await world.alice.click(message, custom_id=by_code["T3"].custom_id)  # ♠5 barehanded
