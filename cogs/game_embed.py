@@ -129,8 +129,8 @@ def deal_footer(record, tr: Messages = ENGLISH) -> str | None:
         deal = tr("Seed {seed}", seed=seed_to_text(record.seed)) if record.seed is not None else tr("Custom deck")
     elif record.kind == "practice":
         deal = tr("Daily #{day} practice · never counts", day=record.day)
-    elif record.status == "playing" and not state.over and state.rules == DAILY_RULES:
-        return None
+    elif state.rules == DAILY_RULES and (state.over or record.status == "playing"):
+        return None  # the title names the day; a running daily's seed stays secret
     else:
         deal = tr("Daily #{day}", day=record.day)
     return f"{deal} · {rules_label(state.rules, tr)}"
@@ -146,6 +146,10 @@ def _title_and_colour(record, tr: Messages) -> tuple[str, discord.Colour]:
             return tr("🏳️ Given up · Score {score}", score=record.score), COLOUR_ABANDONED
         return tr("🏳️ Scoundrel — abandoned"), COLOUR_ABANDONED
     # Short enough for one line on a phone: the picture's banner says the rest.
+    if state.over and is_daily(record):  # which day, in the title: the footer is left out (see deal_footer)
+        mark = "🏆" if state.status == WON else "💀"
+        return (tr("{mark} {name} · Score {score}", mark=mark, name=name, score=state.score),
+                COLOUR_WON if state.status == WON else COLOUR_DEAD)
     if state.status == WON:
         return tr("🏆 You survived! Score {score}", score=state.score), COLOUR_WON
     if state.status == DEAD:

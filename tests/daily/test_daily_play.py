@@ -67,7 +67,8 @@ async def test_every_daily_room_keeps_to_the_rooms_line_budget(world):
                     and not by_code[c].disabled)
         await world.alice.click(first.response.message, custom_id=by_code[move].custom_id)
     assert record.status in ("won", "dead")
-    assert first.response.message.embeds[0].footer.text == "Daily #1 · classic"  # the finished game says which
+    finished = first.response.message.embeds[0]  # the finished game says which day in its title, not a footer
+    assert finished.title.endswith(f"Daily #1 · Score {record.score}") and finished.footer.text is None
 
 
 async def test_an_unfinished_daily_resumes(world):

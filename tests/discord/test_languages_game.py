@@ -67,13 +67,13 @@ async def test_a_german_player_plays_a_whole_game_in_german(world, locales):
     record = await world.store.active_game(world.alice.id, "normal")
     by_code = codes(message)
     assert message.embeds[0].description.startswith("Noch 2 Karten spielen.\n")
-    assert by_code["W2"].label == "♤4 schadlos" and by_code["mode"].label == "Kampf mit ♦️7"
+    assert by_code["W2"].label == "♤4 schadlos" and by_code["mode"].label == "♦️7"
     await check_german_room(message, record)
 
     await world.alice.click(message, custom_id=by_code["mode"].custom_id)  # the fight-mode toggle
     message = world.channel.last_message
     by_code = codes(message)
-    assert by_code["mode"].label == "Kampf mit Fäusten" and by_code["T2"].label == "♤4 −4"
+    assert by_code["mode"].label == "Mit Fäusten" and by_code["T2"].label == "♤4 −4"
     await world.alice.click(message, custom_id=by_code["T2"].custom_id)  # ♠4 barehanded
     message = world.channel.last_message
     assert message.embeds[0].description.startswith("Noch 1 Karte spielen.\n")  # the singular
