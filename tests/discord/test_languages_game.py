@@ -171,7 +171,7 @@ async def test_french_and_spanish_players_read_the_room_in_their_language(world,
     expected = {"fr": ("Scoundrel — salle 1", "Jouez 3 cartes sur 4, ou évitez la salle.",
                        ["♦️7 équiper", "♥️2 +0 (max)", "♤4 −4", "♤5 −5", "À mains nues", "Éviter"]),
                 "es-ES": ("Scoundrel — sala 1", "Juega 3 de 4 cartas o evita la sala.",
-                          ["♦️7 equipar", "♥️2 +0 (máx.)", "♤4 −4", "♤5 −5", "A puño limpio", "Evitar"])}
+                          ["♦️7 equipar", "♥️2 +0 (máx.)", "♤4 −4", "♤5 −5", "Sin arma", "Evitar"])}
     for player, (locale, (title, status, labels)) in zip((world.alice, world.bob), expected.items(), strict=True):
         locales.speak(player, locale)
         message = (await player.slash(world.channel, "scoundrel play", seed=SEED)).response.message
