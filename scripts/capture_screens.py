@@ -320,6 +320,7 @@ async def shoot_all(env, out: Path, browser: str, only: set[str], locale: str) -
     await shot("stats", stats)
     rules = await alice.slash(channel, "scoundrel rules")
     await shot("rules", rules)
+    await shot("help", await alice.slash(channel, "scoundrel help"))
 
     # A duel a few turns in.
     challenge = (await alice.slash(channel, "scoundrel duel", opponent=bob, seed="0000-0004")).response

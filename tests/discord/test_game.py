@@ -20,6 +20,7 @@ from tests.discord.harness import (
     private_notes,
     snapshot,
 )
+from tests.discord.test_member_menu_and_help import all_commands
 
 SEED = "0000-0004"  # room 1: ♦7 ♥2 ♠4 ♠5 (see test_the_seed_is_what_the_tests_expect)
 
@@ -229,7 +230,7 @@ async def test_rules_are_paged_and_help_lists_the_commands(world):
         await world.alice.click(rules.response, label="Next ▶")
     assert rules.response.embeds[0].title == "Daily challenge and leaderboards"
     assert rules.response.embeds[0].footer.text == "Page 5 of 5" and button(rules.response, "Next").disabled
-    helped = await world.alice.slash(world.channel, "scoundrel help")
+    helped = await all_commands(world.alice, world.channel)
     names = [line.split("`")[1].split(" [")[0] for line in helped.response.embeds[0].fields[0].value.splitlines()]
     assert {"/scoundrel play", "/scoundrel rules", "/scoundrel abandon"} <= set(names)
 
