@@ -124,7 +124,7 @@ def deal_footer(record, tr: Messages = ENGLISH) -> str | None:
     day, and its seed stays secret while the day runs: the daily post reveals it afterwards)."""
     state: State = record.state
     if not is_daily(record) and record.seed is not None and (state.over or record.status == "abandoned"):
-        return rules_label(state.rules, tr)  # the replay line above names the seed
+        return "🔁 " + replay_command(state.rules, record.seed, tr)  # the deal and its rules, ready to play again
     if not is_daily(record):
         deal = tr("Seed {seed}", seed=seed_to_text(record.seed)) if record.seed is not None else tr("Custom deck")
     elif record.kind == "practice":
@@ -207,7 +207,7 @@ def game_embed(record, par: int | None = None, tr: Messages = ENGLISH, hinted: b
     embed.description = "\n".join(lines)
     embed.set_image(url=f"attachment://{FILENAME}")
     footer = deal_footer(record, tr)
-    if hinted:  # said wherever the game is shown: a hint was taken, so it is not counted
+    if hinted and not over:  # said wherever the game is shown (a finished game says it in its text)
         footer = " · ".join(filter(None, [footer, tr(HINTED)]))
     if footer is not None:
         embed.set_footer(text=footer)
@@ -262,7 +262,8 @@ def _game_over_lines(record, par: int | None, tr: Messages, hinted: bool = False
         rooms = rooms_played(state, tr)
         lines = [tr("**Score: {score}** ({explanation}).", score=state.score,
                     explanation=score_explanation(state, tr))]
-        # One line for the rooms and par (when and how it ended are the message's time and its title).
+        # One line for the rooms and par (when and how it ended are the message's time and its title; the footer
+        # is the command that replays the deal).
         if par is None:
             lines.append(tr("{rooms} played.", rooms=rooms))
         elif state.score == par and not hinted:
@@ -272,6 +273,6 @@ def _game_over_lines(record, par: int | None, tr: Messages, hinted: bool = False
         else:
             lines.append(tr("{rooms} played · par {par}, {short} short.", rooms=rooms, par=par,
                             short=par - state.score))
-    if record.seed is not None:  # one line: the command says what it does (and the deal's seed)
-        lines.append(f"🔁 `{replay_command(state.rules, record.seed, tr)}`")
+        if hinted:
+            lines[-1] += " · " + tr(HINTED)
     return lines

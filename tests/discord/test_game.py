@@ -261,7 +261,7 @@ async def test_a_full_game_through_clicks_scores_what_the_engine_replay_scores(w
     assert expected.over and final.status == expected.status and final.score == expected.score
     embed = message.embeds[0]
     assert f"Score {expected.score}" in embed.title
-    assert f"/scoundrel play seed:{SEED}" in embed.description
+    assert embed.footer.text == f"🔁 /scoundrel play seed:{SEED}"  # the deal, ready to play again
     assert [b.label for b in buttons(message)] == ["New game"]
 
     # New game: a fresh deal for whoever clicks, with the same rules.
@@ -328,7 +328,7 @@ async def test_a_won_game_shows_the_final_room_and_the_score(world):
     embed = message.embeds[0]
     assert embed.title == "🏆 You survived! Score 5" and embed.colour == discord.Colour.green()
     assert "**Score: 5** (5 health)" in embed.description
-    assert f"`/scoundrel play seed:{WINNING_SEED} health:99`" in embed.description
+    assert embed.footer.text == f"🔁 /scoundrel play seed:{WINNING_SEED} health:99"
     games = await world.store.recent_games(world.alice.id)
     assert (games[0].status, games[0].score, games[0].version) == ("won", 5, len(WINNING_LINE))
 
