@@ -22,7 +22,7 @@ from bot.i18n import N_
 from bot.i18n.messages import ENGLISH, Messages
 from cogs.bounds import DAY, ID
 from cogs.command_text import slash
-from cogs.daily_par import daily_deck, known_par, par_text, todays_challenge
+from cogs.daily_par import daily_deck, known_par, todays_challenge
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_view import game_message
 from cogs.locale import for_reader
@@ -140,7 +140,7 @@ async def refuse_second_attempt(interaction: discord.Interaction, day: int, game
             result = tr("given up, score {score}", score=counted.score)
         par = known_par(counted)
         if par is not None:
-            result += f"; {par_text(par, tr).lower()}"
+            result += "; " + tr("par {par}", par=par)  # inside parentheses already: no "(winnable)"
     elif counted is not None and counted.status == "abandoned":
         result = tr("you gave up")
     if result is None:

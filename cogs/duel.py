@@ -73,7 +73,7 @@ def busy_text(tr: Messages, busy: DuelBusy, user_id: int, url: str | None) -> st
     else:
         text = tr("{player} already has an open duel (a challenge or a game): finish, decline or resign it first.",
                   player=mention(busy.user_id))
-    return text + " " + tr("It is here: {url}", url=url) if url else text
+    return text + " " + tr("[Jump to it]({url}).", url=url) if url else text
 
 
 DUEL_NEEDS_SERVER = N_("Duels are played in a server channel that has the bot: both players watch one board there, "

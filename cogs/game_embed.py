@@ -43,12 +43,19 @@ BAR_BLOCKS = 10
 EVENT_LINES = 3
 
 
+# The presets' names as a reader's footer shows them (commands and replay commands keep the names themselves).
+PRESET_NAMES = {"classic": N_("classic"), "lenient": N_("lenient"), "full-deck": N_("full-deck"),
+                "early-win": N_("early-win"), "rules-sheet": N_("rules-sheet"), "shuffled-avoid": N_("shuffled-avoid"),
+                "expansion": N_("expansion"), "custom": N_("custom")}
+
+
 def rules_label(rules: Rules, tr: Messages = ENGLISH) -> str:
-    """The preset name (never translated), plus the health setting when it is not the preset's."""
+    """The preset's name in the reader's language, plus the health setting when it is not the preset's."""
     base = dataclasses.replace(rules, start_health=20, max_health=20)
+    name = tr(PRESET_NAMES[base.name]) if base.name in PRESET_NAMES else base.name
     if (rules.start_health, rules.max_health) != (20, 20):
-        return tr("{name} · health {health}", name=base.name, health=rules.start_health)
-    return base.name
+        return tr("{name} · health {health}", name=name, health=rules.start_health)
+    return name
 
 
 def replay_command(rules: Rules, seed: int, tr: Messages = ENGLISH) -> str:

@@ -93,7 +93,7 @@ def out_of_date(record, tr: Messages = ENGLISH) -> str:
         return tr("This game is over; start a new one with `{play}`.", play=slash(tr, "play"))
     url = game_url(record)
     if url:
-        return tr("This is an old copy of your game, so nothing happened; your game is here: {url}", url=url)
+        return tr("This is an old copy of your game, so nothing happened: [jump to your game]({url}).", url=url)
     return tr("This is an old copy of your game, so nothing happened; `{resume}` shows your game as it is now",
               resume=slash(tr, "resume"))
 

@@ -10,6 +10,7 @@ from typing import Literal
 
 import discord
 from babel.dates import format_date
+from babel.numbers import format_decimal
 from discord import app_commands
 
 from bot import clock
@@ -34,8 +35,9 @@ def _place(rank: int) -> str:
     return {1: "🥇", 2: "🥈", 3: "🥉"}.get(rank, f"`{rank:>2}.`")
 
 
-def _average(value: float | None) -> str:
-    return "—" if value is None else f"{value:.1f}"
+def _average(value: float | None, tr: Messages = ENGLISH) -> str:
+    """One decimal, with the reader's decimal separator (``12,5`` in German)."""
+    return "—" if value is None else format_decimal(round(value, 1), "0.0", locale=tr.locale.replace("-", "_"))
 
 
 def _best(value: int | None) -> str:
@@ -83,7 +85,7 @@ def week_lines(entries, tr: Messages = ENGLISH) -> list[str]:
 def all_time_lines(entries, tr: Messages = ENGLISH) -> list[str]:
     return [tr("{place} {player} — **{wins}** in {games}, best {best}, average {average}",
                place=_place(e.rank), player=f"<@{e.user_id}>", wins=tr.plural("{n} win", "{n} wins", e.wins),
-               games=tr.plural("{n} game", "{n} games", e.games), best=_best(e.best), average=_average(e.average))
+               games=tr.plural("{n} game", "{n} games", e.games), best=_best(e.best), average=_average(e.average, tr))
             for e in entries]
 
 
@@ -185,7 +187,7 @@ async def stats_embed(store, user: discord.abc.User, today: int, tr: Messages = 
     lines = [tr.plural("🎲 **{n} game**{only} · 🏆 **{wins}** won ({rate})",
                        "🎲 **{n} games**{only} · 🏆 **{wins}** won ({rate})", stats.games,
                        only=only, wins=stats.wins, rate=_rate(stats.wins, stats.games)),
-             tr("⭐ Best **{best}** · average {average}", best=_best(stats.best), average=_average(stats.average)),
+             tr("⭐ Best **{best}** · average {average}", best=_best(stats.best), average=_average(stats.average, tr)),
              tr("🔥 Daily streak **{current}** · longest {longest}", current=current, longest=longest)]
     if stats.dailies is not None:
         d = stats.dailies

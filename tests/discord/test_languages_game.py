@@ -49,7 +49,7 @@ async def test_a_german_player_plays_a_whole_game_in_german(world, locales):
     embed = message.embeds[0]
     assert embed.title == "Scoundrel — Raum 1" == DE("{name} — room {turn}", name="Scoundrel", turn=1)
     assert embed.description == "3 von 4 Karten spielen oder meiden."
-    assert embed.footer.text == f"Seed {SEED} · classic"  # seeds and preset names are the same in every language
+    assert embed.footer.text == f"Seed {SEED} · klassisch"  # the seed as typed, the preset named in German
     by_code = codes(message)
     assert [by_code[c].label for c in ("T0", "T1", "T2", "T3")] == ["♦️7 anlegen", "♥️2 +0 (voll)", "♤4 −4", "♤5 −5"]
     assert by_code["mode"].label == "Mit Fäusten" and by_code["A"].label == "Meiden"
