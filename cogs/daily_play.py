@@ -28,6 +28,7 @@ from cogs.game_view import game_message
 from cogs.locale import for_reader
 from storage.errors import ActiveGameExists, AttemptAlreadyUsed
 from storage.models import DAILY, DEAD, PRACTICE, WON
+from storage.names import keep_name
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +101,8 @@ async def play_daily(interaction: discord.Interaction, note: str = "") -> None:
         await send_daily_game(interaction, exists.game, tr("Resumed · ends {when}", when=ends_at(today)))
         return
     log.info("user %s started daily %s (game %s)", user_id, today, record.id)
+    # Kept with the result for the boards of every server (the account's name, never a server nickname).
+    await keep_name(store, record.id, interaction.user.global_name or interaction.user.name)
     # Which day, that this try counts and when the day ends are in the embed (its title and first line): a
     # line of text above it would push the buttons past a phone's screen.
     await send_daily_game(interaction, record, "\n".join(lines))
