@@ -271,15 +271,14 @@ def _game_over_lines(record, par: int | None, tr: Messages, hinted: bool = False
                     explanation=score_explanation(state, tr))]
         # One line for the rooms and par (when and how it ended are the message's time and its title; the footer
         # is the command that replays the deal).
-        if par is None:
+        if hinted:  # short, so it stays one line: never "a perfect game"
+            par_text = [tr("par {par}", par=par)] if par is not None else []
+            lines.append(" · ".join([rooms, *par_text, tr(HINTED)]))
+        elif par is None:
             lines.append(tr("{rooms} played.", rooms=rooms))
-        elif state.score == par and not hinted:
-            lines.append(tr("{rooms} played · par {par}: a perfect game!", rooms=rooms, par=par))
         elif state.score == par:
-            lines.append(tr("{rooms} played · par {par}, reached with a hint.", rooms=rooms, par=par))
+            lines.append(tr("{rooms} played · par {par}: a perfect game!", rooms=rooms, par=par))
         else:
             lines.append(tr("{rooms} played · par {par}, {short} short.", rooms=rooms, par=par,
                             short=par - state.score))
-        if hinted:
-            lines[-1] += " · " + tr(HINTED)
     return lines

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from bot.coach import review_game
-from bot.engine import PRESETS, apply, decode, new_game
+from bot.engine import PRESETS, apply, decode, new_game, seed_to_text
 from bot.par import close_par
 from bot.solver.position import Position
 from bot.solver.review import review
@@ -132,7 +132,7 @@ async def test_hint_shows_the_best_move_privately_and_marks_the_game(world, monk
     # The room says so from the next move on, and its end never calls it perfect.
     moved = await world.alice.click(message, custom_id=next(b for b in buttons(message)
                                                             if b.custom_id.endswith(":A")).custom_id)
-    assert moved.response.embeds[0].footer.text == "Seed 0000-0007 · classic · 💡 hinted — not counted"
+    assert moved.response.embeds[0].footer.text == f"Seed {seed_to_text(7)} · classic · 💡 hinted — not counted"
 
 
 async def test_no_hint_in_a_counted_daily_but_in_practice(world, monkeypatch):

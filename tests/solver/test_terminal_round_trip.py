@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 
 from bot.__main__ import main as bot_main
-from bot.engine import PRESETS, apply, deal, new_game, preview
+from bot.engine import PRESETS, apply, deal, new_game, preview, seed_to_text
 from bot.engine import actions as A
 from bot.terminal import card_detail, run
 
@@ -30,7 +30,7 @@ def test_solve_then_review_then_play_read_the_same_moves(capsys):
     text = out.getvalue()
     assert "You survived the dungeon! Score: 30." in text
     assert f"Moves: {line}\n" in text  # printed back, ready for review
-    assert f'Review them: scoundrel-bot review --seed 0000-0007 --moves "{line}"' in text
+    assert f'Review them: scoundrel-bot review --seed {seed_to_text(7)} --moves "{line}"' in text
 
 
 def test_review_says_what_the_notation_is_when_it_refuses_a_move(capsys):
@@ -44,7 +44,7 @@ def test_review_says_what_the_notation_is_when_it_refuses_a_move(capsys):
 def test_play_takes_a_seed_number_and_the_same_preset_choices(capsys, monkeypatch):
     monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
     assert bot_main(["play", "--seed", "#5"]) == 0
-    assert "seed 0000-0005 · classic" in capsys.readouterr().out
+    assert f"seed {seed_to_text(5)} · classic" in capsys.readouterr().out
     assert bot_main(["play", "--preset", "nope"]) == 2
     assert "invalid choice: 'nope' (choose from " + ", ".join(repr(name) for name in sorted(PRESETS)) + ")" in \
         capsys.readouterr().err
