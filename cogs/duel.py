@@ -14,7 +14,7 @@ from bot.i18n import N_
 from bot.i18n.messages import Messages
 from cogs.bounds import CHALLENGES, SEED_LENGTH, read_seed
 from cogs.command_text import command_word, slash
-from cogs.duel_view import DYNAMIC_ITEMS, board_files, duel_url, mention, render_board
+from cogs.duel_view import DYNAMIC_ITEMS, board_content, board_files, duel_url, mention, render_board
 from cogs.errors import send_private
 from cogs.group import add_subcommands, bot_can_post, remove_subcommands
 from cogs.locale import for_reader
@@ -105,6 +105,7 @@ async def post_board(interaction: discord.Interaction, record, *, content: str |
     work, but their pictures are no longer kept up to date). It is written in the language of whoever posts it."""
     tr = for_reader(interaction)
     embed, view = render_board(record, tr)
+    content = content if content is not None else board_content(record, tr)  # a challenge's content pings
     await interaction.response.send_message(content=content, embed=embed, view=view, allowed_mentions=mentions,
                                             files=await board_files(record, tr))
     message = await interaction.original_response()
