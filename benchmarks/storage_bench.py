@@ -7,6 +7,12 @@ counted dailies; and clicks while boards are being read.
     .venv/bin/python benchmarks/storage_bench.py --daily-players 100000 --days 7 --skip-players
     .venv/bin/python benchmarks/storage_bench.py --database postgresql://auto   # SQLite and PostgreSQL side by side
     .venv/bin/python benchmarks/storage_bench.py --database postgresql://user@host/scratch
+    .venv/bin/python benchmarks/storage_bench.py --revision d6c6a06 --database postgresql://auto --skip-boards
+
+``--revision REV`` times ``Store.play`` (PLAYERS paced and flat out) as the storage of git revision REV does it and
+as this checkout's does, in one run, on SQLite (and PostgreSQL with ``--database postgresql://auto``): REV is taken
+from ``git archive`` into a temporary directory, each run is a process of that tree's own benchmark on a fresh
+database, and the runs are interleaved ``--rounds`` times so a busy moment of the shared machine falls on both.
 
 ``--database`` prints every figure for SQLite and PostgreSQL side by side: PLAYERS paced and flat out,
 ``--many-players`` paced, PLAYERS flat out split over ``--processes`` OS processes (each with its own store on the
@@ -43,19 +49,24 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
+import resource
 import sqlite3
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this tree's bot/ and storage/, before any other
 
 from bot.engine import Rules, legal_actions, preset  # noqa: E402
 from storage import Store, open_store  # noqa: E402
-from storage.postgres import PgStore, redact  # noqa: E402
+from storage.factory import redact  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
 
 ROOMY = Rules().with_health(40)  # longer games: fewer (untimed) new-game creations per move
 
@@ -66,9 +77,9 @@ def percentile(values: list[float], fraction: float) -> float:
 
 
 async def open_bench_store(target: Path | str, synchronous: str = "FULL", checkpoint_every: int | None = 100):
-    """A SQLite ``Store`` on a file (with the given durability settings), or a ``PgStore`` on a PostgreSQL URL."""
+    """A SQLite ``Store`` on a file (with the given durability settings), or the store on a PostgreSQL URL."""
     if isinstance(target, str):
-        return await PgStore.open(target)
+        return await open_store(target)
     return await Store.open(target, synchronous=synchronous, checkpoint_every=checkpoint_every)
 
 
@@ -122,14 +133,18 @@ def summary(latencies: list[float], elapsed: float, check: str) -> dict:
 
 
 async def run_processes(target: Path | str, players: int, seconds: float, processes: int, think: float = 0.0,
-                        user_base: int = 0) -> dict:
+                        user_base: int = 0, tree: Path = ROOT) -> dict:
     """The players split over ``processes`` OS processes, each with its own store on the same database, started
-    together once every player has a game (as several bot processes, each running some of the shards)."""
+    together once every player has a game (as several bot processes, each running some of the shards). ``tree``:
+    the source tree whose benchmark (and so whose storage) the processes run (``--revision``)."""
     share = players // processes
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # the tree's own code, nothing else first
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
     procs = [await asyncio.create_subprocess_exec(
-        sys.executable, __file__, "--worker", str(target), "--players", str(share), "--seconds", str(seconds),
-        "--think", str(think), "--first", str(user_base + n * share), stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE, limit=2**26) for n in range(processes)]
+        sys.executable, str(tree / "benchmarks" / "storage_bench.py"), "--worker", str(target), "--players",
+        str(share), "--seconds", str(seconds), "--think", str(think), "--first", str(user_base + n * share),
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=2**26, cwd=tree, env=env)
+        for n in range(processes)]
     for proc in procs:
         line = (await proc.stdout.readline()).strip()
         assert line == b"ready", line
@@ -139,12 +154,18 @@ async def run_processes(target: Path | str, players: int, seconds: float, proces
     results = [json.loads(await proc.stdout.read()) for proc in procs]
     for proc in procs:
         await proc.wait()
-    store = await open_bench_store(target)
-    try:
-        check = await store.integrity_check()
-    finally:
-        await store.close()
-    return summary([v for r in results for v in r["latencies"]], max(r["seconds"] for r in results), check)
+    done = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = done.ru_utime + done.ru_stime - used.ru_utime - used.ru_stime  # the processes' own, setup included
+    check = "skipped"
+    if tree == ROOT:  # an earlier revision's schema is its own: this code would upgrade it
+        store = await open_bench_store(target)
+        try:
+            check = await store.integrity_check()
+        finally:
+            await store.close()
+    result = summary([v for r in results for v in r["latencies"]], max(r["seconds"] for r in results), check)
+    result["cpu"] = cpu / max(1, result["moves"]) * 1e6
+    return result
 
 
 async def worker(target: str, players: int, first: int, seconds: float, think: float) -> None:
@@ -381,15 +402,14 @@ AUTO = "postgresql://auto"
 
 async def empty(url: str) -> None:
     """Delete every row of a scratch PostgreSQL database (its schema stays)."""
-    store = await PgStore.open(url)
+    store = await open_store(url)
     try:
-        tables = [r[0] for r in await store._read(
-            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'schema_version'")]
+        tables = await store.db.tables()
 
-        async def body(db):
-            await db.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY")
+        async def body(tx):
+            await tx.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY")
 
-        await store._write(body)
+        await store.db.write(body)
     finally:
         await store.close()
 
@@ -428,10 +448,10 @@ class Databases:
             url = self.server.create_database()
         else:
             url = self.url
-            await (await PgStore.open(url)).close()
+            await (await open_store(url)).close()
             await empty(url)
         await (await open_bench_store(path)).close()
-        await (await PgStore.open(url)).close()
+        await (await open_store(url)).close()
         return path, url
 
 
@@ -487,6 +507,64 @@ async def compare(args) -> int:
     return 0
 
 
+# --- an earlier revision against this one (--revision) ---------------------------------------------------------
+
+def extract(revision: str, into: Path) -> Path:
+    """The source tree of ``revision`` (git archive), unpacked into ``into``."""
+    into.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision], check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
+    return into
+
+
+async def compare_revisions(args) -> int:
+    """``Store.play`` as an earlier revision's storage does it and as this checkout's does, on each backend, in one
+    run: each players run (paced, flat out) is a process of the revision's own benchmark on a fresh database its
+    own code creates; the runs are interleaved ``--rounds`` times (alternating which revision goes first), and the
+    median of the rounds' moves/s, p99 and CPU time per move (the benchmark processes' own, setup included: on a
+    shared machine the figure least moved by other work) is printed."""
+    if args.database not in (None, AUTO):
+        raise SystemExit("error: --revision measures PostgreSQL on a server of its own: --database postgresql://auto")
+    with tempfile.TemporaryDirectory(dir=args.dir) as tmp, Databases(args.database or "", Path(tmp)) as dbs:
+        earlier = extract(args.revision, Path(tmp) / "earlier")
+        trees = [(f"at {args.revision}", earlier), ("this checkout", ROOT)]
+        backends = ["SQLite"] + (["PostgreSQL"] if dbs.server is not None else [])
+        runs = [(f"{args.players} paced (think {args.think:g} s)", args.think),
+                (f"{args.players} flat out", 0.0)]
+        results: dict[tuple[str, str, str], list[dict]] = {}
+        made = 0
+        print(f"Store.play at {args.revision} and in this checkout, {args.seconds:g} s a run, {args.rounds} "
+              f"interleaved rounds; SQLite in {tmp}" + (f"; PostgreSQL: {dbs.shown()}" if dbs.server else ""),
+              flush=True)
+        for round_ in range(args.rounds):
+            for title, think in runs:
+                for backend in backends:
+                    for label, tree in trees if round_ % 2 == 0 else trees[::-1]:
+                        made += 1
+                        target = (dbs.server.create_database() if backend == "PostgreSQL"
+                                  else Path(tmp) / f"run{made}.sqlite3")
+                        one = await run_processes(target, args.players, args.seconds, 1, think, tree=tree)
+                        results.setdefault((title, backend, label), []).append(one)
+                        print(f"  round {round_ + 1}: {title:<26} {backend:<10} {label:<16} {cell(one)}   "
+                              f"CPU {one['cpu']:5.0f} us/move", flush=True)
+        print(f"\n  medians of {args.rounds} rounds   {'':<10} " + "   ".join(f"{label:<49}" for label, _ in trees)
+              + "   change")
+        for title, _ in runs:
+            for backend in backends:
+                figures = []
+                for label, _ in trees:
+                    rounds = results[(title, backend, label)]
+                    figures.append((statistics.median(r["rate"] for r in rounds),
+                                    statistics.median(r["p99"] for r in rounds),
+                                    statistics.median(r["cpu"] for r in rounds)))
+                shown = "   ".join(f"{rate:7,.0f} moves/s  p99 {p99:7.2f} ms  CPU {cpu:5.0f} us"
+                                   for rate, p99, cpu in figures)
+                (rate0, p0, cpu0), (rate1, p1, cpu1) = figures
+                print(f"  {title:<28} {backend:<10} {shown}   moves/s {rate1 / rate0 - 1:+.0%}, "
+                      f"p99 {p1 / p0 - 1:+.0%}, CPU {cpu1 / cpu0 - 1:+.0%}")
+    return 0
+
+
 async def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=200)
@@ -514,12 +592,17 @@ async def main(argv: list[str]) -> int:
     parser.add_argument("--many-players", type=int, default=2000, help="players of the big paced run (--database)")
     parser.add_argument("--many-think", type=float, default=10.0, help="their mean think time, seconds")
     parser.add_argument("--processes", type=int, default=2, help="bot processes of the last flat-out run")
+    parser.add_argument("--revision", metavar="REV",
+                        help="Store.play of this git revision against this checkout, side by side (with --database "
+                             "postgresql://auto on PostgreSQL too); --rounds interleaved rounds, medians")
     parser.add_argument("--worker", metavar="DB", help=argparse.SUPPRESS)  # one of those processes
     parser.add_argument("--first", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
         await worker(args.worker, args.players, args.first, args.seconds, args.think)
         return 0
+    if args.revision:
+        return await compare_revisions(args)
     if args.database:
         return await compare(args)
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:

@@ -24,9 +24,9 @@ EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 COMMANDS = {
     "run": ("bot.run", "start the Discord bot"),
     "play": ("bot.terminal", "play Scoundrel in this terminal (no Discord needed)"),
-    "duel": ("bot.duel.terminal", "the two-player duel, hot-seat at one terminal"),
-    "solve": ("bot.solver.cli", "the best possible score (par) of a deal and a line that reaches it"),
-    "review": ("bot.solver.review_cli", "a game's moves checked against perfect play, room by room"),
+    "duel": ("bot.duel_terminal", "the two-player duel, hot-seat at one terminal"),
+    "solve": ("bot.solve", "the best possible score (par) of a deal and a line that reaches it"),
+    "review": ("bot.review", "a game's moves checked against perfect play, room by room"),
     "backup": ("bot.backup", "copy the live database safely (consistent, checked)"),
     "restore": ("bot.restore", "put a backup in place of the database (bot stopped)"),
     "maintenance": ("bot.maintenance", "integrity check, pruning and compaction of the database"),

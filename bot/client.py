@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import logging
 import pkgutil
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
@@ -12,6 +13,10 @@ from discord.ext import commands
 import cogs
 from bot import clock
 from bot.config import Config
+
+if TYPE_CHECKING:
+    from bot.service import Service
+    from storage import Store
 
 log = logging.getLogger(__name__)
 DEFAULT_PAR = object()  # marker: use bot.par.solve_par
@@ -40,7 +45,7 @@ class ScoundrelBot(commands.Bot):
 
         # Nobody is pinged unless a message names them on purpose: a send that should notify someone (a duel
         # challenge) passes its own AllowedMentions for that one user.
-        shards = {}
+        shards: dict[str, Any] = {}
         if config.shard_count is not None:
             shards = {"shard_count": config.shard_count,
                       "shard_ids": list(config.shard_ids or range(config.shard_count))}
@@ -52,7 +57,9 @@ class ScoundrelBot(commands.Bot):
         self.config = config
         self.sync_commands = sync_commands
         self.extension_names = list(extensions) if extensions is not None else find_extensions()
-        self.store = None  # storage.Store (SQLite) or storage.postgres.PgStore, opened in setup_hook
+        # Opened in setup_hook, None again after close(). Typed as always open: no interaction reaches a cog before
+        # setup_hook or after close.
+        self.store: Store = None  # type: ignore[assignment]
         # How par is computed: bot.par.solve_par (a worker process), or None for no par at all (tests that are
         # not about par: a real solve costs seconds of CPU).
         if par_solver is DEFAULT_PAR:
@@ -61,7 +68,7 @@ class ScoundrelBot(commands.Bot):
         from bot.metrics import Metrics
 
         self.metrics = Metrics()  # served at /metrics when [service] address is set
-        self.service = None
+        self.service: Service | None = None
         # The DynamicItem classes registered with discord.py, so cogs.clicks can answer the clicks it drops.
         self.dynamic_item_classes: list[type[discord.ui.DynamicItem]] = []
 
@@ -117,7 +124,7 @@ class ScoundrelBot(commands.Bot):
                 await self.service.close()
             await super().close()
         finally:
-            store, self.store = self.store, None
+            store, self.store = self.store, None  # type: ignore[assignment]
             if store is not None:
                 await store.close()
 

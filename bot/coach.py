@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from bot.engine import Action, Rules, apply, decode, encode, new_game, parse_deck
 from bot.engine.cards import Card
+from bot.i18n.phrase import Phrase
 from bot.par import run_in_solver
 from bot.solver import SolverRefused, refusal
 from bot.solver.position import Position
@@ -25,7 +26,7 @@ _positions: OrderedDict[tuple[str, str], Position] = OrderedDict()  # in the wor
 
 class ReviewText(NamedTuple):
     summary: str
-    lines: list[str]  # what mattered, the verdict (``summary``) last
+    lines: list[Phrase]  # what mattered, the verdict (``summary``) last; translated where shown
     machine: str  # par=N score=M lost=K perfect=P/D
 
 

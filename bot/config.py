@@ -123,6 +123,7 @@ def load_config(path: str | os.PathLike | None, environ: Mapping[str, str] | Non
                           "does not look like a Discord bot token")
 
     database, _, from_env = settings.text("bot", "database", DEFAULT_DATABASE)
+    db_path: Path | str
     if database.startswith(("postgresql://", "postgres://")):
         db_path = database
     else:
@@ -234,7 +235,7 @@ def add_database_options(parser) -> None:
                        help="the database file (default: SCOUNDREL_DATABASE, else scoundrel.sqlite3 here)")
 
 
-def database_from(args, environ: Mapping[str, str] | None = None) -> Path:
+def database_from(args, environ: Mapping[str, str] | None = None) -> Path | str:
     """The database ``run`` would use with the same ``--config`` (or ``--db`` when given). Raises ConfigError."""
     if args.db is not None:
         return Path(args.db).expanduser()

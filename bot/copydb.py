@@ -46,7 +46,7 @@ async def copy(source: str, target: str) -> dict[str, int]:
 
 def main(argv: list[str]) -> int:
     from storage.errors import StorageError
-    from storage.postgres import redact
+    from storage.factory import redact
 
     parser = argparse.ArgumentParser(prog=prog("copy-db"),
                                      description="Copy the bot's database between SQLite and PostgreSQL, checked.")

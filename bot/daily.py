@@ -15,16 +15,16 @@ import hashlib
 import hmac
 import re
 from collections.abc import Iterable
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import UTC, datetime, time
 
 from bot.engine import DEAD, WON, State, apply, new_game
 from bot.engine.actions import AVOID
+from bot.engine.calendar import EPOCH, day_date, day_end, day_of, day_start  # noqa: F401 - the daily's calendar
 from bot.engine.rules import CLASSIC, Rules
 from bot.engine.seeds import seed_from_bytes
 from bot.i18n import N_
 from bot.i18n.messages import ENGLISH, Messages
 
-EPOCH = date(2026, 1, 1)  # Daily #1
 DAILY_RULES: Rules = CLASSIC
 
 # One symbol per room in the shared result; never a card value. A faced room is coloured by the damage taken in
@@ -35,31 +35,6 @@ FACED_MARKS = (FACED, *(mark for mark, _ in HURT))
 AVOIDED = "⏭️"
 DIED = "💀"
 CLEARED = "🏆"
-
-
-def _aware_utc(moment: datetime) -> datetime:
-    if moment.tzinfo is None or moment.utcoffset() is None:
-        raise ValueError("a naive datetime has no place here: pass a timezone-aware time")
-    return moment.astimezone(UTC)
-
-
-def day_of(moment: datetime) -> int:
-    """The daily number of the UTC day holding ``moment`` (aware)."""
-    return (_aware_utc(moment).date() - EPOCH).days + 1
-
-
-def day_start(day: int) -> datetime:
-    """00:00 UTC of daily ``day``."""
-    return datetime.combine(EPOCH + timedelta(days=day - 1), time(0, 0), tzinfo=UTC)
-
-
-def day_end(day: int) -> datetime:
-    """The instant daily ``day`` ends (the next day's start)."""
-    return day_start(day + 1)
-
-
-def day_date(day: int) -> date:
-    return EPOCH + timedelta(days=day - 1)
 
 
 def daily_seed(secret: bytes, day: int) -> int:

@@ -74,7 +74,7 @@ def setup_logging(level: int, token: str, handler: logging.Handler | None = None
     for old in list(root.handlers):
         if getattr(old, "_scoundrel", False):
             root.removeHandler(old)
-    handler._scoundrel = True
+    handler._scoundrel = True  # type: ignore[attr-defined]  # marks ours, to replace on a second call
     root.addHandler(handler)
     # No voice: the bot never joins a voice channel, so the "PyNaCl/davey is not installed" warnings are noise.
     discord.VoiceClient.warn_nacl = False

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from bot.cli import prog
 from bot.config import add_database_options, database_from
@@ -52,7 +53,7 @@ def main(argv: list[str]) -> int:
     except StorageError as exc:
         print(f"maintenance failed: {exc}", file=sys.stderr)
         return 1
-    leftovers = remove_stale_partials(db.parent)
+    leftovers = remove_stale_partials(Path(db).parent)
     if report.problems:
         print(f"{db} is damaged ({len(report.problems)} problems); nothing was changed:", file=sys.stderr)
         for problem in report.problems[:10]:

@@ -30,6 +30,6 @@ def main(argv: list[str]) -> int:
     except StorageError as exc:  # BackupError, or SchemaTooNew for a backup from a newer version
         print(f"restore failed: {exc}", file=sys.stderr)
         return 1
-    secret = f"daily secret from {facts['secret_from']}" if facts["secret_from"] else "a new daily secret on start"
-    print(f"restored {args.backup} to {db}: schema version {facts['schema_version']}, {secret}")
+    where = f"daily secret from {facts['secret_from']}" if facts["secret_from"] else "a new daily secret on start"
+    print(f"restored {args.backup} to {db}: schema version {facts['schema_version']}, {where}")
     return 0

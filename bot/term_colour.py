@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping
-from typing import TextIO
+from typing import TextIO, cast
 
 RED, BOLD, RESET = "\x1b[31m", "\x1b[1m", "\x1b[0m"
 _RANK = r"(?:10|[2-9AJQK])"
@@ -44,4 +44,4 @@ class ColourWriter:
 
 def for_terminal(stream: TextIO, environ: Mapping[str, str] = os.environ) -> TextIO:
     """``stream`` itself, or a colouring wrapper of it when colour is wanted."""
-    return ColourWriter(stream) if wants_colour(stream, environ) else stream
+    return cast(TextIO, ColourWriter(stream)) if wants_colour(stream, environ) else stream  # it writes like one

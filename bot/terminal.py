@@ -25,6 +25,7 @@ from .engine import (
 from .engine import actions as A
 from .engine.cards import MONSTER, POTION
 from .engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER
+from .engine.seeds import SEED_BITS, seed_from_text
 from .term_colour import for_terminal
 
 HELP = """Moves:
@@ -95,6 +96,20 @@ def render(s: State, seed_text: str) -> str:
         lines.append(f"  {i + 1}) {card.label:<4} {detail}")
     lines.append("  a) avoid" if s.can_avoid else "  (avoid not available)")
     return "\n".join(lines)
+
+
+def parse_seed(text: str) -> int:
+    """A seed as shared (``K7Q2-M9XD``) or as a plain number (``#123`` or a number that is not 8 characters)."""
+    cleaned = text.strip()
+    if cleaned.startswith("#"):
+        value = int(cleaned[1:])
+    elif cleaned.isdigit() and len(cleaned) != 8:
+        value = int(cleaned)
+    else:
+        return seed_from_text(cleaned)
+    if not 0 <= value < (1 << SEED_BITS):
+        raise SeedError(f"a seed number is from 0 to 2^{SEED_BITS} - 1")
+    return value
 
 
 def card_detail(outcome) -> str:
@@ -195,8 +210,6 @@ def main(argv: list[str]) -> int:
                                         "random deal)")
     parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
     args = parser.parse_args(argv)
-    from bot.solver.cli import parse_seed  # (the solver's command imports this module)
-
     try:
         seed = parse_seed(args.seed) if args.seed else new_seed()
         preset(args.preset)

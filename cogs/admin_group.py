@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import N_
+from cogs.interaction import Interaction
 from cogs.locale import for_reader
 
 admin = app_commands.Group(name="scoundrel-admin", description="Scoundrel server settings (Manage Server)",
@@ -38,7 +39,7 @@ def install(bot) -> None:
     bot.tree.add_command(admin, override=True)
 
 
-async def require_manager(interaction: discord.Interaction) -> bool:
+async def require_manager(interaction: Interaction) -> bool:
     """True for a member with Manage Server (or Administrator); otherwise answers privately and returns False."""
     permissions = interaction.permissions
     if interaction.guild is not None and (permissions.manage_guild or permissions.administrator):

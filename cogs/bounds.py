@@ -8,6 +8,7 @@ back longer than ``ECHO``.
 
 from __future__ import annotations
 
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from discord import app_commands
@@ -53,7 +54,7 @@ def per_member(interaction) -> tuple[int | None, int]:
 
 
 # Commands that post publicly: a few in a row are fine, a flood is not.
-PUBLIC_POSTS = dict(rate=3, per=60.0, key=per_member)
+PUBLIC_POSTS: dict[str, Any] = dict(rate=3, per=60.0, key=per_member)
 
 
 def shared_cooldown(rate: int, per: float):

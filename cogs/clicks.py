@@ -15,11 +15,13 @@ custom_id no template matches gets a short private refusal.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 
 from bot.i18n import N_
 from cogs.errors import report_error, send_private
+from cogs.interaction import Interaction
 from cogs.locale import for_reader
 
 log = logging.getLogger(__name__)
@@ -28,7 +30,7 @@ UNKNOWN_BUTTON = N_("That button is out of date or not one of mine, so nothing h
                   "`/scoundrel resume` shows your game as it is now.")
 
 
-def is_on_message(interaction: discord.Interaction, component_type: int, custom_id: str) -> bool:
+def is_on_message(interaction: Interaction, component_type: int, custom_id: str) -> bool:
     """Whether discord.py will find this custom_id on the interaction's message (its own test, reproduced)."""
     message = interaction.message
     if message is None:
@@ -48,10 +50,10 @@ def find_factory(client, custom_id: str):
     return None, None
 
 
-async def answer_dropped_click(interaction: discord.Interaction) -> None:
+async def answer_dropped_click(interaction: Interaction) -> None:
     if interaction.type is not discord.InteractionType.component:
         return
-    data = interaction.data or {}
+    data: dict[str, Any] = dict(interaction.data or {})
     custom_id, component_type = data.get("custom_id"), data.get("component_type")
     if not isinstance(custom_id, str) or not isinstance(component_type, int):
         return
@@ -63,7 +65,7 @@ async def answer_dropped_click(interaction: discord.Interaction) -> None:
             log.info("unknown button %.100r from user %s", custom_id, interaction.user.id)
             await send_private(interaction, for_reader(interaction)(UNKNOWN_BUTTON))
             return
-        placeholder = discord.ui.Button(custom_id=custom_id)
+        placeholder: discord.ui.Button = discord.ui.Button(custom_id=custom_id)
         item = await factory.from_custom_id(interaction, placeholder, match)
         await item.callback(interaction)  # callbacks answer their own errors (report_error)
     except Exception as error:  # noqa: BLE001 - the player hears, the log keeps the traceback

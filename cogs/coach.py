@@ -13,6 +13,7 @@ as ``Phrase``s and are translated here.
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 
@@ -25,13 +26,14 @@ from bot.solver import refusal
 from cogs.card_text import readable
 from cogs.errors import GameIdButton
 from cogs.game_view import GAME_OVER_EXTRAS, PLAYING_EXTRAS
+from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from cogs.par import chunk_lines
 
 log = logging.getLogger(__name__)
 
 DAILY_KINDS = ("daily", "practice")
-_state = {"review": review_game, "hint": hint_for}  # set by setup; None when the bot has no solver
+_state: dict[str, Any] = {"review": review_game, "hint": hint_for}  # set by setup; None when the bot has no solver
 
 NOT_YOURS_REVIEW = N_("Only the player of this game can review it.")
 NOT_YOURS_HINT = N_("Only the player of this game can ask for a hint.")
@@ -68,11 +70,11 @@ def review_text(record, text, tr: Messages = ENGLISH, hinted: bool = False) -> l
 class ReviewButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
     PREFIX, LABEL, EMOJI, STYLE = "review", N_("Review"), "🎓", discord.ButtonStyle.secondary
 
-    async def run(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: Interaction) -> None:
         await show_review(interaction, self.game_id)
 
 
-async def show_review(interaction: discord.Interaction, game_id: int) -> None:
+async def show_review(interaction: Interaction, game_id: int) -> None:
     store, tr = interaction.client.store, for_reader(interaction)
     record = await store.load_game(game_id)
     refusal_text = await review_refusal(store, record, interaction.user.id, tr)
@@ -90,7 +92,7 @@ async def show_review(interaction: discord.Interaction, game_id: int) -> None:
         await interaction.followup.send(embed=embed, ephemeral=True)
 
 
-async def ask_solver(interaction: discord.Interaction, job, record):
+async def ask_solver(interaction: Interaction, job, record):
     """``job``'s answer for the game's moves so far, from the solver's queue; None once the player has been told
     the solver is busy or the position took too long (the interaction is deferred first: it may take a while)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -133,7 +135,7 @@ def review_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
 class HintButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
     PREFIX, LABEL, EMOJI, STYLE = "hint", N_("Hint"), "💡", discord.ButtonStyle.secondary
 
-    async def run(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: Interaction) -> None:
         await show_hint(interaction, self.game_id)
 
 
@@ -142,7 +144,7 @@ class HintConfirmButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button])
 
     PREFIX, LABEL, EMOJI, STYLE = "hintok", N_("Show the hint"), "💡", discord.ButtonStyle.primary
 
-    async def run(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: Interaction) -> None:
         await show_hint(interaction, self.game_id, confirmed=True)
 
 
@@ -151,7 +153,7 @@ def hint_text(hint, tr: Messages = ENGLISH) -> str:
                        move=translated(hint.words, tr), best=hint.best) + "\n" + tr(HINTED_MARK))
 
 
-async def show_hint(interaction: discord.Interaction, game_id: int, confirmed: bool = False) -> None:
+async def show_hint(interaction: Interaction, game_id: int, confirmed: bool = False) -> None:
     store, tr = interaction.client.store, for_reader(interaction)
     record = await store.load_game(game_id)
     text = None

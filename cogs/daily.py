@@ -7,7 +7,6 @@ the share text and streaks are ``bot/daily.py``. Boards and stats are ``cogs/lea
 
 from __future__ import annotations
 
-import discord
 from discord import app_commands
 
 from cogs.admin_group import add_admin_subcommands, install, remove_admin_subcommands
@@ -15,10 +14,11 @@ from cogs.daily_play import DYNAMIC_ITEMS, game_over_extras, play_daily
 from cogs.daily_post import ADMIN_COMMANDS, DailyPoster
 from cogs.game_view import GAME_OVER_EXTRAS
 from cogs.group import add_subcommands, remove_subcommands
+from cogs.interaction import Interaction
 
 
 @app_commands.command(name="daily", description="Play today's daily dungeon privately: the same deal for everyone")
-async def daily(interaction: discord.Interaction) -> None:
+async def daily(interaction: Interaction) -> None:
     await play_daily(interaction)
 
 

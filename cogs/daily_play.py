@@ -25,10 +25,10 @@ from cogs.command_text import slash
 from cogs.daily_par import daily_deck, known_par, todays_challenge
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_view import game_message
+from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from storage.errors import ActiveGameExists, AttemptAlreadyUsed
 from storage.models import DAILY, DEAD, PRACTICE, WON
-from storage.names import keep_name
 
 log = logging.getLogger(__name__)
 
@@ -45,20 +45,21 @@ def ends_at(day: int) -> str:
     return discord.utils.format_dt(day_end(day), 'R')
 
 
-async def send_daily_game(interaction: discord.Interaction, record, note: str = "") -> None:
+async def send_daily_game(interaction: Interaction, record, note: str | None = "") -> None:
     """Show a daily or practice game privately and make it the game's current message (``note``: a line of
     text above it, or none)."""
     note = note or None
     shown = await game_message(record, store=interaction.client.store, tr=for_reader(interaction))
+    message: discord.Message
     if interaction.response.is_done():
-        message = await interaction.followup.send(note, **shown.send(), ephemeral=True, wait=True)
+        message = await interaction.followup.send(note, **shown.send(), ephemeral=True, wait=True)  # type: ignore[call-overload]
     else:
         await interaction.response.send_message(note, **shown.send(), ephemeral=True)
         message = await interaction.original_response()
     await interaction.client.store.set_message(record.id, message.channel.id, message.id)
 
 
-async def play_daily(interaction: discord.Interaction, note: str = "") -> None:
+async def play_daily(interaction: Interaction, note: str = "") -> None:
     """``/scoundrel daily`` and the post's Play button: resume, start the counted attempt, or refuse."""
     tr = for_reader(interaction)
     if not interaction.client.config.daily_enabled:
@@ -69,7 +70,7 @@ async def play_daily(interaction: discord.Interaction, note: str = "") -> None:
     today = day_of(clock.now())
     lines = [note] if note else []
     active = await store.active_game(user_id, DAILY)
-    if active is not None and active.day != today:
+    if active is not None and active.day is not None and active.day != today:  # a daily has its day
         # Day boundaries are UTC: an attempt left unfinished when its day ended is closed, not carried over
         # (the midnight sweep usually got there first), and scored as if the player had died there.
         closed = {game.id: game for game in await store.expire_dailies(today)}.get(active.id) \
@@ -102,7 +103,7 @@ async def play_daily(interaction: discord.Interaction, note: str = "") -> None:
         return
     log.info("user %s started daily %s (game %s)", user_id, today, record.id)
     # Kept with the result for the boards of every server (the account's name, never a server nickname).
-    await keep_name(store, record.id, interaction.user.global_name or interaction.user.name)
+    await store.keep_name(record.id, interaction.user.global_name or interaction.user.name)
     # Which day, that this try counts and when the day ends are in the embed (its title and first line): a
     # line of text above it would push the buttons past a phone's screen.
     await send_daily_game(interaction, record, "\n".join(lines))
@@ -127,7 +128,7 @@ def solve_par_soon(client, day: int) -> None:
         keeper.soon(day)
 
 
-async def refuse_second_attempt(interaction: discord.Interaction, day: int, game_id: int | None,
+async def refuse_second_attempt(interaction: Interaction, day: int, game_id: int | None,
                                 lines: list[str]) -> None:
     tr = for_reader(interaction)
     store = interaction.client.store
@@ -155,12 +156,12 @@ async def refuse_second_attempt(interaction: discord.Interaction, day: int, game
     view = discord.ui.View(timeout=None)
     if game_id is not None:
         view.add_item(PracticeButton(day, game_id, tr))
-    if finished and counted.kind == DAILY:
+    if finished and counted is not None and counted.kind == DAILY:
         view.add_item(ShareButton(counted.id, tr))  # the game's own message may be long gone
     await send_private(interaction, "\n".join(lines), view=view)
 
 
-async def play_practice(interaction: discord.Interaction, day: int, counted_game_id: int) -> None:
+async def play_practice(interaction: Interaction, day: int, counted_game_id: int) -> None:
     tr = for_reader(interaction)
     store = interaction.client.store
     user_id = interaction.user.id
@@ -188,7 +189,7 @@ async def play_practice(interaction: discord.Interaction, day: int, counted_game
     await send_daily_game(interaction, record)  # the embed says it is a practice that never counts
 
 
-async def share_result(interaction: discord.Interaction, game_id: int) -> None:
+async def share_result(interaction: Interaction, game_id: int) -> None:
     tr = for_reader(interaction)  # the player's own post: in their language
     record = await interaction.client.store.load_game(game_id)
     if record.user_id != interaction.user.id:
@@ -197,6 +198,7 @@ async def share_result(interaction: discord.Interaction, game_id: int) -> None:
     if record.kind != DAILY or record.status not in (WON, DEAD):
         await send_private(interaction, tr("Only a finished counted daily can be shared."))
         return
+    assert record.day is not None  # a daily's record has its day
     store = interaction.client.store
     challenge = await store.get_daily(record.day)
     current, _ = streaks(await store.daily_days(record.user_id), record.day)
@@ -222,10 +224,10 @@ class PlayDailyButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"sc:
         self.day = day
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]):
         return cls(int(match["day"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         try:
             today = day_of(clock.now())
             tr = for_reader(interaction)
@@ -244,10 +246,10 @@ class PracticeButton(discord.ui.DynamicItem[discord.ui.Button],
         self.day, self.game_id = day, game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]):
         return cls(int(match["day"]), int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         try:
             await play_practice(interaction, self.day, self.game_id)
         except Exception as error:
@@ -257,7 +259,7 @@ class PracticeButton(discord.ui.DynamicItem[discord.ui.Button],
 class ShareButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
     PREFIX, LABEL, EMOJI, STYLE = "dshare", N_("Share result"), "📣", discord.ButtonStyle.primary
 
-    async def run(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: Interaction) -> None:
         await share_result(interaction, self.game_id)
 
 

@@ -27,6 +27,7 @@ from cogs.bounds import TIME_LENGTH
 from cogs.command_text import slash
 from cogs.daily_par import ParKeeper, par_text, process_name, todays_challenge
 from cogs.daily_play import DAILY_OFF, PlayDailyButton
+from cogs.interaction import Interaction
 from cogs.leaderboard import outcome
 from cogs.locale import for_reader, for_server
 
@@ -289,11 +290,12 @@ def poster(client) -> DailyPoster | None:
 @app_commands.describe(channel="The channel for the daily post",
                        time="UTC time of day, HH:MM (default: the bot's configured time)",
                        role="A role to ping with each post (optional)")
-async def admin_daily(interaction: discord.Interaction, channel: discord.TextChannel,
+async def admin_daily(interaction: Interaction, channel: discord.TextChannel,
                       time: app_commands.Range[str, 1, TIME_LENGTH] | None = None,
                       role: discord.Role | None = None) -> None:
     if not await require_manager(interaction):
         return
+    assert interaction.guild_id is not None  # require_manager: only in a server
     tr = for_reader(interaction)
     config = interaction.client.config
     if poster(interaction.client) is None:
@@ -321,6 +323,7 @@ async def admin_daily(interaction: discord.Interaction, channel: discord.TextCha
     store = interaction.client.store
     await store.set_daily_schedule(interaction.guild_id, channel.id, post_time, role.id if role else None)
     daily_poster = poster(interaction.client)
+    assert daily_poster is not None  # checked above, and a cog is removed only between interactions
     await daily_poster.reschedule()
     await daily_poster.post_due()  # today's post, if its time has passed (the lock makes it once)
     await interaction.followup.send(await schedule_text(store, interaction.guild_id, channel, post_time, tr),
@@ -358,9 +361,10 @@ async def schedule_text(store, guild_id: int, channel, post_time: time, tr: Mess
 
 
 @app_commands.command(name="daily-off", description="Stop posting the daily challenge in this server")
-async def admin_daily_off(interaction: discord.Interaction) -> None:
+async def admin_daily_off(interaction: Interaction) -> None:
     if not await require_manager(interaction):
         return
+    assert interaction.guild_id is not None  # require_manager: only in a server
     tr = for_reader(interaction)
     store = interaction.client.store
     settings = await store.get_guild_settings(interaction.guild_id)
@@ -369,10 +373,10 @@ async def admin_daily_off(interaction: discord.Interaction) -> None:
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     await store.set_daily_schedule(interaction.guild_id, None, None)
-    if poster(interaction.client) is not None:
-        await poster(interaction.client).reschedule()
+    if (daily_poster := poster(interaction.client)) is not None:
+        await daily_poster.reschedule()
     await interaction.followup.send(tr("The daily post is off. `{command}` still plays today's challenge.",
                                        command=slash(tr, "daily")), ephemeral=True)
 
 
-ADMIN_COMMANDS = (admin_daily, admin_daily_off)
+ADMIN_COMMANDS: tuple[app_commands.Command, ...] = (admin_daily, admin_daily_off)

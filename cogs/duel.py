@@ -14,9 +14,10 @@ from bot.i18n import N_
 from bot.i18n.messages import Messages
 from cogs.bounds import CHALLENGES, SEED_LENGTH, read_seed
 from cogs.command_text import command_word, slash
-from cogs.duel_view import DYNAMIC_ITEMS, board_content, board_files, duel_url, mention, render_board
+from cogs.duel_view import DYNAMIC_ITEMS, board_content, board_files, duel_url, mention, refusal_reason, render_board
 from cogs.errors import send_private
 from cogs.group import add_subcommands, bot_can_post, remove_subcommands
+from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from storage.duels import CHALLENGED, DuelBusy, DuelError, create_challenge, load_duel, open_duel, set_duel_message
 
@@ -25,7 +26,7 @@ from storage.duels import CHALLENGED, DuelBusy, DuelError, create_challenge, loa
 @app_commands.describe(opponent="Who you want to duel (leave out to post your open duel here again)",
                        seed="Replay a deal: the 8-character seed shown under a duel, like K7Q2-M9XD")
 @CHALLENGES
-async def duel(interaction: discord.Interaction, opponent: discord.User | None = None,
+async def duel(interaction: Interaction, opponent: discord.User | None = None,
                seed: app_commands.Range[str, 1, SEED_LENGTH] | None = None) -> None:
     if opponent is None:
         await repost(interaction)
@@ -33,7 +34,7 @@ async def duel(interaction: discord.Interaction, opponent: discord.User | None =
     await challenge(interaction, opponent, seed)
 
 
-async def challenge(interaction: discord.Interaction, opponent: discord.abc.User, seed: str | None) -> None:
+async def challenge(interaction: Interaction, opponent: discord.abc.User, seed: str | None) -> None:
     """Challenge ``opponent`` (the slash command and the member menu): refusals are private, the board public
     (written in the challenger's language: the challenger's command posts it)."""
     store, tr = interaction.client.store, for_reader(interaction)
@@ -60,7 +61,7 @@ async def challenge(interaction: discord.Interaction, opponent: discord.abc.User
                                                   duel_url(await load_duel(store, busy.duel_id))))
         return
     except DuelError as refused:
-        text = tr(str(refused))  # storage's refusals are marked in cogs.duel_view (STORE_REFUSALS)
+        text = refusal_reason(refused, tr)
         await send_private(interaction, text[:1].upper() + text[1:] + ".")
         return
     await post_board(interaction, record, content=tr("{opponent}, you are challenged!", opponent=mention(opponent.id)),
@@ -80,11 +81,11 @@ DUEL_NEEDS_SERVER = N_("Duels are played in a server channel that has the bot: b
                        "and the bot keeps it up to date. Challenge from such a server.")
 
 
-def in_a_server_with_the_bot(interaction: discord.Interaction) -> bool:
+def in_a_server_with_the_bot(interaction: Interaction) -> bool:
     return interaction.guild_id is not None and bot_can_post(interaction)
 
 
-async def repost(interaction: discord.Interaction) -> None:
+async def repost(interaction: Interaction) -> None:
     tr = for_reader(interaction)
     if not in_a_server_with_the_bot(interaction):
         await send_private(interaction, tr(DUEL_NEEDS_SERVER))
@@ -99,7 +100,7 @@ async def repost(interaction: discord.Interaction) -> None:
     await post_board(interaction, record, content=content, mentions=discord.AllowedMentions.none())
 
 
-async def post_board(interaction: discord.Interaction, record, *, content: str | None,
+async def post_board(interaction: Interaction, record, *, content: str | None,
                      mentions: discord.AllowedMentions) -> None:
     """Send the board and make it the duel's live message: moves update this copy (older copies' buttons still
     work, but their pictures are no longer kept up to date). It is written in the language of whoever posts it."""

@@ -37,8 +37,10 @@ from cogs.bounds import ID, VERSION
 from cogs.card_text import readable
 from cogs.command_text import slash
 from cogs.errors import report_error, send_private
+from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from cogs.respond import edit_message, in_time
+from storage import duels
 from storage.duels import (
     ABANDONED,
     CHALLENGED,
@@ -54,21 +56,34 @@ log = logging.getLogger(__name__)
 
 SELECT_LIMIT = 25  # options per Discord select menu
 GOAL = N_("Goal: finish one column of 4+ cards, two of 5+ and one of 6+.")
-# What storage.duels refuses with (DuelError's English text), marked here to be translated where it is shown.
-STORE_REFUSALS = (N_("that duel no longer exists"), N_("only the two players of this duel can do that"),
-                  N_("it is not your turn: wait for your opponent"), N_("this duel is over"),
-                  N_("that board is out of date: someone moved first"), N_("you can't duel yourself"),
-                  N_("only the challenged player can accept"), N_("you can only resign for yourself"))
+# Why storage.duels refused (DuelError.code), in words.
+STORE_REFUSALS = {
+    duels.NOT_FOUND: N_("that duel no longer exists"),
+    duels.NOT_IN_DUEL: N_("only the two players of this duel can do that"),
+    duels.NOT_YOUR_TURN: N_("it is not your turn: wait for your opponent"),
+    duels.OVER: N_("this duel is over"),
+    duels.STALE: N_("that board is out of date: someone moved first"),
+    duels.SELF_DUEL: N_("you can't duel yourself"),
+    duels.ONLY_CHALLENGED_ACCEPTS: N_("only the challenged player can accept"),
+    duels.RESIGN_FOR_OTHER: N_("you can only resign for yourself"),
+}
 
 
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
+def refusal_reason(refused: Exception, tr: Messages) -> str:
+    """Why the duel engine or the duel store refused, in ``tr``'s language."""
+    if isinstance(refused, DuelError):
+        return tr(STORE_REFUSALS.get(refused.code, STORE_REFUSALS[duels.STALE]))
+    reason = refused.args[0] if refused.args and isinstance(refused.args[0], str) else str(refused)
+    return translated(reason, tr)
+
+
 def refused_text(refused: Exception, tr: Messages) -> str:
     """A refusal of the duel engine or the duel store, in ``tr``'s language."""
-    reason = refused.args[0] if refused.args and isinstance(refused.args[0], str) else str(refused)
-    return tr("You can't do that: {reason}", reason=translated(reason, tr)) + "."
+    return tr("You can't do that: {reason}", reason=refusal_reason(refused, tr)) + "."
 
 
 def seat_name(record, seat: int, tr: Messages) -> str:
@@ -165,6 +180,7 @@ def duel_url(record) -> str | None:
 def _play_label(state, action: DuelAction, tr: Messages) -> str:
     mine = state.columns[state.actor][action.pair]
     theirs = state.columns[1 - state.actor][action.pair]
+    assert action.card is not None  # a build or a steal plays a card
     if action.kind == "B":
         die = state.die_on(action.pair)
         left = (1 if die == ANY_CARD_DIE else die) - state.usage[action.pair]
@@ -235,8 +251,8 @@ async def refresh_board(client: discord.Client, record, tr: Messages = ENGLISH) 
     files = await board_files(record, tr)
     try:
         channel = client.get_channel(record.channel_id) or await client.fetch_channel(record.channel_id)
-        await channel.get_partial_message(record.message_id).edit(content=board_content(record, tr), embed=embed,
-                                                                  view=view, attachments=files)
+        message = channel.get_partial_message(record.message_id)  # type: ignore[union-attr]
+        await message.edit(content=board_content(record, tr), embed=embed, view=view, attachments=files)
     except discord.HTTPException:
         log.warning("could not update the board of duel %s", record.id, exc_info=True)
 
@@ -250,7 +266,7 @@ STALE = N_("The duel had moved on, so that did nothing: here is your hand as it 
 OVER = N_("This duel is over.")
 
 
-async def handle_action(interaction: discord.Interaction, duel_id: int, version: int, code: str) -> None:
+async def handle_action(interaction: Interaction, duel_id: int, version: int, code: str) -> None:
     """A move from a player's hand, answered with the hand redrawn (one request) unless the work is slow.
     A move made on an older hand than the duel's (a double press, or the other device) redraws the hand."""
     store, tr = interaction.client.store, for_reader(interaction)
@@ -294,10 +310,10 @@ class DuelButton(discord.ui.DynamicItem[discord.ui.Button],
         self.duel_id, self.version, self.what = duel_id, version, what
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]):
         return cls(int(match["duel"]), int(match["version"]), match["what"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         try:
             if self.what == "hand":
                 await show_hand(interaction, self.duel_id)
@@ -319,10 +335,10 @@ class DuelPlaySelect(discord.ui.DynamicItem[discord.ui.Select],
         self.duel_id, self.version = duel_id, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Select, match: re.Match[str]):
         return cls(int(match["duel"]), int(match["version"]), int(match["n"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         try:
             code = self.item.values[0]
             if not re.fullmatch(r"[BS][0-9][CDHS][0-9]{1,2}", code):
@@ -334,7 +350,7 @@ class DuelPlaySelect(discord.ui.DynamicItem[discord.ui.Select],
             await report_error(interaction, error, where=f"duel select {self.custom_id}")
 
 
-async def show_hand(interaction: discord.Interaction, duel_id: int) -> None:
+async def show_hand(interaction: Interaction, duel_id: int) -> None:
     tr = for_reader(interaction)
     record = await load_duel(interaction.client.store, duel_id)
     seat = record.seat(interaction.user.id)
@@ -346,7 +362,7 @@ async def show_hand(interaction: discord.Interaction, duel_id: int) -> None:
                                             files=await board_files(record, tr))
 
 
-async def ask_resign(interaction: discord.Interaction, duel_id: int) -> None:
+async def ask_resign(interaction: Interaction, duel_id: int) -> None:
     tr = for_reader(interaction)
     record = await load_duel(interaction.client.store, duel_id)
     if record.seat(interaction.user.id) is None:
@@ -372,10 +388,10 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
         self.duel_id, self.accept = duel_id, accept
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]):
         return cls(int(match["duel"]), match["answer"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         try:
             store, tr = interaction.client.store, for_reader(interaction)
             record = await load_duel(store, self.duel_id)
@@ -405,10 +421,10 @@ class DuelRulesButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:d
                                            custom_id="sc:duelrules"))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]):
         return cls()
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         try:
             tr = for_reader(interaction)
             embed = discord.Embed(title=tr("Scoundrel duel — rules"), description=rules_text(tr),

@@ -11,7 +11,7 @@ anything else is answered with a generic apology and its traceback goes to the l
 from __future__ import annotations
 
 import logging
-import sqlite3
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -20,13 +20,14 @@ from bot.engine import ActionParseError, IllegalAction, RulesError, SeedError
 from bot.i18n import N_
 from bot.i18n.messages import ENGLISH, Messages
 from cogs.bounds import ID
+from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from storage import errors as store_errors
 
 log = logging.getLogger(__name__)
 
 UNEXPECTED = N_("Something went wrong on my side and it has been logged. Please try again in a moment.")
-DATABASE_ERRORS = (store_errors.DatabaseError, sqlite3.OperationalError)  # down, locked, disk trouble
+DATABASE_ERRORS = (store_errors.DatabaseError,)  # down, locked, full, disk trouble (storage maps the drivers')
 DATABASE_DOWN = N_("I can't reach my database right now, so nothing was changed. Please try again in a moment.")
 
 
@@ -80,27 +81,28 @@ class GameIdButton:
     LABEL: str
     EMOJI: str
     STYLE: discord.ButtonStyle
+    custom_id: str  # the DynamicItem's
 
     def __init_subclass__(cls, **kwargs) -> None:
         kwargs.setdefault("template", rf"sc:{cls.PREFIX}:(?P<game>{ID})")
         super().__init_subclass__(**kwargs)
 
     def __init__(self, game_id: int, tr: Messages = ENGLISH) -> None:
-        super().__init__(discord.ui.Button(label=tr(self.LABEL), emoji=self.EMOJI, style=self.STYLE,
+        super().__init__(discord.ui.Button(label=tr(self.LABEL), emoji=self.EMOJI, style=self.STYLE,  # type: ignore[call-arg]
                                            custom_id=f"sc:{self.PREFIX}:{game_id}"))
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match):
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match, /):
         return cls(int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:  # typed as discord.py's own: a mixin
         try:
             await self.run(interaction)
         except Exception as error:
             await report_error(interaction, error, where=f"{type(self).__name__} {self.custom_id}")
 
-    async def run(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: Interaction) -> None:
         raise NotImplementedError  # pragma: no cover - every subclass defines it
 
 
@@ -110,7 +112,7 @@ def unwrap(error: BaseException) -> BaseException:
     return error
 
 
-async def report_error(interaction: discord.Interaction, error: BaseException, where: str = "") -> None:
+async def report_error(interaction: Interaction, error: BaseException, where: str = "") -> None:
     """Answer the player privately and log the failure; never raises."""
     error = unwrap(error)
     tr = for_reader(interaction)
@@ -129,7 +131,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException, w
         log.warning("could not tell user %s about an error in %s", interaction.user.id, what, exc_info=True)
 
 
-async def send_private(interaction: discord.Interaction, text: str, **kwargs) -> None:
+async def send_private(interaction: Interaction, text: str, **kwargs) -> None:
     """An ephemeral message, as the first response or as a follow-up, whichever is still possible."""
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True, **kwargs)
@@ -137,13 +139,13 @@ async def send_private(interaction: discord.Interaction, text: str, **kwargs) ->
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
 
 
-def _describe(interaction: discord.Interaction) -> str:
+def _describe(interaction: Interaction) -> str:
     if interaction.command is not None:
         return f"/{interaction.command.qualified_name}"
-    custom_id = (interaction.data or {}).get("custom_id")
+    custom_id = (interaction.data or {}).get("custom_id")  # type: ignore[call-overload]  # a component's data
     return f"component {custom_id}" if custom_id else "interaction"
 
 
 class ScoundrelTree(app_commands.CommandTree):
-    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    async def on_error(self, interaction: Interaction, error: app_commands.AppCommandError) -> None:
         await report_error(interaction, error)

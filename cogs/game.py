@@ -21,6 +21,7 @@ from cogs.game_flow import DYNAMIC_ITEMS as FLOW_ITEMS
 from cogs.game_flow import NORMAL, confirm_text, confirm_view, resume_game, start_game
 from cogs.game_view import DYNAMIC_ITEMS as VIEW_ITEMS
 from cogs.group import add_subcommands, remove_subcommands, scoundrel
+from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from cogs.rules_text import pages
 from cogs.server_settings import default_preset, preset_choices
@@ -34,7 +35,7 @@ NO_GAME = N_("You have no game in progress — start one with `{play}`.")
                        seed="Replay a deal: the 8-character seed shown under a game, like K7Q2-M9XD",
                        health="Starting and maximum health (default 20)")
 @app_commands.choices(preset=preset_choices())
-async def play(interaction: discord.Interaction, preset: str | None = None,
+async def play(interaction: Interaction, preset: str | None = None,
                seed: app_commands.Range[str, 1, SEED_LENGTH] | None = None,
                health: app_commands.Range[int, 1, 99] | None = None) -> None:
     rules = preset_rules(preset or await default_preset(interaction))
@@ -51,7 +52,7 @@ async def play(interaction: discord.Interaction, preset: str | None = None,
 
 
 @play.autocomplete("seed")
-async def seed_suggestions(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def seed_suggestions(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The seeds of the player's recent games (never a daily's: those games carry no seed while the day runs)."""
     try:
         games = await interaction.client.store.recent_games(interaction.user.id, 50)
@@ -69,7 +70,7 @@ async def seed_suggestions(interaction: discord.Interaction, current: str) -> li
         if text in seen or not text.replace("-", "").startswith(typed):
             continue
         seen.add(text)
-        out.append(app_commands.Choice(name=f"{text} · {rules_label(game.rules, tr)} · {how_it_went(game, tr)}",
+        out.append(app_commands.Choice(name=f"{text} · {rules_label(game.rules, tr)} · {how_it_went(game, tr)}",  # type: ignore[arg-type]
                                        value=text))
     return out[:25]
 
@@ -86,7 +87,7 @@ def how_it_went(game, tr: Messages = ENGLISH) -> str:
 
 @app_commands.command(name="resume", description="Post your game in progress here again")
 @app_commands.checks.cooldown(**PUBLIC_POSTS)
-async def resume(interaction: discord.Interaction) -> None:
+async def resume(interaction: Interaction) -> None:
     record = await interaction.client.store.active_game(interaction.user.id, NORMAL)
     if record is None:
         tr = for_reader(interaction)
@@ -96,7 +97,7 @@ async def resume(interaction: discord.Interaction) -> None:
 
 
 @app_commands.command(name="abandon", description="Give up your game in progress (asks first)")
-async def abandon(interaction: discord.Interaction) -> None:
+async def abandon(interaction: Interaction) -> None:
     tr = for_reader(interaction)
     record = await interaction.client.store.active_game(interaction.user.id, NORMAL)
     if record is None:
@@ -106,13 +107,13 @@ async def abandon(interaction: discord.Interaction) -> None:
 
 
 @app_commands.command(name="rules", description="How to play Scoundrel, the rule options and the expansion")
-async def rules(interaction: discord.Interaction) -> None:
+async def rules(interaction: Interaction) -> None:
     embed, view = rules_page(0, for_reader(interaction))
     await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
 @app_commands.command(name="help", description="What the Scoundrel commands do")
-async def help_command(interaction: discord.Interaction) -> None:
+async def help_command(interaction: Interaction) -> None:
     embed, view = help_page(interaction, HELP_START)
     await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
@@ -121,16 +122,16 @@ HELP_START, HELP_ALL = 0, 1
 FIRST_COMMANDS = ("play", "daily", "rules")  # what a newcomer needs; the rest is on the second page
 
 
-def start_embed(interaction: discord.Interaction) -> discord.Embed:
+def start_embed(interaction: Interaction) -> discord.Embed:
     """The first page of help, within a phone's screen: the game in a sentence and the three commands to begin."""
     tr = for_reader(interaction)
-    commands = {command.name: command for command in scoundrel.commands}
+    commands = {command.name: command for command in scoundrel.commands if isinstance(command, app_commands.Command)}
     return discord.Embed(title=tr("Scoundrel — start here"), colour=discord.Colour.blurple(),
                          description=tr(INTRO, rules=slash(tr, "rules")) + "\n\n" + "\n".join(
                              usage(scoundrel, commands[name], tr) for name in FIRST_COMMANDS if name in commands))
 
 
-def help_page(interaction: discord.Interaction, page: int) -> tuple[discord.Embed, discord.ui.View]:
+def help_page(interaction: Interaction, page: int) -> tuple[discord.Embed, discord.ui.View]:
     tr = for_reader(interaction)
     view = discord.ui.View(timeout=None)
     if page == HELP_START:
@@ -147,10 +148,10 @@ class HelpPageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:he
         self.page = page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]):
         return cls(int(match["page"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         try:
             embed, view = help_page(interaction, self.page)
             await interaction.response.edit_message(embed=embed, view=view)
@@ -176,10 +177,10 @@ def usage(group: app_commands.Group, command: app_commands.Command, tr: Messages
 
 def by_name(group: app_commands.Group, tr: Messages) -> list[app_commands.Command]:
     """The group's commands in the alphabetical order of the names the reader sees."""
-    return sorted(group.commands, key=lambda command: command_word(tr, command.name))
+    return sorted(group.commands, key=lambda command: command_word(tr, command.name))  # type: ignore[arg-type]
 
 
-def help_embed(interaction: discord.Interaction) -> discord.Embed:
+def help_embed(interaction: Interaction) -> discord.Embed:
     from cogs.admin_group import admin  # the admin group is listed only to those who may use it
 
     tr = for_reader(interaction)
@@ -221,10 +222,10 @@ class RulesPageButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"sc:
         self.page = page
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]):
         return cls(int(match["page"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         try:
             embed, view = rules_page(self.page, for_reader(interaction))
             await interaction.response.edit_message(embed=embed, view=view)
@@ -232,7 +233,7 @@ class RulesPageButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"sc:
             await report_error(interaction, error, where=f"rules page {self.page}")
 
 
-COMMANDS = (play, resume, abandon, rules, help_command)
+COMMANDS: tuple[app_commands.Command, ...] = (play, resume, abandon, rules, help_command)
 DYNAMIC_ITEMS = VIEW_ITEMS + FLOW_ITEMS + (RulesPageButton, HelpPageButton)
 
 

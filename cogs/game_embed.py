@@ -192,8 +192,9 @@ def quiet_events(record) -> tuple[str, ...]:
     if state.over or record.status == ABANDONED:
         return ("death", "clear")
     phase = state.pending[0] if state.pending else None
-    return {IN_UNDERWORLD: ("necromancer",), AT_NECROMANCER: ("necromancer",), AT_MERCHANT: ("merchant",)}.get(
-        phase, ())
+    quiet: dict[str | None, tuple[str, ...]] = {IN_UNDERWORLD: ("necromancer",), AT_NECROMANCER: ("necromancer",),
+                                                AT_MERCHANT: ("merchant",)}
+    return quiet.get(phase, ())
 
 
 def game_embed(record, par: int | None = None, tr: Messages = ENGLISH, hinted: bool = False) -> discord.Embed:
@@ -274,7 +275,7 @@ def _game_over_lines(record, par: int | None, tr: Messages, hinted: bool = False
         if hinted:  # short, so it stays one line: never "a perfect game"
             par_text = [tr("par {par}", par=par)] if par is not None else []
             lines.append(" · ".join([rooms, *par_text, tr(HINTED)]))
-        elif par is None:
+        elif par is None or state.score is None:
             lines.append(tr("{rooms} played.", rooms=rooms))
         elif state.score == par:
             lines.append(tr("{rooms} played · par {par}: a perfect game!", rooms=rooms, par=par))

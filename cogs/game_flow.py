@@ -19,7 +19,8 @@ from cogs.bounds import ID
 from cogs.command_text import slash
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_embed import rules_label
-from cogs.game_view import game_message, game_url, other_players_game
+from cogs.game_view import NewGameButton, game_message, game_url, other_players_game
+from cogs.interaction import Bot, Interaction
 from cogs.locale import for_reader
 from storage.errors import ActiveGameExists
 
@@ -28,7 +29,7 @@ log = logging.getLogger(__name__)
 NORMAL = "normal"
 
 
-async def start_game(interaction: discord.Interaction, rules: Rules, seed: int | None) -> None:
+async def start_game(interaction: Interaction, rules: Rules, seed: int | None) -> None:
     """Create a game for the user and post it publicly, or offer the one already in progress."""
     store = interaction.client.store
     seed = new_seed() if seed is None else seed
@@ -42,10 +43,14 @@ async def start_game(interaction: discord.Interaction, rules: Rules, seed: int |
     await post_game(interaction, record)
 
 
-async def post_game(interaction: discord.Interaction, record, *, ephemeral: bool = False) -> discord.Message:
+NewGameButton.start_game = start_game
+
+
+async def post_game(interaction: Interaction, record, *, ephemeral: bool = False) -> discord.Message:
     """Send the game as a new message, in the language of its player (who made ``interaction``), and remember it
     as the game's current message."""
     shown = await game_message(record, store=interaction.client.store, tr=for_reader(interaction))
+    message: discord.Message
     if interaction.response.is_done():
         message = await interaction.followup.send(**shown.send(), ephemeral=ephemeral, wait=True)
     else:
@@ -62,7 +67,7 @@ def progress(record, tr: Messages = ENGLISH) -> str:
     return tr("room {turn}, health {health}", turn=record.state.turn, health=record.state.health)
 
 
-async def offer_active_game(interaction: discord.Interaction, record) -> None:
+async def offer_active_game(interaction: Interaction, record) -> None:
     tr = for_reader(interaction)
     url = game_url(record)
     if url:
@@ -77,7 +82,7 @@ async def offer_active_game(interaction: discord.Interaction, record) -> None:
     await send_private(interaction, text, view=view)
 
 
-async def resume_game(interaction: discord.Interaction, record) -> None:
+async def resume_game(interaction: Interaction, record) -> None:
     """Post the game again here; the old message loses its buttons so only one copy is live."""
     old_channel, old_message = record.channel_id, record.message_id
     await post_game(interaction, record)
@@ -93,7 +98,7 @@ async def _retire_message(client: discord.Client, channel_id: int, message_id: i
         await client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(content=note, view=None)
 
 
-async def refresh_game_message(client: discord.Client, record, tr: Messages = ENGLISH) -> None:
+async def refresh_game_message(client: Bot, record, tr: Messages = ENGLISH) -> None:
     """Show a game's stored state on its current message (after an abandon, say), in ``tr``'s language: the
     player's when they asked for it, else the server's (``cogs.locale.for_server``)."""
     if record.message_id is None or record.channel_id is None or record.damaged:
@@ -107,7 +112,7 @@ async def refresh_game_message(client: discord.Client, record, tr: Messages = EN
 class ResumeButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
     PREFIX, LABEL, EMOJI, STYLE = "resume", N_("Resume"), "▶️", discord.ButtonStyle.primary
 
-    async def run(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: Interaction) -> None:
         tr = for_reader(interaction)
         record = await interaction.client.store.load_game(self.game_id)
         if record.user_id != interaction.user.id:
@@ -134,16 +139,16 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button],
         self.game_id, self.step = game_id, step
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]):
         return cls(int(match["game"]), match["step"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         try:
             await self._run(interaction)
         except Exception as error:
             await report_error(interaction, error, where=f"abandon button {self.custom_id}")
 
-    async def _run(self, interaction: discord.Interaction) -> None:
+    async def _run(self, interaction: Interaction) -> None:
         store = interaction.client.store
         tr = for_reader(interaction)
         record = await store.get_game(self.game_id)  # not load_game: a damaged game must still be abandonable

@@ -30,13 +30,13 @@ import logging
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Callable
-from typing import NamedTuple
+from collections.abc import Awaitable, Callable
+from typing import ClassVar, NamedTuple
 
 import discord
 
 from bot.daily import day_end
-from bot.engine import Action, IllegalAction, State, legal_actions, preset, preview, refusal
+from bot.engine import Action, IllegalAction, Rules, State, legal_actions, preset, preview, refusal
 from bot.engine import actions as A
 from bot.engine.cards import MONSTER, NECROMANCER, POTION, WEAPON, Card
 from bot.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, NECROMANCER_COST
@@ -49,6 +49,7 @@ from cogs.card_text import card_text
 from cogs.command_text import slash
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_embed import ABANDONED, KIND_EMOJI, game_embed, table_description
+from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from cogs.respond import edit_message, in_time
 from storage.errors import DayOver, StaleVersion
@@ -123,10 +124,10 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button],
         self.game_id, self.version, self.mode, self.code = game_id, version, mode, code
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]):
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]):
         return cls(int(match["game"]), int(match["version"]), match["mode"], match["code"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         try:
             await handle_game_click(interaction, self.game_id, self.version, self.mode, self.code)
         except Exception as error:  # discord.py only logs DynamicItem errors; the player must hear too
@@ -138,15 +139,17 @@ class NewGameButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
 
     PREFIX, LABEL, EMOJI, STYLE = "new", N_("New game"), "🎴", discord.ButtonStyle.success
 
-    async def run(self, interaction: discord.Interaction) -> None:
-        from cogs.game_flow import start_game  # game_flow imports this module
+    # What a click does: cogs.game_flow.start_game, which posts games through this module, so it hands itself in
+    # here when imported (cogs/game.py registers this button and imports both).
+    start_game: ClassVar[Callable[[Interaction, Rules, int | None], Awaitable[None]]]
 
+    async def run(self, interaction: Interaction) -> None:
         finished = await interaction.client.store.get_game(self.game_id)  # a damaged record still has rules
         rules = finished.rules or preset(interaction.client.config.default_preset)
-        await start_game(interaction, rules, seed=None)
+        await type(self).start_game(interaction, rules, None)
 
 
-async def handle_game_click(interaction: discord.Interaction, game_id: int, version: int, mode: str,
+async def handle_game_click(interaction: Interaction, game_id: int, version: int, mode: str,
                             code: str) -> None:
     metrics = getattr(interaction.client, "metrics", None)
     started = time.perf_counter()
@@ -157,7 +160,7 @@ async def handle_game_click(interaction: discord.Interaction, game_id: int, vers
             metrics.click_seconds.observe(time.perf_counter() - started)
 
 
-async def _handle_game_click(interaction: discord.Interaction, game_id: int, version: int, mode: str,
+async def _handle_game_click(interaction: Interaction, game_id: int, version: int, mode: str,
                              code: str) -> None:
     """One click on a game button; answered in one request (the edited message) unless the work is slow.
 
@@ -201,7 +204,7 @@ async def _handle_game_click(interaction: discord.Interaction, game_id: int, ver
     await redraw(interaction, record, mode_after_move(mode, record.state))
 
 
-async def redraw(interaction: discord.Interaction, record, mode: str) -> None:
+async def redraw(interaction: Interaction, record, mode: str) -> None:
     """Show the game as stored (embed, buttons and the table picture) on the message that was clicked, in the
     clicking player's language."""
     shown = await in_time(interaction, game_message(record, mode, store=interaction.client.store,
@@ -403,7 +406,7 @@ def _short_reason(kind: str, state: State, tr: Messages) -> str:
 
 
 def _special_look(state: State, action: Action, tr: Messages = ENGLISH) -> dict:
-    looks = {
+    looks: dict[str, dict] = {
         A.LEAVE: dict(label=tr("Leave the merchant"), emoji="🚪"),
         A.RAISE: dict(label=tr("Pay {cost} health: raise the dead", cost=NECROMANCER_COST),
                       emoji=KIND_EMOJI[NECROMANCER], style=discord.ButtonStyle.danger),

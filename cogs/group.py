@@ -19,7 +19,7 @@ Example (``cogs/daily.py``)::
     from cogs.group import add_subcommands, remove_subcommands
 
     @app_commands.command(name="daily", description="Play today's daily deal")
-    async def daily(interaction: discord.Interaction) -> None:
+    async def daily(interaction: Interaction) -> None:
         store = interaction.client.store
         ...
 

@@ -19,9 +19,9 @@ from bot.i18n.messages import ENGLISH, Messages
 from cogs.bounds import PUBLIC_POSTS
 from cogs.command_text import slash
 from cogs.group import add_subcommands, remove_subcommands
+from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from storage.models import WON
-from storage.names import names_for
 
 BOARD_SIZE = 10
 MAX_DAY = 99_999  # Daily #99,999 is in the 23rd century
@@ -112,7 +112,7 @@ async def board_names(store, entries, guild_id: int | None, day: int | None = No
     server with would not resolve."""
     if guild_id is not None or not entries:
         return None
-    return await names_for(store, (e.user_id for e in entries), day)
+    return await store.names_for([e.user_id for e in entries], day)
 
 
 async def board_embed(store, board: str, guild_id: int | None, day: int, today: int,
@@ -154,7 +154,7 @@ def own_place(rank: tuple[int, int] | None, tr: Messages = ENGLISH) -> str:
 @app_commands.describe(board="Today's daily, the last 7 dailies, or all time", scope="This server, or every server",
                        day="An earlier daily's number (default: today's)")
 @app_commands.checks.cooldown(**PUBLIC_POSTS)
-async def leaderboard(interaction: discord.Interaction, board: Board = "daily", scope: Scope = "server",
+async def leaderboard(interaction: Interaction, board: Board = "daily", scope: Scope = "server",
                       day: app_commands.Range[int, 1, MAX_DAY] | None = None) -> None:
     tr = for_reader(interaction)
     today = day_of(clock.now())
@@ -180,7 +180,7 @@ def _day_label(tr: Messages, day: int, today: int) -> str:
 
 
 @leaderboard.autocomplete("day")
-async def day_suggestions(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+async def day_suggestions(interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
     """Recent daily numbers with their dates, newest first; typing digits narrows them."""
     tr = for_reader(interaction)
     today = day_of(clock.now())
@@ -223,13 +223,13 @@ async def stats_embed(store, user: discord.abc.User, today: int, tr: Messages = 
 @app_commands.command(name="stats", description="Games, wins, scores and daily streaks of a player")
 @app_commands.describe(user="Whose stats (default: yours)")
 @app_commands.checks.cooldown(**PUBLIC_POSTS)
-async def stats(interaction: discord.Interaction, user: discord.User | None = None) -> None:
+async def stats(interaction: Interaction, user: discord.User | None = None) -> None:
     embed = await stats_embed(interaction.client.store, user or interaction.user, day_of(clock.now()),
                               for_reader(interaction))
     await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
 
 
-COMMANDS = (leaderboard, stats)
+COMMANDS: tuple[app_commands.Command, ...] = (leaderboard, stats)
 
 
 async def setup(bot) -> None:

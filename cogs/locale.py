@@ -11,9 +11,10 @@ from __future__ import annotations
 import discord
 
 from bot.i18n.messages import Messages, messages_for
+from cogs.interaction import Interaction
 
 
-def for_reader(interaction: discord.Interaction) -> Messages:
+def for_reader(interaction: Interaction) -> Messages:
     """The text of the person who made ``interaction``."""
     return messages_for(interaction.locale)
 

@@ -13,19 +13,20 @@ from bot import clock
 from bot.daily import day_of
 from cogs.bounds import CHALLENGES
 from cogs.duel import challenge
+from cogs.interaction import Interaction
 from cogs.leaderboard import stats_embed
 from cogs.locale import for_reader
 
 
 @app_commands.context_menu(name="Scoundrel stats")
-async def member_stats(interaction: discord.Interaction, member: discord.User) -> None:
+async def member_stats(interaction: Interaction, member: discord.User) -> None:
     embed = await stats_embed(interaction.client.store, member, day_of(clock.now()), for_reader(interaction))
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
 @app_commands.context_menu(name="Challenge to a duel")
 @CHALLENGES
-async def member_duel(interaction: discord.Interaction, member: discord.User) -> None:
+async def member_duel(interaction: Interaction, member: discord.User) -> None:
     await challenge(interaction, member, seed=None)
 
 

@@ -23,6 +23,7 @@ from bot.solver.explain import MOVE_MARKS, short_line
 from cogs.card_text import readable
 from cogs.errors import GameIdButton
 from cogs.game_view import GAME_OVER_EXTRAS
+from cogs.interaction import Interaction
 from cogs.locale import for_reader
 
 log = logging.getLogger(__name__)
@@ -77,11 +78,11 @@ def chunk_lines(lines: list[str], limit: int = EMBED_LIMIT) -> list[str]:
 class BestPossibleButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
     PREFIX, LABEL, EMOJI, STYLE = "par", N_("Best possible"), "🏆", discord.ButtonStyle.secondary
 
-    async def run(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: Interaction) -> None:
         await show_par(interaction, self.game_id)
 
 
-async def show_par(interaction: discord.Interaction, game_id: int) -> None:
+async def show_par(interaction: Interaction, game_id: int) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     tr = for_reader(interaction)
     record = await interaction.client.store.load_game(game_id)
@@ -94,6 +95,7 @@ async def show_par(interaction: discord.Interaction, game_id: int) -> None:
                                            "away."), ephemeral=True)
         return
     rules, deck = record.rules, record.state.start_deck
+    assert rules is not None  # a record with a state has its rules
     reason = refusal(rules)
     solver = _state["solver"]
     if reason or solver is None:

@@ -12,13 +12,13 @@ import asyncio
 from collections.abc import Awaitable
 from typing import TypeVar
 
-import discord
+from cogs.interaction import Interaction
 
 T = TypeVar("T")
 DEFER_AFTER = 2.0  # seconds; leaves a second of Discord's three for the deferral itself
 
 
-async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, thinking: bool = False,
+async def in_time(interaction: Interaction, work: Awaitable[T], *, thinking: bool = False,
                   ephemeral: bool = False) -> T:
     """The result of ``work``; defers the interaction if the answer is not ready ``DEFER_AFTER`` seconds after the
     first ``in_time`` of this interaction.
@@ -35,7 +35,7 @@ async def in_time(interaction: discord.Interaction, work: Awaitable[T], *, think
     return await task
 
 
-async def edit_message(interaction: discord.Interaction, **fields) -> None:
+async def edit_message(interaction: Interaction, **fields) -> None:
     """Edit the message the component is on: as the interaction's response, or after a deferral."""
     if interaction.response.is_done():
         await interaction.edit_original_response(**fields)

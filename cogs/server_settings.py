@@ -6,12 +6,12 @@ affected: it is classic everywhere, so every server's board compares the same de
 
 from __future__ import annotations
 
-import discord
 from discord import app_commands
 
 from bot.engine import PRESETS
 from bot.engine.rules import PRESET_BLURBS
 from cogs.admin_group import add_admin_subcommands, install, remove_admin_subcommands, require_manager
+from cogs.interaction import Interaction
 from cogs.locale import for_reader
 
 BOT_DEFAULT = "bot-default"
@@ -32,7 +32,7 @@ def preset_choices() -> list[app_commands.Choice[str]]:
     return [app_commands.Choice(name=f"{name} — {PRESET_LABELS[name]}", value=name) for name in PRESETS]
 
 
-async def default_preset(interaction: discord.Interaction) -> str:
+async def default_preset(interaction: Interaction) -> str:
     """The preset a game started here gets when the player names none."""
     if interaction.guild_id is not None:
         chosen = (await interaction.client.store.get_guild_settings(interaction.guild_id)).preset
@@ -44,9 +44,10 @@ async def default_preset(interaction: discord.Interaction) -> str:
 @app_commands.command(name="preset", description="The rules /scoundrel play uses here when no preset is chosen")
 @app_commands.describe(preset="A preset, or bot-default to follow the bot's configuration")
 @app_commands.choices(preset=preset_choices() + [app_commands.Choice(name="bot default", value=BOT_DEFAULT)])
-async def admin_preset(interaction: discord.Interaction, preset: str) -> None:
+async def admin_preset(interaction: Interaction, preset: str) -> None:
     if not await require_manager(interaction):
         return
+    assert interaction.guild_id is not None  # require_manager: only in a server
     tr = for_reader(interaction)
     chosen = None if preset == BOT_DEFAULT else preset
     await interaction.client.store.set_guild_preset(interaction.guild_id, chosen)

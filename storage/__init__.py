@@ -1,11 +1,14 @@
-"""Storage: the only code that talks to the database: SQLite through aiosqlite (``storage/store.py``) or PostgreSQL
-through asyncpg (``storage/postgres.py``); ``open_store`` picks one from the configured ``database``."""
+"""Storage: the only code that talks to the database: SQLite through aiosqlite or PostgreSQL through asyncpg
+(``storage/backends``), behind the one ``Store`` (``storage/store.py``); ``open_store`` picks the backend from the
+configured ``database``."""
 
 from .errors import (
     ActiveGameExists,
     AttemptAlreadyUsed,
     CorruptGame,
     DatabaseError,
+    DatabaseFull,
+    DatabaseUnavailable,
     DayOver,
     GameNotFound,
     GameOver,
@@ -37,7 +40,8 @@ from .store import ALL_GUILDS, ALL_RULES, Store, rules_name
 
 __all__ = [
     "ABANDONED", "ALL_GUILDS", "ALL_RULES", "ActiveGameExists", "AllTimeEntry", "AttemptAlreadyUsed", "CorruptGame",
-    "DAILY", "DEAD", "DailyChallenge", "DailyEntry", "DatabaseError", "DayOver", "EXPIRED", "GameNotFound",
+    "DAILY", "DEAD", "DailyChallenge", "DailyEntry", "DatabaseError", "DatabaseFull", "DatabaseUnavailable",
+    "DayOver", "EXPIRED", "GameNotFound",
     "GameOver", "GameRecord",
     "GuildSettings", "NORMAL", "NotYourGame", "PLAYING", "PRACTICE", "RulesStats", "SchemaTooNew", "StaleVersion",
     "Store", "StorageError", "UserStats", "WON", "WeekEntry", "is_postgres", "open_store", "rules_name",

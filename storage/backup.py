@@ -82,7 +82,8 @@ class _Pacer:
     burst and the bot's commits (each an fsync on the same disk) wait behind it for seconds."""
 
     def __init__(self, path: Path) -> None:
-        self.path, self.fd, self.flushed = path, None, 0
+        self.path, self.flushed = path, 0
+        self.fd: int | None = None
 
     def __call__(self) -> int:
         if self.fd is None:

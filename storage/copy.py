@@ -13,16 +13,13 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
+from .backends.base import ReadTable, WriteTable
 from .errors import DatabaseError
-from .postgres import PgStore
 from .store import Store
 
-CHUNK = 5000
 _PARENTS = ("games", "duels")  # rows others reference: copied first
-_IDENTITY = ("games", "duels")  # PostgreSQL's id generators continue after the copied ids
 
 
 class CopyError(DatabaseError):
@@ -81,91 +78,29 @@ async def copy_database(source: Store, target: Store) -> dict[str, int]:
     return {table: digests[table].rows for table in tables}
 
 
-# --- per backend ------------------------------------------------------------------------------------------------
+# --- through the database interface ---------------------------------------------------------------------------
 
 async def _tables(store: Store) -> list[str]:
-    if isinstance(store, PgStore):
-        rows = await store._read("SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
-                                 "AND tablename <> 'schema_version'")
-    else:
-        rows = await store._read("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
-    names = sorted(r[0] for r in rows)
+    names = await store.db.tables()
     return [t for t in _PARENTS if t in names] + [t for t in names if t not in _PARENTS]
 
 
 async def _columns(store: Store, table: str) -> list[str]:
-    if isinstance(store, PgStore):
-        rows = await store._read("SELECT column_name FROM information_schema.columns WHERE table_schema = "
-                                 "current_schema() AND table_name = ? ORDER BY ordinal_position", (table,))
-        return [r[0] for r in rows]
-    return [r[1] for r in await store._read(f'PRAGMA table_info("{table}")')]
+    return await store.db.columns(table)
 
 
 async def _count(store: Store, table: str) -> int:
-    return (await store._read(f'SELECT count(*) FROM "{table}"'))[0][0]
+    return (await store.db.read(f'SELECT count(*) FROM "{table}"'))[0][0]
 
 
-@contextlib.asynccontextmanager
-async def _snapshot(store: Store):
+def _snapshot(store: Store) -> contextlib.AbstractAsyncContextManager[ReadTable]:
     """``read(table, columns)``: chunks of rows, all from one consistent view of the database."""
-    if isinstance(store, PgStore):
-        async with store._conn().acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
-            async def read(table: str, columns: list[str]) -> AsyncIterator[list]:
-                chunk = []
-                async for row in conn.cursor(f'SELECT {_names(columns)} FROM "{table}"', prefetch=CHUNK):
-                    chunk.append(tuple(row))
-                    if len(chunk) >= CHUNK:
-                        yield chunk
-                        chunk = []
-                if chunk:
-                    yield chunk
-
-            yield read
-        return
-    async with store._lock:
-        db = store._conn()
-        await db.execute("BEGIN")  # one read transaction: one snapshot of the WAL
-        try:
-            async def read(table: str, columns: list[str]) -> AsyncIterator[list]:
-                async with db.execute(f'SELECT {_names(columns)} FROM "{table}"') as cursor:
-                    while chunk := await cursor.fetchmany(CHUNK):
-                        yield [tuple(row) for row in chunk]
-
-            yield read
-        finally:
-            await db.execute("COMMIT")
+    return store.db.snapshot()
 
 
-@contextlib.asynccontextmanager
-async def _loading(store: Store):
+def _loading(store: Store) -> contextlib.AbstractAsyncContextManager[WriteTable]:
     """``write(table, columns, rows)`` inside one transaction, committed when the block ends without error."""
-    if isinstance(store, PgStore):
-        async with store._conn().acquire() as conn, conn.transaction():
-            async def write(table: str, columns: list[str], rows: list) -> None:
-                await conn.copy_records_to_table(table, records=rows, columns=columns)
-
-            yield write
-            for table in _IDENTITY:
-                await conn.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
-                                   f"coalesce(max(id), 0) + 1, false) FROM {table}")
-        return
-    async with store._lock:
-        db = store._conn()
-        await db.execute("BEGIN IMMEDIATE")
-        try:
-            async def write(table: str, columns: list[str], rows: list) -> None:
-                marks = ",".join("?" * len(columns))
-                await db.executemany(f'INSERT INTO "{table}" ({_names(columns)}) VALUES ({marks})', rows)
-
-            yield write
-        except BaseException:
-            await db.execute("ROLLBACK")
-            raise
-        await db.execute("COMMIT")
-
-
-def _names(columns: list[str]) -> str:
-    return ", ".join(f'"{c}"' for c in columns)
+    return store.db.loading()
 
 
 __all__ = ["CopyError", "copy_database"]

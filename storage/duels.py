@@ -1,66 +1,105 @@
 """Duels (``bot.duel``) in the database: challenges, moves with an optimistic version check.
 
-Uses the ``Store``'s one connection and its ``_write`` transaction helper (BEGIN IMMEDIATE, shielded), so duels
-share the bot's durability rules: a move is acknowledged only after the COMMIT that holds it, and of two racing
-clicks on the same version exactly one lands (``UPDATE … WHERE version = ?``; the log's primary key is the
-second guard).
+Written against the store's database interface (``store.db``: ``read`` and the shielded ``write`` transaction), so
+duels share the bot's durability rules on either backend: a move is acknowledged only after the COMMIT that holds
+it, and of two racing clicks on the same version exactly one lands (``UPDATE … WHERE version = $7``; the log's
+primary key is the second guard). Refusals are ``DuelError``s with a ``code``; the cogs word them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 
 from bot.duel import DuelAction, DuelSnapshotError, DuelState, IllegalDuelAction, apply, new_duel, replay, resign
 from bot.duel import from_json as duel_from_json
 from bot.duel import to_json as duel_to_json
 from bot.engine.seeds import new_seed
 
+from .backends.base import Db, Tx
 from .errors import CorruptGame, StorageError
 from .models import from_micros, to_micros
-from .store import Store
+
+
+class Store(Protocol):
+    """What duels need of ``storage.Store``: its database and its clock."""
+
+    @property
+    def db(self) -> Db: ...
+
+    def now(self) -> datetime: ...
+
 
 CHALLENGED, DECLINED, PLAYING, WON, ABANDONED = "challenged", "declined", "playing", "won", "abandoned"
 OPEN = (CHALLENGED, PLAYING)
 _COLUMNS = ("id, guild_id, channel_id, message_id, player0, player1, seed, status, winner, version, snapshot, "
             "created_at, started_at, ended_at")
+DUEL = f"SELECT {_COLUMNS} FROM duels WHERE id = $1"
+USERS_OPEN_DUEL = (f"SELECT {_COLUMNS} FROM duels WHERE (player0 = $1 OR player1 = $1) "
+                   "AND status IN ('challenged', 'playing') ORDER BY id DESC LIMIT 1")
+OPEN_DUEL_OF = ("SELECT id FROM duels WHERE (player0 = $1 OR player1 = $1) AND status IN ('challenged', 'playing') "
+                "LIMIT 1")
+NEW_CHALLENGE = ("INSERT INTO duels (guild_id, channel_id, player0, player1, seed, status, version, snapshot, "
+                 "created_at) VALUES ($1, $2, $3, $4, $5, 'challenged', 0, $6, $7) RETURNING id")
+ANSWER = "UPDATE duels SET status = $1, started_at = $2, ended_at = $3 WHERE id = $4 AND status = 'challenged'"
+MOVE = ("UPDATE duels SET version = $1, snapshot = $2, status = $3, winner = $4, ended_at = $5 "
+        "WHERE id = $6 AND version = $7 AND status = 'playing'")
+APPEND_ACTION = "INSERT INTO duel_actions (duel_id, seq, code, user_id, at) VALUES ($1, $2, $3, $4, $5)"
+SET_MESSAGE = "UPDATE duels SET channel_id = $1, message_id = $2 WHERE id = $3"
+DUEL_LOG = "SELECT code FROM duel_actions WHERE duel_id = $1 ORDER BY seq"
+
+
+# Why a duel request was refused (``DuelError.code``); the cogs word each in the player's language.
+NOT_FOUND, NOT_IN_DUEL, NOT_YOUR_TURN, BUSY = "not_found", "not_in_duel", "not_your_turn", "busy"
+OVER, STALE = "over", "stale"
+SELF_DUEL, ONLY_CHALLENGED_ACCEPTS, RESIGN_FOR_OTHER = "self", "only_challenged_accepts", "resign_for_other"
 
 
 class DuelError(StorageError):
-    """A refused duel request; the message is meant for the player."""
+    """A refused duel request; ``code`` says why (one of the codes above)."""
+
+    code = "refused"
+
+    def __init__(self, code: str | None = None) -> None:
+        if code is not None:
+            self.code = code
+        super().__init__(f"duel request refused: {self.code}")
 
 
 class DuelNotFound(DuelError):
+    code = NOT_FOUND
+
     def __init__(self, duel_id: int) -> None:
-        super().__init__("that duel no longer exists")
+        super().__init__()
         self.duel_id = duel_id
 
 
 class NotInDuel(DuelError):
-    def __init__(self) -> None:
-        super().__init__("only the two players of this duel can do that")
+    code = NOT_IN_DUEL
 
 
 class NotYourTurn(DuelError):
-    def __init__(self) -> None:
-        super().__init__("it is not your turn: wait for your opponent")
+    code = NOT_YOUR_TURN
 
 
 class DuelBusy(DuelError):
     """Someone involved already has an open duel (a challenge waiting for an answer, or a duel in play)."""
 
+    code = BUSY
+
     def __init__(self, user_id: int, duel_id: int) -> None:
-        super().__init__(f"<@{user_id}> already has an open duel")
+        super().__init__()
         self.user_id = user_id
         self.duel_id = duel_id
 
 
 class DuelStale(DuelError):
-    """The click was made on an older board: another move landed first, or the duel has ended."""
+    """The click was made on an older board: another move landed first (``STALE``), or the duel has ended
+    (``OVER``)."""
 
     def __init__(self, duel_id: int, expected: int, current: int, status: str) -> None:
-        text = "this duel is over" if status not in OPEN else "that board is out of date: someone moved first"
-        super().__init__(text)
+        super().__init__(OVER if status not in OPEN else STALE)
         self.duel_id, self.expected, self.current, self.status = duel_id, expected, current, status
 
 
@@ -92,30 +131,25 @@ async def create_challenge(store: Store, challenger: int, opponent: int, guild_i
                            channel_id: int | None, seed: int | None = None) -> DuelRecord:
     """A new challenge from ``challenger`` to ``opponent``; ``DuelBusy`` if either has an open duel already."""
     if challenger == opponent:
-        raise DuelError("you can't duel yourself")
+        raise DuelError(SELF_DUEL)
     seed = new_seed() if seed is None else seed
     snapshot = duel_to_json(new_duel(seed))
     now_us = to_micros(store.now())
 
-    async def body(db):
+    async def body(tx: Tx):
         for user in (challenger, opponent):
-            rows = await db.execute_fetchall(
-                "SELECT id FROM duels WHERE (player0 = ? OR player1 = ?) AND status IN ('challenged', 'playing') "
-                "LIMIT 1", (user, user))
-            if rows:
-                raise DuelBusy(user, rows[0][0])
-        cursor = await db.execute(
-            "INSERT INTO duels (guild_id, channel_id, player0, player1, seed, status, version, snapshot, created_at)"
-            " VALUES (?,?,?,?,?,'challenged',0,?,?)", (guild_id, channel_id, challenger, opponent, seed, snapshot,
-                                                        now_us))
-        return cursor.lastrowid
+            busy = await tx.fetchone(OPEN_DUEL_OF, (user,))
+            if busy is not None:
+                raise DuelBusy(user, busy[0])
+        rows = await tx.fetch(NEW_CHALLENGE, (guild_id, channel_id, challenger, opponent, seed, snapshot, now_us))
+        return rows[0][0]
 
-    duel_id = await store._write(body)
+    duel_id = await store.db.write(body)
     return await load_duel(store, duel_id)
 
 
 async def load_duel(store: Store, duel_id: int) -> DuelRecord:
-    rows = await store._read(f"SELECT {_COLUMNS} FROM duels WHERE id = ?", (duel_id,))
+    rows = await store.db.read(DUEL, (duel_id,))
     if not rows:
         raise DuelNotFound(duel_id)
     return await _record(store, rows[0])
@@ -123,8 +157,7 @@ async def load_duel(store: Store, duel_id: int) -> DuelRecord:
 
 async def open_duel(store: Store, user_id: int) -> DuelRecord | None:
     """The user's open duel (a challenge either way, or a duel in play), if any."""
-    rows = await store._read(f"SELECT {_COLUMNS} FROM duels WHERE (player0 = ? OR player1 = ?) "
-                             "AND status IN ('challenged', 'playing') ORDER BY id DESC LIMIT 1", (user_id, user_id))
+    rows = await store.db.read(USERS_OPEN_DUEL, (user_id,))
     return await _record(store, rows[0]) if rows else None
 
 
@@ -137,17 +170,14 @@ async def answer_challenge(store: Store, duel_id: int, user_id: int, accept: boo
     if record.status != CHALLENGED:
         raise DuelStale(duel_id, 0, record.version, record.status)
     if accept and seat != 1:
-        raise DuelError("only the challenged player can accept")
+        raise DuelError(ONLY_CHALLENGED_ACCEPTS)
     now_us = to_micros(store.now())
     status = PLAYING if accept else DECLINED
 
-    async def body(db):
-        cursor = await db.execute(
-            "UPDATE duels SET status = ?, started_at = ?, ended_at = ? WHERE id = ? AND status = 'challenged'",
-            (status, now_us if accept else None, None if accept else now_us, duel_id))
-        return cursor.rowcount
+    async def body(tx: Tx):
+        return await tx.execute(ANSWER, (status, now_us if accept else None, None if accept else now_us, duel_id))
 
-    if not await store._write(body):
+    if not await store.db.write(body):
         current = await load_duel(store, duel_id)
         raise DuelStale(duel_id, 0, current.version, current.status)
     return await load_duel(store, duel_id)
@@ -170,7 +200,7 @@ async def play_duel(store: Store, duel_id: int, user_id: int, expected_version: 
         raise DuelStale(duel_id, expected_version, record.version, record.status)
     if action.kind == "R":
         if action.player != seat:
-            raise IllegalDuelAction("you can only resign for yourself")
+            raise DuelError(RESIGN_FOR_OTHER)
     elif record.state.actor != seat:
         raise NotYourTurn()
     state = apply(record.state, action)
@@ -178,19 +208,14 @@ async def play_duel(store: Store, duel_id: int, user_id: int, expected_version: 
     status = (ABANDONED if action.kind == "R" else WON) if state.over else PLAYING
     snapshot = duel_to_json(state)
 
-    async def body(db):
-        cursor = await db.execute(
-            "UPDATE duels SET version = ?, snapshot = ?, status = ?, winner = ?, ended_at = ? "
-            "WHERE id = ? AND version = ? AND status = 'playing'",
-            (expected_version + 1, snapshot, status, state.winner, now_us if state.over else None, duel_id,
-             expected_version))
-        if cursor.rowcount != 1:
+    async def body(tx: Tx):
+        if await tx.execute(MOVE, (expected_version + 1, snapshot, status, state.winner,
+                                   now_us if state.over else None, duel_id, expected_version)) != 1:
             return False
-        await db.execute("INSERT INTO duel_actions (duel_id, seq, code, user_id, at) VALUES (?,?,?,?,?)",
-                         (duel_id, expected_version + 1, action.code, user_id, now_us))
+        await tx.execute(APPEND_ACTION, (duel_id, expected_version + 1, action.code, user_id, now_us))
         return True
 
-    if not await store._write(body):
+    if not await store.db.write(body):
         current = await load_duel(store, duel_id)
         raise DuelStale(duel_id, expected_version, current.version, current.status)
     return await load_duel(store, duel_id)
@@ -204,10 +229,9 @@ def resign_action(record: DuelRecord, user_id: int) -> DuelAction:
 
 
 async def set_duel_message(store: Store, duel_id: int, channel_id: int | None, message_id: int | None) -> None:
-    async def body(db):
-        await db.execute("UPDATE duels SET channel_id = ?, message_id = ? WHERE id = ?",
-                         (channel_id, message_id, duel_id))
-    await store._write(body)
+    async def body(tx: Tx):
+        await tx.execute(SET_MESSAGE, (channel_id, message_id, duel_id))
+    await store.db.write(body)
 
 
 async def _record(store: Store, row) -> DuelRecord:
@@ -228,7 +252,7 @@ async def _state(store: Store, duel_id: int, seed: int, version: int, snapshot: 
             return state
     except DuelSnapshotError:
         pass
-    rows = await store._read("SELECT code FROM duel_actions WHERE duel_id = ? ORDER BY seq", (duel_id,))
+    rows = await store.db.read(DUEL_LOG, (duel_id,))
     try:
         state = replay(seed, [code for (code,) in rows])
     except IllegalDuelAction as exc:

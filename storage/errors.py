@@ -5,10 +5,16 @@ Engine ``IllegalAction`` is never wrapped: ``Store.play`` lets it through unchan
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .models import GameRecord
+
+class _Game(Protocol):  # storage.models.GameRecord, without importing it (models imports these errors)
+    @property
+    def id(self) -> int: ...
+    @property
+    def user_id(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
 
 
 class StorageError(Exception):
@@ -61,7 +67,7 @@ class DayOver(GameOver):
 class ActiveGameExists(StorageError):
     """The user already has an active game in that slot; ``game`` is it (offer resume or abandon)."""
 
-    def __init__(self, game: GameRecord) -> None:
+    def __init__(self, game: _Game) -> None:
         super().__init__(f"user {game.user_id} already has active game {game.id} ({game.kind})")
         self.game = game
 
@@ -78,7 +84,7 @@ class CorruptGame(StorageError):
 class AttemptAlreadyUsed(StorageError):
     """The user's counted attempt at this daily exists already."""
 
-    def __init__(self, user_id: int, day: int, game_id: int | None = None) -> None:
+    def __init__(self, user_id: int, day: int | None, game_id: int | None = None) -> None:
         super().__init__(f"user {user_id} has already used the attempt at daily {day}")
         self.user_id = user_id
         self.day = day
@@ -100,10 +106,19 @@ class SchemaTooNew(StorageError):
 
 
 class DatabaseError(StorageError):
-    """The database file itself is unusable (not SQLite, damaged beyond one row, or a failed migration)."""
+    """The database cannot do what was asked: unusable (not SQLite, damaged beyond one row, a failed migration),
+    out of reach or full (the two subclasses below), or it refused a statement."""
 
 
 __all__ = [
     "ActiveGameExists", "AttemptAlreadyUsed", "CorruptGame", "DatabaseError", "DayOver", "GameNotFound", "GameOver",
     "NotYourGame", "SchemaTooNew", "StaleVersion", "StorageError",
 ]
+
+
+class DatabaseUnavailable(DatabaseError):
+    """The database could not be reached or did not answer in time (down, restarting, hung, network)."""
+
+
+class DatabaseFull(DatabaseError):
+    """The database refused to store anything: its disk (or quota) is full or it is read-only. Nothing was saved."""

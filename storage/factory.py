@@ -7,6 +7,7 @@ import os
 from collections.abc import Callable
 from datetime import datetime
 
+from .backends.base import redact
 from .store import Store
 
 SQLITE_PREFIX = "sqlite:///"
@@ -26,10 +27,10 @@ def sqlite_path(target: str | os.PathLike) -> str | os.PathLike:
 async def open_store(target: str | os.PathLike, *, clock: Callable[[], datetime] | None = None) -> Store:
     """Open (creating or upgrading) the database ``target`` names; raises what ``Store.open`` raises."""
     if is_postgres(target):
-        from .postgres import PgStore  # asyncpg is imported only by a bot that uses PostgreSQL
+        from .backends.postgres import PostgresDb  # asyncpg is imported only by a bot that uses PostgreSQL
 
-        return await PgStore.open(str(target), clock=clock)
+        return await Store.on(await PostgresDb.open(str(target)), clock=clock)
     return await Store.open(sqlite_path(target), clock=clock)
 
 
-__all__ = ["is_postgres", "open_store", "sqlite_path"]
+__all__ = ["is_postgres", "open_store", "redact", "sqlite_path"]

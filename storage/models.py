@@ -8,15 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta
+from typing import overload
 
 from bot.engine import Rules, State
+from bot.engine.tally import DAILY, NORMAL, PRACTICE
 
 from .errors import CorruptGame
 
-# Game kinds and slots.
-NORMAL = "normal"
-DAILY = "daily"  # the counted attempt at a day's challenge
-PRACTICE = "practice"  # a daily replayed: never counted, never on a board
+# Game kinds and slots (what each adds to the boards: bot.engine.tally).
 KINDS = (NORMAL, DAILY, PRACTICE)
 SLOTS = (NORMAL, DAILY)  # daily and practice games share the 'daily' slot
 
@@ -28,6 +27,10 @@ ABANDONED = "abandoned"
 # Why a game stopped before the engine ended it (GameRecord.ended_by): given up, or its daily's day ended first.
 GAVE_UP = "abandoned"
 EXPIRED = "expired"
+
+# The columns of ``games`` a ``GameRecord`` is read from, in the order the store unpacks them.
+GAME_COLUMNS = ("id, user_id, guild_id, channel_id, message_id, kind, day, rules_json, seed, deck, version, status, "
+                "score, started_at, ended_at, snapshot, ended_by")
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _MICRO = timedelta(microseconds=1)
@@ -43,6 +46,14 @@ def to_micros(moment: datetime) -> int:
     if moment.tzinfo is None or moment.utcoffset() is None:
         raise ValueError("a naive datetime has no place here: pass a timezone-aware time")
     return (moment - _EPOCH) // _MICRO
+
+
+@overload
+def from_micros(value: int) -> datetime: ...
+@overload
+def from_micros(value: None) -> None: ...
+@overload
+def from_micros(value: int | None) -> datetime | None: ...
 
 
 def from_micros(value: int | None) -> datetime | None:

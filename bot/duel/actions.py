@@ -33,7 +33,7 @@ class DuelAction(NamedTuple):
         if self.kind == PLACE:
             return f"P{self.die}{self.pair}"
         if self.kind in (BUILD, STEAL):
-            return f"{self.kind}{self.pair}{self.card.code}"
+            return f"{self.kind}{self.pair}{self.card.code}"  # type: ignore[union-attr]  # they play a card
         if self.kind == FINISH:
             return f"F{self.pair}"
         if self.kind == RESIGN:

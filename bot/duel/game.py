@@ -101,6 +101,7 @@ def new_duel(seed: int, dealer: int = 1) -> DuelState:
     deck = shuffled(build_deck(), seed, 0)
     hands = (sort_hand(deck[0:7]), sort_hand(deck[7:14]))
     columns = tuple(tuple(Column((card,)) for card in deck[start:start + PAIRS]) for start in (14, 18))
+    assert len(columns) == 2  # one side a player
     state = DuelState(seed=seed, dealer=dealer, hands=hands, columns=columns, stock=deck[22:], stolen=(),
                       roller=1 - dealer, phase=PLACING, actor=1 - dealer, dice=(), placed=(),
                       usage=(0,) * PAIRS)
@@ -138,7 +139,7 @@ def can_build_on(column: Column, card: Card, die: int) -> bool:
         return False
     if die == ANY_CARD_DIE or not column.cards:
         return True
-    top = column.top.rank
+    top = column.top.rank  # type: ignore[union-attr]  # the column has cards
     if card.rank == top:
         return True
     if column.direction:
@@ -187,6 +188,7 @@ def refusal(state: DuelState, action: DuelAction) -> str | None:
         return None
     if kind not in (BUILD, STEAL):
         return Phrase(N_("unknown action"))
+    assert action.card is not None  # a build or a steal plays a card
     if action.card not in state.hands[me]:
         return Phrase(N_("{card} is not in your hand"), card=action.card.label)
     die = state.die_on(action.pair)
@@ -202,7 +204,7 @@ def refusal(state: DuelState, action: DuelAction) -> str | None:
         if mine.finished:
             return Phrase(N_("that column is finished"))
         if not can_build_on(mine, action.card, die):
-            return Phrase(N_("{card} can't go on {top} ({rule})"), card=action.card.label, top=mine.top.label,
+            return Phrase(N_("{card} can't go on {top} ({rule})"), card=action.card.label, top=mine.top.label,  # type: ignore[union-attr]
                           rule=_direction_text(mine.direction))
         return None
     theirs = state.columns[1 - me][action.pair]
@@ -214,8 +216,8 @@ def refusal(state: DuelState, action: DuelAction) -> str | None:
         return Phrase(N_("a finished column can't be stolen"))
     if not theirs.cards:
         return Phrase(N_("that column is empty"))
-    if theirs.top.rank != action.card.rank:
-        return Phrase(N_("to steal it you need a card of the same rank as {top}"), top=theirs.top.label)
+    if theirs.top.rank != action.card.rank:  # type: ignore[union-attr]  # the column has cards
+        return Phrase(N_("to steal it you need a card of the same rank as {top}"), top=theirs.top.label)  # type: ignore[union-attr]
     return None
 
 
@@ -274,7 +276,8 @@ def _remove(hand: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 
 def _place(state: DuelState, action: DuelAction) -> DuelState:
     placed = _set(state.placed, action.die, action.pair)
-    events = (Phrase(N_("die {value} goes on pair {pair}"), value=state.dice[action.die], pair=action.pair + 1),)
+    events: tuple[Phrase, ...] = (Phrase(N_("die {value} goes on pair {pair}"), value=state.dice[action.die],
+                                         pair=action.pair + 1),)
     if -1 in placed:
         return replace(state, placed=placed, events=events)
     events += (Phrase(N_("{player} plays"), player=_seat(state.non_roller)),)
@@ -283,14 +286,15 @@ def _place(state: DuelState, action: DuelAction) -> DuelState:
 
 def _build(state: DuelState, action: DuelAction) -> DuelState:
     me, pair, card = state.actor, action.pair, action.card
+    assert card is not None  # refusal: a card of the hand
     column = state.columns[me][pair]
     die = state.die_on(pair)
     if die == ANY_CARD_DIE or not column.cards:
         direction = 0
-    elif card.rank == column.top.rank:
+    elif card.rank == column.top.rank:  # type: ignore[union-attr]  # the column has cards
         direction = column.direction
     else:
-        direction = 1 if card.rank == step(column.top.rank, 1) else -1
+        direction = 1 if card.rank == step(column.top.rank, 1) else -1  # type: ignore[union-attr]
     column = Column(column.cards + (card,), direction, False)
     state = replace(state, columns=_set_column(state, me, pair, column),
                     hands=_set(state.hands, me, _remove(state.hands[me], card)),
@@ -301,6 +305,7 @@ def _build(state: DuelState, action: DuelAction) -> DuelState:
 
 def _steal(state: DuelState, action: DuelAction) -> DuelState:
     me, pair, card = state.actor, action.pair, action.card
+    assert card is not None  # refusal: a card of the hand
     taken = state.columns[1 - me][pair].cards + (card,)
     state = replace(state, columns=_set_column(state, 1 - me, pair, Column()),
                     hands=_set(state.hands, me, _remove(state.hands[me], card)),
@@ -319,8 +324,8 @@ def _refill_if_empty(state: DuelState, events: tuple[str, ...]) -> DuelState:
         state, drew = _draw(state, me)
         if not drew:
             break
-    drew = Phrase(N_("{player} ran out of cards and draws {count}"), player=_seat(me), count=len(state.hands[me]))
-    return replace(state, events=events + (drew,))
+    drawn = Phrase(N_("{player} ran out of cards and draws {count}"), player=_seat(me), count=len(state.hands[me]))
+    return replace(state, events=events + (drawn,))
 
 
 def _draw(state: DuelState, player: int) -> tuple[DuelState, bool]:

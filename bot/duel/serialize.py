@@ -59,8 +59,8 @@ def from_json(text: str) -> DuelState:
             raise DuelSnapshotError(f"unknown phase {d['phase']!r}")
         return DuelState(
             seed=int(d["seed"]), dealer=int(d["dealer"]),
-            hands=tuple(_parse_cards(h) for h in d["hands"]),
-            columns=tuple(tuple(Column(_parse_cards(c), int(direction), bool(done)) for c, direction, done in side)
+            hands=tuple(_parse_cards(h) for h in d["hands"]),  # type: ignore[arg-type]  # two players
+            columns=tuple(tuple(Column(_parse_cards(c), int(direction), bool(done)) for c, direction, done in side)  # type: ignore[arg-type]
                           for side in d["columns"]),
             stock=_parse_cards(d["stock"]), stolen=_parse_cards(d["stolen"]),
             roller=int(d["roller"]), phase=d["phase"], actor=int(d["actor"]),

@@ -73,7 +73,7 @@ def board_lines(state: DuelState, names=None, tr: Messages = ENGLISH) -> list[st
     return lines
 
 
-def _names(names, tr: Messages) -> tuple[str, str]:
+def _names(names, tr: Messages) -> tuple[str, ...]:
     """The players' names as given, or "Player 1" and "Player 2" in ``tr``'s language."""
     return tuple(tr(name) for name in PLAYER_NAMES) if names is None else tuple(names)
 

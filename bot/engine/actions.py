@@ -39,7 +39,7 @@ class ActionParseError(ValueError):
 
 class Action(NamedTuple):
     kind: str
-    index: int = -1  # room slot or merchant offer, -1 when not used
+    index: int = -1  # type: ignore[assignment]  # room slot or merchant offer, -1 when not used (hides tuple.index)
 
     @property
     def code(self) -> str:

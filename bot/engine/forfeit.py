@@ -10,7 +10,7 @@ monster of the deal counts.
 
 from __future__ import annotations
 
-from .cards import MONSTER, NECROMANCER
+from .cards import MONSTER, NECROMANCER, Card
 from .game import AT_NECROMANCER, IN_UNDERWORLD, State, all_cards
 from .rules import MAX_LOOPS
 
@@ -28,8 +28,9 @@ def _slain_can_return(state: State) -> bool:
 
 def forfeit_score(state: State) -> int:
     """The score of giving up at ``state``: minus the values of every monster not yet slain (see the module)."""
+    cards: list[Card | None]
     if _slain_can_return(state):
-        cards = all_cards(state)
+        cards = [*all_cards(state)]
     else:
         cards = [*state.dungeon, *state.room]
         if state.pending and state.pending[0] == IN_UNDERWORLD:

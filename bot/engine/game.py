@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import compress
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import actions as A
 from .actions import AVOID_ACTION, FIGHT_WITH_WEAPON, TAKE, Action
@@ -345,10 +345,11 @@ def preview(s: State, action: Action) -> Outcome:
     kind = action.kind
     if kind in (A.TAKE, A.FIGHT_WITH_WEAPON):
         card = s.room[action.index]
+        assert card is not None  # refusal: a card of the room
         if card.kind == MONSTER:
             damage = card.value
             if kind == A.FIGHT_WITH_WEAPON:
-                damage = max(0, card.value - s.weapon.value)
+                damage = max(0, card.value - s.weapon.value)  # type: ignore[union-attr]  # refusal: armed
             return Outcome(action, card, damage=damage, lethal=damage >= s.health)
         if card.kind == POTION:
             if s.potion_used:
@@ -457,7 +458,7 @@ def apply(s: State, action: Action) -> State:
     card_kind = card.kind
     if card_kind == MONSTER:
         if with_weapon:
-            damage = card.value - weapon.value
+            damage = card.value - weapon.value  # type: ignore[union-attr]  # checked above
             if damage < 0:
                 damage = 0
             kills += (card,)
@@ -490,7 +491,7 @@ def apply(s: State, action: Action) -> State:
         weapon = card
         kills = ()
     else:  # an expansion card
-        g = [rules, start_deck, rng_seed, dungeon, room, discard, weapon, kills, health, turn, potion_used,
+        g: list[Any] = [rules, start_deck, rng_seed, dungeon, room, discard, weapon, kills, health, turn, potion_used,
              avoided_last, card, status, shuffles, loop, pending, history, (), log]
         _meet(g, card)
         g[_LOG] += g[_EVENTS]
@@ -509,7 +510,7 @@ def apply(s: State, action: Action) -> State:
             room = carried + dungeon[:need]
             dungeon = dungeon[need:]
             turn += 1
-            events += (_room_event(turn, room, not dungeon and rules.ending == FINAL_ROOM),)
+            events += (_room_event(turn, room, not dungeon and rules.ending == FINAL_ROOM),)  # type: ignore[arg-type]
             return _new_state(State, (
                 rules, start_deck, rng_seed, dungeon, room, discard, weapon, kills, health, turn, False,
                 False, card, status, shuffles, loop, pending, history, events, _trim_log(log, turn - 1) + events))
@@ -527,7 +528,7 @@ def _apply_choice(s: State, action: Action) -> State:
     if reason:
         raise IllegalAction(reason)
     kind = action.kind
-    g = list(s)
+    g: list[Any] = list(s)
     g[_EVENTS] = ()
     if kind == A.AVOID:
         _avoid(g)

@@ -101,7 +101,7 @@ def check(locale: str, wanted: dict | None = None) -> Report:
                 report.untranslated.append((message.id, where))
                 continue
             sources = message.id if isinstance(message.id, tuple) else (message.id,)
-            if any(fields(form) != fields(sources[-1]) for form in forms):
+            if any(fields(form) != fields(sources[-1]) for form in forms):  # type: ignore[arg-type]
                 report.bad_fields.append((message.id, where))
     report.missing = [(m, where) for m, where in wanted.items() if m not in seen]
     report.stale = [(m, where) for m, where in seen.items() if m not in wanted]

@@ -49,7 +49,7 @@ def lookup(locale: discord.Locale, domain: str, text: str, context: str | None =
     """The translation of ``text``, or None (the caller then shows the English)."""
     found = catalog(locale, domain)
     message = found.get(text, context=context) if found is not None else None
-    return message.string or None if message is not None else None
+    return message.string or None if message is not None else None  # type: ignore[return-value]  # no plurals
 
 
 class CommandTranslator(app_commands.Translator):

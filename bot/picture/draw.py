@@ -118,7 +118,7 @@ def _card_face(card: Card, width: int, height: int, tr: Messages) -> Image.Image
     if height >= width * 1.2:  # full cards: a big rank and suit; mini cards keep only the corner
         text_centered(d, width / 2, height * 0.46, card.rank, width * 40 // 100, colour)
         text_centered(d, width / 2, height * 0.72, suit, width * 34 // 100, colour)
-        caption = _CAPTIONS.get(card.kind)
+        caption = _CAPTIONS.get(card.kind, "")
         if caption:
             caption = tr(caption)
             size = fitting(caption, max(9, width * 12 // 100), width - 2 * pad, smallest=7)
@@ -185,7 +185,7 @@ STEPS = 7
 
 @cache
 def palette() -> Image.Image:
-    colours: list[tuple[int, int, int]] = []
+    colours: list[tuple[int, ...]] = []
     for a, b in BLENDS:
         for i in range(STEPS + 1):
             c = tuple(round(a[k] + (b[k] - a[k]) * i / STEPS) for k in range(3))

@@ -54,7 +54,7 @@ STEP = 36  # a card's offset over the previous one in a column, while it fits (i
 class DuelPlace(NamedTuple):
     player: int
     pair: int
-    index: int
+    index: int  # type: ignore[assignment]  # a field, hiding tuple.index
     box: Box
     card: object  # bot.duel.cards.Card
 
@@ -66,7 +66,7 @@ class DuelLayout(NamedTuple):
     actor: int | None
     turn: int
     footer: str
-    players: tuple[str, str] = ("PLAYER 1", "PLAYER 2")  # each side's chip, "▸ to play" included
+    players: tuple[str, ...] = ("PLAYER 1", "PLAYER 2")  # each side's chip, "▸ to play" included
     turn_text: str = ""  # shown between the chips once the duel is over
 
 

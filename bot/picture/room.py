@@ -82,7 +82,7 @@ class Place(NamedTuple):
     """One card place of the picture; ``card`` None is an empty place (a card resolved this turn)."""
 
     role: str  # "room", "weapon", "kill", "offer" (merchant), "above" (the room above the underworld)
-    index: int
+    index: int  # type: ignore[assignment]  # a field, hiding tuple.index
     box: Box
     card: Card | None
 

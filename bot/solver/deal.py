@@ -74,7 +74,7 @@ class Deal:
             self.suffix_weapon_max[pos] = max(self.suffix_weapon_max[pos + 1], v if k == WEAPON_K else 0)
             self.suffix_monster_max[pos] = max(self.suffix_monster_max[pos + 1], v if k == MONSTER_K else 0)
         # Per position: how many monsters of each value lie from pos on, and the two best weapons there.
-        self.suffix_counts = [(0,) * 16] * (n + 1)
+        self.suffix_counts: list[tuple[int, ...]] = [(0,) * 16] * (n + 1)
         self.suffix_weapons = [(0, 0)] * (n + 1)
         self.suffix_packed = [0] * (n + 1)
         for pos in range(n - 1, -1, -1):

@@ -32,12 +32,12 @@ class Position:
         return len(self.search._where)
 
     # --- translating a position --------------------------------------------------------------------
-    def situation(self, state: State) -> tuple | None:
+    def situation(self, state: State) -> tuple[int, tuple, int, bool, int, int, int] | None:
         """The search's arguments (all but alpha) for a turn start, or None inside a turn."""
         if state.over or any(card is None for card in state.room):
             return None
         n, where = self.deal.n, self._where
-        room = [where[c] for c in state.room]
+        room = [where[c] for c in state.room]  # type: ignore[index]  # no None: checked above
         dungeon = [where[c] for c in state.dungeon]
         # The dungeon is the untouched end of the deal followed by the avoided cards put under it.
         pos = n
@@ -71,7 +71,7 @@ class Position:
         """Can ``state`` still score at least ``t``? Fail-soft: a result ``>= t`` is reached by some line, a result
         ``< t`` is an upper bound of the best."""
         if state.over:
-            return state.score
+            return state.score  # type: ignore[return-value]  # over: scored
         known = self._exact.get(self._key(state))
         if known is not None:
             return known
@@ -91,7 +91,7 @@ class Position:
         """Whether what is known already shows that ``state`` scores at least ``t``, without searching (see
         ``Search.proven``)."""
         if state.over:
-            return state.score >= t
+            return state.score >= t  # type: ignore[operator]  # over: scored
         known = self._exact.get(self._key(state))
         if known is not None:
             return known >= t
@@ -103,7 +103,7 @@ class Position:
     def ceiling(self, state: State) -> int:
         """A quick upper bound of the best score reachable from ``state`` (no search)."""
         if state.over:
-            return state.score
+            return state.score  # type: ignore[return-value]  # over: scored
         situation = self.situation(state)
         if situation is not None:
             search = self.search
@@ -114,7 +114,7 @@ class Position:
         """The exact best score reachable from ``state``; ``at_most``: a known upper bound (the value of the
         position before, along a line), which saves probes."""
         if state.over:
-            return state.score
+            return state.score  # type: ignore[return-value]  # over: scored
         key = self._key(state)
         found = self._exact.get(key)
         if found is None:

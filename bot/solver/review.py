@@ -150,7 +150,7 @@ def move_words(state: State, action: Action) -> Phrase:
     if card is None:
         return Phrase(N_("move {code}"), code=action.code)
     if action.kind == FIGHT_WITH_WEAPON:
-        return Phrase(N_("fighting {card} with your {weapon}"), card=card.label, weapon=state.weapon.label)
+        return Phrase(N_("fighting {card} with your {weapon}"), card=card.label, weapon=state.weapon.label)  # type: ignore[union-attr]
     if card.kind == MONSTER:
         return Phrase(N_("fighting {card} barehanded"), card=card.label)
     if card.kind == WEAPON:

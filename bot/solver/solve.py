@@ -80,9 +80,9 @@ def _line(search: Search, situation: tuple, target: int) -> list[Action]:
             options.append(([A.AVOID_ACTION], search.child(room, pos2, queue2, AVOID, h, w, lim)))
         # The choice the search went through is already proven; searching the others first could cost far more
         # than the search did.
-        chosen = next((option for option in options if search.proven(*option[1], target)), None)
+        chosen = next((option for option in options if search.proven(*option[1], target)), None)  # type: ignore[call-arg]
         if chosen is None:
-            chosen = next((option for option in options if search.test(*option[1], target) >= target), None)
+            chosen = next((option for option in options if search.test(*option[1], target) >= target), None)  # type: ignore[call-arg]
         if chosen is None:  # pragma: no cover - the search proved the target
             raise AssertionError("the optimal line was lost")
         out += chosen[0]

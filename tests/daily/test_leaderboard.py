@@ -39,17 +39,15 @@ async def test_two_servers_see_their_own_boards_and_the_global_board_sees_both(w
 
 
 async def test_a_name_is_kept_with_the_result_as_it_was_when_they_played(world):
-    from storage.names import keep_name, names_for
-
     await play_daily(world.alice, world.channel)
     day1 = await world.store.daily_attempt(world.alice.id, 1)
     await world.env.advance_time(DAY)
     await play_daily(world.alice, world.channel)
     day2 = await world.store.daily_attempt(world.alice.id, 2)
-    await keep_name(world.store, day2.id, "alice the bold")  # she renamed herself before Daily #2
-    assert await names_for(world.store, [world.alice.id, world.bob.id], day=1) == {world.alice.id: "alice"}
-    assert await names_for(world.store, [world.alice.id], day=2) == {world.alice.id: "alice the bold"}
-    assert await names_for(world.store, [world.alice.id]) == {world.alice.id: "alice the bold"}  # the latest
+    await world.store.keep_name(day2.id, "alice the bold")  # she renamed herself before Daily #2
+    assert await world.store.names_for([world.alice.id, world.bob.id], day=1) == {world.alice.id: "alice"}
+    assert await world.store.names_for([world.alice.id], day=2) == {world.alice.id: "alice the bold"}
+    assert await world.store.names_for([world.alice.id]) == {world.alice.id: "alice the bold"}  # the latest
     assert day1.id != day2.id
     board = board_text(await world.alice.slash(world.channel, "scoundrel leaderboard", scope="global", day=1))
     assert "**alice**" in board and "bold" not in board

@@ -6,8 +6,8 @@ import pytest
 
 from bot.__main__ import main as bot_main
 from bot.duel.cards import Card
-from bot.duel.terminal import run
 from bot.duel.text import parse_card, parse_command
+from bot.duel_terminal import run
 
 
 def play(lines: str, seed: int = 5) -> tuple[int, str]:

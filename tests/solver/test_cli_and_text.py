@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from bot.engine import PRESETS, deal
+from bot.solve import main, parse_seed
 from bot.solver import compiled, solve
-from bot.solver.cli import main, parse_seed
 from bot.solver.explain import line_text
 
 from .brute_force import start_state

@@ -8,10 +8,10 @@ import re
 import pytest
 
 from bot.engine import PRESETS, apply, deal, decode, legal_actions, new_game
+from bot.review import main as review_main
 from bot.solver import solve
 from bot.solver.position import Position
 from bot.solver.review import review
-from bot.solver.review_cli import main as review_main
 
 from .brute_force import best_from, start_state
 from .test_agreement import SOLVABLE, small_deals

@@ -113,11 +113,9 @@ async def until(condition, what: str) -> None:
 
 def queued(store) -> set[int]:
     """The games whose moves wait for the next group commit."""
-    return {move.game_id for move in store._pending}
+    return {move.game_id for move in store._moves._pending}
 
 
 def commits_on_their_way(store) -> int:
     """Group commits taken from the queue and not finished (PostgreSQL has up to MOVE_CONNECTIONS, SQLite one)."""
-    if hasattr(store, "_flushers"):
-        return sum(not task.done() for task in store._flushers)
-    return int(store._flusher is not None and not store._flusher.done())
+    return sum(not task.done() for task in store._moves._flushers)

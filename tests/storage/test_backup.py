@@ -292,7 +292,7 @@ async def test_a_backup_copied_into_place_by_hand_warns_when_the_secret_is_remad
     backup(db, plain)
     reopened = await Store.open(plain)  # what a careless restore (cp) would start with
     try:
-        with caplog.at_level("WARNING", logger="storage.store"):
+        with caplog.at_level("WARNING", logger="storage.daily"):
             assert await reopened.daily_secret() != secret
             await reopened.daily_secret()
     finally:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from bot.engine import Rules, decode, legal_actions, replay
 from storage import ActiveGameExists, AttemptAlreadyUsed, CorruptGame, StaleVersion, is_postgres, open_store
-from storage.postgres import MOVE_CONNECTIONS
+from storage.backends.postgres import MOVE_CONNECTIONS
 from tests.storage.helpers import ROOMY, commits_on_their_way, queued, raw, until
 
 CHILD = Path(__file__).with_name("child.py")
@@ -238,7 +238,7 @@ async def test_one_bad_move_in_a_group_commit_does_not_sink_the_others(store, db
         for n, blocker in enumerate(blockers, 1):  # one at a time, each taken by a group commit of its own
             held.append(asyncio.create_task(
                 store.play(blocker.id, blocker.user_id, 0, legal_actions(blocker.state)[0])))
-            await until(lambda n=n: commits_on_their_way(store) == n and not store._pending,
+            await until(lambda n=n: commits_on_their_way(store) == n and not store._moves._pending,
                         "the blocker's move is on its way")
         plays = asyncio.gather(
             *(store.play(g.id, g.user_id, 0, legal_actions(g.state)[0]) for g in games), return_exceptions=True)

@@ -9,7 +9,11 @@ from storage import open_store
 from storage.duels import (
     ABANDONED,
     DECLINED,
+    ONLY_CHALLENGED_ACCEPTS,
+    OVER,
     PLAYING,
+    RESIGN_FOR_OTHER,
+    SELF_DUEL,
     DuelBusy,
     DuelError,
     DuelStale,
@@ -51,22 +55,26 @@ async def test_challenge_accept_and_moves_survive_reopening(store, db_path):
 
 async def test_only_the_challenged_player_accepts_and_outsiders_are_refused(store):
     duel = await create_challenge(store, ALICE, BOB, 1, 2, seed=5)
-    with pytest.raises(DuelError, match="only the challenged player"):
+    with pytest.raises(DuelError) as refused:
         await answer_challenge(store, duel.id, ALICE, accept=True)
+    assert refused.value.code == ONLY_CHALLENGED_ACCEPTS
     with pytest.raises(NotInDuel):
         await answer_challenge(store, duel.id, CAROL, accept=True)
     withdrawn = await answer_challenge(store, duel.id, ALICE, accept=False)
     assert withdrawn.status == DECLINED
-    with pytest.raises(DuelStale, match="over"):
+    with pytest.raises(DuelStale) as stale:
         await answer_challenge(store, duel.id, BOB, accept=True)
+    assert stale.value.code == OVER
 
 
 async def test_one_open_duel_per_player_and_no_self_duel(store):
     await create_challenge(store, ALICE, BOB, 1, 2)
-    with pytest.raises(DuelBusy):
+    with pytest.raises(DuelBusy) as busy:
         await create_challenge(store, CAROL, BOB, 1, 2)
-    with pytest.raises(DuelError, match="yourself"):
+    assert busy.value.user_id == BOB and "<@" not in str(busy.value)  # a code and ids: the cogs word it
+    with pytest.raises(DuelError) as refused:
         await create_challenge(store, CAROL, CAROL, 1, 2)
+    assert refused.value.code == SELF_DUEL
     assert (await open_duel(store, BOB)).players == (ALICE, BOB)
     assert await open_duel(store, CAROL) is None
 
@@ -98,8 +106,9 @@ async def test_resign_ends_the_duel_out_of_turn(store):
     duel = await accepted(store)
     over = await play_duel(store, duel.id, BOB, 0, resign_action(duel, BOB))
     assert over.status == ABANDONED and over.winner == 0 and over.ended_at is not None
-    with pytest.raises(IllegalDuelAction, match="yourself"):
+    with pytest.raises(DuelError) as refused:
         await play_duel(store, (await accepted_new(store)).id, BOB, 0, "R0")
+    assert refused.value.code == RESIGN_FOR_OTHER
     assert await open_duel(store, ALICE) is not None  # the new duel
 
 

@@ -59,7 +59,8 @@ async def test_a_hint_taken_while_the_last_move_waits_for_its_commit_is_not_coun
         hint.execute("BEGIN IMMEDIATE" if not is_postgres(db_path) else "BEGIN")
         hint.execute("UPDATE games SET hinted = 1 WHERE id = ?", (game.id,))
         last = asyncio.create_task(store.play(game.id, ALICE, game.version, legal_actions(game.state)[0]))
-        await until(lambda: commits_on_their_way(store) == 1 and not store._pending, "the last move is on its way")
+        await until(lambda: commits_on_their_way(store) == 1 and not store._moves._pending,
+                    "the last move is on its way")
         hint.execute("COMMIT")
         ended = await last
     assert ended.over and ended.version == game.version + 1

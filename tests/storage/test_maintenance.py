@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-import storage.store
+import storage.backends.sqlite
 from bot.engine import Rules
 from bot.run import check_database
 from storage import Store
@@ -69,7 +69,7 @@ async def test_pruning_follows_the_policy_and_loses_nothing(db_path, caplog):
 
     store = await Store.open(db_path)
     try:
-        with caplog.at_level(logging.WARNING, logger="storage.store"):
+        with caplog.at_level(logging.WARNING, logger="storage.games"):
             loaded = await store.load_game(old.id)
         assert loaded.state == old.state and loaded.score == old.score  # replayed from the action log
         assert not caplog.records, "a pruned snapshot is policy, not damage"
@@ -115,7 +115,7 @@ def test_an_old_file_is_compacted_by_a_full_vacuum(tmp_path):
 
 async def test_the_wal_file_shrinks_back_to_the_journal_size_limit(db_path, monkeypatch):
     limit = 64 * 1024
-    monkeypatch.setattr(storage.store, "JOURNAL_SIZE_LIMIT", limit)
+    monkeypatch.setattr(storage.backends.sqlite, "JOURNAL_SIZE_LIMIT", limit)
     store = await Store.open(db_path, checkpoint_every=50)
     try:
         big = await store.create_game(1, 1, 1, Rules(), seed=1)

@@ -10,13 +10,13 @@ import pytest
 
 from bot.engine import Rules, legal_actions
 from storage import DatabaseError, SchemaTooNew, migrate, open_store
-from storage.postgres import MIGRATIONS, translate
+from storage.backends.postgres import MIGRATIONS
 from tests.storage.helpers import raw
 
 USER, GUILD, CHANNEL = 1001, 501, 601
 LATEST = migrate.latest_version(MIGRATIONS)
 TABLES = {"games", "game_actions", "daily_challenges", "daily_attempts", "guild_settings", "daily_posts",
-          "bot_secrets", "player_totals", "par_cache", "duels", "duel_actions", "schema_version"}
+          "bot_secrets", "player_totals", "par_cache", "duels", "duel_actions", "heartbeat", "schema_version"}
 
 
 def versions(url) -> list[int]:
@@ -96,11 +96,6 @@ async def test_a_server_restart_loses_nothing_and_the_pool_reconnects(postgres_s
         assert moved.version == 2 and await store.game_actions(record.id) == [a.code for a in moved.state.history]
     finally:
         await store.close()
-
-
-def test_placeholders_are_numbered_outside_quoted_text_only():
-    assert translate("SELECT '?' FROM t WHERE a = ? AND b IN (?, ?)") == \
-        "SELECT '?' FROM t WHERE a = $1 AND b IN ($2, $3)"
 
 
 def _closed_port() -> int:

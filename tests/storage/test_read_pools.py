@@ -16,7 +16,7 @@ SLOW = ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i 
 
 async def test_a_game_load_does_not_wait_for_boards_being_read(store):
     record = await store.create_game(1, 2, 3, Rules(), seed=4)
-    boards = [asyncio.create_task(store._read(SLOW, board=True)) for _ in range(3)]  # three boards at once
+    boards = [asyncio.create_task(store.db.read(SLOW, board=True)) for _ in range(3)]  # three boards at once
     await asyncio.sleep(0.01)
     loaded = await store.load_game(record.id)
     assert loaded.id == record.id

@@ -22,11 +22,10 @@ from bot.engine import (
 )
 from bot.engine.cards import CardParseError
 from bot.engine.seeds import SeedError
+from bot.solve import parse_seed
+from bot.solver import SolverRefused
+from bot.solver.review import review
 from bot.terminal import parse_move
-
-from . import SolverRefused
-from .cli import parse_seed
-from .review import review
 
 NOTATION = ('as typed in `scoundrel-bot play` and printed by `solve` ("1w 2 a 3b ...": a card by its place 1-4, '
             "w with the weapon, b barehanded, a avoid, b1-b6 buy, l leave, r/d raise or decline, o/e loop or "

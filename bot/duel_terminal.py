@@ -7,12 +7,11 @@ import sys
 from typing import TextIO
 
 from bot.cli import prog
+from bot.duel.actions import IllegalDuelAction, resign
+from bot.duel.game import apply, new_duel
+from bot.duel.text import board_lines, event_text, hand_text, parse_command, phase_text, rules_text
 from bot.engine.seeds import SeedError, new_seed, seed_from_text, seed_to_text
-
-from ..term_colour import for_terminal
-from .actions import IllegalDuelAction, resign
-from .game import apply, new_duel
-from .text import board_lines, event_text, hand_text, parse_command, phase_text, rules_text
+from bot.term_colour import for_terminal
 
 HELP = """Moves (pairs and dice are numbered from 1):
   p DIE PAIR    place that die (in roll order) on a column pair     e.g. p 1 3

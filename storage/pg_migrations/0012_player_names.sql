@@ -1,2 +1,0 @@
--- Schema version 12 on PostgreSQL: the player's name kept with each game (storage/migrations/0012_player_names.sql).
-ALTER TABLE games ADD COLUMN player_name TEXT;

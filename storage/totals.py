@@ -1,0 +1,23 @@
+"""Writing the running totals (``player_totals``, ``week_totals``): the rows ``bot.engine.tally`` decides, added.
+
+Each row is an upsert that adds to what is there (an atomic add, so concurrent ends never lose a count); the
+statements are in ``storage/sql.py``.
+"""
+
+from __future__ import annotations
+
+from bot.engine.tally import Tally
+
+from .backends.base import Tx
+from .sql import PLAYER_TOTALS_UPSERT, WEEK_TOTALS_UPSERT
+
+
+async def add_tally(tx: Tx, tally: Tally) -> None:
+    """Inside a write transaction: add the rows to the running totals."""
+    if tally.players:
+        await tx.executemany(PLAYER_TOTALS_UPSERT, tally.players)
+    if tally.weeks:
+        await tx.executemany(WEEK_TOTALS_UPSERT, tally.weeks)
+
+
+__all__ = ["add_tally"]

@@ -1,0 +1,68 @@
+"""What a finished game adds to the boards (bot.engine.tally), on its own: no database."""
+
+from bot.engine import Rules, new_game
+from bot.engine.tally import (
+    ALL_GUILDS,
+    ALL_RULES,
+    DAILIES,
+    WEEK_DAYS,
+    EndedGame,
+    counts,
+    forfeit,
+    tally,
+    tally_all,
+)
+
+KEY = Rules().key
+
+
+def ended(kind="normal", status="won", score=12, guild=7, day=None, forfeit=False) -> EndedGame:
+    return EndedGame(user_id=1, guild_id=guild, rules_key=KEY, kind=kind, day=day, status=status, score=score,
+                     at=1000, forfeit=forfeit)
+
+
+def test_a_normal_game_counts_under_its_rules_and_every_rule_set_here_and_everywhere():
+    rows = tally(ended())
+    assert {(r[1], r[2]) for r in rows.players} == {(7, KEY), (7, ALL_RULES), (ALL_GUILDS, KEY),
+                                                     (ALL_GUILDS, ALL_RULES)}
+    assert all(r[3:8] == (1, 1, 1, 12, 12) for r in rows.players) and not rows.weeks
+
+
+def test_a_game_outside_a_server_counts_only_everywhere():
+    assert {r[1] for r in tally(ended(guild=None)).players} == {ALL_GUILDS}
+
+
+def test_practice_and_hinted_games_and_duels_never_count():
+    assert not tally(ended(kind="practice")) and not counts("practice")
+    assert not tally(ended(), hinted=True) and not counts("normal", hinted=True)
+    assert not counts("duel")
+
+
+def test_a_counted_daily_adds_the_dailies_board_and_the_seven_weeks_holding_its_day():
+    rows = tally(ended(kind="daily", status="dead", score=-5, day=30))
+    assert {r[2] for r in rows.players} == {KEY, ALL_RULES, DAILIES}
+    assert all(r[4] == 0 for r in rows.players)  # dead: played, not won
+    assert sorted({r[0] for r in rows.weeks}) == list(range(30, 30 + WEEK_DAYS))
+    assert all(r[3] == -5 and r[5] == 0 for r in rows.weeks) and len(rows.weeks) == 2 * WEEK_DAYS
+
+
+def test_a_forfeited_daily_counts_its_forfeit_in_the_weeks():
+    rows = tally(ended(kind="daily", status="abandoned", score=-20, day=3, forfeit=True))
+    assert all(r[5] == 1 for r in rows.weeks)
+
+
+def test_an_unscored_game_counts_as_played_but_adds_no_score_and_no_week():
+    rows = tally(ended(kind="daily", status="abandoned", score=None, day=3, forfeit=True))
+    assert all(r[3] == 1 and r[5] == 0 and r[7] is None for r in rows.players) and not rows.weeks
+
+
+def test_a_late_score_adds_no_second_game():
+    assert all(r[3] == 0 for r in tally(ended(), new=False).players)
+    assert len(tally_all([ended(), ended(kind="practice"), ended()]).players) == 8
+
+
+def test_only_a_counted_daily_given_up_is_scored_by_its_forfeit():
+    state = new_game(Rules(), seed=3)
+    assert forfeit("daily", state) is not None and forfeit("daily", state) < 0
+    assert forfeit("normal", state) is None and forfeit("practice", state) is None
+    assert forfeit("daily", None) is None  # an unreadable state: no score

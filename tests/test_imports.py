@@ -1,0 +1,72 @@
+"""The import rules the layer contracts (pyproject.toml, run by `lint-imports`) cannot state themselves: no module
+imports itself back through others, no module imports its own package (whose ``__init__`` imports its modules),
+and every module of ``bot`` has its place in the layers. Imports under ``if TYPE_CHECKING:`` do not run and are
+left out, as in the contracts."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import grimp
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("bot", "cogs", "storage")
+
+
+@pytest.fixture(scope="module")
+def graph() -> grimp.ImportGraph:
+    return grimp.build_graph(*PACKAGES, exclude_type_checking_imports=True, cache_dir=None)
+
+
+def cycles(graph: grimp.ImportGraph) -> list[list[str]]:
+    """The strongly connected groups of modules (Tarjan), each a cycle of imports, largest first."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for imported in sorted(graph.find_modules_directly_imported_by(module)):
+            if imported not in index:
+                visit(imported)
+                low[module] = min(low[module], low[imported])
+            elif imported in stack:
+                low[module] = min(low[module], index[imported])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == module:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for module in sorted(graph.modules):
+        if module not in index:
+            visit(module)
+    return sorted(found, key=len, reverse=True)
+
+
+def test_no_module_imports_itself_back(graph):
+    assert cycles(graph) == []
+
+
+def test_no_module_imports_its_own_package(graph):
+    # Importing bot.engine.game runs bot/engine/__init__.py first, which imports game: a module that imports its
+    # package works or fails depending on which was imported first. Import the sibling that holds the name.
+    offenders = sorted((module, imported) for module in graph.modules
+                       for imported in graph.find_modules_directly_imported_by(module)
+                       if module.startswith(imported + "."))
+    assert offenders == []
+
+
+def test_every_module_of_bot_has_a_layer(graph):
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    (layers,) = [c["layers"] for c in config["tool"]["importlinter"]["contracts"] if c["id"] == "layers"]
+    placed = {name.strip() for layer in layers for name in layer.replace("|", ":").split(":")}
+    assert sorted(graph.find_children("bot") - placed) == []
