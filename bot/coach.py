@@ -26,7 +26,7 @@ _positions: OrderedDict[tuple[str, str], Position] = OrderedDict()  # in the wor
 
 class ReviewText(NamedTuple):
     summary: str
-    rooms: list[Phrase]  # translated where shown
+    lines: list[Phrase]  # what mattered, the verdict (``summary``) last; translated where shown
     machine: str  # par=N score=M lost=K perfect=P/D
 
 
@@ -59,7 +59,7 @@ def _review_in_worker(rules_data: dict, deck_codes: str, moves: str) -> ReviewTe
     position, deck = _position(rules, deck_codes)
     result = review(rules, deck, decode(moves), position=position)
     _done_with(rules, deck_codes, position)
-    return ReviewText(result.summary(), result.room_lines(), result.machine_line())
+    return ReviewText(result.summary(), result.lines(), result.machine_line())
 
 
 def _hint_in_worker(rules_data: dict, deck_codes: str, moves: str) -> Hint:

@@ -24,16 +24,29 @@ HELP = """Moves (pairs and dice are numbered from 1):
   h             this help          q   quit"""
 
 
+def wait_for_player(actor: int, stdin: TextIO, stdout: TextIO) -> bool:
+    """Hot-seat: the next player's hand waits for Enter, so the other can look away first (False: input ended)."""
+    stdout.write(f"Player {actor + 1}, press Enter to see your hand (Player {2 - actor}, look away).")
+    stdout.flush()
+    return bool(stdin.readline())
+
+
 def run(seed: int, stdin: TextIO, stdout: TextIO) -> int:
     state = new_duel(seed)
     out = stdout.write
     out(f"Scoundrel duel · seed {seed_to_text(seed)} · goal: finish one column of 4+, two of 5+, one of 6+\n"
         "(h for help; look away while the other player reads their hand)\n")
+    hand_shown_to = state.actor  # the first player reads theirs at once
     while not state.over:
         out("\n" + "\n".join(board_lines(state)) + "\n")
         for event in state.events:
             out(f"  · {event_text(event)}\n")
         out(phase_text(state) + "\n")
+        if state.actor != hand_shown_to:
+            if not wait_for_player(state.actor, stdin, stdout):
+                out("\nBye.\n")
+                return 0
+            hand_shown_to = state.actor
         out(f"Player {state.actor + 1}'s hand: {hand_text(state.hands[state.actor])}\n")
         out(f"Player {state.actor + 1}> ")
         stdout.flush()

@@ -7,26 +7,12 @@ import sys
 import time
 
 from bot.cli import prog
-from bot.engine import PRESETS, RulesError, apply, deal, new_game, parse_deck, seed_from_text, seed_to_text
+from bot.engine import PRESETS, RulesError, apply, deal, new_game, parse_deck, seed_to_text
 from bot.engine.cards import CardParseError
-from bot.engine.seeds import SEED_BITS, SeedError
+from bot.engine.seeds import SeedError
 from bot.solver import SolverRefused, native, solve
 from bot.solver.explain import line_text
-from bot.terminal import typed_move
-
-
-def parse_seed(text: str) -> int:
-    """A seed as shared (``K7Q2-M9XD``) or as a plain number (``#123`` or a number that is not 8 characters)."""
-    cleaned = text.strip()
-    if cleaned.startswith("#"):
-        value = int(cleaned[1:])
-    elif cleaned.isdigit() and len(cleaned) != 8:
-        value = int(cleaned)
-    else:
-        return seed_from_text(cleaned)
-    if not 0 <= value < (1 << SEED_BITS):
-        raise SeedError(f"a seed number is from 0 to 2^{SEED_BITS} - 1")
-    return value
+from bot.terminal import parse_seed, typed_move  # (parse_seed: every command reads a seed alike)
 
 
 def typed_line(rules, deck, actions) -> list[str]:

@@ -20,12 +20,12 @@ from .engine import (
     new_seed,
     preset,
     preview,
-    seed_from_text,
     seed_to_text,
 )
 from .engine import actions as A
-from .engine.cards import MONSTER
+from .engine.cards import MONSTER, POTION
 from .engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER
+from .engine.seeds import SEED_BITS, seed_from_text
 from .term_colour import for_terminal
 
 HELP = """Moves:
@@ -92,10 +92,31 @@ def render(s: State, seed_text: str) -> str:
             parts.append(f"{preview(s, A.take(i)).short} barehanded")
             detail = " / ".join(parts)
         else:
-            detail = preview(s, A.take(i)).short
+            detail = card_detail(preview(s, A.take(i)))
         lines.append(f"  {i + 1}) {card.label:<4} {detail}")
     lines.append("  a) avoid" if s.can_avoid else "  (avoid not available)")
     return "\n".join(lines)
+
+
+def parse_seed(text: str) -> int:
+    """A seed as shared (``K7Q2-M9XD``) or as a plain number (``#123`` or a number that is not 8 characters)."""
+    cleaned = text.strip()
+    if cleaned.startswith("#"):
+        value = int(cleaned[1:])
+    elif cleaned.isdigit() and len(cleaned) != 8:
+        value = int(cleaned)
+    else:
+        return seed_from_text(cleaned)
+    if not 0 <= value < (1 << SEED_BITS):
+        raise SeedError(f"a seed number is from 0 to 2^{SEED_BITS} - 1")
+    return value
+
+
+def card_detail(outcome) -> str:
+    """What taking a card does, as the Discord buttons say it: a potion at full health is ``+0 (full)``."""
+    if outcome.card is not None and outcome.card.kind == POTION and not outcome.heal and not outcome.wasted:
+        return "+0 (full)"
+    return outcome.short
 
 
 def parse_move(s: State, text: str) -> A.Action | None:
@@ -137,6 +158,18 @@ def typed_move(s: State, action: A.Action) -> str:
     return f"{action.index + 1}b" if card is not None and card.kind == MONSTER else f"{action.index + 1}"
 
 
+def moves_text(s: State, seed_text: str) -> str:
+    """The game's moves as typed (what ``solve`` prints and ``review --moves`` reads), and how to review them."""
+    start, typed = new_game(s.rules, seed=s.rng_seed, deck=s.start_deck), []
+    for action in s.history:
+        typed.append(typed_move(start, action))
+        start = apply(start, action)
+    moves = " ".join(typed)
+    preset_option = "" if s.rules.name == "classic" else f" --preset {s.rules.name}"
+    return (f"Moves: {moves}\nReview them: scoundrel-bot review --seed {seed_text}{preset_option} "
+            f'--moves "{moves}"')
+
+
 def run(seed: int, rules_name: str, stdin: TextIO, stdout: TextIO) -> int:
     rules = preset(rules_name)
     seed_text = seed_to_text(seed)
@@ -145,6 +178,7 @@ def run(seed: int, rules_name: str, stdin: TextIO, stdout: TextIO) -> int:
     print("\n" + render(s, seed_text), file=stdout)
     while True:
         if s.status != PLAYING:
+            print(moves_text(s, seed_text), file=stdout)
             return 0
         print("> ", end="", file=stdout, flush=True)
         line = stdin.readline()
@@ -172,13 +206,14 @@ def run(seed: int, rules_name: str, stdin: TextIO, stdout: TextIO) -> int:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog=prog("play"), description="Play Scoundrel in the terminal.")
-    parser.add_argument("--seed", help="a seed like K7Q2-M9XD (default: a new random deal)")
-    parser.add_argument("--preset", default="classic", help=f"one of: {', '.join(PRESETS)}")
+    parser.add_argument("--seed", help="a seed as shared (K7Q2-M9XD), or #N for a seed number (default: a new "
+                                        "random deal)")
+    parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
     args = parser.parse_args(argv)
     try:
-        seed = seed_from_text(args.seed) if args.seed else new_seed()
+        seed = parse_seed(args.seed) if args.seed else new_seed()
         preset(args.preset)
-    except (SeedError, RulesError) as exc:
+    except (SeedError, RulesError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     return run(seed, args.preset, sys.stdin, for_terminal(sys.stdout))  # red and black cards, unless NO_COLOR

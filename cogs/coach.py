@@ -23,6 +23,7 @@ from bot.i18n.messages import ENGLISH, Messages
 from bot.i18n.phrase import translated
 from bot.par import ParTimeout, SolverBusy
 from bot.solver import refusal
+from cogs.card_text import readable
 from cogs.errors import GameIdButton
 from cogs.game_view import GAME_OVER_EXTRAS, PLAYING_EXTRAS
 from cogs.interaction import Interaction
@@ -42,18 +43,27 @@ HINT_KINDS = ("normal", "practice")  # never a counted daily
 NO_HINT_DAILY = N_("There are no hints in a counted daily: it is your own play that counts.")
 HINT_GAME_OVER = N_("This game is over: use Review to see where the best moves were.")
 HINT_MOVED_ON = N_("The game moved on while the hint was being found; ask again for the position as it is now.")
-HINTED_NOTE = N_("This game is now marked as hinted: it never counts on the boards or in your stats.")
-REVIEW_FOOTER = N_("✗ marks a move that lowered the best score still possible. Only you can see this.")
+HINT_WARNING = N_("💡 A hint shows the best move now, but this game will then no longer count on the boards or "
+                  "in your stats.")
+HINTED_MARK = N_("(hinted — not counted)")
+HINTED_VERDICT = N_("No points lost against par {par}, with a hint (hinted — not counted).")
+PERFECT_VERDICT = "A perfect game: every move kept the best possible score, {par} ({decided})."  # bot.solver.review's
 NO_REVIEWS = N_("Reviews are not available on this bot.")
 NO_HINTS = N_("Hints are not available on this bot.")
 
 
-def review_text(record, text, tr: Messages = ENGLISH) -> list[discord.Embed]:
-    """The review as embeds in ``tr``'s language: the one-line summary as title, the rooms in the descriptions."""
-    rooms = [translated(line, tr) for line in text.rooms]
-    embeds = [discord.Embed(description=chunk) for chunk in chunk_lines(rooms)]
-    embeds[0].title = tr("Review: {summary}", summary=translated(text.summary, tr))[:256]
-    embeds[-1].set_footer(text=tr(REVIEW_FOOTER))
+def review_text(record, text, tr: Messages = ENGLISH, hinted: bool = False) -> list[discord.Embed]:
+    """The review as one embed in ``tr``'s language: what mattered, then the verdict in bold (a hinted game's
+    verdict says so, and never calls it perfect)."""
+    lines = [readable(translated(line, tr)) for line in text.lines]
+    verdict = lines.pop() if lines else ""
+    summary = text.summary
+    if hinted and getattr(summary, "template", None) == PERFECT_VERDICT:
+        verdict = tr(HINTED_VERDICT, par=summary.fields["par"])
+    elif hinted:
+        verdict += " " + tr(HINTED_MARK)
+    embeds = [discord.Embed(description=chunk) for chunk in chunk_lines(lines + [f"**{verdict}**"])]
+    embeds[0].title = "🎓 " + tr("Review")
     return embeds
 
 
@@ -77,7 +87,8 @@ async def show_review(interaction: Interaction, game_id: int) -> None:
     text = await ask_solver(interaction, reviewer, record)
     if text is None:
         return
-    for embed in review_text(record, text, tr):  # one embed per message keeps each under Discord's total limit
+    hinted = await store.is_hinted(record.id)
+    for embed in review_text(record, text, tr, hinted):  # one embed per message keeps each under Discord's total limit
         await interaction.followup.send(embed=embed, ephemeral=True)
 
 
@@ -128,12 +139,21 @@ class HintButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
         await show_hint(interaction, self.game_id)
 
 
+class HintConfirmButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
+    """Under the warning before a game's first hint: the hint itself, the game no longer counted."""
+
+    PREFIX, LABEL, EMOJI, STYLE = "hintok", N_("Show the hint"), "💡", discord.ButtonStyle.primary
+
+    async def run(self, interaction: Interaction) -> None:
+        await show_hint(interaction, self.game_id, confirmed=True)
+
+
 def hint_text(hint, tr: Messages = ENGLISH) -> str:
-    return (tr("💡 Best move now: **{move}**; it keeps your best possible score at {best}.",
-               move=translated(hint.words, tr), best=hint.best) + "\n" + tr(HINTED_NOTE))
+    return readable(tr("💡 Best move now: **{move}**; it keeps your best possible score at {best}.",
+                       move=translated(hint.words, tr), best=hint.best) + "\n" + tr(HINTED_MARK))
 
 
-async def show_hint(interaction: Interaction, game_id: int) -> None:
+async def show_hint(interaction: Interaction, game_id: int, confirmed: bool = False) -> None:
     store, tr = interaction.client.store, for_reader(interaction)
     record = await store.load_game(game_id)
     text = None
@@ -149,6 +169,12 @@ async def show_hint(interaction: Interaction, game_id: int) -> None:
         text = solver_refusal(record, tr)
     if text:
         await interaction.response.send_message(text, ephemeral=True)
+        return
+    if not confirmed and record.kind == "normal" and not await store.is_hinted(game_id):
+        # Never silent: the first hint of a counted game says what it costs, and waits for a yes.
+        view = discord.ui.View(timeout=None)
+        view.add_item(HintConfirmButton(game_id, tr))
+        await interaction.response.send_message(tr(HINT_WARNING), view=view, ephemeral=True)
         return
     hint = await ask_solver(interaction, _state["hint"], record)
     if hint is None:
@@ -167,6 +193,7 @@ def hint_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
         return []
     button = HintButton(record.id, tr)
     button.item.row = 1
+    button.item.label = None  # the 💡 alone: the toggle, Avoid and Hint fit one row on a phone
     return [button]
 
 
@@ -174,7 +201,7 @@ async def setup(bot) -> None:
     solver = bot.par_solver is not None
     _state["review"] = review_game if solver else None
     _state["hint"] = hint_for if solver else None
-    bot.add_dynamic_items(ReviewButton, HintButton)
+    bot.add_dynamic_items(ReviewButton, HintButton, HintConfirmButton)
     if review_extras not in GAME_OVER_EXTRAS:
         GAME_OVER_EXTRAS.append(review_extras)
     if hint_extras not in PLAYING_EXTRAS:
@@ -182,7 +209,7 @@ async def setup(bot) -> None:
 
 
 async def teardown(bot) -> None:
-    bot.remove_dynamic_items(ReviewButton, HintButton)
+    bot.remove_dynamic_items(ReviewButton, HintButton, HintConfirmButton)
     if review_extras in GAME_OVER_EXTRAS:
         GAME_OVER_EXTRAS.remove(review_extras)
     if hint_extras in PLAYING_EXTRAS:

@@ -17,8 +17,6 @@ import secrets
 import socket
 from datetime import timedelta
 
-import discord
-
 from bot.daily import DAILY_RULES, daily_seed
 from bot.engine import deal, deck_codes
 from bot.i18n.messages import ENGLISH, Messages
@@ -54,15 +52,6 @@ def known_par(record) -> int | None:
     if record.rules is None:
         return None
     return KNOWN_PAR.get((record.rules.key, record.deck))
-
-
-def par_button(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
-    """A greyed-out label under a finished daily: the best score the deal allowed, when it is known."""
-    par = known_par(record)
-    if par is None:
-        return []
-    return [discord.ui.Button(label=par_text(par, tr), emoji="⛳", disabled=True, style=discord.ButtonStyle.secondary,
-                              custom_id=f"sc:dpar:{record.id}")]
 
 
 class ParKeeper:

@@ -22,7 +22,7 @@ from bot.i18n import N_
 from bot.i18n.messages import ENGLISH, Messages
 from cogs.bounds import DAY, ID
 from cogs.command_text import slash
-from cogs.daily_par import daily_deck, known_par, par_button, par_text, todays_challenge
+from cogs.daily_par import daily_deck, known_par, todays_challenge
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_view import game_message
 from cogs.interaction import Interaction
@@ -102,6 +102,8 @@ async def play_daily(interaction: Interaction, note: str = "") -> None:
         await send_daily_game(interaction, exists.game, tr("Resumed · ends {when}", when=ends_at(today)))
         return
     log.info("user %s started daily %s (game %s)", user_id, today, record.id)
+    # Kept with the result for the boards of every server (the account's name, never a server nickname).
+    await store.keep_name(record.id, interaction.user.global_name or interaction.user.name)
     # Which day, that this try counts and when the day ends are in the embed (its title and first line): a
     # line of text above it would push the buttons past a phone's screen.
     await send_daily_game(interaction, record, "\n".join(lines))
@@ -142,7 +144,7 @@ async def refuse_second_attempt(interaction: Interaction, day: int, game_id: int
             result = tr("given up, score {score}", score=counted.score)
         par = known_par(counted)
         if par is not None:
-            result += f"; {par_text(par, tr).lower()}"
+            result += "; " + tr("par {par}", par=par)  # inside parentheses already: no "(winnable)"
     elif counted is not None and counted.status == "abandoned":
         result = tr("you gave up")
     if result is None:
@@ -202,9 +204,15 @@ async def share_result(interaction: Interaction, game_id: int) -> None:
     current, _ = streaks(await store.daily_days(record.user_id), record.day)
     # Par is public only once the day is over: while it runs it would tell everyone still playing what to aim for.
     par = challenge.par if challenge is not None and record.day < day_of(clock.now()) else None
-    text = share_text(record.day, record.state, par, current, tr)
+    text = share_text(record.day, record.state, par, current, tr) + "\n-# " + tr(SHARE_LEGEND)
+    view = discord.ui.View(timeout=None)  # whoever reads the post can play the day's deal from it
+    view.add_item(PlayDailyButton(day_of(clock.now()), tr))
     await interaction.response.send_message(tr("{player}'s {result}", player=interaction.user.mention, result=text),
-                                            allowed_mentions=discord.AllowedMentions.none())
+                                            view=view, allowed_mentions=discord.AllowedMentions.none())
+
+
+# What the share's marks mean (bot.daily.room_marks), on one line under them.
+SHARE_LEGEND = N_("🟩 no damage · 🟨 up to 5 · 🟧 up to 10 · 🟥 more · ⏭️ avoided · 🏆 cleared · 💀 died")
 
 
 # --- buttons -----------------------------------------------------------------------------------
@@ -259,7 +267,7 @@ def game_over_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
     """Added to a finished game's buttons (cogs.game_view.GAME_OVER_EXTRAS), in the player's language ``tr``."""
     if record.kind not in (DAILY, PRACTICE) or record.score is None:
         return []
-    return ([ShareButton(record.id, tr)] if record.kind == DAILY else []) + par_button(record, tr)
+    return [ShareButton(record.id, tr)] if record.kind == DAILY else []  # par is in the text, not on a button
 
 
 DYNAMIC_ITEMS = (PlayDailyButton, PracticeButton, ShareButton)

@@ -14,7 +14,7 @@ from bot.i18n import N_
 from bot.i18n.messages import Messages
 from cogs.bounds import CHALLENGES, SEED_LENGTH, read_seed
 from cogs.command_text import command_word, slash
-from cogs.duel_view import DYNAMIC_ITEMS, board_files, duel_url, mention, refusal_reason, render_board
+from cogs.duel_view import DYNAMIC_ITEMS, board_content, board_files, duel_url, mention, refusal_reason, render_board
 from cogs.errors import send_private
 from cogs.group import add_subcommands, bot_can_post, remove_subcommands
 from cogs.interaction import Interaction
@@ -74,7 +74,7 @@ def busy_text(tr: Messages, busy: DuelBusy, user_id: int, url: str | None) -> st
     else:
         text = tr("{player} already has an open duel (a challenge or a game): finish, decline or resign it first.",
                   player=mention(busy.user_id))
-    return text + " " + tr("It is here: {url}", url=url) if url else text
+    return text + " " + tr("[Jump to it]({url}).", url=url) if url else text
 
 
 DUEL_NEEDS_SERVER = N_("Duels are played in a server channel that has the bot: both players watch one board there, "
@@ -106,6 +106,7 @@ async def post_board(interaction: Interaction, record, *, content: str | None,
     work, but their pictures are no longer kept up to date). It is written in the language of whoever posts it."""
     tr = for_reader(interaction)
     embed, view = render_board(record, tr)
+    content = content if content is not None else board_content(record, tr)  # a challenge's content pings
     await interaction.response.send_message(content=content, embed=embed, view=view, allowed_mentions=mentions,
                                             files=await board_files(record, tr))
     message = await interaction.original_response()

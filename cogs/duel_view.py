@@ -26,7 +26,7 @@ import discord
 
 from bot.duel import PAIRS, PLACING, DuelAction, IllegalDuelAction, legal_actions, refusal
 from bot.duel.game import ANY_CARD_DIE
-from bot.duel.text import event_text, hand_text, rules_text
+from bot.duel.text import PLAYER_NAMES, event_text, hand_text, rules_text
 from bot.engine.seeds import seed_to_text
 from bot.i18n import N_
 from bot.i18n.messages import ENGLISH, Messages
@@ -86,6 +86,21 @@ def refused_text(refused: Exception, tr: Messages) -> str:
     return tr("You can't do that: {reason}", reason=refusal_reason(refused, tr)) + "."
 
 
+def seat_name(record, seat: int, tr: Messages) -> str:
+    """How the board's text names a player: a started duel's board says "Player 1" as its picture does (the
+    message's content says who that is, where a mention always resolves); a challenge mentions."""
+    return tr(PLAYER_NAMES[seat]) if has_picture(record) else mention(record.players[seat])
+
+
+def board_content(record, tr: Messages = ENGLISH) -> str | None:
+    """The message text above a started duel's board: who Player 1 and Player 2 are. Mentions in the message's
+    own text always show as names; in an embed, one the reader's client has not met shows as a raw id."""
+    if not has_picture(record):
+        return None
+    return tr("Player 1: {first} · Player 2: {second}", first=mention(record.players[0]),
+              second=mention(record.players[1]))
+
+
 def status_line(record, tr: Messages = ENGLISH) -> str:
     state, players = record.state, record.players
     if record.status == CHALLENGED:
@@ -95,9 +110,9 @@ def status_line(record, tr: Messages = ENGLISH) -> str:
         return tr("The challenge was declined.")
     if state.over:
         if record.status == ABANDONED:
-            return tr("🏆 {winner} wins (the other player resigned)!", winner=mention(players[state.winner]))
-        return tr("🏆 {winner} wins!", winner=mention(players[state.winner]))
-    who = mention(players[state.actor])
+            return tr("🏆 {winner} wins (the other player resigned)!", winner=seat_name(record, state.winner, tr))
+        return tr("🏆 {winner} wins!", winner=seat_name(record, state.winner, tr))
+    who = seat_name(record, state.actor, tr)
     if state.phase == PLACING:
         return tr("{player} rolled **{dice}** and places the dice.", player=who, dice=" ".join(map(str, state.dice)))
     if state.actor == state.roller:
@@ -113,10 +128,8 @@ def has_picture(record) -> bool:
 def board_embed(record, tr: Messages = ENGLISH) -> discord.Embed:
     state = record.state
     lines = [status_line(record, tr)]
-    if has_picture(record):
-        names = tuple(mention(user) for user in record.players)
-        lines.insert(0, tr("Player 1: {first} · Player 2: {second}", first=names[0], second=names[1]))
-        lines += [f"· {readable(event_text(event, names, tr))}" for event in state.events]
+    if has_picture(record):  # "Player 1" and "Player 2", as on the picture; the message's text says who they are
+        lines += [f"· {readable(event_text(event, None, tr))}" for event in state.events]
     embed = discord.Embed(title=tr("Scoundrel duel #{number}", number=record.id), description="\n".join(lines),
                           colour=discord.Colour.dark_gold() if state.over else discord.Colour.dark_purple())
     if record.status == CHALLENGED:
@@ -238,7 +251,8 @@ async def refresh_board(client: discord.Client, record, tr: Messages = ENGLISH) 
     files = await board_files(record, tr)
     try:
         channel = client.get_channel(record.channel_id) or await client.fetch_channel(record.channel_id)
-        await channel.get_partial_message(record.message_id).edit(embed=embed, view=view, attachments=files)  # type: ignore[union-attr]
+        message = channel.get_partial_message(record.message_id)  # type: ignore[union-attr]
+        await message.edit(content=board_content(record, tr), embed=embed, view=view, attachments=files)
     except discord.HTTPException:
         log.warning("could not update the board of duel %s", record.id, exc_info=True)
 
@@ -395,7 +409,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
                 await send_private(interaction, refused_text(refused, tr))
                 return
             embed, view = render_board(record, tr)  # the board, in the language of whoever answered
-            await interaction.response.edit_message(content=None, embed=embed, view=view,
+            await interaction.response.edit_message(content=board_content(record, tr), embed=embed, view=view,
                                                     attachments=await board_files(record, tr))
         except DuelError as refused:  # e.g. the duel no longer exists (an older backup restored)
             await send_private(interaction, refused_text(refused, for_reader(interaction)))

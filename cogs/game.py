@@ -114,9 +114,53 @@ async def rules(interaction: Interaction) -> None:
 
 @app_commands.command(name="help", description="What the Scoundrel commands do")
 async def help_command(interaction: Interaction) -> None:
-    await interaction.response.send_message(embed=help_embed(interaction), ephemeral=True)
+    embed, view = help_page(interaction, HELP_START)
+    await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
 
+HELP_START, HELP_ALL = 0, 1
+FIRST_COMMANDS = ("play", "daily", "rules")  # what a newcomer needs; the rest is on the second page
+
+
+def start_embed(interaction: Interaction) -> discord.Embed:
+    """The first page of help, within a phone's screen: the game in a sentence and the three commands to begin."""
+    tr = for_reader(interaction)
+    commands = {command.name: command for command in scoundrel.commands if isinstance(command, app_commands.Command)}
+    return discord.Embed(title=tr("Scoundrel — start here"), colour=discord.Colour.blurple(),
+                         description=tr(INTRO, rules=slash(tr, "rules")) + "\n\n" + "\n".join(
+                             usage(scoundrel, commands[name], tr) for name in FIRST_COMMANDS if name in commands))
+
+
+def help_page(interaction: Interaction, page: int) -> tuple[discord.Embed, discord.ui.View]:
+    tr = for_reader(interaction)
+    view = discord.ui.View(timeout=None)
+    if page == HELP_START:
+        view.add_item(HelpPageButton(HELP_ALL, tr("All commands")))
+        return start_embed(interaction), view
+    view.add_item(HelpPageButton(HELP_START, tr("◀ Start here")))
+    return help_embed(interaction), view
+
+
+class HelpPageButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:help:(?P<page>[01])"):
+    def __init__(self, page: int, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=label or "Help", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"sc:help:{page}"))
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Button, match: re.Match[str]):
+        return cls(int(match["page"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        try:
+            embed, view = help_page(interaction, self.page)
+            await interaction.response.edit_message(embed=embed, view=view)
+        except Exception as error:
+            await report_error(interaction, error, where=f"help page {self.page}")
+
+
+INTRO = N_("A solo dungeon crawl with a deck of cards: survive the dungeon with as much health as you can. "
+           "`{rules}` explains the game; options in [brackets] may be left out.")
 WHERE = N_("In any server that has the bot, in DMs with it, and — once you add the app to your account — in any "
            "server or group DM. A daily played outside a server counts on the global board; a server's board lists "
            "everyone who played in that server. Duels and the daily post need the bot in the server.")
@@ -141,9 +185,7 @@ def help_embed(interaction: Interaction) -> discord.Embed:
 
     tr = for_reader(interaction)
     embed = discord.Embed(title=tr("Scoundrel — commands"), colour=discord.Colour.blurple(),
-                          description=tr("A solo dungeon crawl with a deck of cards: survive the dungeon with as much "
-                                         "health as you can. `{rules}` explains the game; options in [brackets] may "
-                                         "be left out.", rules=slash(tr, "rules")))
+                          description=tr(INTRO, rules=slash(tr, "rules")))
     embed.add_field(name=tr("Playing"), inline=False, value="\n".join(
         usage(scoundrel, command, tr) for command in by_name(scoundrel, tr)))
     embed.add_field(name=tr("Where"), inline=False, value=tr(WHERE))
@@ -192,7 +234,7 @@ class RulesPageButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"sc:
 
 
 COMMANDS: tuple[app_commands.Command, ...] = (play, resume, abandon, rules, help_command)
-DYNAMIC_ITEMS = VIEW_ITEMS + FLOW_ITEMS + (RulesPageButton,)
+DYNAMIC_ITEMS = VIEW_ITEMS + FLOW_ITEMS + (RulesPageButton, HelpPageButton)
 
 
 async def setup(bot) -> None:

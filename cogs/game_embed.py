@@ -23,11 +23,13 @@ from bot.engine.game import (
     LOOP_BONUS,
     NECROMANCER_COST,
 )
+from bot.i18n import N_
 from bot.i18n.messages import ENGLISH, Messages
 from bot.picture import FILENAME
 from cogs.card_text import readable
 from cogs.command_text import command_word, slash
 
+HINTED = N_("💡 hinted — not counted")
 ABANDONED = "abandoned"  # storage's status for a game given up with /scoundrel abandon
 
 COLOUR_PLAYING = discord.Colour.blurple()
@@ -41,12 +43,19 @@ BAR_BLOCKS = 10
 EVENT_LINES = 3
 
 
+# The presets' names as a reader's footer shows them (commands and replay commands keep the names themselves).
+PRESET_NAMES = {"classic": N_("classic"), "lenient": N_("lenient"), "full-deck": N_("full-deck"),
+                "early-win": N_("early-win"), "rules-sheet": N_("rules-sheet"), "shuffled-avoid": N_("shuffled-avoid"),
+                "expansion": N_("expansion"), "custom": N_("custom")}
+
+
 def rules_label(rules: Rules, tr: Messages = ENGLISH) -> str:
-    """The preset name (never translated), plus the health setting when it is not the preset's."""
+    """The preset's name in the reader's language, plus the health setting when it is not the preset's."""
     base = dataclasses.replace(rules, start_health=20, max_health=20)
+    name = tr(PRESET_NAMES[base.name]) if base.name in PRESET_NAMES else base.name
     if (rules.start_health, rules.max_health) != (20, 20):
-        return tr("{name} · health {health}", name=base.name, health=rules.start_health)
-    return base.name
+        return tr("{name} · health {health}", name=name, health=rules.start_health)
+    return name
 
 
 def replay_command(rules: Rules, seed: int, tr: Messages = ENGLISH) -> str:
@@ -121,12 +130,14 @@ def deal_footer(record, tr: Messages = ENGLISH) -> str | None:
     """The deal and its rules; none for a counted daily being played on the daily's rules (its title says which
     day, and its seed stays secret while the day runs: the daily post reveals it afterwards)."""
     state: State = record.state
+    if not is_daily(record) and record.seed is not None and (state.over or record.status == "abandoned"):
+        return "🔁 " + replay_command(state.rules, record.seed, tr)  # the deal and its rules, ready to play again
     if not is_daily(record):
         deal = tr("Seed {seed}", seed=seed_to_text(record.seed)) if record.seed is not None else tr("Custom deck")
     elif record.kind == "practice":
         deal = tr("Daily #{day} practice · never counts", day=record.day)
-    elif record.status == "playing" and not state.over and state.rules == DAILY_RULES:
-        return None
+    elif state.rules == DAILY_RULES and (state.over or record.status == "playing"):
+        return None  # the title names the day; a running daily's seed stays secret
     else:
         deal = tr("Daily #{day}", day=record.day)
     return f"{deal} · {rules_label(state.rules, tr)}"
@@ -142,6 +153,10 @@ def _title_and_colour(record, tr: Messages) -> tuple[str, discord.Colour]:
             return tr("🏳️ Given up · Score {score}", score=record.score), COLOUR_ABANDONED
         return tr("🏳️ Scoundrel — abandoned"), COLOUR_ABANDONED
     # Short enough for one line on a phone: the picture's banner says the rest.
+    if state.over and is_daily(record):  # which day, in the title: the footer is left out (see deal_footer)
+        mark = "🏆" if state.status == WON else "💀"
+        return (tr("{mark} {name} · Score {score}", mark=mark, name=name, score=state.score),
+                COLOUR_WON if state.status == WON else COLOUR_DEAD)
     if state.status == WON:
         return tr("🏆 You survived! Score {score}", score=state.score), COLOUR_WON
     if state.status == DEAD:
@@ -182,7 +197,7 @@ def quiet_events(record) -> tuple[str, ...]:
     return quiet.get(phase, ())
 
 
-def game_embed(record, par: int | None = None, tr: Messages = ENGLISH) -> discord.Embed:
+def game_embed(record, par: int | None = None, tr: Messages = ENGLISH, hinted: bool = False) -> discord.Embed:
     """Title, one status line, this turn's events (at most three lines), the deal in the footer (a counted daily
     being played has none, and its first room a line saying it counts and when it ends), in ``tr``'s language;
     the table is the attached picture (``attachment://`` + ``bot.picture.FILENAME``). ``par``: the deal's best
@@ -191,7 +206,7 @@ def game_embed(record, par: int | None = None, tr: Messages = ENGLISH) -> discor
     title, colour = _title_and_colour(record, tr)
     embed = discord.Embed(title=title, colour=colour)
     over = state.over or record.status == ABANDONED
-    lines = [status_line(state, tr)] if not over else _game_over_lines(record, par, tr)
+    lines = [status_line(state, tr)] if not over else _game_over_lines(record, par, tr, hinted)
     events = [] if record.status == ABANDONED else events_lines(state, quiet=quiet_events(record), tr=tr)
     lines[1:1] = events  # the last move's story right under the status (or score) line
     intro = daily_intro(record, tr)
@@ -200,6 +215,8 @@ def game_embed(record, par: int | None = None, tr: Messages = ENGLISH) -> discor
     embed.description = "\n".join(lines)
     embed.set_image(url=f"attachment://{FILENAME}")
     footer = deal_footer(record, tr)
+    if hinted and not over:  # said wherever the game is shown (a finished game says it in its text)
+        footer = " · ".join(filter(None, [footer, tr(HINTED)]))
     if footer is not None:
         embed.set_footer(text=footer)
     return embed
@@ -232,7 +249,7 @@ def rooms_played(state: State, tr: Messages = ENGLISH) -> str:
     return tr("{rooms}, {loops} loops", rooms=rooms, loops=state.loop) if state.loop > 1 else rooms
 
 
-def _game_over_lines(record, par: int | None, tr: Messages) -> list[str]:
+def _game_over_lines(record, par: int | None, tr: Messages, hinted: bool = False) -> list[str]:
     """The score line first (the status line of a finished game), then par and how to replay the deal."""
     state: State = record.state
     ended = getattr(record, "ended_at", None)
@@ -253,15 +270,16 @@ def _game_over_lines(record, par: int | None, tr: Messages) -> list[str]:
         rooms = rooms_played(state, tr)
         lines = [tr("**Score: {score}** ({explanation}).", score=state.score,
                     explanation=score_explanation(state, tr))]
-        if state.status == DEAD:
-            lines.append(tr("You died after {rooms}, {when}.", rooms=rooms, when=when) if when else
-                         tr("You died after {rooms}.", rooms=rooms))
+        # One line for the rooms and par (when and how it ended are the message's time and its title; the footer
+        # is the command that replays the deal).
+        if hinted:  # short, so it stays one line: never "a perfect game"
+            par_text = [tr("par {par}", par=par)] if par is not None else []
+            lines.append(" · ".join([rooms, *par_text, tr(HINTED)]))
+        elif par is None or state.score is None:
+            lines.append(tr("{rooms} played.", rooms=rooms))
+        elif state.score == par:
+            lines.append(tr("{rooms} played · par {par}: a perfect game!", rooms=rooms, par=par))
         else:
-            lines.append(tr("You finished after {rooms}, {when}.", rooms=rooms, when=when) if when else
-                         tr("You finished after {rooms}.", rooms=rooms))
-        if par is not None and state.score is not None:
-            lines.append(tr("Par {par}: a perfect game!", par=par) if state.score == par else
-                         tr("Par {par}: {short} short of the best possible.", par=par, short=par - state.score))
-    if record.seed is not None:
-        lines.append(tr("Replay this deal:\n`{command}`", command=replay_command(state.rules, record.seed, tr)))
+            lines.append(tr("{rooms} played · par {par}, {short} short.", rooms=rooms, par=par,
+                            short=par - state.score))
     return lines

@@ -78,8 +78,8 @@ async def offer_active_game(interaction: Interaction, record) -> None:
     tr = for_reader(interaction)
     url = game_url(record)
     if url:
-        text = tr("You already have a game in progress ({progress}): {url}. Resume it here, or abandon it to start "
-                  "another.", progress=progress(record, tr), url=url)
+        text = tr("You already have a game in progress ({progress}): [jump to it]({url}). Resume it here, or abandon "
+                  "it to start another.", progress=progress(record, tr), url=url)
     else:
         text = tr("You already have a game in progress ({progress}). Resume it here, or abandon it to start "
                   "another.", progress=progress(record, tr))

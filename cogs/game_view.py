@@ -58,6 +58,7 @@ log = logging.getLogger(__name__)
 
 WEAPON_MODE, BAREHANDED = "w", "b"
 TOGGLE = "mode"
+HINTABLE = ("normal", "practice")  # the kinds of game a hint may be asked in (never a counted daily)
 GAME_OVER_EXTRAS: list[Callable[[object, Messages], list[discord.ui.Item]]] = []
 PLAYING_EXTRAS: list[Callable[[object, Messages], list[discord.ui.Item]]] = []  # the same, under a game still on
 
@@ -92,7 +93,7 @@ def out_of_date(record, tr: Messages = ENGLISH) -> str:
         return tr("This game is over; start a new one with `{play}`.", play=slash(tr, "play"))
     url = game_url(record)
     if url:
-        return tr("This is an old copy of your game, so nothing happened; your game is here: {url}", url=url)
+        return tr("This is an old copy of your game, so nothing happened: [jump to your game]({url}).", url=url)
     return tr("This is an old copy of your game, so nothing happened; `{resume}` shows your game as it is now",
               resume=slash(tr, "resume"))
 
@@ -215,13 +216,13 @@ async def redraw(interaction: Interaction, record, mode: str) -> None:
 # --- rendering ------------------------------------------------------------------------------
 
 def render_game(record, mode: str = WEAPON_MODE, par: int | None = None,
-                tr: Messages = ENGLISH) -> tuple[discord.Embed, discord.ui.View]:
+                tr: Messages = ENGLISH, hinted: bool = False) -> tuple[discord.Embed, discord.ui.View]:
     """The embed and the buttons for a game as stored, in ``tr``'s language; usable for public and ephemeral
     messages.
 
     The embed shows the table picture as an attachment: send it with ``game_message`` (which renders the
     picture too) rather than alone."""
-    embed = game_embed(record, par, tr)
+    embed = game_embed(record, par, tr, hinted=hinted)
     view = discord.ui.View(timeout=None)
     if record.state.over or record.status == ABANDONED:
         view.add_item(NewGameButton(record.id, tr))
@@ -262,7 +263,8 @@ async def game_message(record, mode: str = WEAPON_MODE, *, store=None, tr: Messa
     """The message of a game in ``tr``'s language (its player's, or the server's for an edit made without the
     player); with ``store``, a finished game also shows par when the deal has been solved."""
     par = await known_par(store, record) if store is not None and record.state.over else None
-    embed, view = render_game(record, mode, par, tr)
+    hinted = store is not None and record.kind in HINTABLE and await store.is_hinted(record.id)
+    embed, view = render_game(record, mode, par, tr, hinted)
     return GameMessage(embed, view, await table_picture(record, tr), table_description(record.state, tr))
 
 
@@ -305,8 +307,8 @@ def game_buttons(record, mode: str, tr: Messages = ENGLISH) -> list[GameButton]:
     buttons = [_card_button(state, legal, mode, i, card, make, tr) for i, card in enumerate(state.room)]
     usable = any(a.kind == A.FIGHT_WITH_WEAPON for a in legal)
     if state.weapon is not None and usable:
-        label = tr("Fighting with {weapon}", weapon=card_text(state.weapon)) if mode == WEAPON_MODE \
-            else tr("Fighting barehanded")
+        # Short, so Avoid and Hint share its row on a phone: the 🗡️ and the weapon say the mode.
+        label = card_text(state.weapon) if mode == WEAPON_MODE else tr("Barehanded")
     else:  # no weapon, or one these monsters are too strong for (the picture shows its reach)
         label = tr("Barehanded")
     buttons.append(make(TOGGLE, label=label, emoji="🗡️" if usable and mode == WEAPON_MODE else "👊",

@@ -10,6 +10,7 @@ from typing import Literal
 
 import discord
 from babel.dates import format_date
+from babel.numbers import format_decimal
 from discord import app_commands
 
 from bot import clock
@@ -36,8 +37,9 @@ def _place(rank: int) -> str:
     return {1: "🥇", 2: "🥈", 3: "🥉"}.get(rank, f"`{rank:>2}.`")
 
 
-def _average(value: float | None) -> str:
-    return "—" if value is None else f"{value:.1f}"
+def _average(value: float | None, tr: Messages = ENGLISH) -> str:
+    """One decimal, with the reader's decimal separator (``12,5`` in German)."""
+    return "—" if value is None else format_decimal(round(value, 1), "0.0", locale=tr.locale.replace("-", "_"))
 
 
 def _best(value: int | None) -> str:
@@ -53,10 +55,16 @@ def outcome(status: str, ended_by: str | None, tr: Messages = ENGLISH) -> str:
     return tr("cleared") if status == WON else tr("died")
 
 
-def daily_lines(entries, tr: Messages = ENGLISH) -> list[str]:
+def player(user_id: int, names: dict[int, str] | None) -> str:
+    """A mention where it resolves (a server's own board), else the name kept with the player's result."""
+    name = (names or {}).get(user_id)
+    return f"**{discord.utils.escape_markdown(name)}**" if name else f"<@{user_id}>"
+
+
+def daily_lines(entries, tr: Messages = ENGLISH, names: dict[int, str] | None = None) -> list[str]:
     lines = []
     for e in entries:
-        fields = dict(place=_place(e.rank), player=f"<@{e.user_id}>", score=e.score,
+        fields = dict(place=_place(e.rank), player=player(e.user_id, names), score=e.score,
                       outcome=outcome(e.status, e.ended_by, tr))
         if e.ended_at is None:
             lines.append("{place} {player} — **{score}** ({outcome})".format(**fields))
@@ -66,10 +74,10 @@ def daily_lines(entries, tr: Messages = ENGLISH) -> list[str]:
     return lines
 
 
-def week_lines(entries, tr: Messages = ENGLISH) -> list[str]:
+def week_lines(entries, tr: Messages = ENGLISH, names: dict[int, str] | None = None) -> list[str]:
     lines = []
     for e in entries:
-        fields = dict(place=_place(e.rank), player=f"<@{e.user_id}>", total=e.total, wins=e.wins, best=e.best)
+        fields = dict(place=_place(e.rank), player=player(e.user_id, names), total=e.total, wins=e.wins, best=e.best)
         if e.forfeits:
             lines.append(tr.plural("{place} {player} — **{total}** over {n} day ({wins} won, best {best}, "
                                    "{forfeits} forfeited)",
@@ -82,10 +90,10 @@ def week_lines(entries, tr: Messages = ENGLISH) -> list[str]:
     return lines
 
 
-def all_time_lines(entries, tr: Messages = ENGLISH) -> list[str]:
+def all_time_lines(entries, tr: Messages = ENGLISH, names: dict[int, str] | None = None) -> list[str]:
     return [tr("{place} {player} — **{wins}** in {games}, best {best}, average {average}",
-               place=_place(e.rank), player=f"<@{e.user_id}>", wins=tr.plural("{n} win", "{n} wins", e.wins),
-               games=tr.plural("{n} game", "{n} games", e.games), best=_best(e.best), average=_average(e.average))
+               place=_place(e.rank), player=player(e.user_id, names), wins=tr.plural("{n} win", "{n} wins", e.wins),
+               games=tr.plural("{n} game", "{n} games", e.games), best=_best(e.best), average=_average(e.average, tr))
             for e in entries]
 
 
@@ -110,6 +118,14 @@ def board_title(board: str, server: bool, day: int, tr: Messages = ENGLISH) -> s
     return tr("All time — this server") if server else tr("All time — every server")
 
 
+async def board_names(store, entries, guild_id: int | None, day: int | None = None) -> dict[int, str] | None:
+    """On a board of every server, the names kept with the results: a mention of a player the reader shares no
+    server with would not resolve."""
+    if guild_id is not None or not entries:
+        return None
+    return await store.names_for([e.user_id for e in entries], day)
+
+
 async def board_embed(store, board: str, guild_id: int | None, day: int, today: int,
                       user_id: int | None = None, tr: Messages = ENGLISH) -> discord.Embed:
     """The ``board`` for daily ``day`` (the week ending at it, the month holding it); ``today`` tells a running
@@ -120,19 +136,19 @@ async def board_embed(store, board: str, guild_id: int | None, day: int, today: 
         when = discord.utils.format_dt(day_end(day), 'R')
         intro = (tr("Best score first; ties go to the earlier finish. Ends {when}.", when=when) if day == today else
                  tr("Best score first; ties go to the earlier finish. Ended {when}.", when=when))
-        lines = daily_lines(entries, tr)
+        lines = daily_lines(entries, tr, await board_names(store, entries, guild_id, day))
     elif board == "week":
         entries = await store.leaderboard_week(day, guild_id, BOARD_SIZE)
         intro = tr("Each player's daily scores added up: every day counts.")
-        lines = week_lines(entries, tr)
+        lines = week_lines(entries, tr, await board_names(store, entries, guild_id))
     elif board == "month":
         entries = await store.leaderboard_month(month_of(day), guild_id, BOARD_SIZE)
         intro = tr("Each player's daily scores this month added up: every day counts.")
-        lines = week_lines(entries, tr)
+        lines = week_lines(entries, tr, await board_names(store, entries, guild_id))
     else:
         entries = await store.leaderboard_all_time(guild_id, BOARD_SIZE, dailies_only=True)
         intro = tr("Counted dailies only: most wins, then best score, then average score.")
-        lines = all_time_lines(entries, tr)
+        lines = all_time_lines(entries, tr, await board_names(store, entries, guild_id))
     body = "\n".join(lines) if lines else tr("No results yet — `{command}` to get on the board.",
                                              command=slash(tr, "daily"))
     embed = discord.Embed(title=f"🏆 {board_title(board, guild_id is not None, day, tr)}",
@@ -223,7 +239,7 @@ async def stats_embed(store, user: discord.abc.User, today: int, tr: Messages = 
     lines = [tr.plural("🎲 **{n} game**{only} · 🏆 **{wins}** won ({rate})",
                        "🎲 **{n} games**{only} · 🏆 **{wins}** won ({rate})", stats.games,
                        only=only, wins=stats.wins, rate=_rate(stats.wins, stats.games)),
-             tr("⭐ Best **{best}** · average {average}", best=_best(stats.best), average=_average(stats.average)),
+             tr("⭐ Best **{best}** · average {average}", best=_best(stats.best), average=_average(stats.average, tr)),
              tr("🔥 Daily streak **{current}** · longest {longest}", current=current, longest=longest)]
     if stats.dailies is not None:
         d = stats.dailies

@@ -14,10 +14,12 @@ import logging
 
 import discord
 
+from bot.engine import decode
 from bot.i18n import N_
 from bot.i18n.messages import ENGLISH, Messages
-from bot.par import ParTimeout, SolverBusy, close_par, par_line_text, solve_par
+from bot.par import ParTimeout, SolverBusy, close_par, solve_par
 from bot.solver import refusal
+from bot.solver.explain import MOVE_MARKS, short_line
 from cogs.card_text import readable
 from cogs.errors import GameIdButton
 from cogs.game_view import GAME_OVER_EXTRAS
@@ -31,13 +33,30 @@ EMBED_LIMIT = 4000  # characters of room lines per embed (Discord allows 4096 in
 _state = {"solver": solve_par}  # set by setup: the bot's par_solver, or None for no button
 
 
-def par_summary(best: int, score: int | None, tr: Messages = ENGLISH) -> str:
+LEGEND = N_("One best line, a room a line: 🗡️ equip · ⚔️ with the weapon · 👊 barehanded · 🧪 drink · 🗑️ "
+            "discard · 🏃 avoid · → health after the room")
+
+
+def short_line_text(rules, deck, line) -> list[str]:
+    """The optimal line, a short line per room (an avoided room joins the room after it): "**5–6** 🏃 ⚔️♧6 → 15"."""
+    lines, avoided = [], None
+    for number, moves, health in short_line(rules, deck, decode(line) if isinstance(line, str) else line):
+        if moves == MOVE_MARKS["avoid"]:
+            avoided = avoided or number
+            continue
+        rooms = f"{avoided}–{number}" if avoided else str(number)
+        lines.append(readable(f"**{rooms}** {MOVE_MARKS['avoid'] + ' ' if avoided else ''}{moves} → {health}"))
+        avoided = None
+    return lines
+
+
+def par_summary(best: int, score: int | None, tr: Messages = ENGLISH, hinted: bool = False) -> str:
     if best > 0:
         text = tr("Best possible: {best} (winnable)", best=best)
     else:
         text = tr("Best possible: {best} (not winnable: the best is to die late)", best=best)
     if score is not None:
-        text += " — " + (tr("you scored {score}, a perfect game!", score=score) if score == best else
+        text += " — " + (tr("you scored {score}, a perfect game!", score=score) if score == best and not hinted else
                          tr("you scored {score}.", score=score))
     return text
 
@@ -93,10 +112,10 @@ async def show_par(interaction: Interaction, game_id: int) -> None:
         await interaction.followup.send(tr("This deal is taking too long to solve; please try again later."),
                                         ephemeral=True)
         return
-    lines = [readable(text) for text in par_line_text(rules, deck, line, tr)]
-    embeds = [discord.Embed(description=text) for text in chunk_lines(lines)]
-    embeds[0].title = par_summary(best, record.score, tr)
-    embeds[0].set_footer(text=tr("One optimal line, room by room."))
+    hinted = await interaction.client.store.is_hinted(record.id)
+    embeds = [discord.Embed(description=text) for text in chunk_lines(short_line_text(rules, deck, line))]
+    embeds[0].title = par_summary(best, record.score, tr, hinted)
+    embeds[-1].set_footer(text=tr(LEGEND))
     for embed in embeds:  # one embed per message keeps each well under Discord's 6000-character total
         await interaction.followup.send(embed=embed, ephemeral=True)
 
@@ -117,7 +136,7 @@ def par_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
     rules."""
     if _state["solver"] is None or record.rules is None or refusal(record.rules):
         return []
-    if record.status not in ("won", "dead"):
+    if record.status not in ("won", "dead") or record.kind == "daily":  # a daily's Review tells its par
         return []
     return [BestPossibleButton(record.id, tr)]
 

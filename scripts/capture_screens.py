@@ -237,7 +237,8 @@ async def main(argv: list[str]) -> int:
     only = set(filter(None, args.only.split(",")))
 
     with tempfile.TemporaryDirectory() as tmp:
-        bot = ScoundrelBot(Config(token=FAKE_TOKEN, database=Path(tmp) / "screens.sqlite3"), par_solver=None)
+        # The solver runs (its worker process), as on a real bot: Hint, Review and Best possible are shown.
+        bot = ScoundrelBot(Config(token=FAKE_TOKEN, database=Path(tmp) / "screens.sqlite3"))
         env = simcord.Env(bot)
         await env.start()
         try:
@@ -245,6 +246,9 @@ async def main(argv: list[str]) -> int:
         finally:
             await env.shutdown()
             await bot.close()
+            from bot.par import close_par
+
+            await close_par()
     return 0
 
 
@@ -268,8 +272,13 @@ async def shoot_all(env, out: Path, browser: str, only: set[str], locale: str) -
     await shot("room-start", message)
     message = await play_codes(alice, message, channel, line)
     await shot("room", message)
+    await shot("hint", await ask_hint(alice, message))
     message = await play_out(alice, message, channel)  # the finished game: final table, score
     await shot("game-over", message)
+    review = await alice.click(message, label=tr("Review"))
+    await shot("review", last_answer(review))
+    best = await alice.click(message, label=tr("Best possible"))
+    await shot("best-possible", last_answer(best))
     # Its replay, as the GIF plays in the client: the deal (its first frame), then the result (its last).
     await alice.click(message, label=tr("Replay"))
     replay = channel.last_message
@@ -322,6 +331,7 @@ async def shoot_all(env, out: Path, browser: str, only: set[str], locale: str) -
     await shot("stats", stats)
     rules = await alice.slash(channel, "scoundrel rules")
     await shot("rules", rules)
+    await shot("help", await alice.slash(channel, "scoundrel help"))
 
     # A duel a few turns in.
     challenge = (await alice.slash(channel, "scoundrel duel", opponent=bob, seed="0000-0004")).response
@@ -356,6 +366,22 @@ async def shoot_all(env, out: Path, browser: str, only: set[str], locale: str) -
     await shot("reminder", dms.last_message, viewer=alice.user, where=dms)
     board = await alice.slash(channel, "scoundrel leaderboard", board="month")
     await shot("month-board", board)
+
+
+async def ask_hint(actor, message):
+    """The Hint button's answer (confirmed first, when the bot asks whether to give up counting the game)."""
+    hint = next(b for b in buttons(message) if b.custom_id.startswith("sc:hint:"))  # the 💡, with no label
+    click = await actor.click(message, custom_id=hint.custom_id)
+    confirm = [b for b in buttons(click.response) if b.custom_id.startswith("sc:hintok:")] if click.response else []
+    if confirm:
+        click = await actor.click(click.response, custom_id=confirm[0].custom_id)
+    return last_answer(click)
+
+
+def last_answer(click):
+    """The last message an interaction answered with (the solver's answer follows a deferred "thinking…")."""
+    answers = [click.response] + list(click.followups)
+    return [a for a in answers if a is not None][-1]
 
 
 async def play_out(actor, message, channel, response=None):

@@ -35,6 +35,7 @@ from .models import (
 )
 from .months import MonthEntry, Months
 from .moves import Moves
+from .names import Names
 from .par import Pars
 from .posts import Posts
 from .reminders import Reminder, Reminders
@@ -62,6 +63,7 @@ class Store:
         self._pars = Pars(db, self.now)
         self._months = Months(db)
         self._reminders = Reminders(db, self.now)
+        self._names = Names(db)
 
     # --- opening and closing ---------------------------------------------------------------------------
     @classmethod
@@ -264,6 +266,16 @@ class Store:
 
     async def put_par(self, rules_key: str, deck: str | tuple[Card, ...], best_score: int, line: str) -> None:
         await self._pars.put_par(rules_key, deck, best_score, line)
+
+    # --- players' names (storage/names.py) ----------------------------------------------------------------
+    async def keep_name(self, game_id: int, name: str) -> None:
+        """Keep ``name`` (the player's name now) with the game, for the boards of every server."""
+        await self._names.keep_name(game_id, name)
+
+    async def names_for(self, user_ids, day: int | None = None) -> dict[int, str]:
+        """Each player's kept name: as on their counted daily of ``day`` when given, else their latest game's.
+        Players with no kept name are left out."""
+        return await self._names.names_for(user_ids, day)
 
     # --- boards and stats --------------------------------------------------------------------------------
     async def leaderboard_daily(self, day: int, guild_id: int | None = None, limit: int = 10) -> list[DailyEntry]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.engine import Action, Rules, apply, new_game
-from bot.engine.cards import Card
+from bot.engine.actions import AVOID, FIGHT_WITH_WEAPON, TAKE
+from bot.engine.cards import MONSTER, POTION, WEAPON, Card
 from bot.engine.game import State
 from bot.i18n.messages import ENGLISH, Messages
 
@@ -38,3 +39,35 @@ def _room_line(tr: Messages, texts: list[str], health: int | None, end: State | 
     if end is not None and end.over:
         return tr("{events} Score: {score}.", events=text, score=end.score)
     return tr("{events} Health: {health}.", events=text, health=health)
+
+
+# One mark per kind of move, so a whole line fits a phone: a mark and the card it acts on, nothing else.
+MOVE_MARKS = {"equip": "🗡️", "weapon": "⚔️", "barehanded": "👊", "drink": "🧪", "discard": "🗑️", "avoid": "🏃"}
+
+
+def short_line(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], start: State | None = None
+               ) -> list[tuple[int, str, int]]:
+    """The line room by room, compactly: (room number, its moves as marks and cards, health after the room)."""
+    state = start if start is not None else new_game(rules, deck=tuple(deck))
+    rooms: list[tuple[int, list[str], int]] = []
+    for action in actions:
+        card = state.room[action.index] if action.kind in (TAKE, FIGHT_WITH_WEAPON) else None
+        if action.kind == AVOID:
+            mark = MOVE_MARKS["avoid"]
+        elif card is None or action.kind not in (FIGHT_WITH_WEAPON, TAKE):
+            mark = action.code  # the expansion's choices: their code
+        elif action.kind == FIGHT_WITH_WEAPON:
+            mark = MOVE_MARKS["weapon"] + card.label
+        elif card.kind == MONSTER:
+            mark = MOVE_MARKS["barehanded"] + card.label
+        elif card.kind == WEAPON:
+            mark = MOVE_MARKS["equip"] + card.label
+        elif card.kind == POTION:
+            mark = MOVE_MARKS["discard" if state.potion_used else "drink"] + card.label
+        else:
+            mark = card.label
+        if not rooms or rooms[-1][0] != state.turn:
+            rooms.append((state.turn, [], 0))
+        state = apply(state, action)
+        rooms[-1] = (rooms[-1][0], rooms[-1][1] + [mark], state.health)
+    return [(number, " ".join(marks), health) for number, marks, health in rooms]

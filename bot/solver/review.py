@@ -20,6 +20,8 @@ from bot.i18n.phrase import Phrase
 from .position import Position
 from .search import gc_paused
 
+REVIEW_LINES = 12  # a review's lines at most, the verdict included: it fits a phone's screen
+
 
 class Step(NamedTuple):
     room: int  # the room number the move was made in
@@ -29,6 +31,8 @@ class Step(NamedTuple):
     choices: int  # legal moves there were (1: forced, not a decision)
     better: Action | None  # a move that kept ``before`` (only for a mistake)
     text: str  # the mistake in words ("" for a move that kept the best)
+    words: str = ""  # the move in words ("drinking ♥5"; only for a mistake)
+    better_words: str = ""  # ... and the move that would have kept ``before``
 
     @property
     def lost(self) -> int:
@@ -70,9 +74,12 @@ class Review(NamedTuple):
         return f"par={self.par} score={score} lost={self.lost} perfect={self.perfect}/{self.decisions}"
 
     def summary(self) -> Phrase:
-        """One line: points lost, the costliest room and how many decisions were perfect."""
+        """One line, the verdict: points lost, the costliest room and how many decisions were perfect."""
         decided = Phrase(N_("{perfect}/{decisions} decisions perfect"), perfect=self.perfect,
                          decisions=self.decisions)
+        if not self.lost and self.score is None:  # the moves stop before the end: nothing is perfect yet
+            return Phrase(N_("No points lost so far: the best possible is still {par} ({decided})."),
+                          par=self.par, decided=decided)
         if not self.lost:
             return Phrase(N_("A perfect game: every move kept the best possible score, {par} ({decided})."),
                           par=self.par, decided=decided)
@@ -83,20 +90,56 @@ class Review(NamedTuple):
                              "{decided}.", self.lost, par=self.par, room=worst.number, lost=worst.lost,
                              decided=decided)
 
-    def room_lines(self) -> list[Phrase]:
-        """One text per room: its cards, the best possible before and after it, and each mistake."""
-        lines = []
+    def lines(self, limit: int = REVIEW_LINES) -> list[Phrase]:
+        """What mattered, in at most ``limit`` lines ending with the verdict: perfect stretches of rooms as one
+        line each ("Rooms 1–9: perfect"), each mistake on its own line (its mark first, the room, what it cost,
+        the better move); when they do not fit, the costliest mistakes and how many more there were."""
+        mistakes = [step for step in self.steps if step.lost]
+        for shown in range(len(mistakes), -1, -1):
+            kept = {id(step) for step in sorted(mistakes, key=lambda step: -step.lost)[:shown]}
+            lines = self._lines_with(kept, stretches=True) + self._more(mistakes, kept)
+            if len(lines) < limit:
+                return lines + [self.summary()]
+        # Mistakes scattered over many rooms: the stretches between them would not fit either.
+        for shown in range(len(mistakes), -1, -1):
+            kept = {id(step) for step in sorted(mistakes, key=lambda step: -step.lost)[:shown]}
+            lines = self._lines_with(kept, stretches=False) + self._more(mistakes, kept)
+            if len(lines) < limit:
+                return lines + [self.summary()]
+        return [self.summary()]  # pragma: no cover - limit < 2
+
+    def _lines_with(self, kept: set, stretches: bool) -> list[Phrase]:
+        lines: list[Phrase] = []
+        run: list[int] = []  # the perfect rooms since the last line
+
+        def close_run() -> None:
+            if run and stretches:
+                lines.append(Phrase(N_("Room {number}: perfect"), number=run[0]) if len(run) == 1 else
+                             Phrase(N_("Rooms {first}–{last}: perfect"), first=run[0], last=run[-1]))
+            run.clear()
+
         for room in self.rooms:
             if not room.lost:
-                lines.append(Phrase(N_("Room {number}: {cards}. Perfect: best possible stays {best}."),
-                                    number=room.number, cards=room.cards, best=room.before))
+                run.append(room.number)
                 continue
-            # "✗ " is a mark, not a word: its template is the same in every language
-            mistakes = tuple(Phrase("✗ {mistake}", mistake=step.text) for step in room.steps if step.lost)
-            lines.append(Phrase(N_("Room {number}: {cards}. Best possible {before} → {after}. {mistakes}"),
-                                number=room.number, cards=room.cards, before=room.before, after=room.after,
-                                mistakes=mistakes))
+            close_run()
+            lines += [mistake_line(step) for step in room.steps if id(step) in kept]
+        close_run()
         return lines
+
+    @staticmethod
+    def _more(mistakes: list[Step], kept: set) -> list[Phrase]:
+        left = [step for step in mistakes if id(step) not in kept]
+        if not left:
+            return []
+        return [Phrase.plural("…and {n} more mistake (−{lost})", "…and {n} more mistakes (−{lost})", len(left),
+                              lost=sum(step.lost for step in left))]
+
+
+def mistake_line(step: Step) -> Phrase:
+    """One mistake on one line: "✗ Room 3 (−5): drinking ♥10; better: avoiding the room"."""
+    return Phrase(N_("✗ Room {number} (−{lost}): {move}; better: {better}"), number=step.room, lost=step.lost,
+                  move=step.words, better=step.better_words)
 
 
 def move_words(state: State, action: Action) -> Phrase:
@@ -148,11 +191,12 @@ def _review(rules, deck, actions, start, position) -> Review:
         before = position.value(state)
         nxt = apply(state, action)
         after = position.value(nxt, at_most=before)  # the best reachable never rises along a line
-        better, text = None, ""
+        better, text, words, better_words = None, "", "", ""
         if after < before:
             better, _ = position.best_action(state)
             text = mistake_words(state, action, better, before, after)
-        steps.append(Step(state.turn, action, before, after, len(choices), better, text))
+            words, better_words = move_words(state, action), move_words(state, better)
+        steps.append(Step(state.turn, action, before, after, len(choices), better, text, words, better_words))
         state = nxt
     return Review(par, state.score if state.over else None, tuple(steps), _rooms(rules, deck, actions, steps, start))
 

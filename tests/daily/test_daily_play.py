@@ -9,6 +9,7 @@ from bot.daily import AVOIDED, CLEARED, DIED, FACED_MARKS, daily_seed, day_end
 from bot.engine import deal, seed_to_text
 from cogs.game_embed import events_lines, status_line
 from tests.daily.helpers import codes, play_to_end, restart
+from tests.discord.harness import buttons
 
 DAY = timedelta(days=1)
 
@@ -66,7 +67,8 @@ async def test_every_daily_room_keeps_to_the_rooms_line_budget(world):
                     and not by_code[c].disabled)
         await world.alice.click(first.response.message, custom_id=by_code[move].custom_id)
     assert record.status in ("won", "dead")
-    assert first.response.message.embeds[0].footer.text == "Daily #1 · classic"  # the finished game says which
+    finished = first.response.message.embeds[0]  # the finished game says which day in its title, not a footer
+    assert finished.title.endswith(f"Daily #1 · Score {record.score}") and finished.footer.text is None
 
 
 async def test_an_unfinished_daily_resumes(world):
@@ -129,10 +131,16 @@ async def test_share_posts_a_spoiler_free_result(world):
     text = world.channel.last_message.content
     assert text.startswith(f"<@{world.alice.id}>'s Scoundrel Daily #1: ")
     assert f"score {record.score}" in text
-    marks = text.splitlines()[1:]
+    marks, legend = text.splitlines()[1:-1], text.splitlines()[-1]
+    assert legend.startswith("-# 🟩 no damage · 🟨 up to 5") and "💀 died" in legend  # what the colours mean
+    # Whoever sees the post can play the day's deal from it.
+    play = [b for b in buttons(world.channel.last_message) if b.custom_id == "sc:dplay:1"]
+    assert [b.label for b in play] == ["Play today's daily"]
+    from_share = await world.bob.click(world.channel.last_message, custom_id=play[0].custom_id)
+    assert from_share.response.message.embeds[0].title == "Daily #1 — room 1" and from_share.response.ephemeral
     assert "".join(marks).startswith(AVOIDED)
     assert set(re.findall(".", "".join(marks).replace(AVOIDED, ""))) <= {*FACED_MARKS, DIED, CLEARED}
-    assert not any(suit in text for suit in "♠♣♥♦")
+    assert not any(suit in text for suit in "♠♣♥♦♤♧")
     assert not any(card.label in text for card in record.state.start_deck)
     # The refusal of a second attempt offers the share again (the ephemeral game message may be gone).
     again = await daily(world.alice, world.channel)

@@ -15,6 +15,7 @@ from bot.engine import apply, legal_actions, new_game, seed_to_text
 from bot.engine.rules import CLASSIC
 from bot.i18n.messages import ENGLISH, messages_for
 from bot.solver.explain import line_text
+from cogs.daily_play import SHARE_LEGEND
 from cogs.par import par_summary
 from tests.daily.helpers import play_to_end
 from tests.discord.harness import buttons
@@ -54,7 +55,10 @@ async def test_a_german_player_reads_the_daily_share_boards_and_stats_in_german(
     await world.alice.click(again.response.message, custom_id=custom_id(again.response.message, "sc:dshare:"))
     shared = world.channel.last_message.content
     assert shared == DE("{player}'s {result}", player=world.alice.mention,
-                        result=share_text(1, record.state, None, 1, DE))
+                        result=share_text(1, record.state, None, 1, DE) + "\n-# " + DE(SHARE_LEGEND))
+    assert shared.endswith("🟩 kein Schaden · 🟨 bis 5 · 🟧 bis 10 · 🟥 mehr · ⏭️ gemieden · 🏆 geschafft · "
+                           "💀 gestorben")
+    assert [b.label for b in world.channel.last_message.components[0].children] == ["Heutiges Tagesspiel starten"]
     assert shared.startswith(f"{world.alice.mention}: Scoundrel-Tagesspiel #1: ") and " Punkte in " in shared
 
     board = (await world.alice.slash(world.channel, "scoundrel leaderboard")).response.embeds[0]
@@ -168,8 +172,7 @@ def test_the_best_possible_answer_and_its_line_read_in_the_players_language():
     assert english[-1].endswith(f" Score: {state.score}.") and " Health: " in english[0]
 
 
-async def test_a_finished_dailys_par_label_is_in_the_players_language(world, locales):
-    from cogs.daily_par import KNOWN_PAR
+async def test_a_finished_dailys_par_is_in_its_text_in_the_players_language(world, locales):
     from cogs.game_view import render_game
 
     locales.speak(world.alice, "de")
@@ -177,11 +180,8 @@ async def test_a_finished_dailys_par_label_is_in_the_players_language(world, loc
     await play_to_end(world.alice, daily.response)
     record = await world.store.daily_attempt(world.alice.id, 1)
     record = await world.store.get_game(record.id)
-    KNOWN_PAR[(record.rules.key, record.deck)] = 17  # the day's par, once solved
-    try:
-        _, german = render_game(record, tr=messages_for("de"))
-        _, english = render_game(record)
-    finally:
-        del KNOWN_PAR[(record.rules.key, record.deck)]
-    assert "Par 17 (gewinnbar)" in [getattr(b, "item", b).label for b in german.children]
-    assert "Par 17 (winnable)" in [getattr(b, "item", b).label for b in english.children]
+    german, buttons_de = render_game(record, par=17, tr=messages_for("de"))
+    english, _ = render_game(record, par=17)
+    assert german.description.split("\n")[-1].startswith("Nach ") and " · Par 17, " in german.description
+    assert " played · par 17, " in english.description
+    assert [getattr(b, "item", b).label for b in buttons_de.children] == ["Neues Spiel", "Ergebnis teilen"]

@@ -29,9 +29,28 @@ async def test_two_servers_see_their_own_boards_and_the_global_board_sees_both(w
     everywhere = board_text(await world.alice.slash(world.channel, "scoundrel leaderboard", scope="global"))
     assert "this server" in here and f"<@{world.alice.id}>" in here and f"<@{carol.id}>" not in here
     assert f"<@{carol.id}>" in there and f"<@{world.alice.id}>" not in there
-    assert "every server" in everywhere and f"<@{world.alice.id}>" in everywhere and f"<@{carol.id}>" in everywhere
+    # Alice shares no server with carol: the board of every server names its players (as they were named when
+    # they played), never by a mention her client could not resolve.
+    assert "every server" in everywhere and "**alice**" in everywhere and "**carol**" in everywhere
+    assert "<@" not in everywhere
+    names = {world.alice.id: "**alice**", carol.id: "**carol**"}
     order = [e.user_id for e in await world.store.leaderboard_daily(1)]
-    assert sorted(order, key=lambda user: everywhere.index(f"<@{user}>")) == order
+    assert sorted(order, key=lambda user: everywhere.index(names[user])) == order
+
+
+async def test_a_name_is_kept_with_the_result_as_it_was_when_they_played(world):
+    await play_daily(world.alice, world.channel)
+    day1 = await world.store.daily_attempt(world.alice.id, 1)
+    await world.env.advance_time(DAY)
+    await play_daily(world.alice, world.channel)
+    day2 = await world.store.daily_attempt(world.alice.id, 2)
+    await world.store.keep_name(day2.id, "alice the bold")  # she renamed herself before Daily #2
+    assert await world.store.names_for([world.alice.id, world.bob.id], day=1) == {world.alice.id: "alice"}
+    assert await world.store.names_for([world.alice.id], day=2) == {world.alice.id: "alice the bold"}
+    assert await world.store.names_for([world.alice.id]) == {world.alice.id: "alice the bold"}  # the latest
+    assert day1.id != day2.id
+    board = board_text(await world.alice.slash(world.channel, "scoundrel leaderboard", scope="global", day=1))
+    assert "**alice**" in board and "bold" not in board
 
 
 async def test_equal_scores_rank_the_earlier_finish_first(world):

@@ -20,6 +20,7 @@ from tests.discord.harness import (
     private_notes,
     snapshot,
 )
+from tests.discord.test_member_menu_and_help import all_commands
 
 SEED = "0000-0004"  # room 1: ♦7 ♥2 ♠4 ♠5 (see test_the_seed_is_what_the_tests_expect)
 
@@ -86,13 +87,13 @@ async def test_cards_fight_mode_and_the_outcome_preview(world):
     assert await shows_table(message, await active(world, world.alice))  # the picture is replaced on every move
     by_code = codes(message)
     assert by_code["W2"].label == "♤4 0 dmg" and by_code["W3"].label == "♤5 0 dmg"
-    assert not by_code["mode"].disabled and by_code["mode"].label == "Fighting with ♦️7"
+    assert not by_code["mode"].disabled and by_code["mode"].label == "♦️7"
     assert by_code["A"].disabled  # the room has been started
 
     await world.alice.click(message, custom_id=by_code["mode"].custom_id)  # switch to barehanded
     message = world.channel.last_message
     by_code = codes(message)
-    assert by_code["T2"].label == "♤4 −4" and by_code["mode"].label == "Fighting barehanded"
+    assert by_code["T2"].label == "♤4 −4" and by_code["mode"].label == "Barehanded"
     assert (await active(world, world.alice)).version == 1  # the toggle writes nothing
 
     await world.alice.click(message, custom_id=by_code["T3"].custom_id)  # ♠5 barehanded
@@ -229,7 +230,7 @@ async def test_rules_are_paged_and_help_lists_the_commands(world):
         await world.alice.click(rules.response, label="Next ▶")
     assert rules.response.embeds[0].title == "Daily challenge and leaderboards"
     assert rules.response.embeds[0].footer.text == "Page 5 of 5" and button(rules.response, "Next").disabled
-    helped = await world.alice.slash(world.channel, "scoundrel help")
+    helped = await all_commands(world.alice, world.channel)
     names = [line.split("`")[1].split(" [")[0] for line in helped.response.embeds[0].fields[0].value.splitlines()]
     assert {"/scoundrel play", "/scoundrel rules", "/scoundrel abandon"} <= set(names)
 
@@ -260,7 +261,7 @@ async def test_a_full_game_through_clicks_scores_what_the_engine_replay_scores(w
     assert expected.over and final.status == expected.status and final.score == expected.score
     embed = message.embeds[0]
     assert f"Score {expected.score}" in embed.title
-    assert f"/scoundrel play seed:{SEED}" in embed.description
+    assert embed.footer.text == f"🔁 /scoundrel play seed:{SEED}"  # the deal, ready to play again
     assert [b.label for b in buttons(message)] == ["New game", "Replay"]
 
     # New game: a fresh deal for whoever clicks, with the same rules.
@@ -327,7 +328,7 @@ async def test_a_won_game_shows_the_final_room_and_the_score(world):
     embed = message.embeds[0]
     assert embed.title == "🏆 You survived! Score 5" and embed.colour == discord.Colour.green()
     assert "**Score: 5** (5 health)" in embed.description
-    assert f"`/scoundrel play seed:{WINNING_SEED} health:99`" in embed.description
+    assert embed.footer.text == f"🔁 /scoundrel play seed:{WINNING_SEED} health:99"
     games = await world.store.recent_games(world.alice.id)
     assert (games[0].status, games[0].score, games[0].version) == ("won", 5, len(WINNING_LINE))
 

@@ -129,7 +129,7 @@ async def test_a_finished_game_shows_par_when_the_deal_was_solved(world):
         message = world.channel.last_message
     record = await world.store.load_game(record.id)
     assert record.over
-    assert f"Par 30: {30 - record.score} short of the best possible." in message.embeds[0].description
+    assert f" played · par 30, {30 - record.score} short." in message.embeds[0].description
 
 
 async def test_the_picture_is_drawn_once_per_table_and_kept(world, monkeypatch):

@@ -44,7 +44,9 @@ async def test_a_game_and_the_daily_are_played_in_the_bots_dms(world):
     assert [e.user_id for e in await world.store.leaderboard_daily(1)] == [user.id]
     assert await world.store.leaderboard_daily(1, world.guild.id) == []
     board = await user.slash("scoundrel leaderboard")
-    assert "no server board" in board.response.content and f"<@{user.id}>" in board.response.embeds[0].description
+    assert "no server board" in board.response.content  # the global board names its players: no mentions
+    shown = board.response.embeds[0].description
+    assert "🥇 **carol** — " in shown and "<@" not in shown
 
 
 async def test_duels_need_a_server_with_the_bot(world):
@@ -69,13 +71,13 @@ async def test_a_german_player_plays_a_game_and_the_daily_in_the_bots_dms_in_ger
     await play_to_end(user, played.response)
     over = played.response.message.embeds[0]
     assert over.title.startswith("💀 Gestorben") and "Punkte" in over.description and "Verlies" in over.description
-    assert "mit Fäusten bekämpft" in over.description and "`/scoundrel spielen seed:0000-0004`" in over.description
+    assert "mit Fäusten bekämpft" in over.description and over.footer.text == "🔁 /scoundrel spielen seed:0000-0004"
 
     daily = await user.slash("scoundrel daily")
     first = daily.response.message.embeds[0]
     assert first.title == "Tagesspiel #1 — Raum 1" and first.description.startswith("Dieser Versuch zählt · endet <t:")
     await play_to_end(user, daily.response)
-    assert daily.response.message.embeds[0].title.startswith("💀 Gestorben")
+    assert daily.response.message.embeds[0].title.startswith("💀 Tagesspiel #1 · ")
     board = await user.slash("scoundrel leaderboard")
     assert board.response.content.startswith("Außerhalb eines Servers gibt es keine Serverliste")
     assert board.response.embeds[0].title.startswith("🏆 Tagesspiel #1") and "(gestorben)" in \

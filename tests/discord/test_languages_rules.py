@@ -8,6 +8,7 @@ from cogs.game import WHERE
 from cogs.rules_text import PAGES, RULE_PAGES, page_text, pages
 from tests.daily.helpers import admin_of
 from tests.discord.harness import button
+from tests.discord.test_member_menu_and_help import all_commands
 
 GERMAN = messages_for("de")
 # Words a German reader finds on each page (a lookup that fell back to English would not have them).
@@ -49,7 +50,7 @@ async def test_a_german_member_reads_every_rules_page_in_german_and_an_english_o
 
 async def test_a_german_member_reads_help_in_german_with_the_command_names_of_their_discord(world, locales):
     locales.speak(world.alice, "de")
-    helped = (await world.alice.slash(world.channel, "scoundrel help")).response.embeds[0]
+    helped = (await all_commands(world.alice, world.channel)).response.embeds[0]
     assert helped.title == "Scoundrel – Befehle" and "`/scoundrel regeln` erklärt das Spiel" in helped.description
     fields = {f.name: f.value for f in helped.fields}
     assert set(fields) == {"Spielen", "Wo spielen", "Auf einem Mitglied (Rechtsklick → Apps)"}  # no admin part
@@ -61,7 +62,7 @@ async def test_a_german_member_reads_help_in_german_with_the_command_names_of_th
     assert "**Scoundrel-Statistik** – Spiele" in fields["Auf einem Mitglied (Rechtsklick → Apps)"]
     assert "`/scoundrel duell gegner:`" in fields["Auf einem Mitglied (Rechtsklick → Apps)"]
 
-    english = (await world.bob.slash(world.channel, "scoundrel help")).response.embeds[0]
+    english = (await all_commands(world.bob, world.channel)).response.embeds[0]
     fields = {f.name: f.value for f in english.fields}
     assert english.title == "Scoundrel — commands" and "`/scoundrel rules` explains the game" in english.description
     assert "`/scoundrel play [preset] [seed] [health]` — Start a game of Scoundrel" in fields["Playing"]
@@ -70,7 +71,7 @@ async def test_a_german_member_reads_help_in_german_with_the_command_names_of_th
 async def test_a_french_admin_reads_the_admin_commands_in_french(world, locales):
     admin = admin_of(world)
     locales.speak(admin, "fr")
-    helped = (await admin.slash(world.channel, "scoundrel help")).response.embeds[0]
+    helped = (await all_commands(admin, world.channel)).response.embeds[0]
     fields = {f.name: f.value for f in helped.fields}
     assert helped.title == "Scoundrel — commandes" and "Jouer" in fields
     admin_text = fields["Administrateurs du serveur (Gérer le serveur)"]
@@ -83,7 +84,7 @@ async def test_help_fits_discords_embed_limits_in_every_language(world, locales)
     admin = admin_of(world)  # an admin's help is the longest: it adds the admin commands
     for code in (SOURCE, *SHIPPED):
         locales.speak(admin, code)
-        helped = (await admin.slash(world.channel, "scoundrel help")).response.embeds[0]
+        helped = (await all_commands(admin, world.channel)).response.embeds[0]
         assert len(helped.fields) == 4 and len(helped.title) <= 256 and len(helped.description) <= 4096
         assert all(len(f.name) <= 256 and 0 < len(f.value) <= 1024 for f in helped.fields), code
         assert len(helped) <= 6000

@@ -33,8 +33,31 @@ async def test_member_menu_challenges_to_a_duel_and_shares_the_challenge_cooldow
     assert all(isinstance(e, app_commands.CommandOnCooldown) for e in caught.value.exceptions)
 
 
-async def test_help_lists_every_command_with_its_options_and_admin_commands_only_to_admins(world):
+async def all_commands(actor, channel):
+    """/scoundrel help turned to its second page, every command (the first is for newcomers)."""
+    helped = await actor.slash(channel, "scoundrel help")
+    await actor.click(helped.response, custom_id="sc:help:1")
+    return helped
+
+
+async def test_help_starts_with_what_a_newcomer_needs_within_a_phone_screen(world):
     helped = await world.alice.slash(world.channel, "scoundrel help")
+    start = helped.response.embeds[0]
+    assert start.title == "Scoundrel — start here" and not start.fields
+    lines = start.description.split("\n")
+    assert lines[0].startswith("A solo dungeon crawl with a deck of cards")
+    assert [line.split("`")[1].split(" [")[0] for line in lines[2:]] == [
+        "/scoundrel play", "/scoundrel daily", "/scoundrel rules"]
+    assert len(start.description) < 600  # a few short lines: one phone screen, not a list of every command
+    assert [b.label for b in helped.response.message.components[0].children] == ["All commands"]
+    await world.alice.click(helped.response, label="All commands")
+    assert helped.response.embeds[0].title == "Scoundrel — commands"
+    await world.alice.click(helped.response, label="◀ Start here")
+    assert helped.response.embeds[0].title == "Scoundrel — start here"
+
+
+async def test_help_lists_every_command_with_its_options_and_admin_commands_only_to_admins(world):
+    helped = await all_commands(world.alice, world.channel)
     fields = {f.name: f.value for f in helped.response.embeds[0].fields}
     playing = fields["Playing"]
     assert "`/scoundrel play [preset] [seed] [health]`" in playing
@@ -45,7 +68,7 @@ async def test_help_lists_every_command_with_its_options_and_admin_commands_only
     assert not any(name.startswith("Server admins") for name in fields)
 
     admin = admin_of(world)
-    fields = {f.name: f.value for f in (await admin.slash(world.channel, "scoundrel help")).response.embeds[0].fields}
+    fields = {f.name: f.value for f in (await all_commands(admin, world.channel)).response.embeds[0].fields}
     admin_text = fields["Server admins (Manage Server)"]
     assert "`/scoundrel-admin daily channel [time] [role]`" in admin_text
     assert "`/scoundrel-admin daily-off`" in admin_text

@@ -46,7 +46,9 @@ async def test_challenge_then_outsider_and_challenger_cannot_accept(world):
     assert board.image.url == f"attachment://{DUEL_FILENAME}" and not board.fields
     assert [a.filename for a in challenge.message.attachments] == [DUEL_FILENAME]
     assert await challenge.message.attachments[0].read() == render_duel(record.state)
-    assert "rolled" in board.description and f"<@{world.alice.id}>" in board.description
+    # who is who in the message's own text (a mention there always shows as a name), "Player 1" as on the picture
+    assert challenge.content == f"Player 1: <@{world.alice.id}> · Player 2: <@{world.bob.id}>"
+    assert board.description.startswith("Player 1 rolled ") and "<@" not in board.description
     assert {b.label for b in buttons(challenge)} == {"My hand", "Resign", "Rules"}
     record = await open_duel(world.store, world.bob.id)
     assert record.status == "playing" and record.players == (world.alice.id, world.bob.id)
@@ -88,8 +90,9 @@ async def test_placing_playing_and_stale_clicks(world):
     before_last = snapshot(world.alice, hand.message)
     last_die = [b for b in buttons(hand) if b.label.endswith("pair 3")][0]
     await world.alice.click(hand, custom_id=last_die.custom_id)
-    assert "plays cards" in board.embeds[0].description and f"<@{world.bob.id}>" in board.embeds[0].description
-    assert f"· <@{world.bob.id}> plays" in board.embeds[0].description  # events name players by mention
+    assert board.embeds[0].description.startswith("Player 2 (non-roller) plays cards")
+    assert "· Player 2 plays" in board.embeds[0].description  # events name players as the picture does
+    assert board.content == f"Player 1: <@{world.alice.id}> · Player 2: <@{world.bob.id}>"  # kept on each move
 
     stale = await click_on_snapshot(world.alice, before_last, last_die.custom_id)  # a double press
     assert stale.response.content.startswith("The duel had moved on")  # the hand, redrawn as it is now
@@ -108,7 +111,7 @@ async def test_placing_playing_and_stale_clicks(world):
     await world.bob.click(bob_hand, label="Done")
     record = await load_duel(world.store, (await open_duel(world.store, world.bob.id)).id)
     assert record.state == replay(seed_from_text(SEED), ["P00", "P11", "P22", code, "D"])
-    assert record.state.actor == 0 and f"<@{world.alice.id}> (roller)" in board.embeds[0].description
+    assert record.state.actor == 0 and "Player 1 (roller)" in board.embeds[0].description
     assert await board.message.attachments[0].read() == render_duel(record.state)  # the picture follows each move
     assert buttons(bob_hand) == [] and selects(bob_hand) == []  # bob's controls are gone once his play is over
     assert "Not your turn" in bob_hand.embeds[0].footer.text
@@ -168,7 +171,7 @@ async def test_the_winning_finish_by_click_ends_the_duel_on_the_board(world):
     winner = (world.alice, world.bob)[record.state.actor]
     hand = (await winner.click(board, label="My hand")).response
     await winner.click(hand, label=f"Finish pair {int(history[-1][1]) + 1}")
-    assert f"🏆 <@{winner.id}> wins" in board.embeds[0].description
+    assert f"🏆 Player {record.players.index(winner.id) + 1} wins" in board.embeds[0].description
     assert {b.label for b in buttons(board)} == set()  # a finished duel takes no more clicks
     final = await load_duel(world.store, record.id)
     assert final.status == "won" and final.state == replay(seed_from_text(SEED), history)

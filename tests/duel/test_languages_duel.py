@@ -48,10 +48,11 @@ async def test_a_duel_between_a_german_and_a_french_player(world, locales):
     record = await load_duel(world.store, duel_id)
     board = challenge.embeds[0]
     assert labels(challenge) == {"Ma main", "Abandonner", "Règles"}
-    assert board.description.startswith(FR("Player 1: {first} · Player 2: {second}", first=alice, second=bob))
-    assert FR("{player} rolled **{dice}** and places the dice.", player=alice,
+    assert challenge.content == FR("Player 1: {first} · Player 2: {second}", first=alice, second=bob)
+    assert challenge.content == f"Joueur 1 : {alice} · Joueur 2 : {bob}"
+    assert FR("{player} rolled **{dice}** and places the dice.", player="Joueur 1",
               dice=" ".join(map(str, record.state.dice))) in board.description
-    assert f"{alice} lance " in board.description  # the engine's event, in French
+    assert "Joueur 1 lance " in board.description  # the engine's event, in French
     assert board.footer.text == f"Tour 1 · seed {SEED}"
     french_picture = await challenge.message.attachments[0].read()
     assert french_picture == render_duel(record.state, FR) != render_duel(record.state, ENGLISH)
@@ -75,9 +76,10 @@ async def test_a_duel_between_a_german_and_a_french_player(world, locales):
     record = await load_duel(world.store, duel_id)
     board = challenge.embeds[0]
     assert labels(challenge) == {"Meine Hand", "Aufgeben", "Regeln"}
-    assert DE("{player} (non-roller) plays cards. Press **My hand** to see yours.", player=bob) in board.description
+    assert DE("{player} (non-roller) plays cards. Press **My hand** to see yours.", player="Spieler 2") in \
+        board.description
     assert f"· Würfel {dice[2]} kommt auf Paar 3" in board.description
-    assert f"· {bob} ist am Zug" in board.description
+    assert "· Spieler 2 ist am Zug" in board.description
     assert await challenge.message.attachments[0].read() == render_duel(record.state, DE)
 
     # bob's play: his menu and buttons in French; a stale click is told in French
@@ -90,7 +92,7 @@ async def test_a_duel_between_a_german_and_a_french_player(world, locales):
     assert "Terminé" in labels(bob_hand)
     code = selects(bob_hand)[0]["options"][0]["value"]
     await world.bob.select(bob_hand, [code], custom_id=selects(bob_hand)[0]["custom_id"])
-    assert f"· {bob} pose A♥️ sur la paire 1" in challenge.embeds[0].description  # his move: the board in French
+    assert "· Joueur 2 pose A♥️ sur la paire 1" in challenge.embeds[0].description  # his move: the board in French
     stale = await press_again(world.alice, hand.message, first_die)  # a click on an old copy of alice's hand
     assert stale.response.content == DE("The duel had moved on, so that did nothing: here is your hand as it is now.")
 
@@ -105,8 +107,8 @@ async def test_a_duel_between_a_german_and_a_french_player(world, locales):
     ask = (await world.bob.click(challenge, label="Abandonner")).response
     assert ask.content == "Abandonner ce duel ? Votre adversaire gagne."
     await world.bob.click(ask, label="Oui, abandonner")
-    assert FR("🏆 {winner} wins (the other player resigned)!", winner=alice) in challenge.embeds[0].description
-    assert f"· {bob} abandonne ; {alice} gagne" in challenge.embeds[0].description
+    assert FR("🏆 {winner} wins (the other player resigned)!", winner="Joueur 1") in challenge.embeds[0].description
+    assert "· Joueur 2 abandonne ; Joueur 1 gagne" in challenge.embeds[0].description
     over = await press_again(world.alice, hand.message, first_die)
     assert over.response.content == DE("This duel is over.") == "Dieses Duell ist vorbei."
     # text that names a command names it as alice's Discord shows it

@@ -16,13 +16,16 @@ def play(lines: str, seed: int = 5) -> tuple[int, str]:
 
 
 def test_a_short_duel_by_typed_moves():
-    code, text = play("d\np 1 1\np 2 2\np 3 3\nb 1 zz\nd\nresign\n")
+    code, text = play("d\np 1 1\np 2 2\np 3 3\n\nb 1 zz\nd\n\nresign\n")  # Enter before each player's hand
     assert code == 0
     assert "✗ the roller must place the dice first" in text
     assert "is not a card" in text
     assert "Player 2 (non-roller) plays cards" in text
     assert "· Player 1 rolls" in text and "· Player 1 resigns; Player 2 wins" in text
     assert "Player 2 wins! Moves: P00 P11 P22 D R0" in text
+    assert text.count("press Enter to see your hand") == 2
+    first_wait = text.index("Player 2, press Enter to see your hand (Player 1, look away).")
+    assert "Player 2's hand:" not in text[:first_wait] and "Player 2's hand:" in text[first_wait:]
 
 
 def test_rules_are_shown_without_markdown():

@@ -7,10 +7,11 @@ import sys
 import pytest
 
 from bot.coach import review_game
-from bot.engine import PRESETS, apply, decode, new_game
+from bot.engine import PRESETS, apply, decode, new_game, seed_to_text
 from bot.par import close_par
 from bot.solver.position import Position
 from bot.solver.review import review
+from cogs.card_text import readable
 from cogs.game_view import render_game
 from tests.discord.harness import buttons
 
@@ -66,10 +67,11 @@ async def test_review_is_private_to_the_player_and_matches_the_solver(world, mon
     answers = answers_to(mine)
     assert answers and all(m.ephemeral for m in answers)
     expected = review(record.rules, record.state.start_deck, record.state.history)
-    assert answers[0].embeds[0].title == f"Review: {expected.summary()}"
-    shown = "\n".join(e.description for m in answers for e in m.embeds)
-    assert shown.split("\n") == expected.room_lines()
-    assert expected.lost > 0 and "✗ " in shown and answers[-1].embeds[-1].footer.text == coach().REVIEW_FOOTER
+    assert answers[0].embeds[0].title == "🎓 Review"
+    shown = "\n".join(e.description for m in answers for e in m.embeds).split("\n")
+    *told, verdict = expected.lines()
+    assert shown == [readable(line) for line in told] + [f"**{verdict}**"] and len(shown) <= 12
+    assert expected.lost > 0 and shown[0].startswith("✗ Room 1 (−") and verdict == expected.summary()
 
 
 @pytest.mark.simcord(settle_timeout=60)
@@ -79,7 +81,7 @@ async def test_a_daily_review_is_only_for_its_player_once_it_is_over(world, monk
     click = await world.bob.click(message, label="Review")  # someone who may still be playing that day
     assert [m.content for m in answers_to(click)] == [coach().NOT_YOURS_REVIEW]
     click = await world.alice.click(message, label="Review")
-    assert answers_to(click)[0].embeds[0].title.startswith("Review: ")
+    assert answers_to(click)[0].embeds[0].title == "🎓 Review"
 
 
 def test_no_review_button_without_a_solver_or_for_unsolvable_rules(monkeypatch):
@@ -104,21 +106,33 @@ async def test_hint_shows_the_best_move_privately_and_marks_the_game(world, monk
     monkeypatch.setitem(coach()._state, "hint", hint_for)
     game = await world.alice.slash(world.channel, "scoundrel play", seed="0000-0007")  # room 1: ♠6 ♠8 ♥10 ♦8
     message = game.response.message
-    hint = [b for b in buttons(message) if b.label == "Hint"]
-    assert len(hint) == 1 and hint[0].custom_id.startswith("sc:hint:")
+    hint = [b for b in buttons(message) if b.custom_id.startswith("sc:hint:")]
+    assert len(hint) == 1 and hint[0].emoji.name == "💡" and not hint[0].label  # beside Avoid, on its row
     record = await world.store.active_game(world.alice.id, "normal")
 
-    other = await world.bob.click(message, label="Hint")
+    other = await world.bob.click(message, custom_id=hint[0].custom_id)
     assert [(m.content, m.ephemeral) for m in answers_to(other)] == [(coach().NOT_YOURS_HINT, True)]
     assert not await world.store.is_hinted(record.id)
 
-    mine = await world.alice.click(message, label="Hint")
+    # Never silent: the first hint says the game will not count, and waits for the player's yes.
+    ask = await world.alice.click(message, custom_id=hint[0].custom_id)
+    assert (ask.response.content, ask.response.ephemeral) == (coach().HINT_WARNING, True)
+    assert not await world.store.is_hinted(record.id)
+    confirm = [b for b in buttons(ask.response.message) if b.custom_id.startswith("sc:hintok:")]
+    assert [b.label for b in confirm] == ["Show the hint"]
+    mine = await world.alice.click(ask.response.message, custom_id=confirm[0].custom_id)
     best, value = Position(CLASSIC, record.state.start_deck).best_action(record.state)
     from bot.solver.review import move_words
     assert [(m.content, m.ephemeral) for m in answers_to(mine)] == [
-        (f"💡 Best move now: **{move_words(record.state, best)}**; it keeps your best possible score at {value}.\n"
-         f"{coach().HINTED_NOTE}", True)]
+        (readable(f"💡 Best move now: **{move_words(record.state, best)}**; it keeps your best possible score at "
+                  f"{value}.\n{coach().HINTED_MARK}"), True)]
     assert await world.store.is_hinted(record.id)
+    again = await world.alice.click(message, custom_id=hint[0].custom_id)  # hinted already: no second warning
+    assert answers_to(again)[-1].content.startswith("💡 Best move now:")
+    # The room says so from the next move on, and its end never calls it perfect.
+    moved = await world.alice.click(message, custom_id=next(b for b in buttons(message)
+                                                            if b.custom_id.endswith(":A")).custom_id)
+    assert moved.response.embeds[0].footer.text == f"Seed {seed_to_text(7)} · classic · 💡 hinted — not counted"
 
 
 async def test_no_hint_in_a_counted_daily_but_in_practice(world, monkeypatch):

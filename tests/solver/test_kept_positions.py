@@ -71,7 +71,7 @@ def test_the_review_after_hints_uses_the_kept_search_and_matches_a_fresh_review(
     coach._hint_in_worker(CLASSIC.to_dict(), codes(deck), encode(line[:4]))
     text = coach._review_in_worker(CLASSIC.to_dict(), codes(deck), encode(line))
     fresh = review(CLASSIC, deck, line)
-    assert (text.summary, text.rooms, text.machine) == (fresh.summary(), fresh.room_lines(), fresh.machine_line())
+    assert (text.summary, text.lines, text.machine) == (fresh.summary(), fresh.lines(), fresh.machine_line())
 
 
 def test_only_the_last_few_deals_are_kept_and_a_huge_search_is_dropped(monkeypatch):

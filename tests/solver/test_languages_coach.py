@@ -15,6 +15,7 @@ from bot.i18n.phrase import Phrase
 from bot.solver.explain import line_text
 from bot.solver.position import Position
 from bot.solver.review import move_words, review
+from cogs.card_text import readable
 from tests.discord.harness import buttons
 
 from .test_coach_cog import coach, real_worker  # noqa: F401 - the fixture is used by name
@@ -28,17 +29,15 @@ DE = messages_for("de")
 # drinking, avoiding instead), two in each room. The review as it has always read in English.
 SEED = 13
 ENGLISH_SUMMARY = "You lost 193 points against par 30; the costliest was room 4 (−165); 6/12 decisions perfect."
-ENGLISH_ROOMS = [
-    "Room 1: ♠Q ♥2 ♦10 ♠6. Perfect: best possible stays 30.",
-    "Room 2: ♠Q ♠5 ♦2 ♠7. Best possible 30 → 9. ✗ Fighting ♠7 with your ♦10 dropped your best possible from 30 to "
-    "13; fighting ♠Q with your ♦10 instead kept 30. ✗ Equipping ♦2 dropped your best possible from 13 to 9; fighting "
-    "♠5 with your ♦10 instead kept 13.",
-    "Room 3: ♠Q ♣4 ♥10 ♣3. Best possible 9 → 2. ✗ Fighting ♣3 with your ♦2 dropped your best possible from 9 to 4; "
-    "avoiding the room instead kept 9. ✗ Drinking ♥10 dropped your best possible from 4 to 2; fighting ♣4 "
-    "barehanded instead kept 4.",
-    "Room 4: ♠Q ♣6 ♦3 ♠A. Best possible 2 → -163. ✗ Fighting ♠A barehanded dropped your best possible from 2 to "
-    "-157; avoiding the room instead kept 2. ✗ Fighting ♣6 with your ♦3 dropped your best possible from -157 to "
-    "-163; fighting ♠Q barehanded instead kept -157.",
+ENGLISH_LINES = [  # what mattered, the verdict last
+    "Room 1: perfect",
+    "✗ Room 2 (−17): fighting ♠7 with your ♦10; better: fighting ♠Q with your ♦10",
+    "✗ Room 2 (−4): equipping ♦2; better: fighting ♠5 with your ♦10",
+    "✗ Room 3 (−5): fighting ♣3 with your ♦2; better: avoiding the room",
+    "✗ Room 3 (−2): drinking ♥10; better: fighting ♣4 barehanded",
+    "✗ Room 4 (−159): fighting ♠A barehanded; better: avoiding the room",
+    "✗ Room 4 (−6): fighting ♣6 with your ♦3; better: fighting ♠Q barehanded",
+    ENGLISH_SUMMARY,
 ]
 MACHINE = "par=30 score=-163 lost=193 perfect=6/12"
 
@@ -58,28 +57,25 @@ def reviewed(seed: int):
     return review(CLASSIC, *last_choice_line(seed))
 
 
-def test_the_english_review_reads_as_it_always_has():
+def test_the_english_review_lists_what_mattered():
     result = reviewed(SEED)
-    assert result.summary() == ENGLISH_SUMMARY and result.room_lines() == ENGLISH_ROOMS
+    assert result.summary() == ENGLISH_SUMMARY and result.lines() == ENGLISH_LINES
     assert result.machine_line() == MACHINE
     # the words cross the solver's process boundary whole, still translatable
-    rooms = pickle.loads(pickle.dumps(result.room_lines()))
-    assert rooms == ENGLISH_ROOMS and all(isinstance(room, Phrase) for room in rooms)
-    assert [room.translated(ENGLISH) for room in rooms] == ENGLISH_ROOMS
+    lines = pickle.loads(pickle.dumps(result.lines()))
+    assert lines == ENGLISH_LINES and all(isinstance(line, Phrase) for line in lines)
+    assert [line.translated(ENGLISH) for line in lines] == ENGLISH_LINES
 
 
 def test_review_sentences_in_german_keep_cards_and_numbers():
     result = reviewed(SEED)
-    german = [room.translated(DE) for room in result.room_lines()]
-    assert german[0] == "Raum 1: ♠Q ♥2 ♦10 ♠6. Perfekt: Bestmöglich bleibt 30."
-    assert german[2] == ("Raum 3: ♠Q ♣4 ♥10 ♣3. Bestmöglich 9 → 2. ✗ „♣3 mit der Waffe ♦2 bekämpfen“ senkte deine "
-                         "bestmögliche Punktzahl von 9 auf 4; „den Raum meiden“ hätte 9 gehalten. ✗ „♥10 trinken“ "
-                         "senkte deine bestmögliche Punktzahl von 4 auf 2; „♣4 mit Fäusten bekämpfen“ hätte 4 "
-                         "gehalten.")
-    assert result.summary().translated(DE) == ("Du hast 193 Punkte gegenüber Par 30 verloren; am teuersten war Raum 4 "
-                                               "(−165); 6/12 Entscheidungen perfekt.")
-    french = result.room_lines()[3].translated(messages_for("fr"))
-    assert "✗ Combattre ♠A à mains nues a fait baisser votre meilleur score possible de 2 à -157" in french
+    german = [line.translated(DE) for line in result.lines()]
+    assert german[0] == "Raum 1: perfekt"
+    assert german[3] == "✗ Raum 3 (−5): ♣3 mit der Waffe ♦2 bekämpfen; besser: den Raum meiden"
+    assert german[-1] == ("Du hast 193 Punkte gegenüber Par 30 verloren; am teuersten war Raum 4 (−165); 6/12 "
+                          "Entscheidungen perfekt.")
+    french = result.lines()[5].translated(messages_for("fr"))
+    assert french == "✗ Salle 4 (−159) : combattre ♠A à mains nues ; mieux : éviter la salle"
     # a line told room by room (as /scoundrel par tells the solver's), in German too
     deck, line = last_choice_line(SEED)
     english, german_line = line_text(CLASSIC, deck, line), line_text(CLASSIC, deck, line, tr=DE)
@@ -101,22 +97,24 @@ async def test_a_german_players_review_and_hint(world, locales, monkeypatch, rea
     mine = answers_to(await world.alice.click(message, custom_id=review_button.custom_id))
     expected = reviewed(SEED)
     assert tuple(record.state.history) == last_choice_line(SEED)[1]  # the game the store played is that line
-    assert mine[0].embeds[0].title == DE("Review: {summary}", summary=expected.summary().translated(DE))
-    assert mine[0].embeds[0].title.startswith("Auswertung: Du hast 193 Punkte gegenüber Par 30 verloren")
+    assert mine[0].embeds[0].title == "🎓 Auswertung"
     shown = "\n".join(e.description for m in mine for e in m.embeds).split("\n")
-    assert shown == [room.translated(DE) for room in expected.room_lines()]
-    assert [line.split(".")[0] for line in shown] == [f"Raum {room.number}: {room.cards}" for room in expected.rooms]
-    assert "✗ „♦2 anlegen“ senkte deine bestmögliche Punktzahl von 13 auf 9" in shown[1]
-    assert mine[-1].embeds[-1].footer.text == DE(coach().REVIEW_FOOTER) != coach().REVIEW_FOOTER
+    *told, verdict = [line.translated(DE) for line in expected.lines()]
+    assert shown == [readable(line) for line in told] + [f"**{verdict}**"]
+    assert shown[2] == "✗ Raum 2 (−4): ♦️2 anlegen; besser: ♤5 mit der Waffe ♦️10 bekämpfen"  # readable suits
 
     # a hint in a new game: German, with the solver's card and score
     game = (await world.alice.slash(world.channel, "scoundrel play", seed="0000-0007")).response
     playing = await world.store.active_game(world.alice.id, "normal")
     hint_button = next(b for b in buttons(game.message) if b.custom_id.startswith("sc:hint:"))
-    answer = answers_to(await world.alice.click(game.message, custom_id=hint_button.custom_id))
+    ask = await world.alice.click(game.message, custom_id=hint_button.custom_id)
+    assert ask.response.content == DE(coach().HINT_WARNING) != coach().HINT_WARNING
+    confirm = next(b for b in buttons(ask.response.message) if b.custom_id.startswith("sc:hintok:"))
+    assert confirm.label == "Tipp zeigen"
+    answer = answers_to(await world.alice.click(ask.response.message, custom_id=confirm.custom_id))
     best, value = Position(CLASSIC, playing.state.start_deck).best_action(playing.state)
     words = move_words(playing.state, best)
-    assert [m.content for m in answer] == [
+    assert [m.content for m in answer] == [readable(
         f"💡 Bester Zug jetzt: **{words.translated(DE)}**; damit bleibt deine bestmögliche Punktzahl bei {value}.\n"
-        + DE(coach().HINTED_NOTE)]
-    assert all(str(card) in answer[0].content for card in words.fields.values()) and words.translated(DE) != words
+        + DE(coach().HINTED_MARK))]
+    assert all(readable(str(card)) in answer[0].content for card in words.fields.values())

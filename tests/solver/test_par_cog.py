@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 import sys
 from types import SimpleNamespace
 
@@ -57,7 +58,10 @@ async def test_best_possible_shows_par_and_the_line_privately_and_keeps_dailies_
     title = answers[0].embeds[0].title
     assert title.startswith("Best possible: 30 (winnable)") and f"you scored {record.score}" in title
     text = "\n".join(e.description for m in answers for e in m.embeds)
-    assert text.startswith("Room 1: ♦️7 ♥️2 ♤4 ♤5.") and text.rstrip().endswith("Score: 30.")  # readable suits
+    lines = text.split("\n")  # a short line per room, readable suits: within a phone's screen
+    assert lines[0].startswith("**1** ") and "♠" not in text and "♣" not in text and len(lines) <= 16
+    assert all(re.fullmatch(r"\*\*\d+(–\d+)?\*\* .+ → -?\d+", line) for line in lines)
+    assert answers[-1].embeds[-1].footer.text == loaded_cog().LEGEND
     best, line = await world.store.get_par(PRESETS["classic"].key, record.state.start_deck)  # kept for next time
     assert best == 30 and line.split()[0] == "T0"
 
@@ -78,9 +82,11 @@ async def test_best_possible_shows_par_and_the_line_privately_and_keeps_dailies_
 
 
 def test_no_button_without_a_solver_or_for_unsolvable_rules(monkeypatch):
-    record = SimpleNamespace(id=5, rules=PRESETS["classic"], status="dead")
+    record = SimpleNamespace(id=5, rules=PRESETS["classic"], status="dead", kind="normal")
     assert [item.custom_id for item in cogs.par.par_extras(record)] == ["sc:par:5"]
-    assert cogs.par.par_extras(SimpleNamespace(id=5, rules=PRESETS["expansion"], status="dead")) == []
+    assert cogs.par.par_extras(SimpleNamespace(id=5, rules=PRESETS["expansion"], status="dead", kind="normal")) == []
+    # a finished daily offers Share, Review and New game: its Review tells par
+    assert cogs.par.par_extras(SimpleNamespace(id=5, rules=PRESETS["classic"], status="dead", kind="daily")) == []
     monkeypatch.setitem(cogs.par._state, "solver", None)
     assert cogs.par.par_extras(record) == []
 

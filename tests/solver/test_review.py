@@ -86,7 +86,7 @@ def test_a_perfect_line_has_no_mistakes():
     assert perfect.lost == 0 and perfect.perfect == perfect.decisions > 20
     assert not any(step.text for step in perfect.steps)
     assert perfect.summary().startswith("A perfect game: every move kept the best possible score, 30")
-    assert all(line.endswith("Perfect: best possible stays 30.") for line in perfect.room_lines())
+    assert perfect.lines() == [f"Rooms 1–{len(perfect.rooms)}: perfect", perfect.summary()]  # 2 lines, not 23
 
 
 def test_a_strayed_line_is_summed_up_and_told_in_words():
@@ -104,18 +104,39 @@ def test_a_strayed_line_is_summed_up_and_told_in_words():
                                 "decisions perfect.")
     assert re.fullmatch(r"[A-Z][a-z]+ .+ dropped your best possible from -?\d+ to -?\d+; "
                         r"[a-z]+ .+ instead kept -?\d+\.", mistakes[0].text)
-    told = "\n".join(result.room_lines())
-    assert all(step.text in told for step in mistakes)
+    told = result.lines()
+    assert len(told) <= 12 and told[-1] == result.summary()
+    shown = [line for line in told if line.startswith("✗ ")]
+    assert all(re.fullmatch(r"✗ Room \d+ \(−\d+\): [a-z]+ .+; better: [a-z]+ .+", line) for line in shown)
+    assert len(shown) == len(mistakes) or "more mistake" in told[-2]
+
+
+def test_a_review_with_many_mistakes_lists_the_costliest_in_twelve_lines():
+    deck = deal(CLASSIC, 13)
+    state, line = new_game(CLASSIC, deck=deck), []
+    while not state.over:  # always the last legal move: a mistake in nearly every room
+        line.append(legal_actions(state)[-1])
+        state = apply(state, line[-1])
+    result = review(CLASSIC, deck, line)
+    mistakes = sorted((step for step in result.steps if step.lost), key=lambda step: -step.lost)
+    told = result.lines(limit=6)
+    assert len(told) <= 6 and told[-1] == result.summary()
+    more = len(mistakes) - sum(line.startswith("✗ ") for line in told)
+    assert more > 0 and told[-2] == (f"…and {more} more mistake{'s' if more > 1 else ''} "
+                                     f"(−{sum(step.lost for step in mistakes[-more:])})")
+    assert f"(−{mistakes[0].lost})" in "\n".join(told)  # the costliest is always told
 
 
 def test_review_command(capsys):
     assert review_main(["--seed", "#7", "--moves", "T0 T1 T2 A"]) == 0  # room 1: ♠6 ♠8 ♥10 ♦8
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "You lost 15 points against par 30; the costliest was room 2 (−14); 2/4 decisions perfect."
-    assert ("Fighting ♠8 barehanded dropped your best possible from 30 to 29; equipping ♦8 instead kept 30."
-            in out[1])
-    assert "Avoiding the room dropped your best possible from 29 to 15" in out[2]
+    assert out[1:3] == ["  ✗ Room 1 (−1): fighting ♠8 barehanded; better: equipping ♦8",
+                        "  ✗ Room 2 (−14): avoiding the room; better: equipping ♦2"]
     assert out[-1] == "par=30 score=- lost=15 perfect=2/4"
+    best = " ".join(action.code for action in solve(CLASSIC, deal(CLASSIC, 7)).actions[:3])
+    assert review_main(["--seed", "#7", "--moves", best]) == 0  # an unfinished game is not yet "perfect"
+    assert capsys.readouterr().out.startswith("No points lost so far: the best possible is still 30 (")
     assert review_main(["--seed", "#7", "--moves", "W0"]) == 2
     assert capsys.readouterr().err.startswith("error: ")
 
