@@ -10,6 +10,9 @@ How it stays small and fast (the technique of lichess's game GIFs):
 - the GIF has one global colour table (that palette); each frame after the first carries only the rectangle that
   changed since the one before, and inside it the pixels that did not change are the transparent index (disposal
   "leave in place"), which LZW packs into almost nothing;
+- the caption is the exception: its changed box is sent whole, since marking the pixels the old and new words
+  happen to share as transparent leaves the old words' outline to encode; and its words are drawn with FreeType's
+  monochrome hinting (two colours, crisp at this size) rather than antialiased, a third of its bytes;
 - Pillow's C LZW encoder writes each frame's pixels (``GifImagePlugin.getdata``); the container is written here.
 
 GIF rather than animated WebP (both lossless over the same pixels, so of equal quality): libwebp's animation
@@ -32,7 +35,7 @@ from bot.i18n import N_
 from bot.i18n.messages import ENGLISH, Messages
 
 from . import tiles
-from .draw import MUTED, WHITE, fitting, font, palette, palette_size
+from .draw import GOLD, MUTED, WHITE, fitting, font, palette, palette_colours, palette_size
 from .room import HEIGHT, WIDTH, paint, room_layout
 
 FILENAME = "replay.gif"
@@ -63,37 +66,40 @@ def line_states(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], s
     return states
 
 
-def move_caption(state: State, number: int, total: int, tr: Messages) -> str:
-    """What move ``number`` did, as the engine told it (the new room's line left out), in ``tr``'s language."""
+def move_caption(state: State, tr: Messages) -> str:
+    """What the move did, as the engine told it (the new room's line left out), in ``tr``'s language. How far
+    the game has gone is the progress line over it (``progress_width``), whose few changed pixels a frame costs
+    less than a changing move number."""
     said = [tr.event(e) for e in state.events if not e.text.startswith("Room ")] or [tr.event(state.events[0])]
-    return f"{number}/{total} · {' '.join(said)}"
+    return " ".join(said)
 
 
-CAPTION_FONT, LABEL_FONT = 18, 17
-INK_LEVELS = 4  # the caption's antialiasing in four steps: its pixels repeat, so each frame's LZW codes are fewer
+PROGRESS_H = 4  # the progress line along the caption's top edge
+
+
+def progress_width(number: int, total: int) -> int:
+    return round(WIDTH * number / total) if total else 0
+
+
+CAPTION_FONT, LABEL_FONT = 16, 15
+_GOLD_INDEX = palette_colours().index(GOLD)
 
 
 @lru_cache(maxsize=512)
 def caption_tile(text: str, label: str | None) -> tiles.Tile:
-    """The strip under the table: whose line (if told) in grey, then the move, as large as fits. The words'
-    antialiasing is cut to ``INK_LEVELS`` steps: the caption changes on every frame and is most of its bytes."""
+    """The strip under the table: whose line (if told) in grey, then the move, as large as fits. The words are
+    drawn with monochrome hinting, not antialiased: the caption changes on every frame, and its antialiasing's
+    shades were a third of its bytes."""
     img = Image.new("RGB", (WIDTH, CAPTION_H), CAPTION_BG)
+    draw = ImageDraw.Draw(img)
+    draw.fontmode = "1"  # FreeType's monochrome rendering: hinted for two colours, so it stays crisp
     x = 16
     if label:
-        _write(img, x, label, LABEL_FONT, MUTED)
+        draw.text((x, CAPTION_H // 2), label, font=font(LABEL_FONT), fill=MUTED, anchor="lm")
         x += int(font(LABEL_FONT).getlength(label)) + 14
-    _write(img, x, text, fitting(text, CAPTION_FONT, WIDTH - 16 - x, smallest=11), WHITE)
+    size = fitting(text, CAPTION_FONT, WIDTH - 16 - x, smallest=11)
+    draw.text((x, CAPTION_H // 2), text, font=font(size), fill=WHITE, anchor="lm")
     return tiles.Tile(tiles.on_palette(img), None)
-
-
-def _write(img: Image.Image, x: int, text: str, size: int, fill: tuple[int, int, int]) -> None:
-    ink = Image.new("L", img.size, 0)
-    ImageDraw.Draw(ink).text((x, CAPTION_H // 2), text, font=font(size), fill=255, anchor="lm")
-    img.paste(fill, (0, 0, *img.size), ink.point(_LEVELS))
-
-
-_STEP = 255 / (INK_LEVELS - 1)
-_LEVELS = [round(round(v / _STEP) * _STEP) for v in range(256)]
 
 
 def replay_frames(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], *, seed: int | None = None,
@@ -111,8 +117,9 @@ def replay_frames(rules: Rules, deck: Sequence[Card], actions: Sequence[Action],
             last = number == len(states) - 1
             frame = blank.copy()
             frame.paste(paint(room_layout(state, abandoned=given_up and last, tr=tr), tr), (0, 0))
-            text = tr(THE_DEAL) if number == 0 else move_caption(state, number, len(moves), tr)
+            text = tr(THE_DEAL) if number == 0 else move_caption(state, tr)
             caption_tile(text, label).paste(frame, 0, HEIGHT)
+            frame.paste(_GOLD_INDEX, (0, HEIGHT, progress_width(number, len(moves)), HEIGHT + PROGRESS_H))
             frames.append((frame, RESULT_MS if last else FIRST_MS if number == 0 else MOVE_MS))
     return frames
 
@@ -120,17 +127,21 @@ def replay_frames(rules: Rules, deck: Sequence[Card], actions: Sequence[Action],
 def render_replay(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], *, seed: int | None = None,
                   par: Sequence[Action] | None = None, abandoned: bool = False, tr: Messages = ENGLISH) -> bytes:
     """The game as an animated GIF that loops; the same game, line and language give the same bytes."""
-    return to_gif(replay_frames(rules, deck, actions, seed=seed, par=par, abandoned=abandoned, tr=tr))
+    return to_gif(replay_frames(rules, deck, actions, seed=seed, par=par, abandoned=abandoned, tr=tr),
+                  words_from=HEIGHT + PROGRESS_H)
 
 
-def to_gif(frames: Sequence[tuple[Image.Image, int]]) -> bytes:
+def to_gif(frames: Sequence[tuple[Image.Image, int]], *, words_from: int | None = None) -> bytes:
     """GIF89a bytes: one global palette, the first frame whole, then each frame's changed rectangle with its
-    unchanged pixels transparent, left in place for the next."""
+    unchanged pixels transparent, left in place for the next. Rows from ``words_from`` down hold words that change
+    on every frame (the caption): their changed box is sent whole, which packs smaller than the pixels the old
+    and new words differ in."""
     width, height = frames[0][0].size
     colours = bytes(palette().getpalette() or ())[:768].ljust(768, b"\0")
     out = [b"GIF89a", struct.pack("<HHBBB", width, height, 0xF7, 0, 0), colours,
            b"!\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00"]  # a 256-colour global table; loop forever
     see_through = transparent_index()
+    band = height if words_from is None else words_from  # where the words' rows start (none: the bottom edge)
     previous: Image.Image | None = None
     pieces: list[tuple[Image.Image, tuple[int, int], int]] = []  # each frame's rectangle, where, how long
     for frame, duration in frames:
@@ -143,7 +154,11 @@ def to_gif(frames: Sequence[tuple[Image.Image, int]]) -> bytes:
                 piece, offset, shown = pieces[-1]
                 pieces[-1] = (piece, offset, shown + duration)
                 continue
-            moved = Image.frombytes("L", changed.size, changed.tobytes()).crop(box).point(_CHANGED, "1")
+            moved = changed.crop(box).point(_CHANGED, "1")  # the palette indices' differences, as a mask
+            words = changed.crop((0, band, width, height)).getbbox()
+            if words is not None:
+                x0, y0, x1, y1 = words
+                moved.paste(255, (x0 - box[0], band + y0 - box[1], x1 - box[0], band + y1 - box[1]))
             piece = Image.new("P", (box[2] - box[0], box[3] - box[1]), see_through)
             piece.putpalette(colours)
             piece.paste(frame.crop(box), (0, 0), moved)

@@ -14,6 +14,9 @@ drawn smaller. 800 × 368 px, shown about 280 px wide on a phone::
     │ stack  │ chips (avoid, reach, final, loop) │              │
     │        │ or the phase: merchant, underworld│              │
     └────────┴───────────────────────────────────┴──────────────┘
+
+A finished game's banner (or a cleared loop's) takes the first chip row, so it never covers a card: the room's
+last cards stay readable under the result.
 """
 
 from __future__ import annotations
@@ -89,8 +92,10 @@ class RoomLayout(NamedTuple):
     max_health: int
     chips: tuple[Chip, ...]
     phase: str | None  # the label over the phase row (merchant, underworld), or None
-    banner: str | None  # across the room when the game is over or a loop is cleared
+    banner: str | None  # in the panel when the game is over or a loop is cleared
     banner_tone: str
+    banner_box: Box | None = None
+    banner_size: int = 0  # the banner's font size: as large as fits its box
 
 
 def _kill_offsets(count: int) -> tuple[int, int]:
@@ -115,7 +120,9 @@ def room_layout(state: State, *, abandoned: bool = False, tr: Messages = ENGLISH
         for k, kill in enumerate(state.kills, start=1):
             places.append(Place("kill", k - 1, Box(WEAPON_X + k * dx, MARGIN + 12 + k * dy, CARD_W, CARD_H), kill))
     label = None
-    if phase == AT_MERCHANT:
+    if abandoned:  # a given-up game's offer is moot: its banner takes the panel
+        phase = None
+    elif phase == AT_MERCHANT:
         label = tr("MERCHANT · buy one")
         for i, card in enumerate(state.pending[1]):
             places.append(Place("offer", i, Box(PANEL_X + i * (MINI_W + 6), HEIGHT - MINI_BOTTOM - MINI_H,
@@ -125,15 +132,31 @@ def room_layout(state: State, *, abandoned: bool = False, tr: Messages = ENGLISH
         for i, card in enumerate(state.pending[1]):
             places.append(Place("above", i, Box(PANEL_X + i * (MINI_W + 6), HEIGHT - MINI_BOTTOM - MINI_H,
                                                 MINI_W, MINI_H), card))
-    chips = _chips(state, phase, tr)
+    chips = _chips(state, phase, abandoned, tr)
     banner, tone = _banner(state, abandoned, phase, tr)
+    box, size = _banner_box(banner, _panel_right(places)) if banner else (None, 0)
     return RoomLayout(tuple(places), len(state.dungeon), state.health, state.rules.max_health, chips, label,
-                      banner, tone)
+                      banner, tone, box, size)
 
 
-def _chips(state: State, phase: str | None, tr: Messages) -> tuple[Chip, ...]:
+def _panel_right(places: list[Place] | tuple[Place, ...]) -> int:
+    """Where the panel's words may run to: the health bar's end beside fanned kills, else the picture's edge."""
+    return PANEL_RIGHT if any(p.role == "kill" for p in places) else WIDTH - MARGIN
+
+
+BANNER_H, BANNER_FONT, SMALLEST_BANNER = 56, 32, 16
+
+
+def _banner_box(text: str, right: int) -> tuple[Box, int]:
+    """The banner in the panel's first chip row, from its left edge, its words as large as fit before ``right``."""
+    size = fitting(text, BANNER_FONT, right - PANEL_X - 48, smallest=SMALLEST_BANNER)
+    width = min(int(text_length(text, size)) + 48, right - PANEL_X)
+    return Box(PANEL_X, CHIPS_Y, width, BANNER_H), size
+
+
+def _chips(state: State, phase: str | None, abandoned: bool, tr: Messages) -> tuple[Chip, ...]:
     chips: list[Chip] = []
-    if state.over:
+    if state.over or abandoned:
         pass
     elif phase == AT_NECROMANCER:
         chips.append(Chip(tr("NECROMANCER · raise 4 for {cost} ♥", cost=NECROMANCER_COST), "warn"))
@@ -143,7 +166,7 @@ def _chips(state: State, phase: str | None, tr: Messages) -> tuple[Chip, ...]:
             chips.append(Chip(tr("FINAL ROOM"), "gold"))
         else:
             chips.append(Chip(tr("AVOID ✓"), "on") if state.can_avoid else Chip(tr("AVOID ✗"), "off"))
-    if state.weapon is not None and not state.over and phase in (None, IN_UNDERWORLD):
+    if state.weapon is not None and not (state.over or abandoned) and phase in (None, IN_UNDERWORLD):
         last = state.last_kill
         if last is None:
             chips.append(Chip(tr("⚔ hits any"), "on"))
@@ -176,6 +199,7 @@ def render_room(state: State, *, abandoned: bool = False, tr: Messages = ENGLISH
 
 
 CHIP_ROWS = 2  # rows of chips under the health bar
+CHIPS_Y, CHIP_ROW_H, CHIP_STEP = LOWER_Y + 56, 52, 60
 SMALLEST_CHIP = 14
 
 
@@ -226,8 +250,8 @@ def paint(layout: RoomLayout, tr: Messages = ENGLISH) -> Image.Image:
     tiles.health_row(layout.health, layout.max_health, (PANEL_X - 4, LOWER_Y + 22), box, filled,
                      HEALTH_FONT).paste(img, 0, 0)
     # Right of the panel: the kills fanned under the weapon, or free felt when there are none.
-    right = PANEL_RIGHT if any(p.role == "kill" for p in layout.places) else WIDTH - MARGIN
-    row_y = LOWER_Y + 56
+    right = _panel_right(layout.places)
+    row_y = CHIPS_Y
     if layout.phase:
         row_y = LOWER_Y + 50
         label_size = fitting(layout.phase, 22, WEAPON_X - 8 - PANEL_X, smallest=14)
@@ -246,13 +270,16 @@ def paint(layout: RoomLayout, tr: Messages = ENGLISH) -> Image.Image:
                 stack_y += 40
     else:
         size, rows = _fitted_chip_rows(layout.chips, right)
-        for r, row in enumerate(rows):
+        first = 0
+        if layout.banner and layout.banner_box:  # the banner takes the first row; a loop's chip goes under it
+            x, y, w, h = layout.banner_box
+            tiles.banner(layout.banner, _TONES[layout.banner_tone], layout.banner_size, w, h).paste(img, x, y)
+            first, rows = 1, rows[:CHIP_ROWS - 1]
+        for r, row in enumerate(rows, start=first):
             x = PANEL_X
             for c, width in row:
-                tiles.chip_tile(c.text, _TONES[c.tone], size, 52).paste(img, x, row_y + 60 * r)
+                tiles.chip_tile(c.text, _TONES[c.tone], size, CHIP_ROW_H).paste(img, x, row_y + CHIP_STEP * r)
                 x += width + 12
-    if layout.banner:
-        _paint_banner(img, layout.banner, _TONES[layout.banner_tone])
     return img
 
 
@@ -268,14 +295,6 @@ def health_bar(health: int, maximum: int) -> tuple[Box, int]:
 def health_text(health: int, maximum: int) -> str:
     return f"♥ {max(health, 0)}/{maximum}"
 
-
-def _paint_banner(img: Image.Image, text: str, fill) -> None:
-    y = MARGIN + CARD_H // 2
-    size = 34
-    while size > 16 and text_length(text, size) > WEAPON_X - 2 * MARGIN - 48:
-        size -= 2
-    width = int(text_length(text, size)) + 48
-    tiles.banner(text, fill, size).paste(img, (WEAPON_X - 4 - width) // 2, y - 34)
 
 
 __all__ = ["FILENAME", "HEIGHT", "WIDTH", "Box", "Chip", "Place", "RoomLayout", "health_bar", "paint",

@@ -162,14 +162,14 @@ def dungeon(count: int, width: int, height: int, tr: Messages) -> Tile:
 
 
 @lru_cache(maxsize=256)
-def banner(text: str, fill: tuple[int, int, int], size: int) -> Tile:
-    """A banner's rounded box and words, pasted at its top-left corner with its shape."""
-    width = int(text_length(text, size)) + 48
-    img = felt(width + 1, 69)
+def banner(text: str, fill: tuple[int, int, int], size: int, width: int, height: int) -> Tile:
+    """A banner's rounded box (``width`` × ``height``, its outline inside) and words, pasted at its top-left corner
+    with its shape."""
+    img = felt(width, height)
     shape = Image.new("1", img.size, 0)
-    box = (0, 0, width, 68)
+    box = (0, 0, width - 1, height - 1)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle(box, radius=16, fill=fill, outline=WHITE, width=3)
-    d.text((width / 2, 34), text, font=font(size), fill=WHITE, anchor="mm")
+    d.text((width / 2, height / 2), text, font=font(size), fill=WHITE, anchor="mm")
     ImageDraw.Draw(shape).rounded_rectangle(box, radius=16, fill=1, outline=1, width=3)
     return Tile(on_palette(img), shape)

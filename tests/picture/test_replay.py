@@ -7,9 +7,10 @@ import io
 
 from PIL import Image, ImageSequence
 
-from bot.engine import Action, apply, legal_actions, new_game, preset
+from bot.engine import Action, apply, deal, legal_actions, new_game, preset
 from bot.i18n.messages import messages_for
 from bot.picture import render_room
+from bot.picture.draw import GOLD
 from bot.picture.replay import (
     CAPTION_H,
     FIRST_MS,
@@ -91,3 +92,22 @@ def test_a_bad_line_is_refused():
         assert "9" in str(error) or error.__class__.__name__ == "IllegalAction"
     else:
         raise AssertionError("a move that is not legal made a replay")
+
+
+def test_the_gif_shows_every_painted_frame_exactly_caption_and_progress_line_included():
+    final = played(seed=5, moves=10)
+    moves = list(final.history)
+    painted = replay_frames(RULES, final.start_deck, moves, seed=final.rng_seed)
+    shown = decoded_frames(render_replay(RULES, final.start_deck, moves, seed=final.rng_seed))
+    assert [f.tobytes() for f, _ in shown] == [f.convert("RGB").tobytes() for f, _ in painted]
+    gold = [sum(1 for x in range(WIDTH) if f.getpixel((x, HEIGHT + 1)) == GOLD) for f, _ in shown]
+    assert gold[0] == 0 and gold == sorted(gold) and len(set(gold)) == len(gold) and gold[-1] == WIDTH
+
+
+def test_a_40_move_replay_of_pars_line_stays_within_300_kb():
+    """Par's first 40 moves of classic deal 2, the largest of the benchmark's deals (324 KB before the caption
+    was drawn in two colours and sent as one box)."""
+    cards = deal(RULES, 2)
+    line = solve(RULES, cards).actions[:40]
+    assert len(line) == 40
+    assert len(render_replay(RULES, cards, line, seed=2)) <= 300_000

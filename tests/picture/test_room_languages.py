@@ -5,11 +5,21 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import Action, apply, new_game, preset
+from bot.engine import PRESETS, Action, apply, new_game, preset
 from bot.i18n.messages import ENGLISH, SHIPPED, Messages, messages_for
 from bot.picture import HEIGHT, WIDTH, render_room, room_layout
-from bot.picture.room import CHIP_FONT, LOWER_Y, MARGIN, PANEL_RIGHT, WEAPON_X, _fitted_chip_rows
-from tests.picture.test_room import decode, first_state
+from bot.picture.draw import text_length
+from bot.picture.room import (
+    CHIP_FONT,
+    DUNGEON_W,
+    LOWER_Y,
+    MARGIN,
+    PANEL_RIGHT,
+    WEAPON_X,
+    _fitted_chip_rows,
+    health_bar,
+)
+from tests.picture.test_room import decode, first_state, random_states
 
 DE = messages_for("de")
 EXPANSION = preset("expansion")
@@ -80,3 +90,55 @@ def test_long_words_shrink_instead_of_running_over_the_weapon_and_the_picture_ed
     image = decode(render_room(necromancer, tr=long))
     assert felt_only(image, (WIDTH - MARGIN + 1, LOWER_Y + 56, WIDTH, HEIGHT))  # nothing runs off the right edge
     assert felt_only(image, (0, HEIGHT - 3, WIDTH, HEIGHT))  # nor off the bottom: at most two rows of chips
+
+
+def overlaps(a, b) -> bool:
+    return a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_the_banner_never_covers_a_card_in_any_language(name):
+    """Over, given up at any point, or at a loop's crossroads: the banner lies in the panel, clear of every card
+    (the room, the weapon, its fanned kills, a phase's small cards), of the dungeon and the health bar, with its
+    words inside it."""
+    tongues = [ENGLISH, *(messages_for(locale) for locale in SHIPPED)]
+    shown = 0
+    for seed in range(3):
+        for state in random_states(PRESETS[name], seed):
+            for abandoned in (False, True):
+                for tr in tongues:
+                    layout = room_layout(state, abandoned=abandoned, tr=tr)
+                    if layout.banner is None:
+                        continue
+                    shown += 1
+                    box = layout.banner_box
+                    assert 0 <= box.x and box.x + box.w <= WIDTH and 0 <= box.y and box.y + box.h <= HEIGHT
+                    for place in layout.places:
+                        assert not overlaps(box, place.box), (name, layout.banner, place)
+                    bar = health_bar(layout.health, layout.max_health)[0]
+                    assert box.x >= MARGIN + DUNGEON_W + 9 and box.y >= bar.y + bar.h
+                    assert text_length(layout.banner, layout.banner_size) <= box.w - 24, layout.banner
+    assert shown > 0
+
+
+def test_the_banner_is_painted_in_its_box_and_the_room_stays_visible():
+    dead = first_state(preset("classic"), lambda s: s.status == "dead" and any(s.room))
+    layout = room_layout(dead)
+    image = decode(render_room(dead))
+    x, y, w, h = layout.banner_box
+    assert image.getpixel((x + 12, y + h // 2)) == (120, 20, 28)  # the banner's fill, left of its words
+    for place in layout.places:
+        if place.role == "room" and place.card is not None:
+            assert image.crop(corners(place.box)).tobytes() == card_face_on_felt(place, layout)
+
+
+def card_face_on_felt(place, layout) -> bytes:
+    """The room card's pixels as the picture draws them with no banner."""
+    from bot.picture.room import paint
+
+    bare = paint(layout._replace(banner=None, banner_box=None))
+    return bare.convert("RGB").crop(corners(place.box)).tobytes()
+
+
+def corners(box) -> tuple[int, int, int, int]:
+    return box.x, box.y, box.x + box.w, box.y + box.h
