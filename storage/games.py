@@ -5,11 +5,12 @@ row's version and exact snapshot text, so a changed or damaged snapshot is simpl
 unreadable is rebuilt from rules + deck + seed + log; if that fails too the game alone is ``CorruptGame`` (its
 record can still be abandoned) and every other game plays on.
 
-On a backend that ``remembers_games`` (PostgreSQL), the games in play are also kept as this process last read or
-wrote them: a move on one of them at the version held here is made without reading the game first. Memory may be
-stale (another process may have moved or ended the game), but the write is conditional on the version all the same,
-so the move is then refused with the version found, and the game is read again next time. A version names one state
-(the action log is only appended to), so a stale memory can never apply a move to an old state.
+On a backend that ``remembers_games`` (both do: a read saved is a round trip, or a thread hand-off), the games in
+play are also kept as this process last read or wrote them: a move on one of them at the version held here is made
+without reading the game first. Memory may be stale (another process may have moved or ended the game), but the
+write is conditional on the version all the same, so the move is then refused with the version found, and the game
+is read again next time. A version names one state (the action log is only appended to), so a stale memory can
+never apply a move to an old state.
 """
 
 from __future__ import annotations

@@ -140,6 +140,7 @@ class SqliteDb(Db):
     """A SQLite file. Open with ``await SqliteDb.open(path)``."""
 
     dialect = "sqlite"
+    remembers_games = True  # a click's move skips reading the game its load just read (a hand-off saved)
 
     def __init__(self, conn: aiosqlite.Connection, path: str, checkpointer: aiosqlite.Connection | None,
                  checkpoint_every: int, readers: list[aiosqlite.Connection],
