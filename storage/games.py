@@ -126,7 +126,7 @@ class Games:
         return self.known(GameRecord(id=value, user_id=user_id, guild_id=guild_id, channel_id=channel_id,
                                      message_id=None, kind=kind, day=day, rules=rules, seed=seed, version=0,
                                      status=PLAYING, score=None, started_at=from_micros(now_us), ended_at=None,
-                                     deck=codes, _state=state))
+                                     deck=codes, hinted=False, _state=state))  # no hint taken yet
 
     # --- reading -----------------------------------------------------------------------------------------
     async def active_game(self, user_id: int, slot: str = NORMAL) -> GameRecord | None:
@@ -161,7 +161,7 @@ class Games:
     async def record(self, row: Row) -> GameRecord:
         """A record from a games row: state from the snapshot, else replayed from the log, else damaged."""
         (game_id, user_id, guild_id, channel_id, message_id, kind, day, rules_text, seed, deck, version, status,
-         score, started_at, ended_at, snapshot, ended_by) = row
+         score, started_at, ended_at, snapshot, ended_by, hinted) = row
         rules = state = None
         damage = None
         try:
@@ -194,7 +194,7 @@ class Games:
                                      message_id=message_id, kind=kind, day=day, rules=rules, seed=seed,
                                      version=version, status=status, score=score, started_at=started,
                                      ended_at=ended, deck=deck or "", damage=damage, ended_by=ended_by,
-                                     _state=state))
+                                     hinted=bool(hinted), _state=state))
 
     async def _replay(self, game_id: int, rules: Rules, deck: str, seed: int | None,
                       version: int) -> tuple[State | None, str | None]:
