@@ -34,6 +34,7 @@ from cogs.daily_play import DAILY_OFF, PlayDailyButton
 from cogs.interaction import Interaction
 from cogs.locale import for_reader, for_server
 from cogs.scheduled_jobs import PAR, POST, SWEEP, Jobs, retry_delay
+from cogs.share_finish import finish_share_posts
 
 log = logging.getLogger(__name__)
 
@@ -226,12 +227,23 @@ class DailyPoster(commands.Cog):
             log.exception("could not read the servers' post times")
 
     async def prepare_and_post(self, solve: bool = True) -> None:
-        """Close yesterday's unfinished attempts, solve today's par (at 00:00, before anyone has played), then
-        post. Never raises; what fails is retried by ``retry_loop``."""
+        """Close yesterday's unfinished attempts, solve today's par (at 00:00, before anyone has played), post,
+        then finish yesterday's Share posts. Never raises; what fails is retried by ``retry_loop``."""
         await self.sweep()
         if solve:
             await self.solve_par()
         await self.post_due()
+        await self.finish_shares()
+
+    async def finish_shares(self) -> None:
+        """Par and the streak added to the Share posts of days now over. Never raises: posts left over (the
+        database down) are finished after the next scheduled run."""
+        try:
+            edited = await finish_share_posts(self.bot)
+            if edited:
+                log.info("added par to %d share posts of past days", edited)
+        except Exception:
+            log.exception("finishing the share posts of past days failed; trying again after the next post")
 
     async def sweep(self) -> None:
         """Close the dailies of past days. Never raises."""
