@@ -1,6 +1,6 @@
 """``scoundrel-bot replay``: a game's replay written as an animated GIF, the same file the bot posts.
 
-    scoundrel-bot replay --seed K7Q2-M9XD --moves "T0 W2 T1 A ..." --out game.gif
+    scoundrel-bot replay --seed K7Q2-M9XD --moves "4 2w a 1b ..." --out game.gif
     scoundrel-bot replay --seed K7Q2-M9XD --moves "..." --par --out game.gif   # then par's line of the deal
     scoundrel-bot replay --seed K7Q2-M9XD --par --out best.gif                 # par's line alone
 """
@@ -13,13 +13,14 @@ import time
 from pathlib import Path
 
 from bot.cli import prog
-from bot.engine import PRESETS, Action, ActionParseError, IllegalAction, RulesError, deal, decode, parse_deck
+from bot.engine import PRESETS, Action, ActionParseError, IllegalAction, RulesError, deal, parse_deck
 from bot.engine.cards import CardParseError
 from bot.engine.seeds import SeedError
 from bot.i18n.messages import SHIPPED, messages_for
 from bot.picture.replay import render_replay
-from bot.solve import parse_seed
+from bot.review import NOTATION, read_moves
 from bot.solver import SolverRefused, refusal, solve
+from bot.terminal import parse_seed
 
 
 def main(argv: list[str]) -> int:
@@ -27,7 +28,7 @@ def main(argv: list[str]) -> int:
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--seed", help="a seed as shared (K7Q2-M9XD), or #N for a seed number")
     source.add_argument("--deck", help='an explicit order, top card first: "S14 H5 D10 ..." (suit C/S/D/H, value)')
-    parser.add_argument("--moves", default="", help='the moves played, as action codes: "T0 T2 W1 A ..."')
+    parser.add_argument("--moves", default="", help=f"the moves played: {NOTATION}")
     parser.add_argument("--par", action="store_true", help="also (or, without --moves, only) par's optimal line")
     parser.add_argument("--given-up", action="store_true", help="the moves end where the game was given up")
     parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
@@ -43,7 +44,7 @@ def main(argv: list[str]) -> int:
             rules = rules.with_health(args.health)
         seed = parse_seed(args.seed) if args.seed is not None else None
         deck = deal(rules, seed) if seed is not None else parse_deck(args.deck, rules.full_deck())
-        moves: tuple[Action, ...] = decode(args.moves)
+        moves: tuple[Action, ...] = read_moves(rules, deck, args.moves) if args.moves else ()
         best: tuple[Action, ...] | None = None
         if args.par:
             reason = refusal(rules)
