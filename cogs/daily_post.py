@@ -61,8 +61,8 @@ async def build_post(store, guild_id: int, day: int, tr: Messages = ENGLISH,
     embed = discord.Embed(
         title=tr("🗝️ Scoundrel Daily #{day}", day=day),
         colour=discord.Colour.dark_gold(),
-        description=tr("Today's dungeon: the same deal for everyone, on every server. Play it privately with the "
-                       "button below; your first attempt is the one that counts.\nEnds {when}.",
+        description=tr("Today's dungeon: the same deal for everyone, on every server. Play it privately below; "
+                       "only your first try counts.\nEnds {when}.",
                        when=discord.utils.format_dt(day_end(day), 'R')))
     # Today's par is not shown: it would tell players still on today's deal what they can reach. It comes with
     # the revealed seed in tomorrow's post, once no attempt at today's deal can change any more.
@@ -74,10 +74,11 @@ async def build_post(store, guild_id: int, day: int, tr: Messages = ENGLISH,
         seed = past.seed if past is not None else daily_seed(await store.daily_secret(), yesterday)
         text = seed_to_text(seed)
         if past is not None and past.par is not None:
-            reveal = tr("`{seed}` — {par} — replay it with `{command}{seed}`", seed=text,
-                        par=par_text(past.par, tr).lower(), command=slash(tr, "play", "seed"))
+            # The seed once, inside the command that replays it: a phone shows it on two lines, not three.
+            reveal = tr("{par} — replay it with `{command}{seed}`", seed=text, par=par_text(past.par, tr),
+                        command=slash(tr, "play", "seed"))
         else:
-            reveal = tr("`{seed}` — replay it with `{command}{seed}`", seed=text, command=slash(tr, "play", "seed"))
+            reveal = tr("Replay it with `{command}{seed}`", seed=text, command=slash(tr, "play", "seed"))
         embed.add_field(name=tr("Daily #{day}'s seed, now revealed", day=yesterday), value=reveal, inline=False)
     await add_day_glance(embed, store, guild_id, day, tr, played)  # champions, today's count (cogs/daily_glance.py)
     view = discord.ui.View(timeout=None)

@@ -151,10 +151,10 @@ async def test_the_post_follows_the_servers_language_and_each_player_keeps_their
     fields = {f.name: f.value for f in post.embeds[0].fields}
     best = fields[DE("Yesterday's best here (Daily #{day})", day=1)]
     grid = "".join(room_marks((await env.bot.store.daily_attempt(carol.id, 1)).state))  # no words: the same grid
-    assert best == f"🥇 <@{carol.id}> **{score}** {grid}"
+    assert best == f"🥇 **carol** {score} {grid}"
     seed = seed_to_text(daily_seed(await env.bot.store.daily_secret(), 1))
     assert fields["Seed des Tagesspiels #1 aufgedeckt"] == \
-        f"`{seed}` — nachspielen mit `/scoundrel spielen seed:{seed}`"
+        f"Nachspielen mit `/scoundrel spielen seed:{seed}`"
 
 
 def test_the_best_possible_answer_and_its_line_read_in_the_players_language():
