@@ -218,7 +218,10 @@ async def share_post_text(store, record, tr: Messages, today: int) -> str:
     current, _ = streaks([day for day in await store.daily_days(record.user_id) if day <= record.day], record.day)
     par = challenge.par if challenge is not None and record.day < today else None
     text = share_text(record.day, record.state, par, current, tr) + "\n-# " + tr(SHARE_LEGEND)
-    return tr("{player}'s {result}", player=f"<@{record.user_id}>", result=text)
+    # The name kept with the result: the post pings no one, and a mention that pings no one may show as a raw id.
+    name = (await store.names_for([record.user_id], record.day)).get(record.user_id)
+    player = f"**{discord.utils.escape_markdown(name)}**" if name else f"<@{record.user_id}>"
+    return tr("{player}'s {result}", player=player, result=text)
 
 
 # What the share's marks mean (bot.daily.room_marks), on one line under them.

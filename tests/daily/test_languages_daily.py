@@ -54,12 +54,12 @@ async def test_a_german_player_reads_the_daily_share_boards_and_stats_in_german(
     # The shared result is public and written in the sharer's language; it still names no card.
     await world.alice.click(again.response.message, custom_id=custom_id(again.response.message, "sc:dshare:"))
     shared = world.channel.last_message.content
-    assert shared == DE("{player}'s {result}", player=world.alice.mention,
+    assert shared == DE("{player}'s {result}", player="**alice**",
                         result=share_text(1, record.state, None, 1, DE) + "\n-# " + DE(SHARE_LEGEND))
     assert shared.endswith("🟩 kein Schaden · 🟨 bis 5 · 🟧 bis 10 · 🟥 mehr · ⏭️ gemieden · 🏆 geschafft · "
                            "💀 gestorben")
     assert [b.label for b in world.channel.last_message.components[0].children] == ["Heutiges Tagesspiel starten"]
-    assert shared.startswith(f"{world.alice.mention}: Scoundrel-Tagesspiel #1: ") and " Punkte in " in shared
+    assert shared.startswith("**alice**: Scoundrel-Tagesspiel #1: ") and " Punkte in " in shared
 
     board = (await world.alice.slash(world.channel, "scoundrel leaderboard")).response.embeds[0]
     assert board.title == "🏆 " + DE("Daily #{day} — this server", day=1) == "🏆 Tagesspiel #1 — dieser Server"

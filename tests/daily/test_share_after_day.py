@@ -33,7 +33,7 @@ async def test_a_share_post_made_during_the_day_gets_par_and_the_streak_after_mi
     alice_post, bob_post = [message for message in world.channel.history() if message.id in
                             (alice_post.id, bob_post.id)]
     alice_text = alice_post.content
-    assert alice_text.startswith(f"<@{world.alice.id}>'s Scoundrel Daily #2: ")
+    assert alice_text.startswith("**alice**'s Scoundrel Daily #2: ")
     assert "· par 17 · 🔥 2-day streak" in alice_text  # the streak as it stood on day 2
     assert [b.label for b in buttons(alice_post)] == ["Play today's daily"]  # the button stays
     fr = messages_for("fr")
