@@ -34,6 +34,8 @@ async def finish_share_posts(bot) -> int:
                 edited += 1
             except discord.HTTPException as error:  # gone, or out of reach: the post stays as it was shared
                 log.info("share post %s (game %s) not finished: %s", post.message_id, post.game_id, error)
+            except Exception:  # noqa: BLE001 - one post (a damaged game, say) never stops the rest of the batch
+                log.exception("share post %s (game %s) not finished", post.message_id, post.game_id)
     return edited
 
 

@@ -51,3 +51,18 @@ async def test_a_share_post_made_after_the_day_already_has_par_and_is_not_kept(w
     await world.alice.click(game.response.message, label="Share result")
     assert "· par 12" in world.channel.last_message.content
     assert await world.store.take_share_posts(10, 100) == []
+
+
+async def test_a_share_post_deleted_meanwhile_does_not_stop_the_others(world):
+    game = await world.alice.slash(world.channel, "scoundrel daily")
+    await play_to_end(world.alice, game.response)
+    await world.alice.click(game.response.message, label="Share result")
+    gone = world.channel.last_message
+    await world.alice.click(game.response.message, label="Share result")  # a second post of the same result
+    kept = world.channel.last_message
+    await world.store.set_daily_par(1, 9)
+    await world.bot.http.delete_message(world.channel.id, gone.id)  # deleted before the day ended
+    await world.env.advance_time(DAY.total_seconds() + 60)
+    [after] = [message for message in world.channel.history() if message.id == kept.id]
+    assert "· par 9" in after.content
+    assert gone.id not in [message.id for message in world.channel.history()]
