@@ -14,7 +14,7 @@ import discord
 
 from bot.daily import month_days, month_of, room_marks
 from bot.i18n.messages import ENGLISH, Messages
-from cogs.leaderboard import month_name
+from cogs.leaderboard import month_name, player
 
 log = logging.getLogger(__name__)
 
@@ -34,11 +34,12 @@ def played_line(tr: Messages, count: int) -> str:
                      count)
 
 
-async def result_row(store, entry) -> str:
-    """``🥇 @alice **12** 🟩🟨🟩⏭️🏆``: the player's place, score and share grid (no card is ever named)."""
+async def result_row(store, entry, names: dict[int, str]) -> str:
+    """``🥇 **alice** -12 🟩🟨🟩⏭️🏆``: the player's place, name, score and share grid (no card is ever named)."""
     record = await store.get_game(entry.game_id)
     grid = "" if record.damaged else "".join(room_marks(record.state))
-    return f"{place(entry.rank)} <@{entry.user_id}> **{entry.score}** {grid}{FORFEIT_MARKS.get(entry.ended_by, '')}"
+    return (f"{place(entry.rank)} {player(entry.user_id, names)} {entry.score} {grid}"
+            f"{FORFEIT_MARKS.get(entry.ended_by, '')}")
 
 
 async def results_value(store, guild_id: int, day: int, tr: Messages = ENGLISH) -> str:
@@ -46,7 +47,10 @@ async def results_value(store, guild_id: int, day: int, tr: Messages = ENGLISH) 
     top = await store.leaderboard_daily(day, guild_id, RESULTS_SHOWN)
     if not top:
         return tr("Nobody here finished it.")
-    rows = [await result_row(store, entry) for entry in top]
+    # The names kept with the results: a mention in an embed shows as a raw id to a reader whose client has not
+    # met that member, and a name is shorter on a phone.
+    names = await store.names_for([entry.user_id for entry in top], day)
+    rows = [await result_row(store, entry, names) for entry in top]
     players = await store.daily_players(day, guild_id)
     while True:
         more = players - len(rows)
@@ -65,8 +69,9 @@ async def champions_field(store, guild_id: int, day: int, tr: Messages = ENGLISH
     top = await store.leaderboard_month(month - 1, guild_id, CHAMPIONS)
     if not top:
         return None
+    names = await store.names_for([e.user_id for e in top])
     return (tr("🏆 {month}'s champions here", month=month_name(tr, month - 1)),
-            " · ".join(f"{place(e.rank)} <@{e.user_id}> **{e.total}**" for e in top))
+            " · ".join(f"{place(e.rank)} {player(e.user_id, names)} {e.total}" for e in top))
 
 
 async def add_day_glance(embed: discord.Embed, store, guild_id: int, day: int, tr: Messages = ENGLISH,

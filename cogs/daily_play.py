@@ -29,6 +29,7 @@ from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from storage.errors import ActiveGameExists, AttemptAlreadyUsed
 from storage.models import DAILY, DEAD, PRACTICE, WON
+from storage.shares import SharePost
 
 log = logging.getLogger(__name__)
 
@@ -191,7 +192,8 @@ async def play_practice(interaction: Interaction, day: int, counted_game_id: int
 
 async def share_result(interaction: Interaction, game_id: int) -> None:
     tr = for_reader(interaction)  # the player's own post: in their language
-    record = await interaction.client.store.load_game(game_id)
+    store = interaction.client.store
+    record = await store.load_game(game_id)
     if record.user_id != interaction.user.id:
         await send_private(interaction, tr("Only the player can share their result."))
         return
@@ -199,16 +201,27 @@ async def share_result(interaction: Interaction, game_id: int) -> None:
         await send_private(interaction, tr("Only a finished counted daily can be shared."))
         return
     assert record.day is not None  # a daily's record has its day
-    store = interaction.client.store
-    challenge = await store.get_daily(record.day)
-    current, _ = streaks(await store.daily_days(record.user_id), record.day)
-    # Par is public only once the day is over: while it runs it would tell everyone still playing what to aim for.
-    par = challenge.par if challenge is not None and record.day < day_of(clock.now()) else None
-    text = share_text(record.day, record.state, par, current, tr) + "\n-# " + tr(SHARE_LEGEND)
+    today = day_of(clock.now())
     view = discord.ui.View(timeout=None)  # whoever reads the post can play the day's deal from it
-    view.add_item(PlayDailyButton(day_of(clock.now()), tr))
-    await interaction.response.send_message(tr("{player}'s {result}", player=interaction.user.mention, result=text),
-                                            view=view, allowed_mentions=discord.AllowedMentions.none())
+    view.add_item(PlayDailyButton(today, tr))
+    await interaction.response.send_message(await share_post_text(store, record, tr, today), view=view,
+                                            allowed_mentions=discord.AllowedMentions.none())
+    if record.day >= today:  # par is added once the day is over (cogs/share_finish.py)
+        message = await interaction.original_response()
+        await store.keep_share_post(SharePost(message.id, message.channel.id, record.id, record.day, tr.locale))
+
+
+async def share_post_text(store, record, tr: Messages, today: int) -> str:
+    """A Share post: the player, their result and grid, the legend; with par only once the day is over (while it
+    runs it would tell everyone still playing what to aim for), and the streak as it stood on the day."""
+    challenge = await store.get_daily(record.day)
+    current, _ = streaks([day for day in await store.daily_days(record.user_id) if day <= record.day], record.day)
+    par = challenge.par if challenge is not None and record.day < today else None
+    text = share_text(record.day, record.state, par, current, tr) + "\n-# " + tr(SHARE_LEGEND)
+    # The name kept with the result: the post pings no one, and a mention that pings no one may show as a raw id.
+    name = (await store.names_for([record.user_id], record.day)).get(record.user_id)
+    player = f"**{discord.utils.escape_markdown(name)}**" if name else f"<@{record.user_id}>"
+    return tr("{player}'s {result}", player=player, result=text)
 
 
 # What the share's marks mean (bot.daily.room_marks), on one line under them.

@@ -34,6 +34,7 @@ from cogs.daily_play import DAILY_OFF, PlayDailyButton
 from cogs.interaction import Interaction
 from cogs.locale import for_reader, for_server
 from cogs.scheduled_jobs import PAR, POST, SWEEP, Jobs, retry_delay
+from cogs.share_finish import finish_share_posts
 
 log = logging.getLogger(__name__)
 
@@ -60,8 +61,8 @@ async def build_post(store, guild_id: int, day: int, tr: Messages = ENGLISH,
     embed = discord.Embed(
         title=tr("🗝️ Scoundrel Daily #{day}", day=day),
         colour=discord.Colour.dark_gold(),
-        description=tr("Today's dungeon: the same deal for everyone, on every server. Play it privately with the "
-                       "button below; your first attempt is the one that counts.\nEnds {when}.",
+        description=tr("Today's dungeon: the same deal for everyone, on every server. Play it privately below; "
+                       "only your first try counts.\nEnds {when}.",
                        when=discord.utils.format_dt(day_end(day), 'R')))
     # Today's par is not shown: it would tell players still on today's deal what they can reach. It comes with
     # the revealed seed in tomorrow's post, once no attempt at today's deal can change any more.
@@ -73,10 +74,11 @@ async def build_post(store, guild_id: int, day: int, tr: Messages = ENGLISH,
         seed = past.seed if past is not None else daily_seed(await store.daily_secret(), yesterday)
         text = seed_to_text(seed)
         if past is not None and past.par is not None:
-            reveal = tr("`{seed}` — {par} — replay it with `{command}{seed}`", seed=text,
-                        par=par_text(past.par, tr).lower(), command=slash(tr, "play", "seed"))
+            # The seed once, inside the command that replays it: a phone shows it on two lines, not three.
+            reveal = tr("{par} — replay it with `{command}{seed}`", seed=text, par=par_text(past.par, tr),
+                        command=slash(tr, "play", "seed"))
         else:
-            reveal = tr("`{seed}` — replay it with `{command}{seed}`", seed=text, command=slash(tr, "play", "seed"))
+            reveal = tr("Replay it with `{command}{seed}`", seed=text, command=slash(tr, "play", "seed"))
         embed.add_field(name=tr("Daily #{day}'s seed, now revealed", day=yesterday), value=reveal, inline=False)
     await add_day_glance(embed, store, guild_id, day, tr, played)  # champions, today's count (cogs/daily_glance.py)
     view = discord.ui.View(timeout=None)
@@ -226,12 +228,23 @@ class DailyPoster(commands.Cog):
             log.exception("could not read the servers' post times")
 
     async def prepare_and_post(self, solve: bool = True) -> None:
-        """Close yesterday's unfinished attempts, solve today's par (at 00:00, before anyone has played), then
-        post. Never raises; what fails is retried by ``retry_loop``."""
+        """Close yesterday's unfinished attempts, solve today's par (at 00:00, before anyone has played), post,
+        then finish yesterday's Share posts. Never raises; what fails is retried by ``retry_loop``."""
         await self.sweep()
         if solve:
             await self.solve_par()
         await self.post_due()
+        await self.finish_shares()
+
+    async def finish_shares(self) -> None:
+        """Par and the streak added to the Share posts of days now over. Never raises: posts left over (the
+        database down) are finished after the next scheduled run."""
+        try:
+            edited = await finish_share_posts(self.bot)
+            if edited:
+                log.info("added par to %d share posts of past days", edited)
+        except Exception:
+            log.exception("finishing the share posts of past days failed; trying again after the next post")
 
     async def sweep(self) -> None:
         """Close the dailies of past days. Never raises."""

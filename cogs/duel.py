@@ -14,7 +14,16 @@ from bot.i18n import N_
 from bot.i18n.messages import Messages
 from cogs.bounds import CHALLENGES, SEED_LENGTH, read_seed
 from cogs.command_text import command_word, slash
-from cogs.duel_view import DYNAMIC_ITEMS, board_content, board_files, duel_url, mention, refusal_reason, render_board
+from cogs.duel_view import (
+    DYNAMIC_ITEMS,
+    board_content,
+    board_files,
+    duel_url,
+    mention,
+    player_name,
+    refusal_reason,
+    render_board,
+)
 from cogs.errors import send_private
 from cogs.group import add_subcommands, bot_can_post, remove_subcommands
 from cogs.interaction import Interaction
@@ -55,10 +64,11 @@ async def challenge(interaction: Interaction, opponent: discord.abc.User, seed: 
         return
     try:
         record = await create_challenge(store, interaction.user.id, opponent.id, interaction.guild_id,
-                                        interaction.channel_id, seed=seed_value)
+                                        interaction.channel_id, seed=seed_value,
+                                        names=(account_name(interaction.user), account_name(opponent)))
     except DuelBusy as busy:
         await send_private(interaction, busy_text(tr, busy, interaction.user.id,
-                                                  duel_url(await load_duel(store, busy.duel_id))))
+                                                  await load_duel(store, busy.duel_id)))
         return
     except DuelError as refused:
         text = refusal_reason(refused, tr)
@@ -68,12 +78,20 @@ async def challenge(interaction: Interaction, opponent: discord.abc.User, seed: 
                      mentions=discord.AllowedMentions(users=[opponent]))
 
 
-def busy_text(tr: Messages, busy: DuelBusy, user_id: int, url: str | None) -> str:
+def account_name(user: discord.abc.User) -> str:
+    """The name kept with a duel: the account's, never a server nickname (the same name in every server)."""
+    return user.global_name or user.name
+
+
+def busy_text(tr: Messages, busy: DuelBusy, user_id: int, open_duel) -> str:
+    """Why a challenge was refused: a player already has ``open_duel``, linked when its board is known."""
+    url = duel_url(open_duel)
     if busy.user_id == user_id:
         text = tr("You already have an open duel (a challenge or a game): finish, decline or resign it first.")
     else:
+        seat = open_duel.seat(busy.user_id)
         text = tr("{player} already has an open duel (a challenge or a game): finish, decline or resign it first.",
-                  player=mention(busy.user_id))
+                  player=mention(busy.user_id) if seat is None else player_name(open_duel, seat))
     return text + " " + tr("[Jump to it]({url}).", url=url) if url else text
 
 
@@ -95,7 +113,8 @@ async def repost(interaction: Interaction) -> None:
         await send_private(interaction, tr("You have no open duel — challenge someone with `{command}@someone`.",
                                            command=slash(tr, "duel", "opponent")))
         return
-    content = tr("{opponent}, you are challenged!", opponent=mention(record.players[1])) \
+    # A copy pings no one, so it names the opponent (the first post's mention pinged them).
+    content = tr("{opponent}, you are challenged!", opponent=player_name(record, 1)) \
         if record.status == CHALLENGED else None
     await post_board(interaction, record, content=content, mentions=discord.AllowedMentions.none())
 

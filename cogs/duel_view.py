@@ -73,6 +73,14 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
+def player_name(record, seat: int) -> str:
+    """A player as the duel's texts name them: the name kept with the duel, in bold. A mention that pings no one
+    resolves only for readers whose client already knows the user (others see a raw id); a duel from before names
+    were kept falls back to it."""
+    name = record.names[seat]
+    return f"**{discord.utils.escape_markdown(name)}**" if name else mention(record.players[seat])
+
+
 def refusal_reason(refused: Exception, tr: Messages) -> str:
     """Why the duel engine or the duel store refused, in ``tr``'s language."""
     if isinstance(refused, DuelError):
@@ -88,24 +96,24 @@ def refused_text(refused: Exception, tr: Messages) -> str:
 
 def seat_name(record, seat: int, tr: Messages) -> str:
     """How the board's text names a player: a started duel's board says "Player 1" as its picture does (the
-    message's content says who that is, where a mention always resolves); a challenge mentions."""
-    return tr(PLAYER_NAMES[seat]) if has_picture(record) else mention(record.players[seat])
+    message's content says who that is); a challenge names the players."""
+    return tr(PLAYER_NAMES[seat]) if has_picture(record) else player_name(record, seat)
 
 
 def board_content(record, tr: Messages = ENGLISH) -> str | None:
-    """The message text above a started duel's board: who Player 1 and Player 2 are. Mentions in the message's
-    own text always show as names; in an embed, one the reader's client has not met shows as a raw id."""
+    """The message text above a started duel's board: who Player 1 and Player 2 are, by the names kept with the
+    duel (the board pings no one, and a mention that pings no one may show as a raw id)."""
     if not has_picture(record):
         return None
-    return tr("Player 1: {first} · Player 2: {second}", first=mention(record.players[0]),
-              second=mention(record.players[1]))
+    return tr("Player 1: {first} · Player 2: {second}", first=player_name(record, 0),
+              second=player_name(record, 1))
 
 
 def status_line(record, tr: Messages = ENGLISH) -> str:
-    state, players = record.state, record.players
+    state = record.state
     if record.status == CHALLENGED:
-        return tr("{challenger} challenges {opponent} to a Scoundrel duel.", challenger=mention(players[0]),
-                  opponent=mention(players[1]))
+        return tr("{challenger} challenges {opponent} to a Scoundrel duel.", challenger=player_name(record, 0),
+                  opponent=player_name(record, 1))
     if record.status == DECLINED:
         return tr("The challenge was declined.")
     if state.over:
@@ -259,7 +267,7 @@ async def refresh_board(client: discord.Client, record, tr: Messages = ENGLISH) 
 
 def outsider_text(record, tr: Messages) -> str:
     return tr("This duel is between {first} and {second} — challenge someone with `{command}`.",
-              first=mention(record.players[0]), second=mention(record.players[1]), command=slash(tr, "duel"))
+              first=player_name(record, 0), second=player_name(record, 1), command=slash(tr, "duel"))
 
 
 STALE = N_("The duel had moved on, so that did nothing: here is your hand as it is now.")
@@ -400,7 +408,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
             seat = record.seat(interaction.user.id)
             if seat is None or (self.accept and seat != 1):
                 await send_private(interaction, tr("This challenge is for {opponent}.",
-                                                   opponent=mention(record.players[1])) if seat is None
+                                                   opponent=player_name(record, 1)) if seat is None
                                    else tr("Waiting for your opponent to accept."))
                 return
             try:

@@ -20,6 +20,7 @@ from bot.engine.seeds import new_seed
 from .backends.base import Db, Tx
 from .errors import CorruptGame, StorageError
 from .models import from_micros, to_micros
+from .names import NAME_LENGTH
 
 
 class Store(Protocol):
@@ -34,14 +35,15 @@ class Store(Protocol):
 CHALLENGED, DECLINED, PLAYING, WON, ABANDONED = "challenged", "declined", "playing", "won", "abandoned"
 OPEN = (CHALLENGED, PLAYING)
 _COLUMNS = ("id, guild_id, channel_id, message_id, player0, player1, seed, status, winner, version, snapshot, "
-            "created_at, started_at, ended_at")
+            "created_at, started_at, ended_at, name0, name1")
 DUEL = f"SELECT {_COLUMNS} FROM duels WHERE id = $1"
 USERS_OPEN_DUEL = (f"SELECT {_COLUMNS} FROM duels WHERE (player0 = $1 OR player1 = $1) "
                    "AND status IN ('challenged', 'playing') ORDER BY id DESC LIMIT 1")
 OPEN_DUEL_OF = ("SELECT id FROM duels WHERE (player0 = $1 OR player1 = $1) AND status IN ('challenged', 'playing') "
                 "LIMIT 1")
 NEW_CHALLENGE = ("INSERT INTO duels (guild_id, channel_id, player0, player1, seed, status, version, snapshot, "
-                 "created_at) VALUES ($1, $2, $3, $4, $5, 'challenged', 0, $6, $7) RETURNING id")
+                 "created_at, name0, name1) VALUES ($1, $2, $3, $4, $5, 'challenged', 0, $6, $7, $8, $9) "
+                 "RETURNING id")
 ANSWER = "UPDATE duels SET status = $1, started_at = $2, ended_at = $3 WHERE id = $4 AND status = 'challenged'"
 MOVE = ("UPDATE duels SET version = $1, snapshot = $2, status = $3, winner = $4, ended_at = $5 "
         "WHERE id = $6 AND version = $7 AND status = 'playing'")
@@ -118,6 +120,8 @@ class DuelRecord:
     created_at: datetime
     started_at: datetime | None
     ended_at: datetime | None
+    # The players' names when the challenge was made (migration 0016); None for older duels.
+    names: tuple[str | None, str | None] = (None, None)
 
     def seat(self, user_id: int) -> int | None:
         return self.players.index(user_id) if user_id in self.players else None
@@ -128,8 +132,10 @@ class DuelRecord:
 
 
 async def create_challenge(store: Store, challenger: int, opponent: int, guild_id: int | None,
-                           channel_id: int | None, seed: int | None = None) -> DuelRecord:
-    """A new challenge from ``challenger`` to ``opponent``; ``DuelBusy`` if either has an open duel already."""
+                           channel_id: int | None, seed: int | None = None,
+                           names: tuple[str | None, str | None] = (None, None)) -> DuelRecord:
+    """A new challenge from ``challenger`` to ``opponent``; ``DuelBusy`` if either has an open duel already.
+    ``names``: the two players' names now, kept with the duel (at most ``NAME_LENGTH`` characters each)."""
     if challenger == opponent:
         raise DuelError(SELF_DUEL)
     seed = new_seed() if seed is None else seed
@@ -141,7 +147,8 @@ async def create_challenge(store: Store, challenger: int, opponent: int, guild_i
             busy = await tx.fetchone(OPEN_DUEL_OF, (user,))
             if busy is not None:
                 raise DuelBusy(user, busy[0])
-        rows = await tx.fetch(NEW_CHALLENGE, (guild_id, channel_id, challenger, opponent, seed, snapshot, now_us))
+        rows = await tx.fetch(NEW_CHALLENGE, (guild_id, channel_id, challenger, opponent, seed, snapshot, now_us,
+                                              *(name[:NAME_LENGTH] if name else None for name in names)))
         return rows[0][0]
 
     duel_id = await store.db.write(body)
@@ -236,12 +243,12 @@ async def set_duel_message(store: Store, duel_id: int, channel_id: int | None, m
 
 async def _record(store: Store, row) -> DuelRecord:
     (duel_id, guild_id, channel_id, message_id, player0, player1, seed, status, winner, version, snapshot,
-     created_at, started_at, ended_at) = row
+     created_at, started_at, ended_at, name0, name1) = row
     state = await _state(store, duel_id, seed, version, snapshot)
     return DuelRecord(id=duel_id, guild_id=guild_id, channel_id=channel_id, message_id=message_id,
                       players=(player0, player1), seed=seed, status=status, winner=winner, version=version,
                       state=state, created_at=from_micros(created_at), started_at=from_micros(started_at),
-                      ended_at=from_micros(ended_at))
+                      ended_at=from_micros(ended_at), names=(name0, name1))
 
 
 async def _state(store: Store, duel_id: int, seed: int, version: int, snapshot: str) -> DuelState:

@@ -39,6 +39,7 @@ from .names import Names
 from .par import Pars
 from .posts import Posts
 from .reminders import Reminder, Reminders
+from .shares import SharePost, SharePosts
 
 HEARTBEAT = "INSERT INTO heartbeat (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at = excluded.at"
 
@@ -64,6 +65,7 @@ class Store:
         self._months = Months(db)
         self._reminders = Reminders(db, self.now)
         self._names = Names(db)
+        self._shares = SharePosts(db)
 
     # --- opening and closing ---------------------------------------------------------------------------
     @classmethod
@@ -276,6 +278,16 @@ class Store:
         """Each player's kept name: as on their counted daily of ``day`` when given, else their latest game's.
         Players with no kept name are left out."""
         return await self._names.names_for(user_ids, day)
+
+    # --- Share posts finished once their day is over (storage/shares.py) ----------------------------------
+    async def keep_share_post(self, post: SharePost) -> None:
+        """Remember a Share post made while its day ran, to add par and the streak once the day is over."""
+        await self._shares.keep_share_post(post)
+
+    async def take_share_posts(self, before_day: int, limit: int) -> list[SharePost]:
+        """Up to ``limit`` kept Share posts of days before ``before_day``, oldest first, taken (no other call
+        returns them again)."""
+        return await self._shares.take_share_posts(before_day, limit)
 
     # --- boards and stats --------------------------------------------------------------------------------
     async def leaderboard_daily(self, day: int, guild_id: int | None = None, limit: int = 10) -> list[DailyEntry]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import deal, decode, replay
+from bot.engine import deal, decode, replay, seed_to_text
 from bot.par import solve_par
 from tests.daily.helpers import admin_of, play_to_end
 from tests.discord.harness import buttons, make_bot
@@ -43,7 +43,8 @@ async def test_the_post_and_the_end_of_a_daily_show_par(world):
     # Tomorrow's post reveals the seed of Daily #1 and its par together.
     await world.env.advance_time(25 * 3600)  # 01:00: day 2's par is solved at 00:00, then the post is made
     fields = {f.name: f.value for f in daily.last_message.embeds[0].fields}
-    assert f"par {challenge.par} ({verdict})" in fields["Daily #1's seed, now revealed"]
+    assert fields["Daily #1's seed, now revealed"] == \
+        f"Par {challenge.par} ({verdict}) — replay it with `/scoundrel play seed:{seed_to_text(challenge.seed)}`"
 
 
 @pytest.mark.simcord(settle_timeout=60)

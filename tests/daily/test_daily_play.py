@@ -129,7 +129,7 @@ async def test_share_posts_a_spoiler_free_result(world):
     shared = await world.alice.click(first.response.message, label="Share result")
     assert not shared.ephemeral
     text = world.channel.last_message.content
-    assert text.startswith(f"<@{world.alice.id}>'s Scoundrel Daily #1: ")
+    assert text.startswith("**alice**'s Scoundrel Daily #1: ")  # the kept name: the post pings no one
     assert f"score {record.score}" in text
     marks, legend = text.splitlines()[1:-1], text.splitlines()[-1]
     assert legend.startswith("-# 🟩 no damage · 🟨 up to 5") and "💀 died" in legend  # what the colours mean

@@ -61,6 +61,8 @@ async def test_the_next_days_post_shows_the_top_ten_share_grids_and_how_many_mor
         user = world.guild.add_member(world.env.create_user(f"player{i}"))
         record = await store.create_game(user.id, world.guild.id, world.channel.id, DAILY_RULES,
                                          seed=daily_seed(secret, 1), kind="daily", day=1)
+        if i % 2:  # a name kept with the result (as /scoundrel daily keeps it); the others fall back to a mention
+            await store.keep_name(record.id, f"Player {i}")
         await world.env.advance_time(60)
         finished.append(await play_line(store, record, random_line(record.state, i)))  # scores of all kinds
     await world.env.advance_time(33 * HOUR)  # 2026-01-02 09:12
@@ -70,9 +72,12 @@ async def test_the_next_days_post_shows_the_top_ten_share_grids_and_how_many_mor
     rows = value.split("\n")
     board = await store.leaderboard_daily(1, world.guild.id, 10)
     by_id = {g.id: g for g in finished}
-    assert rows[:10] == [f"{medal} <@{e.user_id}> **{e.score}** {''.join(room_marks(by_id[e.game_id].state))}"
+    names = {g.user_id: f"**Player {i}**" for i, g in enumerate(finished) if i % 2}
+    assert rows[:10] == [f"{medal} {names.get(e.user_id, f'<@{e.user_id}>')} {e.score} "
+                         f"{''.join(room_marks(by_id[e.game_id].state))}"
                          for medal, e in zip(["🥇", "🥈", "🥉", *(f"{n}." for n in range(4, 11))], board,
                                              strict=True)]
+    assert any(row.split()[1].startswith("**Player") for row in rows[:10])  # names where kept, not raw ids
     assert rows[10:] == ["…and 2 more"] and len(value) <= 1024
 
 
@@ -96,7 +101,8 @@ async def test_the_month_board_and_last_months_champions_across_the_month_bounda
     assert post.embeds[0].title.endswith("#32")
     first = post.embeds[0].fields[0]
     assert first.name == "🏆 January 2026's champions here"
-    assert first.value == " · ".join(f"{medal} <@{user}> **{january[user]}**"
+    kept = {world.alice.id: "**alice**", world.bob.id: "**bob**"}  # the names kept with their dailies
+    assert first.value == " · ".join(f"{medal} {kept[user]} {january[user]}"
                                      for medal, user in zip(("🥇", "🥈"), ranked, strict=True))
     await play(world, carol)
     board = await carol.slash(world.channel, "scoundrel leaderboard", board="month")

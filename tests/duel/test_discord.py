@@ -33,10 +33,13 @@ async def accepted(world):
 async def test_challenge_then_outsider_and_challenger_cannot_accept(world):
     carol = world.guild.add_member(world.env.create_user("carol"))
     challenge = await start(world)
-    assert f"<@{world.bob.id}>" in challenge.content
+    assert f"<@{world.bob.id}>" in challenge.content  # the one mention that pings, so it resolves
+    # The embed names the players as they were when challenged: a mention there may show as a raw id.
+    assert challenge.embeds[0].description.startswith("**alice** challenges **bob** to a Scoundrel duel.")
+    assert "<@" not in str(challenge.embeds[0].to_dict())
     assert {b.label for b in buttons(challenge)} == {"Accept", "Decline", "Rules"}
     outsider = await carol.click(challenge, label="Accept")
-    assert outsider.ephemeral and "This challenge is for" in outsider.response.content
+    assert outsider.ephemeral and outsider.response.content == "This challenge is for **bob**."
     own = await world.alice.click(challenge, label="Accept")
     assert own.ephemeral and "Waiting for your opponent" in own.response.content
     await world.bob.click(challenge, label="Accept")
@@ -46,8 +49,9 @@ async def test_challenge_then_outsider_and_challenger_cannot_accept(world):
     assert board.image.url == f"attachment://{DUEL_FILENAME}" and not board.fields
     assert [a.filename for a in challenge.message.attachments] == [DUEL_FILENAME]
     assert await challenge.message.attachments[0].read() == render_duel(record.state)
-    # who is who in the message's own text (a mention there always shows as a name), "Player 1" as on the picture
-    assert challenge.content == f"Player 1: <@{world.alice.id}> · Player 2: <@{world.bob.id}>"
+    # who is who in the message's own text, by the names kept with the duel (the board pings no one, and a mention
+    # that pings no one may show as a raw id); "Player 1" as on the picture
+    assert challenge.content == "Player 1: **alice** · Player 2: **bob**"
     assert board.description.startswith("Player 1 rolled ") and "<@" not in board.description
     assert {b.label for b in buttons(challenge)} == {"My hand", "Resign", "Rules"}
     record = await open_duel(world.store, world.bob.id)
@@ -92,7 +96,7 @@ async def test_placing_playing_and_stale_clicks(world):
     await world.alice.click(hand, custom_id=last_die.custom_id)
     assert board.embeds[0].description.startswith("Player 2 (non-roller) plays cards")
     assert "· Player 2 plays" in board.embeds[0].description  # events name players as the picture does
-    assert board.content == f"Player 1: <@{world.alice.id}> · Player 2: <@{world.bob.id}>"  # kept on each move
+    assert board.content == "Player 1: **alice** · Player 2: **bob**"  # kept on each move
 
     stale = await click_on_snapshot(world.alice, before_last, last_die.custom_id)  # a double press
     assert stale.response.content.startswith("The duel had moved on")  # the hand, redrawn as it is now

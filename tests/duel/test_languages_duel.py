@@ -29,13 +29,13 @@ async def test_a_duel_between_a_german_and_a_french_player(world, locales):
     locales.speak(world.alice, "de")
     locales.speak(world.bob, "fr")
     carol = world.guild.add_member(world.env.create_user("carol"))
-    alice, bob = f"<@{world.alice.id}>", f"<@{world.bob.id}>"
+    bob_mention, alice, bob = f"<@{world.bob.id}>", "**alice**", "**bob**"  # names as kept with the duel
 
     # alice's command posts the challenge: in German, buttons included
     challenge = (await world.alice.slash(world.channel, "scoundrel duel", opponent=world.bob, seed=SEED)).response
     duel_id = (await open_duel(world.store, world.alice.id)).id
-    assert challenge.content == DE("{opponent}, you are challenged!", opponent=bob)
-    assert challenge.content == f"{bob}, du wirst herausgefordert!"
+    assert challenge.content == DE("{opponent}, you are challenged!", opponent=bob_mention)
+    assert challenge.content == f"{bob_mention}, du wirst herausgefordert!"  # the mention that pings him
     assert challenge.embeds[0].title == DE("Scoundrel duel #{number}", number=duel_id) == f"Scoundrel-Duell #{duel_id}"
     assert labels(challenge) == {"Annehmen", "Ablehnen", "Regeln"}
     waiting = await world.alice.click(challenge, label="Annehmen")  # a private answer: alice's German

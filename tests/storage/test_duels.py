@@ -27,6 +27,7 @@ from storage.duels import (
     resign_action,
     set_duel_message,
 )
+from storage.names import NAME_LENGTH
 from tests.storage.helpers import raw
 
 ALICE, BOB, CAROL = 11, 22, 33
@@ -125,3 +126,12 @@ async def test_a_damaged_snapshot_is_rebuilt_from_the_log(store, db_path):
         conn.execute("UPDATE duels SET snapshot = 'garbage' WHERE id = ?", (duel.id,))
     again = await load_duel(store, duel.id)
     assert again.state == duel.state and again.message_id == 777
+
+
+async def test_the_players_names_are_kept_with_the_duel(store):
+    named = await create_challenge(store, ALICE, BOB, 1, 2, seed=5, names=("Ada", "B" * 40))
+    assert named.names == ("Ada", "B" * NAME_LENGTH)  # a Discord name's length at most
+    accepted = await answer_challenge(store, named.id, BOB, accept=True)
+    assert accepted.names == ("Ada", "B" * NAME_LENGTH) == (await open_duel(store, ALICE)).names
+    older = await create_challenge(store, CAROL, 99, 1, 2, seed=6)  # no names: the cogs fall back to mentions
+    assert older.names == (None, None)

@@ -13,7 +13,8 @@ from storage.backends.base import Sql
 from tests.storage.helpers import raw
 
 AREAS = ("storage.games", "storage.moves", "storage.daily", "storage.posts", "storage.guilds", "storage.boards",
-         "storage.par", "storage.sql", "storage.store", "storage.duels", "storage.months", "storage.reminders")
+         "storage.par", "storage.sql", "storage.store", "storage.duels", "storage.months", "storage.reminders",
+         "storage.shares")
 POSTGRES_ONLY = ("storage.backends.pg_moves",)  # PostgreSQL's one-statement writes
 VERBS = ("SELECT", "INSERT", "UPDATE", "DELETE", "WITH")
 
