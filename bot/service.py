@@ -65,7 +65,8 @@ class Service:
         if self.probe is None or self.probe.done():
             self.probe = asyncio.get_running_loop().create_task(self._write_probe(store))
         try:
-            await asyncio.wait_for(asyncio.shield(self.probe), DATABASE_WAIT)
+            async with asyncio.timeout(DATABASE_WAIT):  # (not wait_for: see cogs/respond.py TimedStore)
+                await asyncio.shield(self.probe)
         except TimeoutError:
             log.warning("health check: the database did not take a write within %.1f s", DATABASE_WAIT)
             return f"the database cannot be written: no answer within {DATABASE_WAIT:.1f} s"

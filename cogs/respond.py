@@ -200,7 +200,12 @@ class TimedStore:
         async def within_wait(*args, **kwargs):
             call = asyncio.ensure_future(value(*args, **kwargs))
             try:
-                return await asyncio.wait_for(asyncio.shield(call), wait)
+                # asyncio.timeout, not wait_for: this task then awaits the shielded call itself (as wait_for
+                # does from Python 3.12), a wait SimCord's virtual time can follow to the call. It cannot follow
+                # 3.11's wait_for: when the call pauses on a timer (a transaction's retry back-off), advancing
+                # time waits for this task and this task for the timer, until the settle deadline.
+                async with asyncio.timeout(wait):
+                    return await asyncio.shield(call)
             except TimeoutError:
                 call.add_done_callback(functools.partial(_late, name))
                 raise StoreTimeout(name, wait) from None
