@@ -4,6 +4,7 @@ parsers, command tree, views and a real SQLite file), the bot's CPU per click to
     .venv/bin/python benchmarks/click_load.py                       # 200 players, 5 rounds of clicks each
     .venv/bin/python benchmarks/click_load.py --profile             # and the bot's share of the CPU (py-spy)
     .venv/bin/python benchmarks/click_load.py --profile --revision d6c6a06   # that revision first, then this one
+    .venv/bin/python benchmarks/click_load.py --profile --revision d6c6a06 --revision 86e3171   # both, then this
 
 Every player starts a game (``/scoundrel play``), then round after round each player in turn clicks the first
 playable card of their game message (a new ``/scoundrel play`` when a game ends). SimCord runs one operation at a
@@ -13,8 +14,8 @@ SimCord together), the click-to-answer time (median and p99 of the whole click: 
 draw, edit) and, with ``--profile``, py-spy's samples (``py-spy record --pid``, raw stacks) split by whose code
 each sample was in: the bot's (bot/, cogs/, storage/, discord.py, aiosqlite, Pillow) or SimCord's, read from the
 innermost frame that belongs to either, so the bot's CPU per interaction is the process CPU times the bot's share.
-With ``--revision`` the same run is made first by that git revision's code (``git archive`` into a temporary
-directory, its own process).
+With ``--revision`` (repeatable) the same run is made first by each of those git revisions' code (``git archive``
+into a temporary directory, its own process).
 
 SimCord replaces the network: no aiohttp upload and no JSON on the wire are measured here.
 """
@@ -202,16 +203,22 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--profile", action="store_true", help="py-spy the timed clicks (needs py-spy)")
-    parser.add_argument("--revision", help="first run this git revision's bot the same way")
+    parser.add_argument("--revision", action="append", default=[],
+                        help="first run this git revision's bot the same way (repeatable)")
     parser.add_argument("--tree", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.revision:
-        rest = [a for a in argv if a not in ("--revision", args.revision)]
+        rest = [a for a in argv if a != "--revision" and a not in args.revision]
         with tempfile.TemporaryDirectory() as tmp:
-            archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.revision], check=True,
-                                     capture_output=True)
-            subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
-            for name, tree in ((args.revision, tmp), ("this checkout", str(ROOT))):
+            trees = []
+            for revision in args.revision:
+                tree = Path(tmp) / revision
+                tree.mkdir()
+                archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision], check=True,
+                                         capture_output=True)
+                subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
+                trees.append((revision, str(tree)))
+            for name, tree in (*trees, ("this checkout", str(ROOT))):
                 print(f"--- {name}", flush=True)
                 subprocess.run([sys.executable, __file__, *rest, "--tree", tree], check=True)
         return 0

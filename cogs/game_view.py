@@ -263,7 +263,8 @@ async def game_message(record, mode: str = WEAPON_MODE, *, store=None, tr: Messa
     """The message of a game in ``tr``'s language (its player's, or the server's for an edit made without the
     player); with ``store``, a finished game also shows par when the deal has been solved."""
     par = await known_par(store, record) if store is not None and record.state.over else None
-    hinted = store is not None and record.kind in HINTABLE and await store.is_hinted(record.id)
+    hinted = store is not None and record.kind in HINTABLE and (
+        record.hinted if getattr(record, "hinted", None) is not None else await store.is_hinted(record.id))
     embed, view = render_game(record, mode, par, tr, hinted)
     return GameMessage(embed, view, await table_picture(record, tr), table_description(record.state, tr))
 

@@ -5,11 +5,12 @@ row's version and exact snapshot text, so a changed or damaged snapshot is simpl
 unreadable is rebuilt from rules + deck + seed + log; if that fails too the game alone is ``CorruptGame`` (its
 record can still be abandoned) and every other game plays on.
 
-On a backend that ``remembers_games`` (PostgreSQL), the games in play are also kept as this process last read or
-wrote them: a move on one of them at the version held here is made without reading the game first. Memory may be
-stale (another process may have moved or ended the game), but the write is conditional on the version all the same,
-so the move is then refused with the version found, and the game is read again next time. A version names one state
-(the action log is only appended to), so a stale memory can never apply a move to an old state.
+On a backend that ``remembers_games`` (both do: a read saved is a round trip, or a thread hand-off), the games in
+play are also kept as this process last read or wrote them: a move on one of them at the version held here is made
+without reading the game first. Memory may be stale (another process may have moved or ended the game), but the
+write is conditional on the version all the same, so the move is then refused with the version found, and the game
+is read again next time. A version names one state (the action log is only appended to), so a stale memory can
+never apply a move to an old state.
 """
 
 from __future__ import annotations
@@ -125,7 +126,7 @@ class Games:
         return self.known(GameRecord(id=value, user_id=user_id, guild_id=guild_id, channel_id=channel_id,
                                      message_id=None, kind=kind, day=day, rules=rules, seed=seed, version=0,
                                      status=PLAYING, score=None, started_at=from_micros(now_us), ended_at=None,
-                                     deck=codes, _state=state))
+                                     deck=codes, hinted=False, _state=state))  # no hint taken yet
 
     # --- reading -----------------------------------------------------------------------------------------
     async def active_game(self, user_id: int, slot: str = NORMAL) -> GameRecord | None:
@@ -160,7 +161,7 @@ class Games:
     async def record(self, row: Row) -> GameRecord:
         """A record from a games row: state from the snapshot, else replayed from the log, else damaged."""
         (game_id, user_id, guild_id, channel_id, message_id, kind, day, rules_text, seed, deck, version, status,
-         score, started_at, ended_at, snapshot, ended_by) = row
+         score, started_at, ended_at, snapshot, ended_by, hinted) = row
         rules = state = None
         damage = None
         try:
@@ -193,7 +194,7 @@ class Games:
                                      message_id=message_id, kind=kind, day=day, rules=rules, seed=seed,
                                      version=version, status=status, score=score, started_at=started,
                                      ended_at=ended, deck=deck or "", damage=damage, ended_by=ended_by,
-                                     _state=state))
+                                     hinted=bool(hinted), _state=state))
 
     async def _replay(self, game_id: int, rules: Rules, deck: str, seed: int | None,
                       version: int) -> tuple[State | None, str | None]:

@@ -30,7 +30,7 @@ EXPIRED = "expired"
 
 # The columns of ``games`` a ``GameRecord`` is read from, in the order the store unpacks them.
 GAME_COLUMNS = ("id, user_id, guild_id, channel_id, message_id, kind, day, rules_json, seed, deck, version, status, "
-                "score, started_at, ended_at, snapshot, ended_by")
+                "score, started_at, ended_at, snapshot, ended_by, hinted")
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _MICRO = timedelta(microseconds=1)
@@ -111,6 +111,9 @@ class GameRecord:
     deck: str = ""  # card codes, top first
     damage: str | None = None
     ended_by: str | None = None  # GAVE_UP or EXPIRED for an abandoned game (a counted daily is then scored)
+    # A coach hint was taken, as read with the row or at the move's commit; None where not known (ask the store's
+    # ``is_hinted``). A click shows the game it just read or moved without a read of its own for the flag.
+    hinted: bool | None = field(default=None, compare=False)
     _state: State | None = field(default=None, repr=False, compare=False)
 
     @property

@@ -108,14 +108,14 @@ class Moves:
             score_then = _forfeit_score(record)
             expiry = (deadline_us, record.day, score_then,
                       tally(_ended(record, ABANDONED, score_then, deadline_us, forfeit=True)))
-        await self._commit(Move(game_id, expected_version, action.code, snapshot, status, score, now_us, ended_us,
-                                adds, expiry))
+        move = Move(game_id, expected_version, action.code, snapshot, status, score, now_us, ended_us, adds, expiry)
+        await self._commit(move)
         self.games.remember(game_id, version, snapshot, state)
         return self.games.known(GameRecord(
             id=game_id, user_id=user_id, guild_id=record.guild_id, channel_id=record.channel_id,
             message_id=record.message_id, kind=record.kind, day=record.day, rules=record.rules, seed=record.seed,
             version=version, status=status, score=score, started_at=record.started_at,
-            ended_at=from_micros(ended_us), deck=record.deck, _state=state))
+            ended_at=from_micros(ended_us), deck=record.deck, hinted=move.hinted, _state=state))
 
     # --- the group commit ----------------------------------------------------------------------------------
     async def _commit(self, move: Move) -> None:
@@ -205,6 +205,7 @@ class Moves:
             else:
                 outcomes.append(None)
                 accepted.append(move)
+                move.hinted = move.game_id in hinted
                 current[move.game_id] = (version + 1, move.status)
         if not accepted:
             return outcomes

@@ -72,6 +72,7 @@ class Move:
     tally: Tally  # what the move adds to the boards when it ends a counted game (left out if the game is hinted)
     expiry: tuple | None = None  # a daily's (deadline, day, forfeit score, tally of the forfeit)
     future: asyncio.Future | None = None
+    hinted: bool | None = None  # the game's hint flag as its commit read it (where the commit reads it)
 
 
 Outcomes = list[Exception | None]  # per move: None (written) or the exception its caller gets

@@ -35,7 +35,8 @@ async def test_the_post_and_the_end_of_a_daily_show_par(world):
     game = await world.alice.slash(world.channel, "scoundrel daily")
     await play_to_end(world.alice, game.response)
     labels = [b.label for b in buttons(game.response)]
-    assert sorted(labels) == ["New game", "Replay", "Review", "Share result"]  # par is in the text, never repeated on a button
+    # par is in the text, never repeated on a button
+    assert sorted(labels) == ["New game", "Replay", "Review", "Share result"]
     assert f" · par {challenge.par}" in game.response.message.embeds[0].description
     record = await world.store.daily_attempt(world.alice.id, 1)
     assert record.score <= challenge.par

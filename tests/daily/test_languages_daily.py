@@ -184,4 +184,5 @@ async def test_a_finished_dailys_par_is_in_its_text_in_the_players_language(worl
     english, _ = render_game(record, par=17)
     assert german.description.split("\n")[-1].startswith("Nach ") and " · Par 17, " in german.description
     assert " played · par 17, " in english.description
-    assert [getattr(b, "item", b).label for b in buttons_de.children] == ["Neues Spiel", "Ergebnis teilen", "Wiederholung"]
+    labels = [getattr(b, "item", b).label for b in buttons_de.children]
+    assert labels == ["Neues Spiel", "Ergebnis teilen", "Wiederholung"]
