@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any
 
@@ -117,6 +118,17 @@ class _PgTx(Tx):
         return await self._conn.fetch(sql if isinstance(sql, str) else sql.postgres, *params, timeout=self._timeout)
 
 
+async def _back_off(seconds: float) -> None:
+    """The pause before a write that collided with another is run again, timed in real time on a worker thread
+    rather than by the event loop's timers: the other side is a database shared with other processes, whatever
+    clock this loop keeps. (Under SimCord the loop's timers keep virtual time, which stands still until every
+    task is idle; a caller waiting through a lock for this write is not, so a timer here would never fire.)"""
+    if seconds <= 0:
+        await asyncio.sleep(0)
+    else:
+        await asyncio.get_running_loop().run_in_executor(None, time.sleep, seconds)
+
+
 class PostgresDb(Db):
     """A PostgreSQL database. Open with ``await PostgresDb.open(url)``."""
 
@@ -186,7 +198,7 @@ class PostgresDb(Db):
             except _RETRY:
                 # The first retry at once (the transaction that won has committed: the next attempt sees it), then
                 # with a growing random pause when many collide.
-                await asyncio.sleep(random.uniform(0, 0.002 * min(attempt, 10)) if attempt else 0)
+                await _back_off(random.uniform(0, 0.002 * min(attempt, 10)) if attempt else 0)
             except _DRIVER_ERRORS as exc:
                 raise _mapped(exc, "PostgreSQL refused a transaction") from exc
         raise DatabaseError(f"a transaction kept colliding with others ({SERIALIZATION_RETRIES} attempts)")
@@ -200,7 +212,7 @@ class PostgresDb(Db):
             except asyncpg.DeadlockDetectedError as exc:
                 if attempt == STATEMENT_RETRIES - 1:
                     raise _mapped(exc, "PostgreSQL refused a statement") from exc
-                await asyncio.sleep(random.uniform(0, 0.002 * (attempt + 1)))
+                await _back_off(random.uniform(0, 0.002 * (attempt + 1)))
             except _DRIVER_ERRORS as exc:
                 raise _mapped(exc, "PostgreSQL refused a statement") from exc
         raise AssertionError("unreachable")  # pragma: no cover
