@@ -54,12 +54,12 @@ async def test_a_german_player_reads_the_daily_share_boards_and_stats_in_german(
     # The shared result is public and written in the sharer's language; it still names no card.
     await world.alice.click(again.response.message, custom_id=custom_id(again.response.message, "sc:dshare:"))
     shared = world.channel.last_message.content
-    assert shared == DE("{player}'s {result}", player=world.alice.mention,
+    assert shared == DE("{player}'s {result}", player="**alice**",
                         result=share_text(1, record.state, None, 1, DE) + "\n-# " + DE(SHARE_LEGEND))
     assert shared.endswith("🟩 kein Schaden · 🟨 bis 5 · 🟧 bis 10 · 🟥 mehr · ⏭️ gemieden · 🏆 geschafft · "
                            "💀 gestorben")
     assert [b.label for b in world.channel.last_message.components[0].children] == ["Heutiges Tagesspiel starten"]
-    assert shared.startswith(f"{world.alice.mention}: Scoundrel-Tagesspiel #1: ") and " Punkte in " in shared
+    assert shared.startswith("**alice**: Scoundrel-Tagesspiel #1: ") and " Punkte in " in shared
 
     board = (await world.alice.slash(world.channel, "scoundrel leaderboard")).response.embeds[0]
     assert board.title == "🏆 " + DE("Daily #{day} — this server", day=1) == "🏆 Tagesspiel #1 — dieser Server"
@@ -151,10 +151,10 @@ async def test_the_post_follows_the_servers_language_and_each_player_keeps_their
     fields = {f.name: f.value for f in post.embeds[0].fields}
     best = fields[DE("Yesterday's best here (Daily #{day})", day=1)]
     grid = "".join(room_marks((await env.bot.store.daily_attempt(carol.id, 1)).state))  # no words: the same grid
-    assert best == f"🥇 <@{carol.id}> **{score}** {grid}"
+    assert best == f"🥇 **carol** {score} {grid}"
     seed = seed_to_text(daily_seed(await env.bot.store.daily_secret(), 1))
     assert fields["Seed des Tagesspiels #1 aufgedeckt"] == \
-        f"`{seed}` — nachspielen mit `/scoundrel spielen seed:{seed}`"
+        f"Nachspielen mit `/scoundrel spielen seed:{seed}`"
 
 
 def test_the_best_possible_answer_and_its_line_read_in_the_players_language():
@@ -184,5 +184,5 @@ async def test_a_finished_dailys_par_is_in_its_text_in_the_players_language(worl
     english, _ = render_game(record, par=17)
     assert german.description.split("\n")[-1].startswith("Nach ") and " · Par 17, " in german.description
     assert " played · par 17, " in english.description
-    labels = [getattr(b, "item", b).label for b in buttons_de.children]
-    assert labels == ["Neues Spiel", "Ergebnis teilen", "Wiederholung"]
+    assert [getattr(b, "item", b).label for b in buttons_de.children] == \
+        ["Neues Spiel", "Ergebnis teilen", "Wiederholung"]
