@@ -4,11 +4,12 @@ and the operator's rebuild of the running totals (which ``bot.engine.tally`` dec
 from __future__ import annotations
 
 from bot.engine import PRESETS
-from bot.engine.tally import ALL_GUILDS, ALL_RULES, DAILIES
+from bot.engine.tally import ALL_RULES, DAILIES
 
 from .backends.base import Db, Sql, Tx
 from .models import AllTimeEntry, DailyEntry, RulesStats, UserStats, WeekEntry, from_micros
 from .months import FILL_MONTH_TOTALS
+from .totals import totals_guild
 
 NO_LIMIT = 1 << 62  # LIMIT for "all rows", in a form both SQLite and PostgreSQL take
 _PRESET_BY_KEY = {rules.key: name for name, rules in PRESETS.items()}
@@ -140,10 +141,6 @@ def rules_name(rules_key: str) -> str:
     return _PRESET_BY_KEY.get(rules_key, "custom")
 
 
-def _guild(guild_id: int | None) -> int:
-    return ALL_GUILDS if guild_id is None else guild_id
-
-
 class Boards:
     def __init__(self, db: Db) -> None:
         self.db = db
@@ -156,7 +153,7 @@ class Boards:
         return [DailyEntry(i, r[0], r[1], r[2], r[3], from_micros(r[4]), r[5], r[6]) for i, r in enumerate(rows, 1)]
 
     async def leaderboard_week(self, day: int, guild_id: int | None = None, limit: int = 10) -> list[WeekEntry]:
-        rows = await self.db.read(WEEK_BOARD, (day, _guild(guild_id), limit), board=True)
+        rows = await self.db.read(WEEK_BOARD, (day, totals_guild(guild_id), limit), board=True)
         return [WeekEntry(i, r[0], r[1], r[2], r[3], r[4], r[5]) for i, r in enumerate(rows, 1)]
 
     async def leaderboard_all_time(self, guild_id: int | None = None, limit: int = 10,
@@ -164,7 +161,7 @@ class Boards:
         if dailies_only and rules_key is not None:
             raise ValueError("dailies_only already chooses the games; give no rules_key with it")
         key = DAILIES if dailies_only else rules_key or ALL_RULES
-        rows = await self.db.read(ALL_TIME_BOARD, (_guild(guild_id), key, limit), board=True)
+        rows = await self.db.read(ALL_TIME_BOARD, (totals_guild(guild_id), key, limit), board=True)
         return [AllTimeEntry(i, r[0], r[1], r[2], r[3], r[4]) for i, r in enumerate(rows, 1)]
 
     async def leaderboard_rank(self, board: str, user_id: int, day: int | None = None,
@@ -173,15 +170,15 @@ class Boards:
             found = await (self.db.read(DAILY_RANK, (day, user_id), board=True) if guild_id is None else
                            self.db.read(DAILY_RANK_IN, (day, user_id, guild_id), board=True))
         elif board == "week":
-            found = await self.db.read(WEEK_RANK, (day, _guild(guild_id), user_id), board=True)
+            found = await self.db.read(WEEK_RANK, (day, totals_guild(guild_id), user_id), board=True)
         elif board == "all-time":
-            found = await self.db.read(ALL_TIME_RANK, (_guild(guild_id), DAILIES, user_id), board=True)
+            found = await self.db.read(ALL_TIME_RANK, (totals_guild(guild_id), DAILIES, user_id), board=True)
         else:
             raise ValueError(f"no board {board!r}")
         return (found[0][0], found[0][1]) if found else None
 
     async def user_stats(self, user_id: int, guild_id: int | None = None) -> UserStats:
-        rows = await self.db.read(STATS, (user_id, _guild(guild_id)), board=True)
+        rows = await self.db.read(STATS, (user_id, totals_guild(guild_id)), board=True)
         overall = next((r for r in rows if r[0] == ALL_RULES), None)
         by_rules = sorted((RulesStats(r[0], rules_name(r[0]), r[1], r[2], r[4], r[5]) for r in rows
                            if r[0] not in (ALL_RULES, DAILIES)), key=lambda s: (-s.games, s.rules_key))

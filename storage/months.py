@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.engine.tally import ALL_GUILDS
-
 from .backends.base import Db, Sql
+from .totals import totals_guild
 
 _ORDER = "total DESC, days DESC, last_at, user_id"
 MONTH_BOARD = ("SELECT user_id, total, days, wins, best, forfeits FROM month_totals WHERE month = $1 "
@@ -72,20 +71,16 @@ class MonthEntry:
     forfeits: int = 0
 
 
-def _guild(guild_id: int | None) -> int:
-    return ALL_GUILDS if guild_id is None else guild_id
-
-
 class Months:
     def __init__(self, db: Db) -> None:
         self.db = db
 
     async def leaderboard_month(self, month: int, guild_id: int | None = None, limit: int = 10) -> list[MonthEntry]:
-        rows = await self.db.read(MONTH_BOARD, (month, _guild(guild_id), limit), board=True)
+        rows = await self.db.read(MONTH_BOARD, (month, totals_guild(guild_id), limit), board=True)
         return [MonthEntry(i, r[0], r[1], r[2], r[3], r[4], r[5]) for i, r in enumerate(rows, 1)]
 
     async def month_rank(self, user_id: int, month: int, guild_id: int | None = None) -> tuple[int, int] | None:
-        found = await self.db.read(MONTH_RANK, (month, _guild(guild_id), user_id), board=True)
+        found = await self.db.read(MONTH_RANK, (month, totals_guild(guild_id), user_id), board=True)
         return (found[0][0] + 1, found[0][1]) if found else None
 
     async def daily_players(self, day: int, guild_id: int | None = None) -> int:

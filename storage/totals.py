@@ -7,7 +7,7 @@ statements are in ``storage/sql.py``.
 
 from __future__ import annotations
 
-from bot.engine.tally import Tally
+from bot.engine.tally import ALL_GUILDS, Tally
 
 from .backends.base import Tx
 from .sql import MONTH_TOTALS_UPSERT, PLAYER_TOTALS_UPSERT, WEEK_TOTALS_UPSERT
@@ -23,4 +23,9 @@ async def add_tally(tx: Tx, tally: Tally) -> None:
         await tx.executemany(MONTH_TOTALS_UPSERT, tally.months)
 
 
-__all__ = ["add_tally"]
+def totals_guild(guild_id: int | None) -> int:
+    """The guild key a board reads its totals under: the server's own, or ``ALL_GUILDS`` for every server."""
+    return ALL_GUILDS if guild_id is None else guild_id
+
+
+__all__ = ["add_tally", "totals_guild"]
