@@ -1,21 +1,42 @@
 """``python -m bot`` pointed at the loopback Discord of benchmarks/loopback_load.py, for that benchmark only.
 
-    python benchmarks/loopback_bot.py API_BASE GATEWAY_URL run --config CONFIG
+    cd TREE && PYTHONPATH=TREE python benchmarks/loopback_bot.py API_BASE GATEWAY_URL run --config CONFIG
 
 discord.py reaches Discord through ``Route.BASE`` (REST) and ``DiscordWebSocket.DEFAULT_GATEWAY`` (the first
 gateway connection of an unsharded client); both are set here before the bot's own entry point runs, so the bot's
 code is the code of whichever tree is first on ``PYTHONPATH``, unchanged.
+
+The bot runs with the optional speed-ups its own ``pyproject.toml`` (in the working directory) depends on, not
+with whatever else the virtualenv holds: discord.py uses orjson whenever it can import it, so for a tree that
+does not list orjson it is made unimportable here.
 """
 
+import re
 import runpy
 import sys
+import tomllib
+from pathlib import Path
 
-import discord.gateway
-import discord.http
-import yarl
+OPTIONAL = ("orjson",)  # picked up by discord.py by merely being installed
+
+
+def listed(project: Path) -> set[str]:
+    dependencies = tomllib.loads(project.read_text())["project"]["dependencies"]
+    return {re.split(r"[<>=!~;\[ ]", d, maxsplit=1)[0].lower() for d in dependencies}
+
 
 if __name__ == "__main__":
     base, gateway, *args = sys.argv[1:]
+    wanted = listed(Path("pyproject.toml"))
+    for name in OPTIONAL:
+        if name not in wanted:
+            sys.modules[name] = None  # type: ignore[assignment]  # import raises ImportError
+    print(f"loopback_bot: optional modules on: {[n for n in OPTIONAL if n in wanted]}", file=sys.stderr, flush=True)
+
+    import discord.gateway
+    import discord.http
+    import yarl
+
     discord.http.Route.BASE = base
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
     del sys.path[0]  # this folder: the bot's modules come from PYTHONPATH

@@ -244,6 +244,8 @@ async def measure(tree: Path, name: str, args: argparse.Namespace, cpus: tuple[i
             await discord.close()
         result["exit"] = "killed: still running 12 s after SIGTERM" if bot.stuck else code
         result["problems"] = bot.problems()
+        result["optional"] = next((line.split(": ", 1)[1] for line in bot.log_path.read_text().splitlines()
+                                   if line.startswith("loopback_bot: ")), "?")
         result["counts"] = dict(discord.counts)
         result["refusals"] = dict(discord.refusals)
         result["unknown_routes"] = dict(discord.unknown_routes)
@@ -435,7 +437,7 @@ def print_profile(name: str, profile: dict, top: int) -> None:
 def print_result(result: dict, args: argparse.Namespace) -> None:
     name = result["revision"]
     counts = result["counts"]
-    print(f"\n=== {name}")
+    print(f"\n=== {name}  (optional modules the bot may use: {result['optional']})")
     print(f"  saturated rounds (interactions, s, bot CPU s): {result.get('rounds')}")
     print(f"  bot core busy {result.get('bot_busy', 0):.0%} while saturated; generator process "
           f"{result.get('generator_busy', 0):.0%} of its core")
