@@ -244,7 +244,7 @@ async def measure(tree: Path, name: str, args: argparse.Namespace, cpus: tuple[i
             await discord.close()
         result["exit"] = "killed: still running 12 s after SIGTERM" if bot.stuck else code
         result["problems"] = bot.problems()
-        result["optional"] = next((line.split(": ", 1)[1] for line in bot.log_path.read_text().splitlines()
+        result["optional"] = next((line.rsplit(": ", 1)[1] for line in bot.log_path.read_text().splitlines()
                                    if line.startswith("loopback_bot: ")), "?")
         result["counts"] = dict(discord.counts)
         result["refusals"] = dict(discord.refusals)
