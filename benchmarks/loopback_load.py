@@ -342,6 +342,7 @@ async def profiled(load: Load, bot: BotProcess, args: argparse.Namespace) -> dic
             "stacks": stacks}
 
 
+
 def read_stacks(raw: Path) -> list[tuple[list[str], int]]:
     """py-spy's raw lines (``frame;frame;... count``, outermost first) as (frames, samples)."""
     stacks = []
@@ -394,42 +395,61 @@ def group_of(path: str) -> str:
     return "other (stdlib, ...)"
 
 
-def summarise(stacks: list[tuple[list[str], int]], top: int) -> tuple[int, list, list, list]:
-    """Samples in all, then the top functions by self samples, by cumulative samples, and the groups by self."""
+# Innermost frames of a thread waiting, not working (py-spy still reports some of those samples as active): the
+# event loop's select, aiosqlite's queue, a thread pool's queue, a condition (the answer deadlines' clock).
+IDLE = ("EpollSelector.select (selectors.py", "_connection_worker_thread (aiosqlite/core.py:59)",
+        "_worker (concurrent/futures/thread.py", "Condition.wait (threading.py")
+# Outer frames every sample of a thread shares (the entry point, the loop, a thread's start): not listed as
+# cumulative entries, the stack is read from the frame below the last of them.
+ROOTS = ("Handle._run (asyncio/events.py", "Thread.run (threading.py")
+
+
+def summarise(stacks: list[tuple[list[str], int]], top: int) -> dict:
+    """The working samples: in all, on the event loop's thread, the top functions by self samples and by
+    cumulative samples, and the module groups by self samples."""
     own: collections.Counter = collections.Counter()
     cumulative: collections.Counter = collections.Counter()
     groups: collections.Counter = collections.Counter()
-    total = 0
+    total = idle = main = 0
     for frames, count in stacks:
+        thread = frames[0] if frames and frames[0].startswith("thread (") else ""
         frames = [f for f in frames if " (" in f and not f.startswith(("thread (", "process "))]
         if not frames:
             continue
+        if frames[-1].startswith(IDLE):
+            idle += count
+            continue
         total += count
+        main += count if thread.endswith("MainThread") else 0
         path, function = frame_place(frames[-1])
         own[(group_of(path), f"{path}:{function}")] += count
         groups[group_of(path)] += count
-        for place in {frame_place(f) for f in frames}:
+        start = max((i + 1 for i, f in enumerate(frames) if f.startswith(ROOTS)), default=0)
+        for place in {frame_place(f) for f in frames[start:]}:
             cumulative[(group_of(place[0]), f"{place[0]}:{place[1]}")] += count
-    return total, own.most_common(top), cumulative.most_common(top), groups.most_common()
+    return {"total": total, "idle": idle, "main": main, "own": own.most_common(top),
+            "cumulative": cumulative.most_common(top), "groups": groups.most_common()}
 
 
-def print_profile(name: str, profile: dict, top: int) -> None:
-    total, own, cumulative, groups = summarise(profile["stacks"], top)
-    print(f"\n--- py-spy on the bot ({name}): {total} working samples over {profile['interactions']} interactions "
-          f"({profile['cpu_ms']:.2f} ms CPU each while sampled)")
+def print_profile(name: str, profile: dict, top: int, rate: int) -> None:
+    found = summarise(profile["stacks"], top)
+    total, ms = found["total"], profile["cpu_ms"]
+    expected = profile["cpu_ms"] * profile["interactions"] / 1000 * rate
+    print(f"\n--- py-spy on the bot ({name}): {total} working samples ({found['idle']} waiting left out; the "
+          f"process's CPU time is {expected:.0f} samples' worth) over {profile['interactions']} interactions, "
+          f"{ms:.2f} ms CPU each while sampled; {found['main'] / max(1, total):.0%} on the event loop's thread")
     if not total:
         print("    no samples (py-spy could not attach?)")
         return
-    ms = profile["cpu_ms"]
     print("  by module group (self time; ms per interaction = share × CPU per interaction):")
-    for group, count in groups:
+    for group, count in found["groups"]:
         print(f"    {count / total:6.1%}  {count / total * ms:5.2f} ms  {group}")
     print(f"  top {top} functions by self time:")
-    for (group, place), count in own:
-        print(f"    {count / total:6.1%}  {place}   [{group}]")
-    print(f"  top {top} functions by cumulative time (the function or anything it called):")
-    for (group, place), count in cumulative:
-        print(f"    {count / total:6.1%}  {place}   [{group}]")
+    for (group, place), count in found["own"]:
+        print(f"    {count / total:6.1%}  {count / total * ms:5.2f} ms  {place}   [{group}]")
+    print(f"  top {top} functions by cumulative time (the function and what it called; below the loop's callback):")
+    for (group, place), count in found["cumulative"]:
+        print(f"    {count / total:6.1%}  {count / total * ms:5.2f} ms  {place}   [{group}]")
 
 
 # --- the report ------------------------------------------------------------------------------------------------
@@ -535,7 +555,7 @@ def main(argv: list[str]) -> int:
             result = asyncio.run(measure(tree, name, args, cpus))
             print_result(result, args)
             if "profile" in result:
-                print_profile(name, result["profile"], args.top)
+                print_profile(name, result["profile"], args.top, args.spy_rate)
             results.append(result)
     print_table(results, pinned)
     if args.json:
