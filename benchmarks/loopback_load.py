@@ -71,10 +71,10 @@ CLOCK_TICK = os.sysconf("SC_CLK_TCK")
 class BotProcess:
     """``python -m bot run`` of ``tree`` against ``discord``, with its own config, database and log file."""
 
-    def __init__(self, tree: Path, discord: FakeDiscord, folder: Path, cpu: int | None) -> None:
+    def __init__(self, tree: Path, discord: FakeDiscord, folder: Path, cpu: int | None, database: Path) -> None:
         self.log_path = folder / "bot.log"
         config = folder / "config.toml"
-        config.write_text('[bot]\ndatabase = "bench.sqlite3"\nlog_level = "INFO"\n\n[daily]\nenabled = false\n')
+        config.write_text(f'[bot]\ndatabase = "{database}"\nlog_level = "INFO"\n\n[daily]\nenabled = false\n')
         env = {k: v for k, v in os.environ.items() if not k.startswith("SCOUNDREL_")}
         env.update(DISCORD_TOKEN=discord.token, PYTHONPATH=str(tree), PYTHONUNBUFFERED="1")
         pin = (lambda: os.sched_setaffinity(0, {cpu})) if cpu is not None else None
@@ -224,8 +224,9 @@ async def measure(tree: Path, name: str, args: argparse.Namespace, cpus: tuple[i
     discord = FakeDiscord(FAKE_TOKEN, guilds=args.guilds, channels=args.channels)
     await discord.start()
     result: dict = {"revision": name}
-    with tempfile.TemporaryDirectory(prefix="loopback-") as tmp:
-        bot = BotProcess(tree, discord, Path(tmp), cpus[0])
+    with (tempfile.TemporaryDirectory(prefix="loopback-") as tmp,
+          tempfile.TemporaryDirectory(prefix="loopback-db-", dir=args.db_dir) as db_dir):
+        bot = BotProcess(tree, discord, Path(tmp), cpus[0], Path(db_dir) / "bench.sqlite3")
         try:
             await wait_ready(discord, bot)
             load = Load(discord, args.players, args.locales.split(","))
@@ -486,20 +487,27 @@ def print_result(result: dict, args: argparse.Namespace) -> None:
 
 
 def print_table(results: list[dict], pinned: str) -> None:
-    print(f"\n{pinned}")
-    head = (f"{'revision':<16}{'inter/s':>9}{'CPU ms/inter':>14}{'paced CPU ms':>14}{'sat p50/p99 ms':>17}"
-            f"{'burst p50/p99 ms':>19}{'RSS MiB':>9}{'answers ok':>12}")
+    print(f"\n{pinned}; load average before: {os.getloadavg()[0]:.2f}")
+    head = (f"{'revision':<16}{'inter/s':>8}{'core':>6}{'1000/CPU':>9}{'CPU ms':>8}{'paced':>7}{'sat p50/p99':>15}"
+            f"{'burst p50/p99':>15}{'paced p50/p99':>15}{'RSS':>6}{'ok':>7}{'bad':>5}")
     print(head)
     print("-" * len(head))
+    nan = float("nan")
     for r in results:
         ok = sum(v for k, v in (r.get("sat_outcomes") or {}).items() if not k.endswith("refused"))
-        paced = f"{r['paced_cpu_ms']:.2f}" if "paced_cpu_ms" in r else "-"
-        print(f"{r['revision']:<16}{r['rate']:>9.0f}{r['cpu_ms']:>14.2f}{paced:>14}"
-              f"{r['sat_p50']:>8.1f}/{r['sat_p99']:<8.1f}"
-              f"{r.get('burst_p50', float('nan')):>9.1f}/{r.get('burst_p99', float('nan')):<9.1f}"
-              f"{r['rss']:>9.0f}{ok:>12d}")
+        bad = sum(r["refusals"].values()) + sum(r["unknown_routes"].values()) + len(r["problems"]) + \
+            r["counts"].get("unanswered", 0)
+        print(f"{r['revision']:<16}{r['rate']:>8.0f}{r['bot_busy']:>6.0%}{1000 / r['cpu_ms']:>9.0f}{r['cpu_ms']:>8.2f}"
+              f"{r.get('paced_cpu_ms', nan):>7.2f}{r['sat_p50']:>8.0f}/{r['sat_p99']:<6.0f}"
+              f"{r.get('burst_p50', nan):>8.0f}/{r.get('burst_p99', nan):<6.0f}"
+              f"{r.get('paced_p50', nan):>8.0f}/{r.get('paced_p99', nan):<6.0f}{r['rss']:>6.0f}{ok:>7d}{bad:>5d}")
+    print("inter/s: saturated rate (median of rounds); core: the bot's CPU use while saturated (below 100%: it shared "
+          "its core);\n1000/CPU: interactions one core could answer at this CPU per interaction; CPU ms: bot CPU per "
+          "interaction, saturated\n(median of rounds); paced: the same at a human pace; p50/p99: first answer, ms; "
+          "RSS MiB; ok: saturated answers; bad: refusals,\nunknown routes, bot log errors, unanswered (any: the run "
+          "is wrong)")
     print("goals (issue 24): CPU per click ≤ 1.5 ms median, ≥ 600 interactions/s on one core, "
-          "burst p99 first answer ≤ 300 ms")
+          "p99 first answer ≤ 300 ms with 200 players clicking at once (burst)")
 
 
 def export_tree(revision: str, into: Path) -> Path:
@@ -541,6 +549,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--revision", action="append", default=[],
                         help="first run this git revision's bot the same way (repeatable)")
     parser.add_argument("--no-pin", action="store_true", help="do not pin the bot and the generator to cores")
+    parser.add_argument("--db-dir", help="make the SQLite file in this folder (default: the temporary folder; "
+                                           "/dev/shm leaves the disk's fsync out)")
     parser.add_argument("--keep-log", help="copy the (last) bot's log here")
     parser.add_argument("--json", help="write the results (without profiles) as JSON here")
     args = parser.parse_args(argv)
