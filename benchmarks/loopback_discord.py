@@ -172,17 +172,14 @@ class FakeDiscord:
         api = "/api/v10"
         app.router.add_get("/gateway/ws", self.gateway)
         route = app.router.add_route
-        route("GET", f"{api}/users/@me", lambda r: self.json(self.bot_user))
+        route("GET", f"{api}/users/@me", self.me)
         route("GET", f"{api}/oauth2/applications/@me", self.application)
-        route("GET", f"{api}/gateway", lambda r: self.json({"url": self.ws_url}))
-        route("GET", f"{api}/gateway/bot", lambda r: self.json({
-            "url": self.ws_url, "shards": 1, "session_start_limit": {
-                "total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1}}))
+        route("GET", f"{api}/gateway", self.gateway_url)
+        route("GET", f"{api}/gateway/bot", self.gateway_url)
         route("PUT", f"{api}/applications/{{app}}/commands", self.sync_commands)
-        route("GET", f"{api}/applications/{{app}}/commands", lambda r: self.json(self.commands))
+        route("GET", f"{api}/applications/{{app}}/commands", self.synced_commands)
         route("PUT", f"{api}/applications/{{app}}/guilds/{{guild}}/commands", self.sync_commands)
-        route("GET", f"{api}/applications/{{app}}/guilds/{{guild}}/commands",
-              lambda r: self.json(self.guild_commands.get(r.match_info["guild"], [])))
+        route("GET", f"{api}/applications/{{app}}/guilds/{{guild}}/commands", self.synced_commands)
         route("POST", f"{api}/interactions/{{id}}/{{token}}/callback", self.callback)
         route("GET", f"{api}/webhooks/{{app}}/{{token}}/messages/{{message}}", self.webhook_get)
         route("PATCH", f"{api}/webhooks/{{app}}/{{token}}/messages/{{message}}", self.webhook_edit)
@@ -232,6 +229,21 @@ class FakeDiscord:
         self.unknown_routes[key] += 1
         log.error("loopback Discord: no such route %s (answered 404)", key)
         return self.error(404, "404: Not Found")
+
+    async def me(self, request: web.Request) -> web.Response:
+        if not self.authorised(request):
+            return self.error(401, "401: Unauthorized")
+        return self.json(self.bot_user)
+
+    async def gateway_url(self, request: web.Request) -> web.Response:
+        if request.path.endswith("/bot"):
+            return self.json({"url": self.ws_url, "shards": 1, "session_start_limit": {
+                "total": 1000, "remaining": 999, "reset_after": 14400000, "max_concurrency": 1}})
+        return self.json({"url": self.ws_url})
+
+    async def synced_commands(self, request: web.Request) -> web.Response:
+        guild = request.match_info.get("guild")
+        return self.json(self.guild_commands.get(guild, []) if guild else self.commands)
 
     async def application(self, request: web.Request) -> web.Response:
         if not self.authorised(request):

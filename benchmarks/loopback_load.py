@@ -61,7 +61,6 @@ from loopback_discord import FakeDiscord, Pending, Player  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 LAUNCHER = Path(__file__).resolve().parent / "loopback_bot.py"
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.loopback-benchmark-token-not-real-0000000"
-STOP_WAIT = 12.0  # seconds the bot gets to exit after SIGTERM (it promises 10) before it is killed
 ANSWER_WAIT = 20.0  # seconds a player waits for an answer before counting it as unanswered
 CLOCK_TICK = os.sysconf("SC_CLK_TCK")
 
@@ -71,7 +70,9 @@ CLOCK_TICK = os.sysconf("SC_CLK_TCK")
 class BotProcess:
     """``python -m bot run`` of ``tree`` against ``discord``, with its own config, database and log file."""
 
-    def __init__(self, tree: Path, discord: FakeDiscord, folder: Path, cpu: int | None, database: Path) -> None:
+    def __init__(self, tree: Path, discord: FakeDiscord, folder: Path, cpu: int | None, database: Path,
+                 stop_wait: float = 12.0) -> None:
+        self.stop_wait = stop_wait  # seconds it gets to exit after SIGTERM (it promises 10) before it is killed
         self.log_path = folder / "bot.log"
         config = folder / "config.toml"
         config.write_text(f'[bot]\ndatabase = "{database}"\nlog_level = "INFO"\n\n[daily]\nenabled = false\n')
@@ -107,7 +108,7 @@ class BotProcess:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
-                await asyncio.to_thread(self.proc.wait, STOP_WAIT)
+                await asyncio.to_thread(self.proc.wait, self.stop_wait)
             except subprocess.TimeoutExpired:
                 self.stuck = True
                 self.proc.kill()
@@ -226,7 +227,7 @@ async def measure(tree: Path, name: str, args: argparse.Namespace, cpus: tuple[i
     result: dict = {"revision": name}
     with (tempfile.TemporaryDirectory(prefix="loopback-") as tmp,
           tempfile.TemporaryDirectory(prefix="loopback-db-", dir=args.db_dir) as db_dir):
-        bot = BotProcess(tree, discord, Path(tmp), cpus[0], Path(db_dir) / "bench.sqlite3")
+        bot = BotProcess(tree, discord, Path(tmp), cpus[0], Path(db_dir) / "bench.sqlite3", args.stop_wait)
         try:
             await wait_ready(discord, bot)
             load = Load(discord, args.players, args.locales.split(","))
@@ -243,7 +244,7 @@ async def measure(tree: Path, name: str, args: argparse.Namespace, cpus: tuple[i
         finally:
             code = await bot.stop()
             await discord.close()
-        result["exit"] = "killed: still running 12 s after SIGTERM" if bot.stuck else code
+        result["exit"] = f"killed: still running {args.stop_wait:.0f} s after SIGTERM" if bot.stuck else code
         result["problems"] = bot.problems()
         result["optional"] = next((line.rsplit(": ", 1)[1] for line in bot.log_path.read_text().splitlines()
                                    if line.startswith("loopback_bot: ")), "?")
@@ -290,7 +291,9 @@ async def saturated(load: Load, bot: BotProcess, seconds: float, round_seconds: 
 async def bursts(load: Load, bot: BotProcess, count: int) -> dict:
     p50s, p99s, cpu, walls = [], [], [], []
     outcomes: collections.Counter = collections.Counter()
-    for _ in range(count):
+    for n in range(count):
+        if n:
+            await asyncio.sleep(1.0)  # a pause between bursts
         load.tally = Tally()
         before, wall = bot.cpu(), time.perf_counter()
         await load.burst()
@@ -299,7 +302,6 @@ async def bursts(load: Load, bot: BotProcess, count: int) -> dict:
         p50s.append(percentile(load.tally.latencies, 0.5))
         p99s.append(percentile(load.tally.latencies, 0.99))
         outcomes += load.tally.outcomes
-        await asyncio.sleep(1.0)
     if not count:
         return {}
     return {"burst_p50": statistics.median(p50s), "burst_p99": statistics.median(p99s),
@@ -487,7 +489,7 @@ def print_result(result: dict, args: argparse.Namespace) -> None:
 
 
 def print_table(results: list[dict], pinned: str) -> None:
-    print(f"\n{pinned}; load average before: {os.getloadavg()[0]:.2f}")
+    print(f"\n{pinned}; load average over the last minute: {os.getloadavg()[0]:.2f}")
     head = (f"{'revision':<16}{'inter/s':>8}{'core':>6}{'1000/CPU':>9}{'CPU ms':>8}{'paced':>7}{'sat p50/p99':>15}"
             f"{'burst p50/p99':>15}{'paced p50/p99':>15}{'RSS':>6}{'ok':>7}{'bad':>5}")
     print(head)
@@ -530,8 +532,8 @@ def choose_cpus(no_pin: bool) -> tuple[tuple[int | None, int | None], str]:
                                           f"{available[1]} (the machine has {os.cpu_count()} CPUs)")
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=20.0, help="saturated phase length (s)")
     parser.add_argument("--round", type=float, default=4.0, help="saturated rounds (s): medians are over these")
@@ -553,7 +555,12 @@ def main(argv: list[str]) -> int:
                                            "/dev/shm leaves the disk's fsync out)")
     parser.add_argument("--keep-log", help="copy the (last) bot's log here")
     parser.add_argument("--json", help="write the results (without profiles) as JSON here")
-    args = parser.parse_args(argv)
+    parser.add_argument("--stop-wait", type=float, default=12.0, help="seconds the bot gets to exit after SIGTERM")
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
     cpus, pinned = choose_cpus(args.no_pin)
     print(pinned, flush=True)
     if cpus[1] is not None:
