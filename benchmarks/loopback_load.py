@@ -77,7 +77,9 @@ class BotProcess:
         config = folder / "config.toml"
         config.write_text(f'[bot]\ndatabase = "{database}"\nlog_level = "INFO"\n\n[daily]\nenabled = false\n')
         env = {k: v for k, v in os.environ.items() if not k.startswith("SCOUNDREL_")}
-        env.update(DISCORD_TOKEN=discord.token, PYTHONPATH=str(tree), PYTHONUNBUFFERED="1")
+        self.gc_path = folder / "gc.json"
+        env.update(DISCORD_TOKEN=discord.token, PYTHONPATH=str(tree), PYTHONUNBUFFERED="1",
+                   LOOPBACK_GC_FILE=str(self.gc_path))
         pin = (lambda: os.sched_setaffinity(0, {cpu})) if cpu is not None else None
         self.stuck = False  # still running STOP_WAIT after SIGTERM
         self.log = self.log_path.open("wb")
@@ -93,6 +95,26 @@ class BotProcess:
         """CPU seconds (user + system, every thread) the bot process has used."""
         fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / CLOCK_TICK
+
+    def collector(self) -> list[float]:
+        """Seconds the bot's cyclic garbage collector has run in generations 0, 1 and 2, then how many times it ran
+        in each (written by benchmarks/loopback_bot.py)."""
+        try:
+            found = json.loads(self.gc_path.read_text())
+        except (OSError, ValueError):
+            return [float("nan")] * 6
+        return [*found["seconds"], *found["collections"]]
+
+    def thread_cpu(self) -> dict[int, float]:
+        """CPU seconds of each of the bot's threads, by native thread id (what py-spy's ``--threads`` names)."""
+        found = {}
+        for task in Path(f"/proc/{self.pid}/task").iterdir():
+            try:
+                fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:  # the thread ended meanwhile
+                continue
+            found[int(task.name)] = (int(fields[11]) + int(fields[12])) / CLOCK_TICK
+        return found
 
     def memory(self) -> tuple[float, float]:
         """Resident and peak resident MiB."""
@@ -268,8 +290,10 @@ async def wait_ready(discord: FakeDiscord, bot: BotProcess, within: float = 120.
 
 async def saturated(load: Load, bot: BotProcess, seconds: float, round_seconds: float) -> dict:
     load.tally = Tally()
-    end = time.perf_counter() + seconds
     rounds: list[tuple[int, float, float, float]] = []  # interactions, wall, bot cpu, generator cpu
+    await asyncio.sleep(0.6)  # the collector's figures are written twice a second
+    collected, counted = bot.collector(), load.tally.done
+    end = time.perf_counter() + seconds
 
     async def sample() -> None:
         while time.perf_counter() < end - round_seconds / 2:
@@ -279,13 +303,19 @@ async def saturated(load: Load, bot: BotProcess, seconds: float, round_seconds: 
                            time.process_time() - mine))
 
     await asyncio.gather(load.saturate(end), sample())
+    await asyncio.sleep(0.6)
+    n = max(1, load.tally.done - counted)
+    gc = [after - before for before, after in zip(collected, bot.collector(), strict=True)]
     rates = [n / wall for n, wall, _, _ in rounds if n]
     return {"rate": statistics.median(rates), "cpu_ms": statistics.median(c / n * 1000 for n, _, c, _ in rounds if n),
             "bot_busy": statistics.median(c / wall for _, wall, c, _ in rounds),
             "generator_busy": statistics.median(g / wall for _, wall, _, g in rounds),
             "sat_p50": percentile(load.tally.latencies, 0.5), "sat_p99": percentile(load.tally.latencies, 0.99),
             "sat_outcomes": dict(load.tally.outcomes), "sat_unanswered": load.tally.unanswered,
-            "rounds": [(n, round(wall, 2), round(c, 2)) for n, wall, c, _ in rounds]}
+            "rounds": [(n, round(wall, 2), round(c, 2)) for n, wall, c, _ in rounds],
+            "gc_ms": sum(gc[:3]) / n * 1000, "gc_text": ", ".join(
+                f"gen{g} {gc[g] / n * 1000:.2f} ms ({gc[3 + g] / n * 1000:.1f} runs per 1000, "
+                f"{gc[g] / max(1, gc[3 + g]) * 1000:.1f} ms each)" for g in range(3))}
 
 
 async def bursts(load: Load, bot: BotProcess, count: int) -> dict:
@@ -331,6 +361,7 @@ async def profiled(load: Load, bot: BotProcess, args: argparse.Namespace) -> dic
         proc = await asyncio.create_subprocess_exec(
             spy, "record", "--pid", str(bot.pid), "--format", "raw", "--rate", str(args.spy_rate), "--nonblocking",
             "--threads", "-o", str(raw), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        threads = bot.thread_cpu()
         await asyncio.sleep(1.0)  # py-spy attaches
         load.tally = Tally()
         before, wall = bot.cpu(), time.perf_counter()
@@ -338,12 +369,12 @@ async def profiled(load: Load, bot: BotProcess, args: argparse.Namespace) -> dic
         cpu, wall = bot.cpu() - before, time.perf_counter() - wall
         proc.send_signal(signal.SIGINT)
         await asyncio.wait_for(proc.wait(), 60)
+        after = bot.thread_cpu()
         if args.spy_out:
             shutil.copy(raw, args.spy_out)
         stacks = read_stacks(raw) if raw.exists() else []
     return {"interactions": load.tally.done, "cpu_ms": cpu / max(1, load.tally.done) * 1000, "wall": wall,
-            "stacks": stacks}
-
+            "stacks": stacks, "thread_cpu": {tid: after[tid] - threads.get(tid, 0.0) for tid in after}}
 
 
 def read_stacks(raw: Path) -> list[tuple[list[str], int]]:
@@ -407,52 +438,80 @@ IDLE = ("EpollSelector.select (selectors.py", "_connection_worker_thread (aiosql
 ROOTS = ("Handle._run (asyncio/events.py", "Thread.run (threading.py")
 
 
-def summarise(stacks: list[tuple[list[str], int]], top: int) -> dict:
-    """The working samples: in all, on the event loop's thread, the top functions by self samples and by
-    cumulative samples, and the module groups by self samples."""
-    own: collections.Counter = collections.Counter()
-    cumulative: collections.Counter = collections.Counter()
-    groups: collections.Counter = collections.Counter()
-    total = idle = main = 0
+def summarise(stacks: list[tuple[list[str], int]], top: int, thread_cpu: dict[int, float] | None = None) -> dict:
+    """Where the CPU went: the top functions by self and by cumulative time, the module groups by self time, and
+    the CPU by thread, all in CPU seconds.
+
+    Each working sample of a thread counts as that thread's CPU time (its /proc stat over the same window) divided
+    by its working samples: py-spy also reports some threads that wait for the GIL or for the one core as working,
+    so raw sample counts would credit a thread with more than it used (without ``thread_cpu``, a sample is 1)."""
+    working: collections.Counter = collections.Counter()
+    kept: list[tuple[int, str, list[str], int]] = []
+    idle = 0
     for frames, count in stacks:
-        thread = frames[0] if frames and frames[0].startswith("thread (") else ""
+        head = frames[0] if frames and frames[0].startswith("thread (") else ""
+        tid = int(head[8:head.index(")")], 0) if head else 0
         frames = [f for f in frames if " (" in f and not f.startswith(("thread (", "process "))]
         if not frames:
             continue
         if frames[-1].startswith(IDLE):
             idle += count
             continue
-        total += count
-        main += count if thread.endswith("MainThread") else 0
+        working[tid] += count
+        kept.append((tid, head.partition("): ")[2] or "?", frames, count))
+    weight = {tid: (thread_cpu.get(tid, 0.0) / n if thread_cpu is not None else float(n and 1)) for tid, n in
+              working.items()}
+    own: collections.Counter = collections.Counter()
+    cumulative: collections.Counter = collections.Counter()
+    groups: collections.Counter = collections.Counter()
+    threads: collections.Counter = collections.Counter()
+    for tid, name, frames, count in kept:
+        spent = weight[tid] * count
         path, function = frame_place(frames[-1])
-        own[(group_of(path), f"{path}:{function}")] += count
-        groups[group_of(path)] += count
+        own[(group_of(path), f"{path}:{function}")] += spent
+        groups[group_of(path)] += spent
+        threads[_thread_kind(name)] += spent
         start = max((i + 1 for i, f in enumerate(frames) if f.startswith(ROOTS)), default=0)
         for place in {frame_place(f) for f in frames[start:]}:
-            cumulative[(group_of(place[0]), f"{place[0]}:{place[1]}")] += count
-    return {"total": total, "idle": idle, "main": main, "own": own.most_common(top),
-            "cumulative": cumulative.most_common(top), "groups": groups.most_common()}
+            cumulative[(group_of(place[0]), f"{place[0]}:{place[1]}")] += spent
+    unsampled = sum(cpu for tid, cpu in (thread_cpu or {}).items() if tid not in working)
+    return {"total": sum(groups.values()), "samples": sum(working.values()), "idle": idle, "unsampled": unsampled,
+            "own": own.most_common(top), "cumulative": cumulative.most_common(top), "groups": groups.most_common(),
+            "threads": threads.most_common()}
 
 
-def print_profile(name: str, profile: dict, top: int, rate: int) -> None:
-    found = summarise(profile["stacks"], top)
-    total, ms = found["total"], profile["cpu_ms"]
-    expected = profile["cpu_ms"] * profile["interactions"] / 1000 * rate
-    print(f"\n--- py-spy on the bot ({name}): {total} working samples ({found['idle']} waiting left out; the "
-          f"process's CPU time is {expected:.0f} samples' worth) over {profile['interactions']} interactions, "
-          f"{ms:.2f} ms CPU each while sampled; {found['main'] / max(1, total):.0%} on the event loop's thread")
+def _thread_kind(name: str) -> str:
+    if name == "MainThread":
+        return "event loop"
+    if "_connection_worker_thread" in name:
+        return "aiosqlite"
+    return name.split(" (")[0] if "(" in name else name
+
+
+def print_profile(name: str, profile: dict, top: int) -> None:
+    found = summarise(profile["stacks"], top, profile.get("thread_cpu"))
+    total, n = found["total"], profile["interactions"]
+    print(f"\n--- py-spy on the bot ({name}): {found['samples']} working samples ({found['idle']} waiting left out) "
+          f"over {n} interactions, {profile['cpu_ms']:.2f} ms CPU each while sampled; each thread's samples weighed "
+          f"by its own CPU time; {found['unsampled'] / max(1, n) * 1000:.2f} ms per interaction in threads "
+          f"never sampled")
     if not total:
         print("    no samples (py-spy could not attach?)")
         return
-    print("  by module group (self time; ms per interaction = share × CPU per interaction):")
-    for group, count in found["groups"]:
-        print(f"    {count / total:6.1%}  {count / total * ms:5.2f} ms  {group}")
+
+    def line(spent: float, text: str) -> str:
+        return f"    {spent / total:6.1%}  {spent / n * 1000:5.2f} ms  {text}"
+
+    print("  by thread: " + ", ".join(f"{kind} {spent / n * 1000:.2f} ms" for kind, spent in found["threads"]))
+    print("  by module group (self time; ms of CPU per interaction):")
+    for group, spent in found["groups"]:
+        print(line(spent, group))
     print(f"  top {top} functions by self time:")
-    for (group, place), count in found["own"]:
-        print(f"    {count / total:6.1%}  {count / total * ms:5.2f} ms  {place}   [{group}]")
+    for (group, place), spent in found["own"]:
+        print(line(spent, f"{place}   [{group}]"))
     print(f"  top {top} functions by cumulative time (the function and what it called; below the loop's callback):")
-    for (group, place), count in found["cumulative"]:
-        print(f"    {count / total:6.1%}  {count / total * ms:5.2f} ms  {place}   [{group}]")
+    for (group, place), spent in found["cumulative"]:
+        print(line(spent, f"{place}   [{group}]"))
 
 
 # --- the report ------------------------------------------------------------------------------------------------
@@ -466,7 +525,9 @@ def print_result(result: dict, args: argparse.Namespace) -> None:
           f"{result.get('generator_busy', 0):.0%} of its core")
     if result.get("generator_busy", 0) > 0.85:
         print("  WARNING: the generator was near a full core: the rate may be the generator's limit, not the bot's")
-    print(f"  saturated outcomes: {result.get('sat_outcomes')}")
+    print(f"  saturated outcomes: {result.get('sat_outcomes')}; the cyclic garbage collector took "
+          f"{result.get('gc_ms', float('nan')):.2f} ms per interaction (included in the CPU figure): "
+          f"{result.get('gc_text')}")
     print(f"  burst outcomes: {result.get('burst_outcomes')}; all of a burst answered in "
           f"{result.get('burst_all_answered', float('nan')):.0f} ms (median); bot CPU "
           f"{result.get('burst_cpu_ms', 0):.2f} ms per interaction in bursts")
@@ -572,7 +633,7 @@ def main(argv: list[str]) -> int:
             result = asyncio.run(measure(tree, name, args, cpus))
             print_result(result, args)
             if "profile" in result:
-                print_profile(name, result["profile"], args.top, args.spy_rate)
+                print_profile(name, result["profile"], args.top)
             results.append(result)
     print_table(results, pinned)
     if args.json:
