@@ -62,6 +62,17 @@ PONG, MESSAGE, DEFER_MESSAGE, DEFER_UPDATE, UPDATE, AUTOCOMPLETE, MODAL = 1, 4, 
 # What the bot may do in the players' channels: view, send, embed, attach, history, reactions, external emoji...
 CHANNEL_PERMISSIONS = "8526149765299440"
 LIMIT = 10 * 1024 * 1024  # attachment_size_limit in every interaction (a server without boosts)
+# Gateway intents (IDENTIFY's ``intents``): which events a connection gets.
+GUILDS, GUILD_MESSAGES, DIRECT_MESSAGES = 1 << 0, 1 << 9, 1 << 12
+
+
+def event_intent(event: str, data: dict) -> int | None:
+    """The intent Discord requires for ``event`` (None: sent whatever the intents, like INTERACTION_CREATE)."""
+    if event.startswith("MESSAGE_"):
+        return GUILD_MESSAGES if data.get("guild_id") else DIRECT_MESSAGES
+    if event.startswith(("GUILD_", "CHANNEL_", "THREAD_")):
+        return GUILDS
+    return None
 
 
 def now_iso() -> str:
@@ -326,10 +337,14 @@ class FakeDiscord:
                 "_trace": ['["gateway-prd-loopback",{"micros":0}]']}
 
     async def dispatch(self, event: str, data: dict, on_write: Callable[[], None] | None = None) -> None:
-        """An event to every identified connection (one: the bot is not sharded here)."""
+        """An event to every identified connection (one: the bot is not sharded here) whose IDENTIFY asked for the
+        intent the event needs, as Discord sends it."""
+        needed = event_intent(event, data)
         for socket in self.sockets:
-            if socket.identified:
+            if socket.identified and (needed is None or socket.intents & needed):
                 await socket.dispatch(event, data, on_write)
+            elif socket.identified:
+                self.counts[f"{event} not sent (intent not asked for)"] += 1
 
     # --- interactions ------------------------------------------------------------------------------------------
 
@@ -594,7 +609,6 @@ class FakeDiscord:
         data = {**message, "guild_id": player.guild_id}
         if guild is not None:
             data["member"] = {k: v for k, v in guild["members"][0].items() if k != "user"}
-        self.counts[f"echo {event}"] += 1
         # Sent after the request that caused it is answered, as Discord's own fan-out is: the bot's request does
         # not wait for its echo.
         task = asyncio.get_running_loop().create_task(self.dispatch(event, data))
@@ -610,6 +624,7 @@ class Gateway:
         self.compressor = zlib.compressobj() if zlib_stream else None
         self.sequence = 0
         self.identified = False
+        self.intents = 0  # from IDENTIFY
         self.session = secrets.token_hex(16)
         self.lock = asyncio.Lock()  # one frame at a time: the zlib stream's order is the socket's order
 
@@ -630,6 +645,8 @@ class Gateway:
                 await self.ws.send_bytes(frame)
 
     async def dispatch(self, event: str, data: dict, on_write: Callable[[], None] | None = None) -> None:
+        if event.startswith("MESSAGE_"):
+            self.discord.counts[f"echo {event}"] += 1
         await self.send({"op": 0, "t": event, "s": None, "d": data}, on_write)
 
     async def run(self) -> None:
@@ -649,9 +666,11 @@ class Gateway:
                     await self.ws.close(code=4004, message=b"Authentication failed.")
                     return
                 self.identified = True
+                self.intents = int(data.get("intents", 0))
                 await self.dispatch("READY", self.discord.ready_payload(self.session))
-                for guild in self.discord.guilds:
-                    await self.dispatch("GUILD_CREATE", guild)
+                if self.intents & GUILDS:
+                    for guild in self.discord.guilds:
+                        await self.dispatch("GUILD_CREATE", guild)
                 self.discord.ready.set()
             elif op == 6:  # resume
                 self.identified = True
