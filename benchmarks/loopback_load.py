@@ -153,6 +153,8 @@ class Seat:
     message: dict | None = None  # the game message as the bot last wrote it
     games: int = 0
     refusals: int = 0
+    moves: int = 0  # clicks answered with the game's message edited (each a move made)
+    notes: list[str] = field(default_factory=list)  # what the player was told privately
 
 
 @dataclass
@@ -193,7 +195,7 @@ class Load:
 
     async def answer(self, seat: Seat, pending: Pending) -> None:
         try:
-            outcome, message, _ = await asyncio.wait_for(asyncio.shield(pending.answered), ANSWER_WAIT)
+            outcome, message, text = await asyncio.wait_for(asyncio.shield(pending.answered), ANSWER_WAIT)
         except TimeoutError:
             self.tally.unanswered += 1
             self.discord.counts["unanswered"] += 1
@@ -207,8 +209,11 @@ class Load:
             self.tally.latencies.append((pending.first - pending.sent) * 1000)
         if outcome == "refused":
             seat.refusals += 1
+            seat.notes.append(text)
             seat.message = None
         else:
+            if pending.kind == "component" and outcome in ("update", "edit"):
+                seat.moves += 1
             seat.message = message
 
     async def one(self, seat: Seat) -> None:
