@@ -18,14 +18,17 @@ of type 2), then clicks the first playable card of the game message as the bot l
 message), and starts a new game when one ends. The phases, each on a warm bot:
 - saturated: every player clicks again as soon as its answer arrives (all players in flight) for ``--seconds``,
   in rounds of ``--round`` seconds: interactions/s, the bot's CPU per interaction (its /proc stat, utime + stime,
-  all threads; median over rounds) and the first answer: from the INTERACTION_CREATE frame written to the
-  callback request's arrival (p50, p99);
+  all threads; median over rounds), the part of it the cyclic garbage collector took (timed by generation through
+  ``gc.callbacks``, installed by the launcher) and the first answer: from the INTERACTION_CREATE frame written to
+  the callback request's arrival (p50, p99);
 - burst: every player's next click written back to back (one gateway frame each), until all are answered, then a
   pause; ``--bursts`` times: p50 and p99 of the first answer (median over bursts);
 - paced: each player thinks 0.5 to 1.5 s after each answer, for ``--paced`` seconds: the CPU per click at a
   human rate, and how busy the bot's core is;
-- ``--profile``: one more saturated stretch with ``py-spy record --format raw`` on the bot process, summarised by
-  function (self and cumulative) and by module group; its figures are not used for the table (the sampler costs).
+- ``--profile``: one more saturated stretch with ``py-spy record --format raw --threads`` on the bot process,
+  summarised in ms of CPU per interaction by thread, by module group (discord.py's gateway and parsing, aiohttp,
+  json, PIL, aiosqlite, bot/cogs/storage, asyncio, ...) and by function (self and cumulative), each thread's
+  samples weighed by its own CPU time; its figures are not used for the table (the sampler costs).
 
 The bot is pinned to one core and this process (the loopback Discord and the players) to another, when the
 machine has two (``--no-pin`` to leave both free); the generator's own CPU use is printed, and a warning when it
