@@ -62,6 +62,7 @@ PONG, MESSAGE, DEFER_MESSAGE, DEFER_UPDATE, UPDATE, AUTOCOMPLETE, MODAL = 1, 4, 
 # What the bot may do in the players' channels: view, send, embed, attach, history, reactions, external emoji...
 CHANNEL_PERMISSIONS = "8526149765299440"
 LIMIT = 10 * 1024 * 1024  # attachment_size_limit in every interaction (a server without boosts)
+ANSWER_WITHIN = 3.0  # seconds Discord gives an interaction's first answer (its callback)
 # Gateway intents (IDENTIFY's ``intents``): which events a connection gets.
 GUILDS, GUILD_MESSAGES, DIRECT_MESSAGES = 1 << 0, 1 << 9, 1 << 12
 
@@ -405,6 +406,10 @@ class FakeDiscord:
         if pending.first is not None:
             self.counts["second callback"] += 1
             return self.error(400, "Interaction has already been acknowledged.", 40060)
+        if arrived - pending.sent > ANSWER_WITHIN:  # too late: the player saw "This interaction failed"
+            self.counts["callback after 3 s (refused: Unknown interaction)"] += 1
+            pending.answer("failed")
+            return self.error(404, "Unknown interaction", 10062)
         pending.first, pending.first_type = arrived, body.get("type")
         kind, data = body.get("type"), body.get("data") or {}
         resource: dict[str, Any] = {"type": kind}

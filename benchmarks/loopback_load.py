@@ -210,6 +210,8 @@ class Load:
         self.tally.outcomes[f"{pending.kind} → {outcome}"] += 1
         if pending.first is not None:
             self.tally.latencies.append((pending.first - pending.sent) * 1000)
+        if outcome == "failed":  # answered after Discord's 3 s: the message is as it was
+            return
         if outcome == "refused":
             seat.refusals += 1
             seat.notes.append(text)
@@ -547,7 +549,8 @@ def print_result(result: dict, args: argparse.Namespace) -> None:
     for key, value in sorted(counts.items()):
         print(f"    {value:8d}  {key}")
     bad = (result["refusals"] or result["unknown_routes"] or result["problems"] or counts.get("unanswered")
-           or any("unexpected" in k or "second callback" in k or "unknown interaction" in k for k in counts))
+           or any(("unexpected" in k or "second callback" in k or "unknown interaction" in k or "after 3 s" in k)
+                  and v for k, v in counts.items()))
     print(f"  refusals: {sum(result['refusals'].values())} {result['refusals'] or ''}")
     print(f"  unknown routes: {result['unknown_routes'] or 'none'}; unanswered: {counts.get('unanswered', 0)}; "
           f"bot log errors: {len(result['problems'])}; bot exit status {result['exit']}")
@@ -566,8 +569,8 @@ def print_table(results: list[dict], pinned: str) -> None:
     nan = float("nan")
     for r in results:
         ok = sum(v for k, v in (r.get("sat_outcomes") or {}).items() if not k.endswith("refused"))
-        bad = sum(r["refusals"].values()) + sum(r["unknown_routes"].values()) + len(r["problems"]) + \
-            r["counts"].get("unanswered", 0)
+        bad = sum(r["refusals"].values()) + sum(r["unknown_routes"].values()) + len(r["problems"]) + sum(
+            v for k, v in r["counts"].items() if k == "unanswered" or "after 3 s" in k or "unexpected" in k)
         print(f"{r['revision']:<16}{r['rate']:>8.0f}{r['bot_busy']:>6.0%}{1000 / r['cpu_ms']:>9.0f}{r['cpu_ms']:>8.2f}"
               f"{r.get('paced_cpu_ms', nan):>7.2f}{r['sat_p50']:>8.0f}/{r['sat_p99']:<6.0f}"
               f"{r.get('burst_p50', nan):>8.0f}/{r.get('burst_p99', nan):<6.0f}"
