@@ -368,19 +368,24 @@ async def profiled(load: Load, bot: BotProcess, args: argparse.Namespace) -> dic
     spy = str(beside) if beside.exists() else "py-spy"
     with tempfile.TemporaryDirectory() as tmp:
         raw = Path(tmp) / "spy.txt"
+        errors = (Path(tmp) / "spy.err").open("wb")
         proc = await asyncio.create_subprocess_exec(
             spy, "record", "--pid", str(bot.pid), "--format", "raw", "--rate", str(args.spy_rate), "--nonblocking",
-            "--threads", "-o", str(raw), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            "--threads", "-o", str(raw), stdout=subprocess.DEVNULL, stderr=errors)
         threads = bot.thread_cpu()
         await asyncio.sleep(1.0)  # py-spy attaches
         load.tally = Tally()
         before, wall = bot.cpu(), time.perf_counter()
         await load.saturate(time.perf_counter() + args.profile_seconds)
         cpu, wall = bot.cpu() - before, time.perf_counter() - wall
-        proc.send_signal(signal.SIGINT)
+        with contextlib.suppress(ProcessLookupError):  # py-spy may have ended already (then it says why)
+            proc.send_signal(signal.SIGINT)
         await asyncio.wait_for(proc.wait(), 60)
+        errors.close()
+        if not raw.exists():
+            print(f"py-spy failed (exit {proc.returncode}): {(Path(tmp) / 'spy.err').read_text()[-1500:]}")
         after = bot.thread_cpu()
-        if args.spy_out:
+        if args.spy_out and raw.exists():
             shutil.copy(raw, args.spy_out)
         stacks = read_stacks(raw) if raw.exists() else []
     return {"interactions": load.tally.done, "cpu_ms": cpu / max(1, load.tally.done) * 1000, "wall": wall,
@@ -596,6 +601,13 @@ def export_tree(revision: str, into: Path) -> Path:
     return tree
 
 
+def _named(revision: str) -> str:
+    """``revision`` with the commit it names now, when it is not a commit's short hash already (a branch)."""
+    commit = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", revision], capture_output=True,
+                            text=True).stdout.strip()
+    return revision if not commit or commit.startswith(revision) else f"{revision}@{commit}"
+
+
 def choose_cpus(no_pin: bool) -> tuple[tuple[int | None, int | None], str]:
     available = sorted(os.sched_getaffinity(0))
     if no_pin or len(available) < 2:
@@ -639,7 +651,7 @@ def main(argv: list[str]) -> int:
         os.sched_setaffinity(0, {cpus[1]})
     results = []
     with tempfile.TemporaryDirectory(prefix="loopback-trees-") as tmp:
-        trees = [(revision, export_tree(revision, Path(tmp))) for revision in args.revision]
+        trees = [(_named(revision), export_tree(revision, Path(tmp))) for revision in args.revision]
         for name, tree in (*trees, ("this checkout", ROOT)):
             result = asyncio.run(measure(tree, name, args, cpus))
             print_result(result, args)
