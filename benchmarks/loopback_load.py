@@ -567,7 +567,7 @@ def print_result(result: dict, args: argparse.Namespace) -> None:
 
 def print_table(results: list[dict], pinned: str) -> None:
     print(f"\n{pinned}; load average over the last minute: {os.getloadavg()[0]:.2f}")
-    head = (f"{'revision':<16}{'inter/s':>8}{'core':>6}{'1000/CPU':>9}{'CPU ms':>8}{'paced':>7}{'sat p50/p99':>15}"
+    head = (f"{'revision':<18}{'inter/s':>8}{'core':>6}{'1000/CPU':>9}{'CPU ms':>8}{'paced':>7}{'sat p50/p99':>15}"
             f"{'burst p50/p99':>15}{'paced p50/p99':>15}{'RSS':>6}{'ok':>7}{'bad':>5}")
     print(head)
     print("-" * len(head))
@@ -576,7 +576,7 @@ def print_table(results: list[dict], pinned: str) -> None:
         ok = sum(v for k, v in (r.get("sat_outcomes") or {}).items() if not k.endswith("refused"))
         bad = sum(r["refusals"].values()) + sum(r["unknown_routes"].values()) + len(r["problems"]) + sum(
             v for k, v in r["counts"].items() if k == "unanswered" or "after 3 s" in k or "unexpected" in k)
-        print(f"{r['revision']:<16}{r['rate']:>8.0f}{r['bot_busy']:>6.0%}{1000 / r['cpu_ms']:>9.0f}{r['cpu_ms']:>8.2f}"
+        print(f"{r['revision']:<18}{r['rate']:>8.0f}{r['bot_busy']:>6.0%}{1000 / r['cpu_ms']:>9.0f}{r['cpu_ms']:>8.2f}"
               f"{r.get('paced_cpu_ms', nan):>7.2f}{r['sat_p50']:>8.0f}/{r['sat_p99']:<6.0f}"
               f"{r.get('burst_p50', nan):>8.0f}/{r.get('burst_p99', nan):<6.0f}"
               f"{r.get('paced_p50', nan):>8.0f}/{r.get('paced_p99', nan):<6.0f}{r['rss']:>6.0f}{ok:>7d}{bad:>5d}")
