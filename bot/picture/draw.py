@@ -11,8 +11,8 @@ import zlib
 from functools import cache, lru_cache
 from pathlib import Path
 
-from isal import isal_zlib
 from PIL import Image, ImageDraw, ImageFont
+from zlib_ng import zlib_ng
 
 from bot.engine.cards import MERCHANT, NECROMANCER, Card
 from bot.i18n import N_
@@ -188,7 +188,7 @@ BLENDS = (
     (BACK, (20, 20, 24)), (FELT, (20, 20, 24)), (FELT, RED), (FACE_EDGE, RED), (FACE_EDGE, BLACK),
     (PLAYER_COLOURS[0], WHITE), (PLAYER_COLOURS[1], WHITE), (FELT_DARK, WHITE), (FELT_DARK, GOLD),
 )
-STEPS = 7
+STEPS = 3
 
 
 @cache
@@ -222,22 +222,25 @@ def to_png(img: Image.Image) -> bytes:
     palette, mode "P", is written as it is); no metadata, so the same picture is the same bytes.
 
     Written here rather than by Pillow's PNG plugin, whose zlib deflate was most of a picture's time: rows are
-    unfiltered (the picture is long runs of a few indices, which filters would not shorten) and deflated by ISA-L
-    (``isal``) at level 1, about five times faster than zlib at level 1 and as small.
+    unfiltered (the picture is long runs of a few indices, which filters would not shorten) and deflated by
+    zlib-ng at level 3, which finds the repeats of the row above that a level-1 deflate (ISA-L's, zlib's) misses:
+    the largest tables are a fifth smaller, for about a quarter of a millisecond more.
     """
     if img.mode != "P":
         img = img.quantize(palette=palette(), dither=Image.Dither.NONE)
     width, height = img.size
-    framed = Image.new("P", (width + 1, height), 0)  # each row behind its filter byte (0: none), pasted in C
-    framed.paste(img, (1, 0))
-    rows = framed.tobytes()
+    # Each row behind its filter byte (0: none): Pillow's raw encoder zero-pads every row to the stride, so the
+    # padding after a row is the next row's filter byte.
+    rows = memoryview(img.tobytes("raw", "P", width + 1))[:-1]
+    deflate = zlib_ng.compressobj(PNG_LEVEL)
+    idat = deflate.compress(b"\0") + deflate.compress(rows) + deflate.flush()
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)  # 8-bit indices, palette colour
     return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", _palette_bytes()),
-                     _chunk(b"IDAT", isal_zlib.compress(rows, PNG_LEVEL)), _chunk(b"IEND", b"")))
+                     _chunk(b"IDAT", idat), _chunk(b"IEND", b"")))
 
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-PNG_LEVEL = 1
+PNG_LEVEL = 3  # zlib-ng's levels 2-3 are its fast greedy matcher; 4 (lazy matching) is half again slower
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
