@@ -252,7 +252,7 @@ def _deflate(rows: memoryview, level: int) -> bytes:
 
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-PNG_LEVEL = 2  # zlib-ng's greedy matcher: level 3 is a tenth smaller and a third slower
+PNG_LEVEL = 2  # zlib-ng's greedy matcher: level 3 is about 8 % smaller and a third slower
 BUSY_PNG_LEVEL = 5  # its lazy matcher, longer chains
 
 
