@@ -199,8 +199,8 @@ def render_room(state: State, *, abandoned: bool = False, tr: Messages = ENGLISH
 
 
 # Bytes: a table whose PNG comes out larger is deflated again, harder (``draw.to_png``). About one table in
-# twenty: the busiest (fanned kills, long chips) stay well under 16 KB, a Discord embed's picture loads fast.
-DEFLATE_AGAIN_OVER = 14_500
+# twenty: the busiest (fanned kills, long chips) end well under 16 KB, a Discord embed's picture loads fast.
+DEFLATE_AGAIN_OVER = 15_000
 
 
 CHIP_ROWS = 2  # rows of chips under the health bar
