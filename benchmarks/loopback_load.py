@@ -228,6 +228,8 @@ class Load:
 
     async def saturate(self, until: float, think: tuple[float, float] | None = None) -> None:
         async def player(seat: Seat) -> None:
+            if think is not None:  # players out of step: not all of them just answered by the same burst
+                await asyncio.sleep(random.uniform(0, think[1]))
             while time.perf_counter() < until and seat.refusals < 3:
                 await self.one(seat)
                 if think is not None:
