@@ -23,8 +23,9 @@ message), and starts a new game when one ends. The phases, each on a warm bot:
   the callback request's arrival (p50, p99);
 - burst: every player's next click written back to back (one gateway frame each), until all are answered, then a
   pause; ``--bursts`` times: p50 and p99 of the first answer (median over bursts);
-- paced: each player thinks 0.5 to 1.5 s after each answer, for ``--paced`` seconds: the CPU per click at a
-  human rate, and how busy the bot's core is;
+- paced: each player thinks 0.5 to 1.5 s after each answer (the players out of step), for ``--paced`` seconds:
+  the CPU per click at a human rate (higher than saturated: less is shared between interactions), how busy the
+  bot's core is, and the first answer's p50 and p99;
 - ``--profile``: one more saturated stretch with ``py-spy record --format raw --threads`` on the bot process,
   summarised in ms of CPU per interaction by thread, by module group (discord.py's gateway and parsing, aiohttp,
   json, PIL, aiosqlite, bot/cogs/storage, asyncio, ...) and by function (self and cumulative), each thread's
