@@ -26,6 +26,7 @@ from bot.picture.replay import render_replay
 
 DEFAULT_CAPACITY = 8  # replays waiting behind the one rendering; more are told to try again
 KEPT = 64  # rendered replays remembered (a 40-move game's is about 300 KB)
+KEPT_BYTES = 32 << 20  # and at most this many bytes of them (a whole duel's replay is about 900 KB)
 
 BUSY_FULL = N_("Many replays are being drawn right now; please try again in a minute.")
 BUSY_YOURS = N_("Your previous replay is still being drawn; it will be posted first.")
@@ -36,13 +37,14 @@ class ReplayBusy(RuntimeError):
 
 
 class ReplayService:
-    def __init__(self, capacity: int = DEFAULT_CAPACITY, kept: int = KEPT) -> None:
+    def __init__(self, capacity: int = DEFAULT_CAPACITY, kept: int = KEPT, kept_bytes: int = KEPT_BYTES) -> None:
         self.capacity = capacity
-        self.kept = kept
+        self.kept, self.kept_bytes = kept, kept_bytes
         self._thread: ThreadPoolExecutor | None = None
         self._pending = 0  # replays queued or rendering
         self._players: set[int] = set()
         self._done: OrderedDict[tuple, bytes] = OrderedDict()
+        self._done_bytes = 0
 
     @property
     def pending(self) -> int:
@@ -92,9 +94,11 @@ class ReplayService:
         finally:
             self._pending -= 1
             self._players.discard(requester)
-        self._done[key] = gif
-        if len(self._done) > self.kept:
-            self._done.popitem(last=False)
+        if key not in self._done:  # (two players may have asked for the same replay at once)
+            self._done[key] = gif
+            self._done_bytes += len(gif)
+        while len(self._done) > self.kept or (self._done_bytes > self.kept_bytes and len(self._done) > 1):
+            self._done_bytes -= len(self._done.popitem(last=False)[1])
         return gif
 
     async def close(self) -> None:
