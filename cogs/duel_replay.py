@@ -8,6 +8,8 @@ A click is deferred while the replay service (``bot.replays``: one worker thread
 player at a time, rendered replays kept) draws it; a busy service, a duel still being played, a declined
 challenge and a duel that no longer exists are each said plainly and privately.
 
+``/scoundrel replay duel:<number>`` (``cogs/replay.py``) posts the same for one of the caller's own duels.
+
 The GIF names the players "Player 1" and "Player 2" as the board does; the post's text says who they are.
 """
 
@@ -31,18 +33,25 @@ from cogs.duel_view import (
 from cogs.errors import GameIdButton, send_private
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
-from storage.duels import DECLINED, DuelError, load_duel
+from storage.duels import DECLINED, DuelError, DuelNotFound, load_duel
 
 _state = {"replays": shared()}  # the replay service (a test puts its own here)
 NOT_OVER = N_("This duel is still being played: its replay is drawn once it is over.")
 NEVER_PLAYED = N_("That challenge was never played, so there is nothing to replay.")
+NOT_YOUR_DUEL = N_("You played no duel #{number}: a duel's number is in the title of its board.")
+MAX_DUEL = 2**53 - 1  # the largest whole number a Discord option carries
 
 
 class DuelReplayButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
     PREFIX, LABEL, EMOJI, STYLE = "dreplay", N_("Replay"), "🎞️", discord.ButtonStyle.secondary
 
     async def run(self, interaction: Interaction) -> None:
-        await post_duel_replay(interaction, self.game_id)  # the duel's id
+        try:
+            record = await load_duel(interaction.client.store, self.game_id)  # the duel's id
+        except DuelError as refused:  # a forged id, or a duel gone with an older backup restored
+            await send_private(interaction, refused_text(refused, for_reader(interaction)))
+            return
+        await post_duel_replay(interaction, record)
 
 
 def duel_replay_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
@@ -50,13 +59,22 @@ def duel_replay_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
     return [DuelReplayButton(record.id, tr)] if record.status in FINISHED else []
 
 
-async def post_duel_replay(interaction: Interaction, duel_id: int) -> None:
+async def replay_own_duel(interaction: Interaction, duel_id: int) -> None:
+    """``/scoundrel replay duel:<number>``: one of the caller's own duels. Someone else's is refused as if it did
+    not exist: a duel played in another server is not shown here by its number."""
     tr = for_reader(interaction)
     try:
         record = await load_duel(interaction.client.store, duel_id)
-    except DuelError as refused:  # a forged id, or a duel gone with an older backup restored
-        await send_private(interaction, refused_text(refused, tr))
+    except DuelNotFound:
+        record = None
+    if record is None or record.seat(interaction.user.id) is None:
+        await send_private(interaction, tr(NOT_YOUR_DUEL, number=duel_id))
         return
+    await post_duel_replay(interaction, record)
+
+
+async def post_duel_replay(interaction: Interaction, record) -> None:
+    tr = for_reader(interaction)
     if record.status not in FINISHED:
         await send_private(interaction, tr(NEVER_PLAYED if record.status == DECLINED else NOT_OVER))
         return

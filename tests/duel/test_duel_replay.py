@@ -89,6 +89,10 @@ async def test_a_finished_duels_board_offers_its_replay_to_anyone_in_the_channel
     assert shown[0].crop((0, 0, WIDTH, HEIGHT)).tobytes() == picture(replay(record.seed, []))
     assert shown[-1].crop((0, 0, WIDTH, HEIGHT)).tobytes() == picture(record.state)
 
+    # A player finds it by its number too (the board's title says it).
+    by_number = answers_to(await world.alice.slash(world.channel, "scoundrel replay", duel=record.id))[-1]
+    assert await posted_gif(by_number) == gif and not by_number.ephemeral
+
     # In the presser's language, and still there after a restart (a persistent button).
     locales.speak(world.bob, "de")
     await world.restart()
@@ -117,6 +121,13 @@ async def test_a_replay_of_a_duel_still_on_declined_or_unknown_is_refused_privat
         ("This duel is still being played: its replay is drawn once it is over.", True),
         ("That challenge was never played, so there is nothing to replay.", True),
         ("You can't do that: that duel no longer exists.", True)]
+    mine = await world.alice.slash(world.channel, "scoundrel replay", duel=duel_id)
+    others = await carol.slash(world.channel, "scoundrel replay", duel=duel_id)  # not hers: as if unknown
+    none = await carol.slash(world.channel, "scoundrel replay", duel=99999)
+    assert [(m.content, m.ephemeral) for click in (mine, others, none) for m in answers_to(click)] == [
+        ("This duel is still being played: its replay is drawn once it is over.", True),
+        (f"You played no duel #{duel_id}: a duel's number is in the title of its board.", True),
+        ("You played no duel #99999: a duel's number is in the title of its board.", True)]
     assert (await load_duel(world.store, duel_id)).status == "playing"  # nothing changed
     assert "Replay" not in [b.label for b in buttons(board)]
 
