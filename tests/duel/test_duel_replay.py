@@ -149,3 +149,20 @@ async def test_a_busy_replay_service_is_said_plainly_before_anything_is_posted(w
     assert [(m.content, m.ephemeral) for m in full] == [(BUSY_FULL, True)]
     assert [(m.content, m.ephemeral) for m in yours] == [(BUSY_YOURS, True)]
     assert len(frames(await posted_gif(free[-1]))) == len(record.state.history) + 2
+
+
+async def test_the_service_keeps_duel_replays_by_line_and_language_within_its_bytes():
+    seed = seed_from_text(SEED)
+    line = whole_duel(seed)[:20]
+    service = ReplayService()
+    try:
+        english = await service.render_duel(seed, line)
+        assert await service.render_duel(seed, line) is english  # kept: not drawn again
+        assert await service.render_duel(seed, line[:19]) != english  # another line is another replay
+        service.kept_bytes = len(english) * 2
+        german = await service.render_duel(seed, line, tr=messages_for("de"))
+        assert german != english and german == render_duel_replay(seed, line, tr=messages_for("de"))
+        again = await service.render_duel(seed, line)  # the oldest went when the bytes kept ran over
+        assert again == english and again is not english
+    finally:
+        await service.close()
