@@ -114,7 +114,7 @@ def replay_title(record, tr: Messages = ENGLISH) -> str:
     return tr("Replay · {game} · {outcome}", game=what, outcome=how_it_went(record, tr))
 
 
-@app_commands.command(name="replay", description="Watch one of your finished games again, move by move")
+@app_commands.command(name="replay", description="Watch one of your finished games or duels again, move by move")
 @app_commands.describe(game="One of your recent finished games (default: the latest)",
                        daily="A daily's number: your attempt at it",
                        duel="A duel's number (in its board's title): one you played")
