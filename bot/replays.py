@@ -26,7 +26,7 @@ from bot.picture.replay import render_replay
 
 DEFAULT_CAPACITY = 8  # replays waiting behind the one rendering; more are told to try again
 KEPT = 64  # rendered replays remembered (a 40-move game's is about 300 KB)
-KEPT_BYTES = 32 << 20  # and at most this many bytes of them (a whole duel's replay is about 900 KB)
+KEPT_BYTES = 32 << 20  # and at most this many bytes of them (a whole duel's replay is about 0.8 MB)
 
 BUSY_FULL = N_("Many replays are being drawn right now; please try again in a minute.")
 BUSY_YOURS = N_("Your previous replay is still being drawn; it will be posted first.")
