@@ -51,6 +51,8 @@ async def in_time(interaction: Interaction, work: Awaitable[T], *, thinking: boo
 
     ``work`` is never cancelled by the deadline: a move being committed finishes whatever Discord does.
     """
+    if isinstance(interaction.response, PatientResponse):
+        return await work  # answer_in_time keeps this interaction's deadline already (every dispatched one)
     loop = asyncio.get_running_loop()
     # One deadline per interaction, however many steps its answer takes (load, move, picture).
     answer_by = interaction.extras.setdefault("answer_by", loop.time() + DEFER_AFTER)
