@@ -113,8 +113,12 @@ async def _run(config, *, sync: bool) -> None:
         await store.close()
         bot = make_bot(config, sync_commands=sync)
         async with bot:
-            stop_on_signals(bot)
-            await bot.start(config.token)  # returns once the bot is closed
+            stopped = stop_on_signals(bot)
+            await bot.start(config.token)  # returns once the gateway is closed
+            if bot.stopping:
+                # A signal's shutdown closes the gateway before it has closed the store: let it finish, or the
+                # loop's end would cancel it mid-close and aiosqlite's thread would keep the process alive.
+                await stopped.wait()
     except StorageError as exc:  # e.g. SchemaTooNew: say what to do, not a traceback
         raise StartupError(_one_line(exc)) from None
     except (OSError, aiohttp.ClientError) as exc:
