@@ -15,7 +15,6 @@ from discord.ext import commands
 import cogs
 from bot import clock
 from bot.config import Config
-from bot.echoes import skip_own_echoes
 
 if TYPE_CHECKING:
     from bot.service import Service
@@ -41,7 +40,10 @@ def find_extensions() -> list[str]:
 
 
 class ScoundrelBot(commands.Bot):
-    """Slash commands and buttons only: default intents, no message content, no members."""
+    """Slash commands and buttons only. Of the gateway's events it asks for its servers and their channels and
+    roles (the ``guilds`` intent) and nothing else: interactions arrive whatever the intents, and no message, typing
+    or reaction event is read, so none is sent (in a busy server they would be most of the gateway's traffic, the
+    echoes of the bot's own edits included)."""
 
     def __init__(self, config: Config, *, sync_commands: bool = True, extensions: list[str] | None = None,
                  par_solver=DEFAULT_PAR) -> None:
@@ -55,11 +57,10 @@ class ScoundrelBot(commands.Bot):
                       "shard_ids": list(config.shard_ids or range(config.shard_count))}
         if shards and not isinstance(self, commands.AutoShardedBot):
             raise TypeError("a sharded configuration needs ShardedScoundrelBot (see make_bot)")
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
                          tree_cls=ScoundrelTree, help_command=None,
                          allowed_mentions=discord.AllowedMentions.none(), **shards)
         self.config = config
-        skip_own_echoes(self)  # the gateway's copies of our own sends and edits: nothing here reads them
         self.sync_commands = sync_commands
         self.extension_names = list(extensions) if extensions is not None else find_extensions()
         # Opened in setup_hook, None again after close(). Typed as always open: no interaction reaches a cog before
