@@ -195,7 +195,12 @@ _TONES = {"on": CHIP_ON, "off": CHIP_OFF, "warn": CHIP_WARN, "gold": (150, 110, 
 
 def render_room(state: State, *, abandoned: bool = False, tr: Messages = ENGLISH) -> bytes:
     """The table as PNG bytes, its words in ``tr``'s language; the same state and language give the same bytes."""
-    return to_png(paint(room_layout(state, abandoned=abandoned, tr=tr), tr))
+    return to_png(paint(room_layout(state, abandoned=abandoned, tr=tr), tr), again_over=DEFLATE_AGAIN_OVER)
+
+
+# Bytes: a table whose PNG comes out larger is deflated again, harder (``draw.to_png``). About one table in
+# twenty: the busiest (fanned kills, long chips) end well under 16 KB, a Discord embed's picture loads fast.
+DEFLATE_AGAIN_OVER = 15_000
 
 
 CHIP_ROWS = 2  # rows of chips under the health bar
