@@ -5,6 +5,7 @@ Every control is a ``DynamicItem`` whose custom_id holds what the click needs, s
     sc:duelc:<duel id>:<acc|dec>               challenge: accept / decline (or withdraw)
     sc:duel:<duel id>:<version>:<what>         hand (show my hand), resign (ask), or an action code (P02, F1, D, R0)
     sc:duelp:<duel id>:<version>:<n>           select menu n of card plays; each option's value is an action code
+    sc:dreplay:<duel id>                       a finished duel's Replay (cogs/duel_replay.py, via DUEL_OVER_EXTRAS)
 
 A click whose version is not the duel's is refused as out of date; ``storage.duels.play_duel`` lets exactly one of
 two racing clicks through.
@@ -21,6 +22,7 @@ import functools
 import io
 import logging
 import re
+from collections.abc import Callable
 
 import discord
 
@@ -45,6 +47,7 @@ from storage.duels import (
     ABANDONED,
     CHALLENGED,
     DECLINED,
+    WON,
     DuelError,
     answer_challenge,
     load_duel,
@@ -55,6 +58,10 @@ from storage.duels import (
 log = logging.getLogger(__name__)
 
 SELECT_LIMIT = 25  # options per Discord select menu
+FINISHED = (WON, ABANDONED)  # a duel played to its end (won, or resigned): not a declined challenge
+# Buttons under a finished duel's board (the Replay button, cogs/duel_replay.py): each function gets the duel's
+# record and the board's language and returns its items, as cogs.game_view.GAME_OVER_EXTRAS does for solo games.
+DUEL_OVER_EXTRAS: list[Callable[[object, Messages], list[discord.ui.Item]]] = []
 GOAL = N_("Goal: finish one column of 4+ cards, two of 5+ and one of 6+.")
 # Why storage.duels refused (DuelError.code), in words.
 STORE_REFUSALS = {
@@ -162,6 +169,10 @@ def render_board(record, tr: Messages = ENGLISH) -> tuple[discord.Embed, discord
         view.add_item(DuelButton(record.id, record.version, "resign", label=tr("Resign"), emoji="🏳️"))
     if record.open:
         view.add_item(DuelRulesButton(tr))
+    elif record.status in FINISHED:
+        for extra in DUEL_OVER_EXTRAS:
+            for item in extra(record, tr):
+                view.add_item(item)
     return board_embed(record, tr), view
 
 

@@ -9,8 +9,9 @@ A daily's deal is the day's challenge: while its day runs, only its player may s
 Once the day is over the replay is posted for all to see and, when the day's par line is known, plays the
 player's line and then par's ("you against par"), never before.
 
-``/scoundrel replay`` takes one of the player's recent finished games (autocomplete) or a daily's number (their
-attempt at it); with neither, their latest finished game.
+``/scoundrel replay`` takes one of the player's recent finished games (autocomplete), a daily's number (their
+attempt at it) or a duel's number (one they played: ``cogs/duel_replay.py``, whose Replay button is under every
+finished duel's board); with none, their latest finished game.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from bot.i18n import N_
 from bot.i18n.messages import ENGLISH, Messages
 from bot.picture.replay import FILENAME
 from bot.replays import ReplayBusy, close_replays, shared
+from cogs.duel_replay import MAX_DUEL, replay_own_duel
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game import how_it_went
 from cogs.game_embed import rules_label
@@ -112,14 +114,19 @@ def replay_title(record, tr: Messages = ENGLISH) -> str:
     return tr("Replay · {game} · {outcome}", game=what, outcome=how_it_went(record, tr))
 
 
-@app_commands.command(name="replay", description="Watch one of your finished games again, move by move")
+@app_commands.command(name="replay", description="Watch one of your finished games or duels again, move by move")
 @app_commands.describe(game="One of your recent finished games (default: the latest)",
-                       daily="A daily's number: your attempt at it")
+                       daily="A daily's number: your attempt at it",
+                       duel="A duel's number (in its board's title): one you played")
 async def replay(interaction: Interaction, game: str | None = None,
-                 daily: app_commands.Range[int, 1, 1_000_000] | None = None) -> None:
+                 daily: app_commands.Range[int, 1, 1_000_000] | None = None,
+                 duel: app_commands.Range[int, 1, MAX_DUEL] | None = None) -> None:
     tr = for_reader(interaction)
     store = interaction.client.store
     try:
+        if duel is not None:
+            await replay_own_duel(interaction, duel)
+            return
         if daily is not None:
             record = await store.daily_attempt(interaction.user.id, daily)
             if record is None:

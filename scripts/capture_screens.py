@@ -31,6 +31,7 @@ from bot.client import ScoundrelBot  # noqa: E402
 from bot.config import Config  # noqa: E402
 from bot.engine import apply, legal_actions, new_game, preset, seed_to_text  # noqa: E402
 from bot.i18n.messages import messages_for  # noqa: E402
+from bot.picture.duel_replay import MOVE_MS as DUEL_MOVE_MS  # noqa: E402
 from bot.picture.replay import FIRST_MS, MOVE_MS, RESULT_MS  # noqa: E402
 
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.screenshot-token-not-real-000000000000"
@@ -344,6 +345,16 @@ async def shoot_all(env, out: Path, browser: str, only: set[str], locale: str) -
             await shot("duel-hand", hand, viewer=player)
             break
 
+    # The same duel played to its end: the board with its Replay button, then the replay as it plays in the
+    # client (pressed by Carol, who watched): its first frame (the deal) and its last (the result).
+    actions = await play_duel_moves(env, challenge.message, moves=1000, tr=tr, to_the_end=True)
+    await shot("duel-over", challenge)
+    await carol.click(challenge, label=tr("Replay"))
+    replay = channel.last_message
+    await shot("duel-replay-first", replay, viewer=carol)
+    await shot("duel-replay-last", replay, viewer=carol,
+               after=(FIRST_MS + DUEL_MOVE_MS * actions + RESULT_MS / 2) / 1000 - 1.0)
+
     # The scheduled daily post, the next morning: today's Play button, yesterday's best here and its seed.
     mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
     admin = guild.add_member(env.create_user("admin"), roles=[mods])
@@ -397,9 +408,10 @@ async def play_out(actor, message, channel, response=None):
     raise SystemExit("the game did not end")
 
 
-async def play_duel_moves(env, message, moves: int, tr) -> None:
+async def play_duel_moves(env, message, moves: int, tr, to_the_end: bool = False) -> int:
     """Random legal duel moves through the store (as the hand's buttons make them), shown on the board in the
-    mover's language (``tr``)."""
+    mover's language (``tr``); ``to_the_end``: a column is finished whenever one can be, so the duel ends. Returns
+    how many actions the duel has had."""
     import random
 
     from bot.duel import legal_actions as duel_actions
@@ -420,10 +432,12 @@ async def play_duel_moves(env, message, moves: int, tr) -> None:
             break
         actions = [a for a in duel_actions(record.state) if a.kind != "R"]
         builds = [a for a in actions if a.kind in ("B", "F")]
-        action = rng.choice(builds or actions)
+        finishes = [a for a in actions if a.kind == "F"] if to_the_end else []
+        action = finishes[0] if finishes else rng.choice(builds or actions)
         player = record.players[record.state.actor]
         record = await play_duel(bot.store, record.id, player, record.version, action)
     await refresh_board(bot, record, tr)
+    return record.version
 
 
 def good_line(start, width: int = 6) -> list[str]:

@@ -1,7 +1,9 @@
-"""Pictures of the game for Discord: pure drawing with Pillow, no discord and no I/O; each returns PNG bytes.
+"""Pictures of the game for Discord: pure drawing with Pillow, no discord and no I/O; each returns image bytes.
 
 - ``render_room(state)``: the table of a game (``room.py``), ``room_layout(state)`` its card places.
 - ``bot.picture.duel.render_duel(state)``: the duel board (``duel.py``), ``duel_layout(state)`` its places.
+- ``bot.picture.replay.render_replay`` and ``bot.picture.duel_replay.render_duel_replay``: a whole game or duel as an
+  animated GIF, one frame per move.
 
 The one font, DejaVu Sans Bold, ships in ``fonts/`` with its licence (Bitstream Vera terms).
 """

@@ -12,32 +12,15 @@ Player 1's columns grow from the left edge towards the dice, player 2's from the
 
 from __future__ import annotations
 
-from functools import cache
 from typing import NamedTuple
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.duel.game import PAIRS, PLACING, DuelState
-from bot.engine.cards import MONSTER, POTION
-from bot.engine.cards import Card as TableCard
 from bot.i18n.messages import ENGLISH, Messages
 
-from .draw import (
-    CHIP_OFF,
-    FACE,
-    FACE_EDGE,
-    FELT,
-    FELT_DARK,
-    FELT_LINE,
-    GOLD,
-    MUTED,
-    PLAYER_COLOURS,
-    WHITE,
-    chip,
-    fan_face,
-    font,
-    to_png,
-)
+from . import duel_tiles, tiles
+from .draw import CHIP_OFF, GOLD, MUTED, PLAYER_COLOURS, WHITE, fitting, to_png
 from .room import Box
 
 WIDTH, HEIGHT = 640, 640  # nearly square: a phone shows it about 280 px wide
@@ -104,44 +87,31 @@ def duel_layout(state: DuelState, tr: Messages = ENGLISH) -> DuelLayout:
                       tr("turn {turn}", turn=state.turn))
 
 
-@cache
-def _face(card) -> Image.Image:
-    """A duel card drawn like a table card: the same face, red or black, rank in the corner."""
-    kind = POTION if card.suit in "DH" else MONSTER  # only the colour matters here
-    return fan_face(TableCard(card.suit, card.rank, kind), CARD_W, CARD_H)
-
-
 def render_duel(state: DuelState, tr: Messages = ENGLISH) -> bytes:
+    """The board as PNG bytes, its words in ``tr``'s language; the same state and language give the same bytes."""
     return to_png(paint_duel(duel_layout(state, tr)))
 
 
+BAND_X, BAND_W = MARGIN - 6, WIDTH - 2 * MARGIN + 13  # a row's dark band, its rounded corners' felt included
+BAND_DY, BAND_H = 2, ROW_H - 3
+
+
 def paint_duel(layout: DuelLayout) -> Image.Image:
-    img = Image.new("RGB", (WIDTH, HEIGHT), FELT)
-    d = ImageDraw.Draw(img)
+    """The board in the shared palette ("P"): pre-drawn tiles (``duel_tiles``) pasted in the order the pieces
+    overlap; a replay's frames are these pictures."""
+    img = tiles.canvas(WIDTH, HEIGHT).copy()
+    if layout.actor is None:
+        tiles.text_tile(layout.turn_text, 20, MUTED, "mm").paste(img, CENTRE, 26)
     for player in (0, 1):
         tone = PLAYER_COLOURS[player] if layout.actor in (None, player) else CHIP_OFF
         text = layout.players[player]
-        if player == 0:
-            chip(d, MARGIN, 8, text, tone, size=20, height=36)
-        else:
-            width = int(d.textlength(text, font=font(20))) + 24
-            chip(d, WIDTH - MARGIN - width, 8, text, tone, size=20, height=36)
-    if layout.actor is None:
-        d.text((CENTRE, 26), layout.turn_text, font=font(20), fill=MUTED, anchor="mm")
+        x = MARGIN if player == 0 else WIDTH - MARGIN - tiles.chip_width(text, 20)
+        tiles.chip_tile(text, tone, 20, 36).paste(img, x, 8)
     for pair in range(PAIRS):
         y = ROW_Y + pair * ROW_H
-        d.rounded_rectangle((MARGIN - 6, y + 2, WIDTH - MARGIN + 6, y + ROW_H - 2), radius=12, fill=FELT_DARK)
-    for player in (0, 1):
-        for pair in range(PAIRS):
-            text, finished = layout.marks[player * PAIRS + pair]
-            if finished:
-                y = ROW_Y + pair * ROW_H
-                x0, x1 = (MARGIN - 4, CENTRE - DIE // 2 - 8) if player == 0 else (CENTRE + DIE // 2 + 8,
-                                                                                  WIDTH - MARGIN + 4)
-                d.rounded_rectangle((x0, y + 4, x1, y + ROW_H - 4), radius=10, outline=GOLD, width=3)
+        duel_tiles.band(BAND_W, BAND_H, _outlines(layout, pair)).paste(img, BAND_X, y + BAND_DY)
     for place in layout.places:
-        face = _face(place.card)
-        img.paste(face, (place.box.x, place.box.y), face)
+        duel_tiles.card(place.card, CARD_W, CARD_H).paste(img, place.box.x, place.box.y)
     for player in (0, 1):
         for pair in range(PAIRS):
             text, finished = layout.marks[player * PAIRS + pair]
@@ -149,29 +119,20 @@ def paint_duel(layout: DuelLayout) -> Image.Image:
             if label:
                 cy = ROW_Y + pair * ROW_H + ROW_H // 2
                 x = CENTRE - DIE // 2 - 8 if player == 0 else CENTRE + DIE // 2 + 8
-                d.text((x, cy), label, font=font(22), fill=GOLD if finished else WHITE,
-                       anchor="rm" if player == 0 else "lm")
+                duel_tiles.mark(label, 22, GOLD if finished else WHITE, "rm" if player == 0 else "lm",
+                                finished).paste(img, x, cy)
     for box, value, closed in layout.dice:
-        if closed:
-            d.rounded_rectangle((box.x, box.y, box.x + box.w, box.y + box.h), radius=12, outline=FELT_LINE, width=3)
-            d.text(box.centre, "✖", font=font(26), fill=MUTED, anchor="mm")
-        elif value is None:
-            d.rounded_rectangle((box.x, box.y, box.x + box.w, box.y + box.h), radius=12, outline=FELT_LINE, width=3)
-        else:
-            d.rounded_rectangle((box.x, box.y, box.x + box.w, box.y + box.h), radius=12, fill=FACE,
-                                outline=FACE_EDGE, width=2)
-            d.text(box.centre, str(value), font=font(38), fill=(28, 28, 32), anchor="mm")
-    d.text((CENTRE, HEIGHT - 20), layout.footer, font=_fitting(d, layout.footer, 20, WIDTH - 2 * MARGIN), fill=MUTED,
-           anchor="mm")
+        duel_tiles.die(value, closed, DIE).paste(img, box.x, box.y)
+    size = fitting(layout.footer, 20, WIDTH - 2 * MARGIN, smallest=12)  # another language's words: smaller
+    tiles.text_tile(layout.footer, size, MUTED, "mm").paste(img, CENTRE, HEIGHT - 20)
     return img
 
 
-def _fitting(d: ImageDraw.ImageDraw, text: str, size: int, width: int):
-    """The font of ``size``, or a smaller one if ``text`` would be wider than ``width`` (longer words of another
-    language get smaller rather than running off the picture)."""
-    while size > 12 and d.textlength(text, font=font(size)) > width:
-        size -= 1
-    return font(size)
+def _outlines(layout: DuelLayout, pair: int) -> tuple[tuple[int, int, int, int], ...]:
+    """The gold outlines of a row's finished columns, in its band's pixels."""
+    sides = ((MARGIN - 4, CENTRE - DIE // 2 - 8), (CENTRE + DIE // 2 + 8, WIDTH - MARGIN + 4))
+    return tuple((x0 - BAND_X, 4 - BAND_DY, x1 - BAND_X, ROW_H - 4 - BAND_DY)
+                 for player, (x0, x1) in enumerate(sides) if layout.marks[player * PAIRS + pair][1])
 
 
 __all__ = ["FILENAME", "HEIGHT", "WIDTH", "DuelLayout", "DuelPlace", "duel_layout", "paint_duel", "render_duel"]

@@ -77,8 +77,8 @@ def move_caption(state: State, tr: Messages) -> str:
 PROGRESS_H = 4  # the progress line along the caption's top edge
 
 
-def progress_width(number: int, total: int) -> int:
-    return round(WIDTH * number / total) if total else 0
+def progress_width(number: int, total: int, width: int = WIDTH) -> int:
+    return round(width * number / total) if total else 0
 
 
 CAPTION_FONT, LABEL_FONT = 16, 15
@@ -86,18 +86,18 @@ _GOLD_INDEX = palette_colours().index(GOLD)
 
 
 @lru_cache(maxsize=512)
-def caption_tile(text: str, label: str | None) -> tiles.Tile:
-    """The strip under the table: whose line (if told) in grey, then the move, as large as fits. The words are
-    drawn with monochrome hinting, not antialiased: the caption changes on every frame, and its antialiasing's
-    shades were a third of its bytes."""
-    img = Image.new("RGB", (WIDTH, CAPTION_H), CAPTION_BG)
+def caption_tile(text: str, label: str | None, width: int = WIDTH, size: int = CAPTION_FONT) -> tiles.Tile:
+    """The strip under the table (``width`` wide): whose line (if told) in grey, then the move, as large as fits
+    up to ``size``. The words are drawn with monochrome hinting, not antialiased: the caption changes on every
+    frame, and its antialiasing's shades were a third of its bytes."""
+    img = Image.new("RGB", (width, CAPTION_H), CAPTION_BG)
     draw = ImageDraw.Draw(img)
     draw.fontmode = "1"  # FreeType's monochrome rendering: hinted for two colours, so it stays crisp
     x = 16
     if label:
         draw.text((x, CAPTION_H // 2), label, font=font(LABEL_FONT), fill=MUTED, anchor="lm")
         x += int(font(LABEL_FONT).getlength(label)) + 14
-    size = fitting(text, CAPTION_FONT, WIDTH - 16 - x, smallest=11)
+    size = fitting(text, size, width - 16 - x, smallest=11)
     draw.text((x, CAPTION_H // 2), text, font=font(size), fill=WHITE, anchor="lm")
     return tiles.Tile(tiles.on_palette(img), None)
 
