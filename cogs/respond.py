@@ -221,10 +221,10 @@ class TimedStore:
         value = getattr(self.inner, name)
         if name == "close" or not inspect.iscoroutinefunction(value):
             return value
-        wait = self.wait
 
         @functools.wraps(value)
         async def within_wait(*args, **kwargs):
+            wait = self.wait
             call = asyncio.ensure_future(value(*args, **kwargs))
             # (asyncio.wait never cancels what it waits for: the call is shielded from its caller as it is)
             done, _ = await asyncio.wait((call,), timeout=wait)
@@ -233,6 +233,7 @@ class TimedStore:
             call.add_done_callback(functools.partial(_late, name))
             raise StoreTimeout(name, wait)
 
+        self.__dict__[name] = within_wait  # made once: the next call finds it without coming here
         return within_wait
 
 
