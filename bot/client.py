@@ -7,6 +7,7 @@ import gc
 import importlib
 import logging
 import pkgutil
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -82,6 +83,10 @@ class ScoundrelBot(commands.Bot):
         self.dynamic_item_classes: list[type[discord.ui.DynamicItem]] = []
         self.stopping = False  # set by shutdown(): new interactions are refused plainly (cogs/intake.py)
         self.in_flight: set[asyncio.Task] = set()  # the tasks of interactions being handled (cogs/intake.py)
+        # Called with each interaction as it arrives, before its code runs, on the gateway's own turn: a cog's look
+        # at every interaction without a task of its own for each (cogs/clicks.py). One that needs to wait starts
+        # its own task.
+        self.arrival_checks: list[Callable[[discord.Interaction[ScoundrelBot]], None]] = []
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem]) -> None:
         super().add_dynamic_items(*items)
@@ -125,16 +130,23 @@ class ScoundrelBot(commands.Bot):
             log.info("synced %d commands to dev guild %d", len(synced), guild_id)
 
     def dispatch(self, event_name: str, /, *args, **kwargs) -> None:
-        if event_name == "interaction" and args:  # as it arrives, before its code has run (cogs/respond.py)
-            from cogs.respond import answer_in_time
-
-            answer_in_time(args[0])
+        if event_name == "interaction" and args:
+            self.interaction_arrived(args[0])
         super().dispatch(event_name, *args, **kwargs)
 
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
+    def interaction_arrived(self, interaction: discord.Interaction[ScoundrelBot]) -> None:
+        """As an interaction arrives, before its code has run: its deadline (cogs/respond.py), its count, the cogs'
+        checks."""
         from bot.metrics import interaction_kind
+        from cogs.respond import answer_in_time
 
+        answer_in_time(interaction)
         self.metrics.interactions.labels(kind=interaction_kind(interaction)).inc()
+        for check in self.arrival_checks:
+            try:
+                check(interaction)
+            except Exception:  # noqa: BLE001 - one failing check must not stop the interaction or the gateway
+                log.exception("an arrival check failed on interaction %s", interaction.id)
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
