@@ -7,6 +7,7 @@ import gc
 import importlib
 import logging
 import pkgutil
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -15,7 +16,6 @@ from discord.ext import commands
 import cogs
 from bot import clock
 from bot.config import Config
-from bot.echoes import skip_own_echoes
 
 if TYPE_CHECKING:
     from bot.service import Service
@@ -40,8 +40,14 @@ def find_extensions() -> list[str]:
     return found
 
 
+YOUNG_OBJECTS = 10_000  # objects made and not yet freed before the garbage collector's youngest pass (see on_ready)
+
+
 class ScoundrelBot(commands.Bot):
-    """Slash commands and buttons only: default intents, no message content, no members."""
+    """Slash commands and buttons only. Of the gateway's events it asks for its servers and their channels and
+    roles (the ``guilds`` intent) and nothing else: interactions arrive whatever the intents, and no message, typing
+    or reaction event is read, so none is sent (in a busy server they would be most of the gateway's traffic, the
+    echoes of the bot's own edits included)."""
 
     def __init__(self, config: Config, *, sync_commands: bool = True, extensions: list[str] | None = None,
                  par_solver=DEFAULT_PAR) -> None:
@@ -55,11 +61,10 @@ class ScoundrelBot(commands.Bot):
                       "shard_ids": list(config.shard_ids or range(config.shard_count))}
         if shards and not isinstance(self, commands.AutoShardedBot):
             raise TypeError("a sharded configuration needs ShardedScoundrelBot (see make_bot)")
-        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents(guilds=True),
                          tree_cls=ScoundrelTree, help_command=None,
                          allowed_mentions=discord.AllowedMentions.none(), **shards)
         self.config = config
-        skip_own_echoes(self)  # the gateway's copies of our own sends and edits: nothing here reads them
         self.sync_commands = sync_commands
         self.extension_names = list(extensions) if extensions is not None else find_extensions()
         # Opened in setup_hook, None again after close(). Typed as always open: no interaction reaches a cog before
@@ -78,6 +83,10 @@ class ScoundrelBot(commands.Bot):
         self.dynamic_item_classes: list[type[discord.ui.DynamicItem]] = []
         self.stopping = False  # set by shutdown(): new interactions are refused plainly (cogs/intake.py)
         self.in_flight: set[asyncio.Task] = set()  # the tasks of interactions being handled (cogs/intake.py)
+        # Called with each interaction as it arrives, before its code runs, on the gateway's own turn: a cog's look
+        # at every interaction without a task of its own for each (cogs/clicks.py). One that needs to wait starts
+        # its own task.
+        self.arrival_checks: list[Callable[[discord.Interaction[ScoundrelBot]], None]] = []
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem]) -> None:
         super().add_dynamic_items(*items)
@@ -121,16 +130,23 @@ class ScoundrelBot(commands.Bot):
             log.info("synced %d commands to dev guild %d", len(synced), guild_id)
 
     def dispatch(self, event_name: str, /, *args, **kwargs) -> None:
-        if event_name == "interaction" and args:  # as it arrives, before its code has run (cogs/respond.py)
-            from cogs.respond import answer_in_time
-
-            answer_in_time(args[0])
+        if event_name == "interaction" and args:
+            self.interaction_arrived(args[0])
         super().dispatch(event_name, *args, **kwargs)
 
-    async def on_interaction(self, interaction: discord.Interaction) -> None:
+    def interaction_arrived(self, interaction: discord.Interaction[ScoundrelBot]) -> None:
+        """As an interaction arrives, before its code has run: its deadline (cogs/respond.py), its count, the cogs'
+        checks."""
         from bot.metrics import interaction_kind
+        from cogs.respond import answer_in_time
 
+        answer_in_time(interaction)
         self.metrics.interactions.labels(kind=interaction_kind(interaction)).inc()
+        for check in self.arrival_checks:
+            try:
+                check(interaction)
+            except Exception:  # noqa: BLE001 - one failing check must not stop the interaction or the gateway
+                log.exception("an arrival check failed on interaction %s", interaction.id)
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
@@ -138,6 +154,10 @@ class ScoundrelBot(commands.Bot):
         # collector's reach, so its collections walk only what clicks create.
         gc.collect()
         gc.freeze()
+        # A click's objects that the collector must free (discord.py's interaction and its response refer to each
+        # other) die young unless the youngest generation fills before they do: with 700 (Python's default) and
+        # many clicks in flight they were promoted, and full collections of them took a tenth of a click's CPU.
+        gc.set_threshold(YOUNG_OBJECTS, 10, 10)
 
     async def shutdown(self, grace: float = STOP_GRACE) -> None:
         """A clean stop (SIGTERM, Ctrl-C): take no new work, let the interactions in flight finish (a click being

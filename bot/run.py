@@ -16,6 +16,8 @@ import dataclasses
 import logging
 import signal
 import sys
+from collections.abc import Coroutine
+from typing import Any
 
 import aiohttp
 import discord
@@ -66,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_CONFIG
     setup_logging(config.log_level_number, config.token, log_format=config.log_format)
     try:
-        asyncio.run(_run(config, sync=not args.no_sync))
+        run_loop(_run(config, sync=not args.no_sync))
     except KeyboardInterrupt:
         return 0
     except discord.LoginFailure:
@@ -79,6 +81,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return exc.exit_code
     return 0
+
+
+def run_loop(main: Coroutine[Any, Any, None]) -> None:
+    """Run the bot on uvloop where it is installed (Linux and macOS): the gateway, every HTTP request and every
+    task of a click cost the event loop less than on asyncio's own loop. Elsewhere, asyncio's."""
+    try:
+        import uvloop
+    except ImportError:
+        asyncio.run(main)
+        return
+    uvloop.run(main)
 
 
 class StartupError(Exception):
@@ -100,8 +113,12 @@ async def _run(config, *, sync: bool) -> None:
         await store.close()
         bot = make_bot(config, sync_commands=sync)
         async with bot:
-            stop_on_signals(bot)
-            await bot.start(config.token)  # returns once the bot is closed
+            stopped = stop_on_signals(bot)
+            await bot.start(config.token)  # returns once the gateway is closed
+            if bot.stopping:
+                # A signal's shutdown closes the gateway before it has closed the store: let it finish, or the
+                # loop's end would cancel it mid-close and aiosqlite's thread would keep the process alive.
+                await stopped.wait()
     except StorageError as exc:  # e.g. SchemaTooNew: say what to do, not a traceback
         raise StartupError(_one_line(exc)) from None
     except (OSError, aiohttp.ClientError) as exc:

@@ -6,7 +6,7 @@ or a press on a button the bot drew before the message changed, carries a custom
 discord.py ignores it and the player sees Discord's "This interaction failed". A custom_id that matches no
 template at all (an id from an older version of the bot, or a forged one) is ignored the same way.
 
-This listener sees every component interaction after discord.py has dispatched it and answers exactly those two
+This check sees every component interaction as discord.py dispatches it and answers exactly those two
 cases, with the same test discord.py applies: an item that discord.py will not run is built from its custom_id
 here and its callback runs (every ``sc:`` button validates its own custom_id: owner, version, game state), and a
 custom_id no template matches gets a short private refusal.
@@ -14,6 +14,7 @@ custom_id no template matches gets a short private refusal.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -35,10 +36,18 @@ def is_on_message(interaction: Interaction, component_type: int, custom_id: str)
     message = interaction.message
     if message is None:
         return False
-    view_cls = discord.ui.LayoutView if message.flags.components_v2 else discord.ui.View
-    view = view_cls.from_message(message, timeout=None)
-    return any(getattr(item, "type", None) is not None and item.type.value == component_type
-               and getattr(item, "custom_id", None) == custom_id for item in view.walk_children())
+    if message.flags.components_v2:  # nested layouts: discord.py's own conversion says where the items are
+        view = discord.ui.LayoutView.from_message(message, timeout=None)
+        return any(getattr(item, "type", None) is not None and item.type.value == component_type
+                   and getattr(item, "custom_id", None) == custom_id for item in view.walk_children())
+    # Rows of items (every game message): the message's components already say it, without building a View
+    # (discord.py builds one for the same click; a second was a tenth of a click's CPU).
+    for component in message.components:
+        children = component.children if isinstance(component, discord.ActionRow) else (component,)
+        for child in children:
+            if child.type.value == component_type and getattr(child, "custom_id", None) == custom_id:
+                return True
+    return False
 
 
 def find_factory(client, custom_id: str):
@@ -50,7 +59,9 @@ def find_factory(client, custom_id: str):
     return None, None
 
 
-async def answer_dropped_click(interaction: Interaction) -> None:
+def check_click(interaction: Interaction) -> None:
+    """Every interaction as it arrives (``bot.arrival_checks``): a click discord.py will drop is answered here, in a
+    task of its own; any other interaction costs nothing more."""
     if interaction.type is not discord.InteractionType.component:
         return
     data: dict[str, Any] = dict(interaction.data or {})
@@ -60,6 +71,10 @@ async def answer_dropped_click(interaction: Interaction) -> None:
     factory, match = find_factory(interaction.client, custom_id)
     if factory is not None and is_on_message(interaction, component_type, custom_id):
         return  # discord.py runs it
+    asyncio.get_running_loop().create_task(answer_dropped_click(interaction, custom_id, factory, match))
+
+
+async def answer_dropped_click(interaction: Interaction, custom_id: str, factory, match) -> None:
     try:
         if factory is None:
             log.info("unknown button %.100r from user %s", custom_id, interaction.user.id)
@@ -73,8 +88,8 @@ async def answer_dropped_click(interaction: Interaction) -> None:
 
 
 async def setup(bot) -> None:
-    bot.add_listener(answer_dropped_click, "on_interaction")
+    bot.arrival_checks.append(check_click)
 
 
 async def teardown(bot) -> None:
-    bot.remove_listener(answer_dropped_click, "on_interaction")
+    bot.arrival_checks.remove(check_click)

@@ -131,6 +131,9 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button],
             await handle_game_click(interaction, self.game_id, self.version, self.mode, self.code)
         except Exception as error:  # discord.py only logs DynamicItem errors; the player must hear too
             await report_error(interaction, error, where=f"game button {self.custom_id}")
+        finally:
+            if self.view is not None:  # the view discord.py rebuilt from the message to find this button
+                self.view.clear_items()  # (unused once the click is handled; see redraw)
 
 
 class NewGameButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
@@ -210,7 +213,10 @@ async def redraw(interaction: Interaction, record, mode: str) -> None:
     clicking player's language."""
     shown = await in_time(interaction, game_message(record, mode, store=interaction.client.store,
                                                     tr=for_reader(interaction)))
-    await edit_message(interaction, **shown.edit())
+    try:
+        await edit_message(interaction, **shown.edit())
+    finally:
+        shown.view.clear_items()  # sent: a view and its buttons refer to each other, which only the collector frees
 
 
 # --- rendering ------------------------------------------------------------------------------

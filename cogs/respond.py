@@ -51,6 +51,8 @@ async def in_time(interaction: Interaction, work: Awaitable[T], *, thinking: boo
 
     ``work`` is never cancelled by the deadline: a move being committed finishes whatever Discord does.
     """
+    if isinstance(interaction.response, PatientResponse):
+        return await work  # answer_in_time keeps this interaction's deadline already (every dispatched one)
     loop = asyncio.get_running_loop()
     # One deadline per interaction, however many steps its answer takes (load, move, picture).
     answer_by = interaction.extras.setdefault("answer_by", loop.time() + DEFER_AFTER)
@@ -81,6 +83,12 @@ class PatientResponse(discord.InteractionResponse):
         self.answering = False  # an answer (or the code's own deferral) is on its way
         self.late: asyncio.Task | None = None  # answer_in_time's deferral, once begun
         self.deferred_late = False  # answer_in_time's deferral went through
+        self.due: _Due | None = None  # what the wall clock holds until the deadline (answer_in_time)
+
+    def _begin(self) -> None:
+        self.answering = True
+        if self.due is not None:
+            self.due.interaction = None  # answered: the clock has nothing left to keep
 
     async def _was_deferred_late(self) -> bool:
         if self.late is not None and not self.late.done():
@@ -91,7 +99,7 @@ class PatientResponse(discord.InteractionResponse):
         if await self._was_deferred_late():
             fields.pop("delete_after", None)
             return await self._parent.followup.send(content, **fields)
-        self.answering = True
+        self._begin()
         return await super().send_message(content, **fields)
 
     async def edit_message(self, **fields):
@@ -99,13 +107,13 @@ class PatientResponse(discord.InteractionResponse):
             for unsupported in ("delete_after", "suppress_embeds"):
                 fields.pop(unsupported, None)
             return await self._parent.edit_original_response(**fields)
-        self.answering = True
+        self._begin()
         return await super().edit_message(**fields)
 
     async def defer(self, **options):
         if await self._was_deferred_late():
             return None
-        self.answering = True
+        self._begin()
         return await super().defer(**options)
 
 
@@ -169,14 +177,30 @@ def answer_in_time(interaction: Interaction) -> None:
     seconds from now. Autocomplete is left alone (it cannot be deferred)."""
     if interaction.type is discord.InteractionType.autocomplete:
         return None
+    response = PatientResponse(interaction)
     # discord.py caches the response object in this slot (``Interaction.response``)
-    setattr(interaction, "_cs_response", PatientResponse(interaction))  # noqa: B010 - a private slot
+    setattr(interaction, "_cs_response", response)  # noqa: B010 - a private slot
     loop = asyncio.get_running_loop()
     interaction.extras.setdefault("answer_by", loop.time() + DEFER_AFTER)  # the deadline in_time keeps too
-    WALL_CLOCK.call_later(DEFER_AFTER, loop, functools.partial(_when_due, interaction))
+    response.due = _Due(interaction)
+    WALL_CLOCK.call_later(DEFER_AFTER, loop, functools.partial(_when_due, response.due))
 
 
-def _when_due(interaction: Interaction) -> None:
+class _Due:
+    """What the wall clock keeps of an interaction until its deadline: the interaction itself only while it is
+    unanswered. An answered one is not kept alive for the clock's two seconds (under load, that carried every
+    interaction's objects past the garbage collector's young generations, into its slow full passes)."""
+
+    __slots__ = ("interaction",)
+
+    def __init__(self, interaction: Interaction) -> None:
+        self.interaction: Interaction | None = interaction
+
+
+def _when_due(due: _Due) -> None:
+    interaction = due.interaction
+    if interaction is None:
+        return
     response = interaction.response  # answered by now, as most are: nothing to start
     if isinstance(response, PatientResponse) and not response.is_done() and not response.answering:
         asyncio.get_running_loop().create_task(_defer_if_unanswered(interaction))
@@ -219,10 +243,10 @@ class TimedStore:
         value = getattr(self.inner, name)
         if name == "close" or not inspect.iscoroutinefunction(value):
             return value
-        wait = self.wait
 
         @functools.wraps(value)
         async def within_wait(*args, **kwargs):
+            wait = self.wait
             call = asyncio.ensure_future(value(*args, **kwargs))
             # (asyncio.wait never cancels what it waits for: the call is shielded from its caller as it is)
             done, _ = await asyncio.wait((call,), timeout=wait)
@@ -231,6 +255,7 @@ class TimedStore:
             call.add_done_callback(functools.partial(_late, name))
             raise StoreTimeout(name, wait)
 
+        self.__dict__[name] = within_wait  # made once: the next call finds it without coming here
         return within_wait
 
 

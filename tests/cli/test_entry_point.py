@@ -126,3 +126,19 @@ def test_typed_moves_parse_back_to_the_same_action(preset):
             for action in legal_actions(s):
                 assert parse_move(s, typed_move(s, action)) == action
             s = apply_action(s, pick(legal_actions(s)))
+
+
+def test_the_bot_runs_on_uvloop_where_it_is_installed():
+    """``bot run``'s event loop (``bot.run.run_loop``) is uvloop's on Linux, and asyncio's if uvloop is missing."""
+    code = ("import asyncio, sys\n"
+            "{block}"
+            "from bot.run import run_loop\n"
+            "async def main():\n"
+            "    print(type(asyncio.get_running_loop()).__module__)\n"
+            "run_loop(main())\n")
+    found = subprocess.run([sys.executable, "-c", code.format(block="")], capture_output=True, text=True,
+                           timeout=60, check=True)
+    assert found.stdout.strip() == "uvloop"
+    without = subprocess.run([sys.executable, "-c", code.format(block="sys.modules['uvloop'] = None\n")],
+                             capture_output=True, text=True, timeout=60, check=True)
+    assert without.stdout.strip() == "asyncio.unix_events"

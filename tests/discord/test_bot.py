@@ -14,9 +14,9 @@ from tests.discord.harness import buttons, make_bot, private_notes
 GUILD_ID = 900000000000000001
 
 
-async def test_only_default_intents(world):
+async def test_only_the_guilds_intent(world):
     intents = world.bot.intents
-    assert intents == discord.Intents.default()
+    assert intents == discord.Intents(guilds=True)  # what test_intents.py shows it needs, and nothing privileged
     assert not (intents.members or intents.presences or intents.message_content)
 
 
