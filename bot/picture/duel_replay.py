@@ -33,7 +33,7 @@ from .replay import CAPTION_H, FIRST_MS, PROGRESS_H, RESULT_MS, THE_DEAL, captio
 
 FILENAME = "duel-replay.gif"
 FRAME_H = HEIGHT + CAPTION_H
-CAPTION_FONT = 20  # the move under the board, at most (a phone shows the board about 330 px wide)
+CAPTION_FONT = 26  # the move under the board, at most (a phone shows the board about 260 px wide)
 MOVE_MS = 700  # a duel is about 150 actions (dice placed, cards played, plays ended): under two minutes in all
 
 WHO_DID = N_("{player}: {move}")  # a move whose event does not say who made it

@@ -39,7 +39,7 @@ from .draw import GOLD, MUTED, WHITE, fitting, font, palette, palette_colours, p
 from .room import HEIGHT, WIDTH, paint, room_layout
 
 FILENAME = "replay.gif"
-CAPTION_H = 44  # the strip under the table that names the move
+CAPTION_H = 52  # the strip under the table that names the move
 FRAME_H = HEIGHT + CAPTION_H
 CAPTION_BG = (20, 20, 24)
 MOVE_MS = 900  # each move's frame
@@ -81,7 +81,10 @@ def progress_width(number: int, total: int, width: int = WIDTH) -> int:
     return round(width * number / total) if total else 0
 
 
-CAPTION_FONT, LABEL_FONT = 16, 15
+# A phone shows the 800-pixel table about 300 pixels wide: the move, at most 24 pixels high here, is still about 9
+# there (16, its smallest, only for the longest moves), not fine print; larger would take a 40-move replay over
+# 300 KB (the caption box is sent whole with every frame).
+CAPTION_FONT, LABEL_FONT = 24, 20
 _GOLD_INDEX = palette_colours().index(GOLD)
 
 
@@ -97,7 +100,7 @@ def caption_tile(text: str, label: str | None, width: int = WIDTH, size: int = C
     if label:
         draw.text((x, CAPTION_H // 2), label, font=font(LABEL_FONT), fill=MUTED, anchor="lm")
         x += int(font(LABEL_FONT).getlength(label)) + 14
-    size = fitting(text, size, width - 16 - x, smallest=11)
+    size = fitting(text, size, width - 16 - x, smallest=16)
     draw.text((x, CAPTION_H // 2), text, font=font(size), fill=WHITE, anchor="lm")
     return tiles.Tile(tiles.on_palette(img), None)
 
