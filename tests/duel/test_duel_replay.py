@@ -5,13 +5,12 @@ service."""
 from __future__ import annotations
 
 import io
-import random
 import sys
 
 import pytest
 from PIL import Image, ImageSequence
 
-from bot.duel import apply, legal_actions, new_duel, replay
+from bot.duel import replay
 from bot.engine.seeds import seed_from_text
 from bot.i18n.messages import ENGLISH, messages_for
 from bot.picture.duel import HEIGHT, WIDTH, render_duel
@@ -19,23 +18,13 @@ from bot.picture.duel_replay import FILENAME, render_duel_replay
 from bot.replays import BUSY_FULL, BUSY_YOURS, ReplayService
 from storage.duels import load_duel, open_duel, play_duel
 from tests.discord.harness import buttons, press_again
+from tests.duel.test_discord import eager_history
 
 SEED = "0000-0005"
 
 
 def answers_to(click):
     return [click.response] + list(click.followups)
-
-
-def whole_duel(seed: int) -> tuple[str, ...]:
-    """A duel to its end, played by the engine: finish when possible, else a random card play, else Done."""
-    rng, state = random.Random(seed), new_duel(seed)
-    while not state.over:
-        actions = legal_actions(state)
-        finishes = [a for a in actions if a.kind == "F"]
-        plays = [a for a in actions if a.kind != "D"]
-        state = apply(state, finishes[0] if finishes else rng.choice(plays or actions))
-    return state.history
 
 
 async def challenge(world, first, second, seed=SEED):
@@ -46,7 +35,7 @@ async def finished_board(world):
     """Alice's duel against Bob played to its end (the winning Finish clicked on the winner's hand)."""
     board = await challenge(world, world.alice, world.bob)
     await world.bob.click(board, label="Accept")
-    history = whole_duel(seed_from_text(SEED))
+    history = eager_history(seed_from_text(SEED))
     record = await open_duel(world.store, world.alice.id)
     for code in history[:-1]:
         record = await play_duel(world.store, record.id, record.players[record.state.actor], record.version, code)
@@ -153,7 +142,7 @@ async def test_a_busy_replay_service_is_said_plainly_before_anything_is_posted(w
 
 async def test_the_service_keeps_duel_replays_by_line_and_language_within_its_bytes():
     seed = seed_from_text(SEED)
-    line = whole_duel(seed)[:20]
+    line = eager_history(seed)[:20]
     service = ReplayService()
     try:
         english = await service.render_duel(seed, line)
