@@ -41,7 +41,7 @@ def is_on_message(interaction: Interaction, component_type: int, custom_id: str)
         return any(getattr(item, "type", None) is not None and item.type.value == component_type
                    and getattr(item, "custom_id", None) == custom_id for item in view.walk_children())
     # Rows of items (every game message): the message's components already say it, without building a View
-    # (discord.py builds one for the same click; a second was a tenth of a click's CPU).
+    # (discord.py builds one for the same click; building a second paid that cost twice).
     for component in message.components:
         children = component.children if isinstance(component, discord.ActionRow) else (component,)
         for child in children:

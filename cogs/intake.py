@@ -35,7 +35,8 @@ def guard_parser(bot, original):
     def parse_interaction(data) -> None:
         loop = asyncio.get_running_loop()
         # The tasks discord.py starts for this interaction are recorded as they are created (a task factory, for
-        # the length of the parse): listing every task of the loop before and after cost a click tens of µs.
+        # the length of the parse): listing every task of the loop before and after cost each interaction a few
+        # hundred µs with 200 clicks in flight.
         started = _Recorder(loop.get_task_factory())
         loop.set_task_factory(started)
         try:
