@@ -22,20 +22,12 @@ import simcord
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from click_load import playable  # noqa: E402 - the same first playable card (a sibling script)
+
 from bot.client import ScoundrelBot  # noqa: E402
 from bot.config import Config  # noqa: E402
 
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.benchmark-token-not-real-00000000000"
-
-
-def playable(message) -> list:
-    found = []
-    for row in message.components:
-        for item in row.children:
-            code = (getattr(item, "custom_id", None) or "").split(":")
-            if code[:2] == ["sc", "g"] and code[-1] not in ("mode", "A") and not item.disabled:
-                found.append(item)
-    return found
 
 
 async def run(clicks: int) -> list[float]:
