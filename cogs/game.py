@@ -25,6 +25,7 @@ from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from cogs.rules_text import pages
 from cogs.server_settings import default_preset, preset_choices
+from storage.models import GameRecord
 
 log = logging.getLogger(__name__)
 NO_GAME = N_("You have no game in progress — start one with `{play}`.")
@@ -54,11 +55,7 @@ async def play(interaction: Interaction, preset: str | None = None,
 @play.autocomplete("seed")
 async def seed_suggestions(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The seeds of the player's recent games (never a daily's: those games carry no seed while the day runs)."""
-    try:
-        games = await interaction.client.store.recent_games(interaction.user.id, 50)
-    except Exception:  # noqa: BLE001 - suggestions are a convenience: none rather than an error
-        log.warning("no seed suggestions for user %s", interaction.user.id, exc_info=True)
-        return []
+    games = await recent_for_suggestions(interaction, "seed")
     tr = for_reader(interaction)
     typed = "".join(ch for ch in current.upper() if ch.isalnum())
     seen: set[str] = set()
@@ -73,6 +70,16 @@ async def seed_suggestions(interaction: Interaction, current: str) -> list[app_c
         out.append(app_commands.Choice(name=f"{text} · {rules_label(game.rules, tr)} · {how_it_went(game, tr)}",  # type: ignore[arg-type]
                                        value=text))
     return out[:25]
+
+
+async def recent_for_suggestions(interaction: Interaction, what: str) -> list[GameRecord]:
+    """The player's 50 most recent games, for an autocomplete of ``what``; none if the store cannot say (suggestions
+    are a convenience: none rather than an error)."""
+    try:
+        return await interaction.client.store.recent_games(interaction.user.id, 50)
+    except Exception:  # noqa: BLE001
+        log.warning("no %s suggestions for user %s", what, interaction.user.id, exc_info=True)
+        return []
 
 
 def how_it_went(game, tr: Messages = ENGLISH) -> str:

@@ -17,7 +17,6 @@ finished duel's board); with none, their latest finished game.
 from __future__ import annotations
 
 import io
-import logging
 
 import discord
 from discord import app_commands
@@ -31,15 +30,13 @@ from bot.picture.replay import FILENAME
 from bot.replays import ReplayBusy, close_replays, shared
 from cogs.duel_replay import MAX_DUEL, replay_own_duel
 from cogs.errors import GameIdButton, report_error, send_private
-from cogs.game import how_it_went
+from cogs.game import how_it_went, recent_for_suggestions
 from cogs.game_embed import rules_label
 from cogs.game_view import GAME_OVER_EXTRAS
 from cogs.group import add_subcommands, remove_subcommands
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from storage import errors as store_errors
-
-log = logging.getLogger(__name__)
 
 FINISHED = ("won", "dead", "abandoned")
 DAILY_KINDS = ("daily", "practice")  # storage's kinds whose deal is a day's challenge
@@ -161,11 +158,7 @@ async def _own_game(store, typed: str):
 @replay.autocomplete("game")
 async def game_suggestions(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     """The player's recent finished games, newest first: rules (or daily number), how it went, when it ended."""
-    try:
-        games = await interaction.client.store.recent_games(interaction.user.id, 50)
-    except Exception:  # noqa: BLE001 - suggestions are a convenience: none rather than an error
-        log.warning("no replay suggestions for user %s", interaction.user.id, exc_info=True)
-        return []
+    games = await recent_for_suggestions(interaction, "replay")
     tr = for_reader(interaction)
     typed = current.strip().casefold()
     out = []
