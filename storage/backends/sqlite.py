@@ -25,7 +25,9 @@ import asyncio
 import contextlib
 import logging
 import os
+import random
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any
 
@@ -322,6 +324,22 @@ def _names(columns: list[str]) -> str:
     return ", ".join(f'"{c}"' for c in columns)
 
 
+def _switch_to_wal(conn: sqlite3.Connection) -> str:
+    """``PRAGMA journal_mode = WAL``, retried while another connection holds the file. Two connections switching at
+    once both hold a shared lock and want an exclusive one; SQLite then answers "locked" at once, without waiting
+    on the busy timeout, to one of them (it would be a deadlock otherwise), so the wait is here."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    pause = 0.001
+    while True:
+        try:
+            return str(conn.execute("PRAGMA journal_mode = WAL").fetchone()[0])
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() + pause > deadline:
+                raise
+        time.sleep(pause * (1 + random.random()))  # apart, so the next try does not meet the same lock
+        pause = min(pause * 2, 0.05)
+
+
 def _prepare(path: str) -> None:
     """Before the async connection opens: check the file, switch to WAL, apply pending migrations."""
     try:
@@ -334,7 +352,7 @@ def _prepare(path: str) -> None:
         migrate.check_version(version, path)  # before anything could change the file
         if version == 0:  # a new file: free pages can then go back to the file system (storage/maintenance.py)
             conn.execute("PRAGMA auto_vacuum = INCREMENTAL")
-        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        mode = _switch_to_wal(conn)
         if mode.lower() != "wal":
             raise DatabaseError(f"{path}: cannot switch to WAL mode (journal mode stays {mode})")
         conn.execute("PRAGMA synchronous = FULL")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import threading
 
 import pytest
 
@@ -152,6 +153,38 @@ async def test_two_stores_opening_an_old_database_at_once_upgrade_it_once(db_pat
     finally:
         for store in stores:
             await store.close()
+
+
+async def test_opening_waits_for_another_connections_write_before_switching_to_wal(db_path):
+    # SQLite answers "locked" at once, without its busy timeout, to a switch to WAL that meets another connection's
+    # write (waiting could deadlock); opening must wait for that write instead of failing.
+    make_database_at(db_path, 1)
+    held, release = threading.Event(), threading.Event()
+
+    def write_for_a_while() -> None:
+        conn = sqlite3.connect(db_path, isolation_level=None)
+        conn.execute("BEGIN IMMEDIATE")
+        held.set()
+        release.wait(5)
+        conn.execute("COMMIT")
+        conn.close()
+
+    writer = threading.Thread(target=write_for_a_while)
+    writer.start()
+    try:
+        held.wait(5)
+        opening = asyncio.ensure_future(Store.open(db_path))
+        await asyncio.sleep(0.2)
+        assert not opening.done()  # still waiting, not failed
+        release.set()
+        store = await opening
+    finally:
+        release.set()
+        writer.join()
+    try:
+        assert user_version(db_path) == LATEST
+    finally:
+        await store.close()
 
 
 def test_migration_files_are_numbered_without_gaps_and_split_into_statements():
