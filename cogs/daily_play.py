@@ -27,6 +27,7 @@ from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_view import game_message
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
+from cogs.respond import send_message
 from storage.errors import ActiveGameExists, AttemptAlreadyUsed
 from storage.models import DAILY, DEAD, PRACTICE, WON
 from storage.shares import SharePost
@@ -55,8 +56,7 @@ async def send_daily_game(interaction: Interaction, record, note: str | None = "
     if interaction.response.is_done():
         message = await interaction.followup.send(note, **shown.send(), ephemeral=True, wait=True)  # type: ignore[call-overload]
     else:
-        await interaction.response.send_message(note, **shown.send(), ephemeral=True)
-        message = await interaction.original_response()
+        message = await send_message(interaction, note, **shown.send(), ephemeral=True)
     await interaction.client.store.set_message(record.id, message.channel.id, message.id)
 
 
@@ -204,10 +204,9 @@ async def share_result(interaction: Interaction, game_id: int) -> None:
     today = day_of(clock.now())
     view = discord.ui.View(timeout=None)  # whoever reads the post can play the day's deal from it
     view.add_item(PlayDailyButton(today, tr))
-    await interaction.response.send_message(await share_post_text(store, record, tr, today), view=view,
-                                            allowed_mentions=discord.AllowedMentions.none())
+    message = await send_message(interaction, await share_post_text(store, record, tr, today), view=view,
+                                 allowed_mentions=discord.AllowedMentions.none())
     if record.day >= today:  # par is added once the day is over (cogs/share_finish.py)
-        message = await interaction.original_response()
         await store.keep_share_post(SharePost(message.id, message.channel.id, record.id, record.day, tr.locale))
 
 

@@ -28,6 +28,7 @@ from cogs.errors import send_private
 from cogs.group import add_subcommands, bot_can_post, remove_subcommands
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
+from cogs.respond import send_message
 from storage.duels import CHALLENGED, DuelBusy, DuelError, create_challenge, load_duel, open_duel, set_duel_message
 
 
@@ -126,9 +127,8 @@ async def post_board(interaction: Interaction, record, *, content: str | None,
     tr = for_reader(interaction)
     embed, view = render_board(record, tr)
     content = content if content is not None else board_content(record, tr)  # a challenge's content pings
-    await interaction.response.send_message(content=content, embed=embed, view=view, allowed_mentions=mentions,
-                                            files=await board_files(record, tr))
-    message = await interaction.original_response()
+    message = await send_message(interaction, content=content, embed=embed, view=view, allowed_mentions=mentions,
+                                 files=await board_files(record, tr))
     await set_duel_message(interaction.client.store, record.id, message.channel.id, message.id)
 
 

@@ -22,6 +22,7 @@ from cogs.game_embed import rules_label
 from cogs.game_view import NewGameButton, game_message, game_url, other_players_game
 from cogs.interaction import Bot, Interaction
 from cogs.locale import for_reader
+from cogs.respond import send_message
 from storage import GameRecord
 from storage.errors import ActiveGameExists
 
@@ -61,8 +62,7 @@ async def post_game(interaction: Interaction, record, *, ephemeral: bool = False
     if interaction.response.is_done():
         message = await interaction.followup.send(**shown.send(), ephemeral=ephemeral, wait=True)
     else:
-        await interaction.response.send_message(**shown.send(), ephemeral=ephemeral)
-        message = await interaction.original_response()
+        message = await send_message(interaction, **shown.send(), ephemeral=ephemeral)
     await interaction.client.store.set_message(record.id, message.channel.id, message.id)
     return message
 

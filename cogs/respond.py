@@ -71,6 +71,18 @@ async def edit_message(interaction: Interaction, **fields) -> None:
         await interaction.response.edit_message(**fields)
 
 
+async def send_message(interaction: Interaction, *args, **fields) -> discord.Message:
+    """Answer with a new message and return it. Discord sends the message back with the answer, so it is not
+    fetched again (a request less); it is fetched only when the answer did not carry it."""
+    sent = await interaction.response.send_message(*args, **fields)
+    if isinstance(sent, discord.Message):  # answered late, as a follow-up (``PatientResponse``)
+        return sent
+    resource = getattr(sent, "resource", None)
+    if isinstance(resource, discord.Message):
+        return resource
+    return await interaction.original_response()
+
+
 # --- every interaction answered in time ----------------------------------------------------------------------
 
 class PatientResponse(discord.InteractionResponse):

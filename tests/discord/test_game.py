@@ -79,6 +79,23 @@ async def test_play_posts_the_room_with_a_button_per_card(world):
     assert await shows_table(message, record)
 
 
+async def test_a_new_games_message_is_the_answers_own_not_fetched_again(world, monkeypatch):
+    # Discord returns the message with the answer (with_response): asking for it again would be a request per
+    # new game for nothing. The real method still runs; it is only counted.
+    fetched = []
+    real = discord.Interaction.original_response
+
+    async def counted(self):
+        fetched.append(self.id)
+        return await real(self)
+
+    monkeypatch.setattr(discord.Interaction, "original_response", counted)
+    message = (await start(world)).response.message
+    record = await active(world, world.alice)
+    assert (record.message_id, record.channel_id) == (message.id, world.channel.id)
+    assert fetched == []
+
+
 async def test_cards_fight_mode_and_the_outcome_preview(world):
     message = (await start(world)).response.message
     await world.alice.click(message, custom_id=button_by_code(message, "T0").custom_id)  # equip ♦7
