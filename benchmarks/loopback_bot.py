@@ -72,5 +72,9 @@ if __name__ == "__main__":
     discord.http.Route.BASE = base
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
     del sys.path[0]  # this folder: the bot's modules come from PYTHONPATH
-    sys.argv = ["bot", *args]
-    runpy.run_module("bot", run_name="__main__", alter_sys=True)
+    module = os.environ.get("LOOPBACK_MODULE", "bot")  # or a script's path (benchmarks/loopback_floor.py)
+    sys.argv = [module, *args]
+    if module.endswith(".py"):
+        runpy.run_path(module, run_name="__main__")
+    else:
+        runpy.run_module(module, run_name="__main__", alter_sys=True)

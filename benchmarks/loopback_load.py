@@ -4,6 +4,7 @@ gateway on 127.0.0.1, benchmarks/loopback_discord.py) and ``python -m bot run`` 
     .venv/bin/python benchmarks/loopback_load.py                           # 200 players: saturated, burst, paced
     .venv/bin/python benchmarks/loopback_load.py --profile                 # and py-spy on the bot: where a click goes
     .venv/bin/python benchmarks/loopback_load.py --revision aa6e932        # that revision first, then this checkout
+    .venv/bin/python benchmarks/loopback_load.py --floor                   # discord.py alone first (loopback_floor.py)
     .venv/bin/python benchmarks/loopback_load.py --players 20 --seconds 4 --bursts 2 --paced 0   # a quick look
 
 The bot is the unchanged ``bot run`` of the tree measured (``--revision REV``: ``git archive`` of that revision
@@ -64,6 +65,7 @@ from loopback_discord import FakeDiscord, Pending, Player  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 LAUNCHER = Path(__file__).resolve().parent / "loopback_bot.py"
+FLOOR = Path(__file__).resolve().parent / "loopback_floor.py"
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.loopback-benchmark-token-not-real-0000000"
 ANSWER_WAIT = 20.0  # seconds a player waits for an answer before counting it as unanswered
 CLOCK_TICK = os.sysconf("SC_CLK_TCK")
@@ -75,7 +77,7 @@ class BotProcess:
     """``python -m bot run`` of ``tree`` against ``discord``, with its own config, database and log file."""
 
     def __init__(self, tree: Path, discord: FakeDiscord, folder: Path, cpu: int | None, database: Path,
-                 stop_wait: float = 12.0) -> None:
+                 stop_wait: float = 12.0, module: str = "bot") -> None:
         self.stop_wait = stop_wait  # seconds it gets to exit after SIGTERM (it promises 10) before it is killed
         self.log_path = folder / "bot.log"
         config = folder / "config.toml"
@@ -83,7 +85,7 @@ class BotProcess:
         env = {k: v for k, v in os.environ.items() if not k.startswith("SCOUNDREL_")}
         self.gc_path = folder / "gc.json"
         env.update(DISCORD_TOKEN=discord.token, PYTHONPATH=str(tree), PYTHONUNBUFFERED="1",
-                   LOOPBACK_GC_FILE=str(self.gc_path))
+                   LOOPBACK_GC_FILE=str(self.gc_path), LOOPBACK_MODULE=module)
         pin = (lambda: os.sched_setaffinity(0, {cpu})) if cpu is not None else None
         self.stuck = False  # still running STOP_WAIT after SIGTERM
         self.log = self.log_path.open("wb")
@@ -256,13 +258,14 @@ def percentile(values: list[float], q: float) -> float:
 
 # --- one tree --------------------------------------------------------------------------------------------------
 
-async def measure(tree: Path, name: str, args: argparse.Namespace, cpus: tuple[int | None, int | None]) -> dict:
+async def measure(tree: Path, name: str, args: argparse.Namespace, cpus: tuple[int | None, int | None],
+                  module: str = "bot") -> dict:
     discord = FakeDiscord(FAKE_TOKEN, guilds=args.guilds, channels=args.channels)
     await discord.start()
     result: dict = {"revision": name}
     with (tempfile.TemporaryDirectory(prefix="loopback-") as tmp,
           tempfile.TemporaryDirectory(prefix="loopback-db-", dir=args.db_dir) as db_dir):
-        bot = BotProcess(tree, discord, Path(tmp), cpus[0], Path(db_dir) / "bench.sqlite3", args.stop_wait)
+        bot = BotProcess(tree, discord, Path(tmp), cpus[0], Path(db_dir) / "bench.sqlite3", args.stop_wait, module)
         try:
             await wait_ready(discord, bot)
             load = Load(discord, args.players, args.locales.split(","))
@@ -637,6 +640,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--top", type=int, default=25, help="functions listed in the profile")
     parser.add_argument("--revision", action="append", default=[],
                         help="first run this git revision's bot the same way (repeatable)")
+    parser.add_argument("--floor", action="store_true",
+                        help="first run benchmarks/loopback_floor.py the same way: discord.py answering with no game, "
+                             "database or drawing (the floor under the CPU per click)")
     parser.add_argument("--no-pin", action="store_true", help="do not pin the bot and the generator to cores")
     parser.add_argument("--db-dir", help="make the SQLite file in this folder (default: the temporary folder; "
                                            "/dev/shm leaves the disk's fsync out)")
@@ -654,9 +660,11 @@ def main(argv: list[str]) -> int:
         os.sched_setaffinity(0, {cpus[1]})
     results = []
     with tempfile.TemporaryDirectory(prefix="loopback-trees-") as tmp:
-        trees = [(_named(revision), export_tree(revision, Path(tmp))) for revision in args.revision]
-        for name, tree in (*trees, ("this checkout", ROOT)):
-            result = asyncio.run(measure(tree, name, args, cpus))
+        runs = [(_named(revision), export_tree(revision, Path(tmp)), "bot") for revision in args.revision]
+        if args.floor:
+            runs.insert(0, ("floor (discord.py)", ROOT, str(FLOOR)))
+        for name, tree, module in (*runs, ("this checkout", ROOT, "bot")):
+            result = asyncio.run(measure(tree, name, args, cpus, module))
             print_result(result, args)
             if "profile" in result:
                 print_profile(name, result["profile"], args.top)

@@ -22,6 +22,7 @@ async def test_a_few_players_are_answered_through_the_real_transport(tmp_path):
     counts = result["counts"]
     assert counts["command sync"] == 1 and counts.get("unanswered", 0) == 0, counts
     assert counts["callback 4 (message)"] >= 3, counts  # each player's game
+    assert counts.get("GET original", 0) == 0, counts  # a new message comes back with its answer: not fetched
     assert counts["callback 7 (update, picture)"] >= 3, counts  # clicks answered with the redrawn table
     # every edit has its gateway echo, sent when the bot's IDENTIFY asked for GUILD_MESSAGES
     echoed = counts.get("echo MESSAGE_UPDATE", 0) + counts.get("MESSAGE_UPDATE not sent (intent not asked for)", 0)
@@ -30,3 +31,17 @@ async def test_a_few_players_are_answered_through_the_real_transport(tmp_path):
     assert outcomes.get("component → update", 0) > 0 and set(outcomes) <= {
         "command → message", "component → update", "component → edit"}, outcomes
     assert result["rate"] > 0 and result["cpu_ms"] > 0 and result["sat_p50"] > 0
+
+
+async def test_the_floor_bot_answers_the_same_players(tmp_path):
+    # benchmarks/loopback_floor.py, measured beside the bot with --floor: discord.py alone, no game
+    args = loopback_load.build_parser().parse_args([
+        "--players", "3", "--seconds", "1", "--round", "0.5", "--warmup", "0.5", "--bursts", "1", "--paced", "0",
+        "--stop-wait", "3", "--db-dir", str(tmp_path)])
+    result = await loopback_load.measure(ROOT, "floor", args, (None, None), str(loopback_load.FLOOR))
+    assert result["problems"] == [] and result["refusals"] == {} and result["unknown_routes"] == {}, result
+    assert result["exit"] == 0, result
+    counts = result["counts"]
+    assert counts["command sync"] == 1 and counts.get("unanswered", 0) == 0, counts
+    assert counts["callback 4 (message)"] >= 3 and counts["callback 7 (update, picture)"] >= 3, counts
+    assert set(result["sat_outcomes"]) <= {"command → message", "component → update"}, result["sat_outcomes"]
