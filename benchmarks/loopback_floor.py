@@ -53,7 +53,7 @@ def game_message(game: int, version: int) -> tuple[discord.Embed, discord.ui.Vie
     embed = discord.Embed(title=f"Scoundrel — room {version // 3 + 1}", description="Play 3 of 4 cards, or avoid.",
                           colour=discord.Colour.dark_green())
     embed.set_image(url=f"attachment://{FILENAME}")
-    embed.set_footer(text="Seed 0000-0004 · classic")
+    embed.set_footer(text="Seed 5C3A-1F07 · classic")
     view = discord.ui.View(timeout=None)
     over = version >= MOVES
     for code, label in (("T0", "♦️7 equip"), ("T1", "♥️2 +2"), ("T2", "♤4 −4"), ("T3", "♤5 −5")):

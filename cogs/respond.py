@@ -73,10 +73,9 @@ async def edit_message(interaction: Interaction, **fields) -> None:
 
 async def send_message(interaction: Interaction, *args, **fields) -> discord.Message:
     """Answer with a new message and return it. Discord sends the message back with the answer, so it is not
-    fetched again (a request less); it is fetched only when the answer did not carry it."""
+    fetched again (a request less); it is fetched only when the answer did not carry it (a follow-up after
+    ``answer_in_time`` deferred: the message is then the deferred answer's)."""
     sent = await interaction.response.send_message(*args, **fields)
-    if isinstance(sent, discord.Message):  # answered late, as a follow-up (``PatientResponse``)
-        return sent
     resource = getattr(sent, "resource", None)
     if isinstance(resource, discord.Message):
         return resource
