@@ -14,13 +14,13 @@ import discord
 
 from bot.daily import month_days, month_of, room_marks
 from bot.i18n.messages import ENGLISH, Messages
+from cogs.embed_fields import FIELD_LIMIT
 from cogs.leaderboard import month_name, player
 
 log = logging.getLogger(__name__)
 
 RESULTS_SHOWN = 10
 CHAMPIONS = 3
-FIELD_LIMIT = 1024  # Discord's limit on an embed field's value
 MEDALS = ("🥇", "🥈", "🥉")
 FORFEIT_MARKS = {"expired": "⌛", "abandoned": "🏳️"}  # after the grid of an attempt that did not end in play
 

@@ -15,6 +15,7 @@ from bot.i18n.messages import ENGLISH, Messages
 from cogs.bounds import PAGE, PUBLIC_POSTS, SEED_LENGTH, read_seed
 from cogs.card_text import readable
 from cogs.command_text import command_word, slash
+from cogs.embed_fields import add_lines_field
 from cogs.errors import report_error, send_private
 from cogs.game_embed import rules_label
 from cogs.game_flow import DYNAMIC_ITEMS as FLOW_ITEMS
@@ -193,8 +194,7 @@ def help_embed(interaction: Interaction) -> discord.Embed:
     tr = for_reader(interaction)
     embed = discord.Embed(title=tr("Scoundrel — commands"), colour=discord.Colour.blurple(),
                           description=tr(INTRO, rules=slash(tr, "rules")))
-    embed.add_field(name=tr("Playing"), inline=False, value="\n".join(
-        usage(scoundrel, command, tr) for command in by_name(scoundrel, tr)))
+    add_lines_field(embed, tr("Playing"), [usage(scoundrel, command, tr) for command in by_name(scoundrel, tr)])
     embed.add_field(name=tr("Where"), inline=False, value=tr(WHERE))
     embed.add_field(name=tr("On a member (right-click → Apps)"), inline=False,
                     value=tr("**{stats}** — their games, wins and streaks\n"
@@ -204,8 +204,8 @@ def help_embed(interaction: Interaction) -> discord.Embed:
                              duel_command=slash(tr, "duel", "opponent")))
     permissions = interaction.permissions
     if interaction.guild_id is not None and (permissions.manage_guild or permissions.administrator):
-        embed.add_field(name=tr("Server admins (Manage Server)"), inline=False, value="\n".join(
-            usage(admin, command, tr) for command in by_name(admin, tr)))
+        add_lines_field(embed, tr("Server admins (Manage Server)"),
+                        [usage(admin, command, tr) for command in by_name(admin, tr)])
     return embed
 
 

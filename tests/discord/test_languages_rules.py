@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import discord
+
 from bot.i18n.messages import SHIPPED, SOURCE, messages_for
 from cogs.card_text import readable
+from cogs.embed_fields import CONTINUED, FIELD_LIMIT, add_lines_field
 from cogs.game import WHERE
 from cogs.rules_text import PAGES, RULE_PAGES, page_text, pages
 from tests.daily.helpers import admin_of
@@ -85,9 +88,23 @@ async def test_help_fits_discords_embed_limits_in_every_language(world, locales)
     for code in (SOURCE, *SHIPPED):
         locales.speak(admin, code)
         helped = (await all_commands(admin, world.channel)).response.embeds[0]
-        assert len(helped.fields) == 4 and len(helped.title) <= 256 and len(helped.description) <= 4096
+        named = [f.name for f in helped.fields if f.name != CONTINUED]
+        assert len(named) == 4 and len(helped.title) <= 256 and len(helped.description) <= 4096
         assert all(len(f.name) <= 256 and 0 < len(f.value) <= 1024 for f in helped.fields), code
-        assert len(helped) <= 6000
+        assert len(helped) <= 6000 and len(helped.fields) <= 25
+
+
+def test_a_list_longer_than_a_field_continues_in_a_blank_named_field_without_splitting_a_line():
+    lines = [f"`/scoundrel command{n}` — " + "a long description " * 6 for n in range(20)]
+    embed = discord.Embed()
+    add_lines_field(embed, "Playing", lines)
+    assert len(embed.fields) > 1 and embed.fields[0].name == "Playing"
+    assert all(f.name == CONTINUED for f in embed.fields[1:])
+    assert all(0 < len(f.value) <= FIELD_LIMIT for f in embed.fields)
+    assert [line for f in embed.fields for line in f.value.split("\n")] == lines  # every line, whole, in order
+    short = discord.Embed()
+    add_lines_field(short, "Where", ["one", "two"])
+    assert [(f.name, f.value) for f in short.fields] == [("Where", "one\ntwo")]
 
 
 async def test_the_admin_refusal_is_in_the_readers_language(world, locales):
