@@ -49,12 +49,20 @@ def typical_table() -> bytes:
 PICTURE = typical_table()
 
 
+class Unstored(discord.ui.View):
+    """Buttons discord.py does not keep for dispatch, as the bot's (whose items are all dynamic): a click comes in
+    as ``on_interaction`` only."""
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
 def game_message(game: int, version: int) -> tuple[discord.Embed, discord.ui.View, discord.File]:
     embed = discord.Embed(title=f"Scoundrel — room {version // 3 + 1}", description="Play 3 of 4 cards, or avoid.",
                           colour=discord.Colour.dark_green())
     embed.set_image(url=f"attachment://{FILENAME}")
     embed.set_footer(text="Seed 5C3A-1F07 · classic")
-    view = discord.ui.View(timeout=None)
+    view = Unstored(timeout=None)
     over = version >= MOVES
     for code, label in (("T0", "♦️7 equip"), ("T1", "♥️2 +2"), ("T2", "♤4 −4"), ("T3", "♤5 −5")):
         view.add_item(discord.ui.Button(label=label, custom_id=f"sc:g:{game}:{version}:w:{code}", disabled=over,
