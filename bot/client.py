@@ -87,6 +87,7 @@ class ScoundrelBot(commands.Bot):
         # at every interaction without a task of its own for each (cogs/clicks.py). One that needs to wait starts
         # its own task.
         self.arrival_checks: list[Callable[[discord.Interaction[ScoundrelBot]], None]] = []
+        self.arrived: discord.Interaction[ScoundrelBot] | None = None  # the one being parsed (cogs/intake.py)
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem]) -> None:
         super().add_dynamic_items(*items)
@@ -140,6 +141,7 @@ class ScoundrelBot(commands.Bot):
         from bot.metrics import interaction_kind
         from cogs.respond import answer_in_time
 
+        self.arrived = interaction
         answer_in_time(interaction)
         self.metrics.interactions.labels(kind=interaction_kind(interaction)).inc()
         for check in self.arrival_checks:
@@ -154,9 +156,9 @@ class ScoundrelBot(commands.Bot):
         # collector's reach, so its collections walk only what clicks create.
         gc.collect()
         gc.freeze()
-        # A click's objects that the collector must free (discord.py's interaction and its response refer to each
-        # other) die young unless the youngest generation fills before they do: with 700 (Python's default) and
-        # many clicks in flight they were promoted, and full collections of them took a tenth of a click's CPU.
+        # A click's objects that the collector must free (most are freed as the click ends: cogs.respond.release)
+        # die young unless the youngest generation fills before they do: with 700 (Python's default) and many
+        # clicks in flight they were promoted, and full collections of them took a tenth of a click's CPU.
         gc.set_threshold(YOUNG_OBJECTS, 10, 10)
 
     async def shutdown(self, grace: float = STOP_GRACE) -> None:

@@ -22,7 +22,9 @@ import discord
 
 from bot.i18n import N_
 from cogs.errors import send_private
+from cogs.interaction import Interaction
 from cogs.locale import for_reader
+from cogs.respond import release
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +41,7 @@ def guard_parser(bot, original):
         # hundred µs with 200 clicks in flight.
         started = _Recorder(loop.get_task_factory())
         loop.set_task_factory(started)
+        bot.arrived = None
         try:
             if getattr(bot, "stopping", False):
                 loop.create_task(refuse(bot, data, RESTARTING))
@@ -49,12 +52,31 @@ def guard_parser(bot, original):
             loop.create_task(refuse(bot, data, UNREADABLE))
         finally:
             loop.set_task_factory(started.previous)
+        interaction, bot.arrived = bot.arrived, None
         bot.in_flight.update(started.tasks)
         for task in started.tasks:
             task.add_done_callback(bot.in_flight.discard)
+        if interaction is not None and started.tasks:
+            _release_when_done(interaction, started.tasks)
 
     setattr(parse_interaction, "original", original)  # noqa: B010 - for teardown; a function has no such field
     return parse_interaction
+
+
+def _release_when_done(interaction: Interaction, tasks: list[asyncio.Future]) -> None:
+    """Once every task the interaction started has ended, let go of it at once (``cogs.respond.release``). The
+    callbacks hold the interaction only until then: whatever still holds a callback does not keep it."""
+    held = [interaction]
+    left = len(tasks)
+
+    def one_done(_: asyncio.Future) -> None:
+        nonlocal left
+        left -= 1
+        if left == 0 and held:
+            release(held.pop())
+
+    for task in tasks:
+        task.add_done_callback(one_done)
 
 
 class _Recorder:
