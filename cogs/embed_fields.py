@@ -9,8 +9,8 @@ CONTINUED = "\u200b"  # a continuation field's name: blank to the reader, so the
 
 
 def add_lines_field(embed: discord.Embed, name: str, lines: list[str]) -> None:
-    """Add ``lines`` under ``name``, one per line, in as many fields as Discord's 1,024 characters a field need:
-    a list that grows (a new command, a longer translation) continues in a field with a blank name instead of
+    """Add ``lines`` under ``name``, one per line, in as many fields as they need at Discord's 1,024 characters
+    a field: a list that grows (a new command, a longer translation) continues in a field with a blank name instead of
     being refused by Discord. A line is never split; one longer than a field is cut."""
     value = ""
     for line in lines:
