@@ -17,23 +17,18 @@ the bot's code cannot cut.
 from __future__ import annotations
 
 import asyncio
-import gc
 import io
 import os
 import signal
-import sys
-from pathlib import Path
 
 import discord
 from discord import app_commands
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from bot.client import YOUNG_OBJECTS  # noqa: E402
-from bot.engine import apply, legal_actions, new_game  # noqa: E402
-from bot.engine.rules import CLASSIC  # noqa: E402
-from bot.picture import FILENAME, render_room  # noqa: E402
-from bot.run import run_loop  # noqa: E402
+from bot.client import tune_collector  # the launcher puts the tree on PYTHONPATH
+from bot.engine import apply, legal_actions, new_game
+from bot.engine.rules import CLASSIC
+from bot.picture import FILENAME, render_room
+from bot.run import run_loop
 
 MOVES = 12  # clicks per game before its cards are disabled
 
@@ -91,8 +86,7 @@ class Floor(discord.Client):
         await self.tree.sync()
 
     async def on_ready(self) -> None:
-        gc.freeze()
-        gc.set_threshold(YOUNG_OBJECTS, 10, 10)
+        tune_collector()  # as the bot's own on_ready
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is not discord.InteractionType.component or interaction.data is None:

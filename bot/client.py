@@ -40,7 +40,19 @@ def find_extensions() -> list[str]:
     return found
 
 
-YOUNG_OBJECTS = 10_000  # objects made and not yet freed before the garbage collector's youngest pass (see on_ready)
+YOUNG_OBJECTS = 10_000  # objects made and not yet freed before the garbage collector's youngest pass
+
+
+def tune_collector() -> None:
+    """The garbage collector for serving clicks, once start-up is done."""
+    # What start-up made (modules, commands, the guild cache) lives as long as the process: frozen out of the
+    # collector's reach, so its collections walk only what clicks create.
+    gc.collect()
+    gc.freeze()
+    # A click's objects that the collector must free (most are freed as the click ends: cogs.respond.release)
+    # die young unless the youngest generation fills before they do: with 700 (Python's default) and many
+    # clicks in flight they were promoted, and full collections of them took a tenth of a click's CPU.
+    gc.set_threshold(YOUNG_OBJECTS, 10, 10)
 
 
 class ScoundrelBot(commands.Bot):
@@ -152,14 +164,7 @@ class ScoundrelBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
-        # What start-up made (modules, commands, the guild cache) lives as long as the process: frozen out of the
-        # collector's reach, so its collections walk only what clicks create.
-        gc.collect()
-        gc.freeze()
-        # A click's objects that the collector must free (most are freed as the click ends: cogs.respond.release)
-        # die young unless the youngest generation fills before they do: with 700 (Python's default) and many
-        # clicks in flight they were promoted, and full collections of them took a tenth of a click's CPU.
-        gc.set_threshold(YOUNG_OBJECTS, 10, 10)
+        tune_collector()
 
     async def shutdown(self, grace: float = STOP_GRACE) -> None:
         """A clean stop (SIGTERM, Ctrl-C): take no new work, let the interactions in flight finish (a click being

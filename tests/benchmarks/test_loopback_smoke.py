@@ -13,12 +13,19 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import loopback_load  # noqa: E402
 
 
-async def test_a_few_players_are_answered_through_the_real_transport(tmp_path):
-    args = loopback_load.build_parser().parse_args([
+def a_few_players(tmp_path):
+    return loopback_load.build_parser().parse_args([
         "--players", "3", "--seconds", "1", "--round", "0.5", "--warmup", "0.5", "--bursts", "1", "--paced", "0",
         "--stop-wait", "3", "--db-dir", str(tmp_path)])
-    result = await loopback_load.measure(ROOT, "smoke", args, (None, None))
-    assert result["problems"] == [] and result["refusals"] == {} and result["unknown_routes"] == {}, result
+
+
+def nothing_went_wrong(result: dict) -> bool:
+    return result["problems"] == [] and result["refusals"] == {} and result["unknown_routes"] == {}
+
+
+async def test_a_few_players_are_answered_through_the_real_transport(tmp_path):
+    result = await loopback_load.measure(ROOT, "smoke", a_few_players(tmp_path), (None, None))
+    assert nothing_went_wrong(result), result
     counts = result["counts"]
     assert counts["command sync"] == 1 and counts.get("unanswered", 0) == 0, counts
     assert counts["callback 4 (message)"] >= 3, counts  # each player's game
@@ -35,11 +42,8 @@ async def test_a_few_players_are_answered_through_the_real_transport(tmp_path):
 
 async def test_the_floor_bot_answers_the_same_players(tmp_path):
     # benchmarks/loopback_floor.py, measured beside the bot with --floor: discord.py alone, no game
-    args = loopback_load.build_parser().parse_args([
-        "--players", "3", "--seconds", "1", "--round", "0.5", "--warmup", "0.5", "--bursts", "1", "--paced", "0",
-        "--stop-wait", "3", "--db-dir", str(tmp_path)])
-    result = await loopback_load.measure(ROOT, "floor", args, (None, None), str(loopback_load.FLOOR))
-    assert result["problems"] == [] and result["refusals"] == {} and result["unknown_routes"] == {}, result
+    result = await loopback_load.measure(ROOT, "floor", a_few_players(tmp_path), (None, None), str(loopback_load.FLOOR))
+    assert nothing_went_wrong(result), result
     assert result["exit"] == 0, result
     counts = result["counts"]
     assert counts["command sync"] == 1 and counts.get("unanswered", 0) == 0, counts
