@@ -14,10 +14,10 @@ import random
 import statistics
 import time
 
-from . import engine
-from .cli import prog
-from .engine import PRESETS, Rules
-from .engine.rules import MAX_HEALTH, MIN_HEALTH
+from bot import engine
+from bot.cli import prog
+from bot.engine import PRESETS, Rules
+from bot.engine.rules import MAX_HEALTH, MIN_HEALTH
 
 
 def play_random_games(rules: Rules, games: int, first_seed: int, engine=engine) -> int:

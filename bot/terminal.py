@@ -6,8 +6,8 @@ import argparse
 import sys
 from typing import TextIO
 
-from .cli import prog
-from .engine import (
+from bot.cli import prog
+from bot.engine import (
     PLAYING,
     PRESETS,
     IllegalAction,
@@ -22,11 +22,11 @@ from .engine import (
     preview,
     seed_to_text,
 )
-from .engine import actions as A
-from .engine.cards import MONSTER, POTION
-from .engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER
-from .engine.seeds import SEED_BITS, seed_from_text
-from .term_colour import for_terminal
+from bot.engine import actions as A
+from bot.engine.cards import MONSTER, POTION
+from bot.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER
+from bot.engine.seeds import SEED_BITS, seed_from_text
+from bot.term_colour import for_terminal
 
 HELP = """Moves:
   1-4     take that room card (a monster is fought with your weapon when it can be)

@@ -2,7 +2,7 @@
 (``storage/backends``), behind the one ``Store`` (``storage/store.py``); ``open_store`` picks the backend from the
 configured ``database``."""
 
-from .errors import (
+from storage.errors import (
     ActiveGameExists,
     AttemptAlreadyUsed,
     CorruptGame,
@@ -17,8 +17,8 @@ from .errors import (
     StaleVersion,
     StorageError,
 )
-from .factory import is_postgres, open_store
-from .models import (
+from storage.factory import is_postgres, open_store
+from storage.models import (
     ABANDONED,
     DAILY,
     DEAD,
@@ -36,7 +36,7 @@ from .models import (
     UserStats,
     WeekEntry,
 )
-from .store import ALL_GUILDS, ALL_RULES, Store, rules_name
+from storage.store import ALL_GUILDS, ALL_RULES, Store, rules_name
 
 __all__ = [
     "ABANDONED", "ALL_GUILDS", "ALL_RULES", "ActiveGameExists", "AllTimeEntry", "AttemptAlreadyUsed", "CorruptGame",

@@ -26,8 +26,8 @@ import sqlite3
 import time
 from pathlib import Path
 
-from . import migrate
-from .errors import StorageError
+from storage import migrate
+from storage.errors import StorageError
 
 PARTIAL_SUFFIX = ".backup-partial"
 _PARTIAL_NAME = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)" + re.escape(PARTIAL_SUFFIX) + r"(-journal|-wal|-shm)?$")

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from bot.engine import PRESETS
 from bot.engine.tally import ALL_RULES, DAILIES
-
-from .backends.base import Db, Sql, Tx
-from .models import AllTimeEntry, DailyEntry, RulesStats, UserStats, WeekEntry, from_micros
-from .months import FILL_MONTH_TOTALS
-from .totals import totals_guild
+from storage.backends.base import Db, Sql, Tx
+from storage.models import AllTimeEntry, DailyEntry, RulesStats, UserStats, WeekEntry, from_micros
+from storage.months import FILL_MONTH_TOTALS
+from storage.totals import totals_guild
 
 NO_LIMIT = 1 << 62  # LIMIT for "all rows", in a form both SQLite and PostgreSQL take
 _PRESET_BY_KEY = {rules.key: name for name, rules in PRESETS.items()}

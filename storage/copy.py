@@ -15,9 +15,9 @@ import contextlib
 import hashlib
 from dataclasses import dataclass
 
-from .backends.base import ReadTable, WriteTable
-from .errors import DatabaseError
-from .store import Store
+from storage.backends.base import ReadTable, WriteTable
+from storage.errors import DatabaseError
+from storage.store import Store
 
 _PARENTS = ("games", "duels")  # rows others reference: copied first
 

@@ -10,11 +10,10 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from bot.engine import Rules
-
-from .backends.base import Db, Row, Tx
-from .boards import NO_LIMIT, Boards
-from .games import Games, rules_json
-from .models import DailyChallenge, DailyEntry, GameRecord, from_micros, to_micros
+from storage.backends.base import Db, Row, Tx
+from storage.boards import NO_LIMIT, Boards
+from storage.games import Games, rules_json
+from storage.models import DailyChallenge, DailyEntry, GameRecord, from_micros, to_micros
 
 log = logging.getLogger(__name__)
 

@@ -16,11 +16,10 @@ from bot.duel import DuelAction, DuelSnapshotError, DuelState, IllegalDuelAction
 from bot.duel import from_json as duel_from_json
 from bot.duel import to_json as duel_to_json
 from bot.engine.seeds import new_seed
-
-from .backends.base import Db, Tx
-from .errors import CorruptGame, StorageError
-from .models import from_micros, to_micros
-from .names import NAME_LENGTH
+from storage.backends.base import Db, Tx
+from storage.errors import CorruptGame, StorageError
+from storage.models import from_micros, to_micros
+from storage.names import NAME_LENGTH
 
 
 class Store(Protocol):

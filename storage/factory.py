@@ -7,8 +7,8 @@ import os
 from collections.abc import Callable
 from datetime import datetime
 
-from .backends.base import redact
-from .store import Store
+from storage.backends.base import redact
+from storage.store import Store
 
 SQLITE_PREFIX = "sqlite:///"
 
@@ -27,7 +27,7 @@ def sqlite_path(target: str | os.PathLike) -> str | os.PathLike:
 async def open_store(target: str | os.PathLike, *, clock: Callable[[], datetime] | None = None) -> Store:
     """Open (creating or upgrading) the database ``target`` names; raises what ``Store.open`` raises."""
     if is_postgres(target):
-        from .backends.postgres import PostgresDb  # asyncpg is imported only by a bot that uses PostgreSQL
+        from storage.backends.postgres import PostgresDb  # asyncpg is imported only by a bot that uses PostgreSQL
 
         return await Store.on(await PostgresDb.open(str(target)), clock=clock)
     return await Store.open(sqlite_path(target), clock=clock)

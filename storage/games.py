@@ -36,10 +36,9 @@ from bot.engine import (
     replay,
     to_json,
 )
-
-from .backends.base import ConstraintViolation, Db, Row, Tx
-from .errors import ActiveGameExists, AttemptAlreadyUsed, GameNotFound
-from .models import DAILY, GAME_COLUMNS, NORMAL, PLAYING, SLOTS, GameRecord, from_micros, slot_of, to_micros
+from storage.backends.base import ConstraintViolation, Db, Row, Tx
+from storage.errors import ActiveGameExists, AttemptAlreadyUsed, GameNotFound
+from storage.models import DAILY, GAME_COLUMNS, NORMAL, PLAYING, SLOTS, GameRecord, from_micros, slot_of, to_micros
 
 log = logging.getLogger(__name__)
 

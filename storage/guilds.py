@@ -7,9 +7,8 @@ from collections.abc import Callable
 from datetime import datetime, time
 
 from bot.engine import PRESETS
-
-from .backends.base import Db, Row, Tx
-from .models import GuildSettings, hhmm_to_time, time_to_hhmm, to_micros
+from storage.backends.base import Db, Row, Tx
+from storage.models import GuildSettings, hhmm_to_time, time_to_hhmm, to_micros
 
 log = logging.getLogger(__name__)
 

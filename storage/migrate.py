@@ -13,7 +13,7 @@ import sqlite3
 from dataclasses import dataclass
 from importlib import resources
 
-from .errors import DatabaseError, SchemaTooNew
+from storage.errors import DatabaseError, SchemaTooNew
 
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 

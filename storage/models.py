@@ -12,8 +12,7 @@ from typing import overload
 
 from bot.engine import Rules, State
 from bot.engine.tally import DAILY, NORMAL, PRACTICE
-
-from .errors import CorruptGame
+from storage.errors import CorruptGame
 
 # Game kinds and slots (what each adds to the boards: bot.engine.tally).
 KINDS = (NORMAL, DAILY, PRACTICE)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .backends.base import Db, Sql
-from .totals import totals_guild
+from storage.backends.base import Db, Sql
+from storage.totals import totals_guild
 
 _ORDER = "total DESC, days DESC, last_at, user_id"
 MONTH_BOARD = ("SELECT user_id, total, days, wins, best, forfeits FROM month_totals WHERE month = $1 "

@@ -20,12 +20,11 @@ from datetime import datetime
 from bot.engine import Action, apply, to_json
 from bot.engine.calendar import day_end
 from bot.engine.tally import NOTHING, EndedGame, Tally, forfeit, tally, tally_all
-
-from .backends.base import ConstraintViolation, Db, Move, Outcomes, Sql, Tx
-from .errors import CorruptGame, DatabaseError, DayOver, GameNotFound, GameOver, NotYourGame, StaleVersion
-from .games import Games
-from .models import ABANDONED, DAILY, GAME_COLUMNS, NORMAL, PLAYING, GameRecord, from_micros, to_micros
-from .totals import add_tally
+from storage.backends.base import ConstraintViolation, Db, Move, Outcomes, Sql, Tx
+from storage.errors import CorruptGame, DatabaseError, DayOver, GameNotFound, GameOver, NotYourGame, StaleVersion
+from storage.games import Games
+from storage.models import ABANDONED, DAILY, GAME_COLUMNS, NORMAL, PLAYING, GameRecord, from_micros, to_micros
+from storage.totals import add_tally
 
 log = logging.getLogger(__name__)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .backends.base import Db, Tx
+from storage.backends.base import Db, Tx
 
 NAME_LENGTH = 32  # Discord's longest display name
 KEEP_NAME = "UPDATE games SET player_name = $1 WHERE id = $2"

@@ -6,9 +6,8 @@ from collections.abc import Callable
 from datetime import datetime
 
 from bot.engine import Card, deck_codes
-
-from .backends.base import Db, Tx
-from .models import to_micros
+from storage.backends.base import Db, Tx
+from storage.models import to_micros
 
 GET_PAR = "SELECT best_score, line FROM par_cache WHERE rules_key = $1 AND deck = $2"
 PUT_PAR = ("INSERT INTO par_cache (rules_key, deck, best_score, line, created_at) VALUES ($1, $2, $3, $4, $5) "

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from .backends.base import Db, Tx
-from .models import from_micros, to_micros
+from storage.backends.base import Db, Tx
+from storage.models import from_micros, to_micros
 
 POST = "SELECT delivered_at, owner, lease_until, retry_at FROM daily_posts WHERE guild_id = $1 AND day = $2"
 NEW_CLAIM = ("INSERT INTO daily_posts (guild_id, day, claimed_at, owner, lease_until) "

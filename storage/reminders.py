@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from .backends.base import Db, Tx
-from .models import to_micros
+from storage.backends.base import Db, Tx
+from storage.models import to_micros
 
 REMIND_HOURS = (1, 2, 4, 8)  # how long before 00:00 UTC a reminder may be sent
 SENT, CLOSED, FAILED = "sent", "closed", "failed"  # reminder_sends.outcome

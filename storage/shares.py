@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .backends.base import Db, Tx
+from storage.backends.base import Db, Tx
 
 KEEP_SHARE_POST = ("INSERT INTO share_posts (message_id, channel_id, game_id, day, locale) "
                    "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (message_id) DO NOTHING")

@@ -15,14 +15,13 @@ from typing import Any
 
 from bot.engine import Action, Card, Rules
 from bot.engine.tally import ALL_GUILDS, ALL_RULES, DAILIES
-
-from .backends.base import Db, Tx
-from .backends.sqlite import CHECKPOINT_EVERY, READ_CONNECTIONS, SqliteDb
-from .boards import Boards, rules_name
-from .daily import Dailies
-from .games import Games
-from .guilds import Guilds
-from .models import (
+from storage.backends.base import Db, Tx
+from storage.backends.sqlite import CHECKPOINT_EVERY, READ_CONNECTIONS, SqliteDb
+from storage.boards import Boards, rules_name
+from storage.daily import Dailies
+from storage.games import Games
+from storage.guilds import Guilds
+from storage.models import (
     NORMAL,
     AllTimeEntry,
     DailyChallenge,
@@ -33,13 +32,13 @@ from .models import (
     WeekEntry,
     to_micros,
 )
-from .months import MonthEntry, Months
-from .moves import Moves
-from .names import Names
-from .par import Pars
-from .posts import Posts
-from .reminders import Reminder, Reminders
-from .shares import SharePost, SharePosts
+from storage.months import MonthEntry, Months
+from storage.moves import Moves
+from storage.names import Names
+from storage.par import Pars
+from storage.posts import Posts
+from storage.reminders import Reminder, Reminders
+from storage.shares import SharePost, SharePosts
 
 HEARTBEAT = "INSERT INTO heartbeat (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at = excluded.at"
 

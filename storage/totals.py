@@ -8,9 +8,8 @@ statements are in ``storage/sql.py``.
 from __future__ import annotations
 
 from bot.engine.tally import ALL_GUILDS, Tally
-
-from .backends.base import Tx
-from .sql import MONTH_TOTALS_UPSERT, PLAYER_TOTALS_UPSERT, WEEK_TOTALS_UPSERT
+from storage.backends.base import Tx
+from storage.sql import MONTH_TOTALS_UPSERT, PLAYER_TOTALS_UPSERT, WEEK_TOTALS_UPSERT
 
 
 async def add_tally(tx: Tx, tally: Tally) -> None:

@@ -22,9 +22,9 @@ Rules decisions (the points a plain statement of the game leaves open):
 - Either player may resign at any time; the other wins.
 """
 
-from .actions import DuelAction, IllegalDuelAction, build, done, finish, place, resign, steal
-from .cards import Card, build_deck, step
-from .game import (
+from bot.duel.actions import DuelAction, IllegalDuelAction, build, done, finish, place, resign, steal
+from bot.duel.cards import Card, build_deck, step
+from bot.duel.game import (
     HAND_SIZE,
     OVER,
     PAIRS,
@@ -41,7 +41,7 @@ from .game import (
     refusal,
     replay,
 )
-from .serialize import DuelSnapshotError, from_json, to_json
+from bot.duel.serialize import DuelSnapshotError, from_json, to_json
 
 __all__ = [
     "HAND_SIZE", "OVER", "PAIRS", "PLACING", "PLAYING", "TARGETS", "Card", "Column", "DuelAction", "DuelSnapshotError",

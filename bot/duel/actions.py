@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .cards import Card
+from bot.duel.cards import Card
 
 PLACE, BUILD, STEAL, FINISH, DONE, RESIGN = "P", "B", "S", "F", "D", "R"
 

@@ -10,12 +10,11 @@ from dataclasses import dataclass, replace
 from itertools import permutations
 from typing import NamedTuple
 
+from bot.duel.actions import BUILD, DONE, FINISH, PLACE, RESIGN, STEAL, DuelAction, IllegalDuelAction
+from bot.duel.cards import Card, build_deck, sort_hand, step
 from bot.engine.seeds import Stream, shuffled
 from bot.i18n import N_
 from bot.i18n.phrase import Phrase
-
-from .actions import BUILD, DONE, FINISH, PLACE, RESIGN, STEAL, DuelAction, IllegalDuelAction
-from .cards import Card, build_deck, sort_hand, step
 
 HAND_SIZE = 7
 PAIRS = 4

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 
+from bot.duel.cards import Card
+from bot.duel.game import OVER, PLACING, PLAYING, Column, DuelState
 from bot.i18n.phrase import Phrase
-
-from .cards import Card
-from .game import OVER, PLACING, PLAYING, Column, DuelState
 
 FORMAT = 1
 

@@ -5,13 +5,12 @@ Each function takes the reader's ``Messages`` (English by default: the terminal 
 
 from __future__ import annotations
 
+from bot.duel.actions import DuelAction, build, done, finish, place, steal
+from bot.duel.cards import SUITS, Card
+from bot.duel.game import OVER, PAIRS, PLACING, TARGETS, Column, DuelState
 from bot.i18n import N_
 from bot.i18n.messages import ENGLISH, Messages
 from bot.i18n.phrase import Phrase, translated
-
-from .actions import DuelAction, build, done, finish, place, steal
-from .cards import SUITS, Card
-from .game import OVER, PAIRS, PLACING, TARGETS, Column, DuelState
 
 ARROWS = {1: "↑", -1: "↓", 0: ""}
 _RANK_WORDS = {"A": 1, "J": 11, "Q": 12, "K": 13}
@@ -117,7 +116,7 @@ def parse_command(text: str) -> DuelAction:
 
 def rules_text(tr: Messages = ENGLISH) -> str:
     """The duel's rules for players (as in docs/RULES.md), built from the engine's numbers."""
-    from .game import ANY_CARD_DIE, DICE, HAND_SIZE, MIN_FINISH
+    from bot.duel.game import ANY_CARD_DIE, DICE, HAND_SIZE, MIN_FINISH
 
     numbers = {"first": TARGETS[0], "second": TARGETS[1], "last": TARGETS[3], "hand": HAND_SIZE, "pairs": PAIRS,
                "dice": DICE, "any": ANY_CARD_DIE, "least": MIN_FINISH}

@@ -4,10 +4,10 @@ The API follows OpenSpiel's shape: a state, its legal actions, ``apply``, and th
 history that rebuilds it (``replay``).
 """
 
-from .actions import Action, ActionParseError, avoid, buy, decode, encode, fight_with_weapon, take
-from .cards import Card, CardParseError, deck_codes, parse_deck
-from .forfeit import forfeit_score
-from .game import (
+from bot.engine.actions import Action, ActionParseError, avoid, buy, decode, encode, fight_with_weapon, take
+from bot.engine.cards import Card, CardParseError, deck_codes, parse_deck
+from bot.engine.forfeit import forfeit_score
+from bot.engine.game import (
     DEAD,
     PLAYING,
     WON,
@@ -25,9 +25,9 @@ from .game import (
     replay,
     score,
 )
-from .rules import PRESETS, Rules, RulesError, preset
-from .seeds import SeedError, new_seed, seed_from_text, seed_to_text
-from .serialize import SnapshotError, from_json, to_json
+from bot.engine.rules import PRESETS, Rules, RulesError, preset
+from bot.engine.seeds import SeedError, new_seed, seed_from_text, seed_to_text
+from bot.engine.serialize import SnapshotError, from_json, to_json
 
 __all__ = [
     "Action", "ActionParseError", "Card", "CardParseError", "DEAD", "Event", "IllegalAction", "Outcome",

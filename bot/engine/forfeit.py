@@ -10,9 +10,9 @@ monster of the deal counts.
 
 from __future__ import annotations
 
-from .cards import MONSTER, NECROMANCER, Card
-from .game import AT_NECROMANCER, IN_UNDERWORLD, State, all_cards
-from .rules import MAX_LOOPS
+from bot.engine.cards import MONSTER, NECROMANCER, Card
+from bot.engine.game import AT_NECROMANCER, IN_UNDERWORLD, State, all_cards
+from bot.engine.rules import MAX_LOOPS
 
 
 def _slain_can_return(state: State) -> bool:

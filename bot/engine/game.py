@@ -11,21 +11,12 @@ from functools import cache
 from itertools import compress
 from typing import Any, NamedTuple
 
-from . import actions as A
-from .actions import AVOID_ACTION, FIGHT_WITH_WEAPON, TAKE, Action
-from .cards import JOKER, MERCHANT, MONSTER, NECROMANCER, POTION, WEAPON, Card
-from .rules import (
-    CLASSIC,
-    DUNGEON_AND_ROOM,
-    EARLY,
-    FINAL_ROOM,
-    LOWER_OR_EQUAL,
-    MAX_LOOPS,
-    SHUFFLED,
-    Rules,
-)
-from .seeds import seed_from_bytes, shuffled
-from .words import template_of
+from bot.engine import actions as A
+from bot.engine.actions import AVOID_ACTION, FIGHT_WITH_WEAPON, TAKE, Action
+from bot.engine.cards import JOKER, MERCHANT, MONSTER, NECROMANCER, POTION, WEAPON, Card
+from bot.engine.rules import CLASSIC, DUNGEON_AND_ROOM, EARLY, FINAL_ROOM, LOWER_OR_EQUAL, MAX_LOOPS, SHUFFLED, Rules
+from bot.engine.seeds import seed_from_bytes, shuffled
+from bot.engine.words import template_of
 
 PLAYING = "playing"
 WON = "won"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace
 
-from .cards import Card, build_deck
+from bot.engine.cards import Card, build_deck
 
 # weapon_limit
 STRICT = "strict"  # a weapon may only hit monsters strictly lower than its last kill

@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from .actions import ActionParseError, decode, encode
-from .cards import Card, CardParseError
-from .game import (
+from bot.engine.actions import ActionParseError, decode, encode
+from bot.engine.cards import Card, CardParseError
+from bot.engine.game import (
     AT_CROSSROADS,
     AT_MERCHANT,
     AT_NECROMANCER,
@@ -24,7 +24,7 @@ from .game import (
     State,
     all_cards,
 )
-from .rules import Rules, RulesError
+from bot.engine.rules import Rules, RulesError
 
 FORMAT = 1
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .calendar import month_of
-from .forfeit import forfeit_score
-from .game import WON, State
+from bot.engine.calendar import month_of
+from bot.engine.forfeit import forfeit_score
+from bot.engine.game import WON, State
 
 NORMAL = "normal"
 DAILY = "daily"  # the counted attempt at a day's challenge

@@ -9,7 +9,7 @@ pickle, so they cross the solver's process boundary.
 
 from __future__ import annotations
 
-from .messages import ENGLISH, Messages
+from bot.i18n.messages import ENGLISH, Messages
 
 
 class Phrase(str):

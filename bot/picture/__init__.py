@@ -8,6 +8,6 @@
 The one font, DejaVu Sans Bold, ships in ``fonts/`` with its licence (Bitstream Vera terms).
 """
 
-from .room import FILENAME, HEIGHT, WIDTH, Box, Place, RoomLayout, render_room, room_layout
+from bot.picture.room import FILENAME, HEIGHT, WIDTH, Box, Place, RoomLayout, render_room, room_layout
 
 __all__ = ["FILENAME", "HEIGHT", "WIDTH", "Box", "Place", "RoomLayout", "render_room", "room_layout"]

@@ -18,10 +18,9 @@ from PIL import Image
 
 from bot.duel.game import PAIRS, PLACING, DuelState
 from bot.i18n.messages import ENGLISH, Messages
-
-from . import duel_tiles, tiles
-from .draw import CHIP_OFF, GOLD, MUTED, PLAYER_COLOURS, WHITE, fitting, to_png
-from .room import Box
+from bot.picture import duel_tiles, tiles
+from bot.picture.draw import CHIP_OFF, GOLD, MUTED, PLAYER_COLOURS, WHITE, fitting, to_png
+from bot.picture.room import Box
 
 WIDTH, HEIGHT = 640, 640  # nearly square: a phone shows it about 280 px wide
 FILENAME = "duel.png"

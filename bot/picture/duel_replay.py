@@ -25,11 +25,19 @@ from bot.duel.text import PLAYER_NAMES, event_text
 from bot.i18n import N_
 from bot.i18n.messages import ENGLISH, Messages
 from bot.i18n.phrase import Phrase, translated
-
-from . import tiles
-from .draw import GOLD, palette_colours
-from .duel import HEIGHT, WIDTH, duel_layout, paint_duel
-from .replay import CAPTION_H, FIRST_MS, PROGRESS_H, RESULT_MS, THE_DEAL, caption_tile, progress_width, to_gif
+from bot.picture import tiles
+from bot.picture.draw import GOLD, palette_colours
+from bot.picture.duel import HEIGHT, WIDTH, duel_layout, paint_duel
+from bot.picture.replay import (
+    CAPTION_H,
+    FIRST_MS,
+    PROGRESS_H,
+    RESULT_MS,
+    THE_DEAL,
+    caption_tile,
+    progress_width,
+    to_gif,
+)
 
 FILENAME = "duel-replay.gif"
 FRAME_H = HEIGHT + CAPTION_H

@@ -18,9 +18,8 @@ from PIL import Image, ImageDraw
 from bot.duel.cards import Card
 from bot.engine.cards import MONSTER, POTION
 from bot.engine.cards import Card as TableCard
-
-from .draw import BLACK, FACE, FACE_EDGE, FELT, FELT_DARK, FELT_LINE, GOLD, MUTED, fan_face, font
-from .tiles import Tile, on_palette
+from bot.picture.draw import BLACK, FACE, FACE_EDGE, FELT, FELT_DARK, FELT_LINE, GOLD, MUTED, fan_face, font
+from bot.picture.tiles import Tile, on_palette
 
 Box = tuple[int, int, int, int]  # left, top, right, bottom (inclusive, as Pillow draws rectangles)
 

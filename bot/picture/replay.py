@@ -33,10 +33,9 @@ from bot.engine import Action, Rules, State, apply, new_game
 from bot.engine.cards import Card
 from bot.i18n import N_
 from bot.i18n.messages import ENGLISH, Messages
-
-from . import tiles
-from .draw import GOLD, MUTED, WHITE, fitting, font, palette, palette_colours, palette_size
-from .room import HEIGHT, WIDTH, paint, room_layout
+from bot.picture import tiles
+from bot.picture.draw import GOLD, MUTED, WHITE, fitting, font, palette, palette_colours, palette_size
+from bot.picture.room import HEIGHT, WIDTH, paint, room_layout
 
 FILENAME = "replay.gif"
 CAPTION_H = 52  # the strip under the table that names the move

@@ -30,17 +30,8 @@ from bot.engine.cards import Card
 from bot.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, NECROMANCER_COST
 from bot.engine.rules import LOWER_OR_EQUAL, MAX_LOOPS
 from bot.i18n.messages import ENGLISH, Messages
-
-from . import tiles
-from .draw import (
-    CHIP_OFF,
-    CHIP_ON,
-    CHIP_WARN,
-    GOLD,
-    fitting,
-    text_length,
-    to_png,
-)
+from bot.picture import tiles
+from bot.picture.draw import CHIP_OFF, CHIP_ON, CHIP_WARN, GOLD, fitting, text_length, to_png
 
 WIDTH, HEIGHT = 800, 368  # 2.2 : 1, about 280 × 127 px on a phone
 FILENAME = "table.png"

@@ -21,8 +21,7 @@ from PIL import Image, ImageDraw
 
 from bot.engine.cards import Card
 from bot.i18n.messages import Messages
-
-from .draw import (
+from bot.picture.draw import (
     BAR_EMPTY,
     FELT,
     HEALTH,

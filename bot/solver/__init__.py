@@ -32,12 +32,12 @@ Speed: ``search`` and ``rooms`` are compiled with Cython at install (``setup.py`
 ``native.py`` loads those builds only while they match their sources, and the ``.py`` files otherwise.
 """
 
-from . import native
+from bot.solver import native
 
 native.load()  # before anything imports search or rooms: their compiled builds if current, else the .py files
 
-from .deal import SolverRefused, refusal  # noqa: E402
-from .native import compiled  # noqa: E402
-from .solve import Solution, solve  # noqa: E402
+from bot.solver.deal import SolverRefused, refusal  # noqa: E402
+from bot.solver.native import compiled  # noqa: E402
+from bot.solver.solve import Solution, solve  # noqa: E402
 
 __all__ = ["Solution", "SolverRefused", "compiled", "refusal", "solve"]

@@ -13,9 +13,8 @@ from collections.abc import Sequence
 from bot.engine import Action, Rules, State, apply, legal_actions
 from bot.engine.cards import Card
 from bot.engine.rules import STRICT
-
-from .deal import NO_LIMIT, Deal
-from .search import LOST, ROOM_SIZE, Search, gc_paused, narrow
+from bot.solver.deal import NO_LIMIT, Deal
+from bot.solver.search import LOST, ROOM_SIZE, Search, gc_paused, narrow
 
 
 class Position:

@@ -16,9 +16,8 @@ from bot.engine.actions import AVOID, FIGHT_WITH_WEAPON
 from bot.engine.cards import MONSTER, POTION, WEAPON, Card
 from bot.i18n import N_
 from bot.i18n.phrase import Phrase
-
-from .position import Position
-from .search import gc_paused
+from bot.solver.position import Position
+from bot.solver.search import gc_paused
 
 REVIEW_LINES = 12  # a review's lines at most, the verdict included: it fits a phone's screen
 

@@ -9,10 +9,9 @@ from bot.engine import actions as A
 from bot.engine.actions import Action
 from bot.engine.cards import Card
 from bot.engine.rules import Rules
-
-from .deal import Deal, SolverRefused
-from .rooms import health_after
-from .search import AVOID, ROOM_SIZE, Search, gc_paused
+from bot.solver.deal import Deal, SolverRefused
+from bot.solver.rooms import health_after
+from bot.solver.search import AVOID, ROOM_SIZE, Search, gc_paused
 
 
 class Solution(NamedTuple):

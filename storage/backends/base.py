@@ -22,9 +22,8 @@ from typing import Any, ClassVar
 from urllib.parse import urlsplit, urlunsplit
 
 from bot.engine.tally import Tally
-
-from ..errors import DatabaseError
-from ..sql import Sql, Statement
+from storage.errors import DatabaseError
+from storage.sql import Sql, Statement
 
 Row = Sequence[Any]
 

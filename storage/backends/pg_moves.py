@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import GameNotFound, GameOver, StaleVersion
-from ..models import GAME_COLUMNS
-from ..sql import (
+from storage.backends.base import Move, Outcomes
+from storage.errors import GameNotFound, GameOver, StaleVersion
+from storage.models import GAME_COLUMNS
+from storage.sql import (
     MONTH_TOTALS_COLUMNS,
     MONTH_TOTALS_CONFLICT,
     PLAYER_TOTALS_COLUMNS,
@@ -19,7 +20,6 @@ from ..sql import (
     WEEK_TOTALS_COLUMNS,
     WEEK_TOTALS_CONFLICT,
 )
-from .base import Move, Outcomes
 
 # A group of moves in one statement: each game's conditional UPDATE (moved on only from the version the move was
 # made on, only while playing) and the action-log rows of exactly the games it updated; then, per move, whether it

@@ -30,9 +30,8 @@ from typing import Any
 
 import asyncpg
 
-from .. import migrate
-from ..errors import DatabaseError, DatabaseFull, DatabaseUnavailable
-from .base import (
+from storage import migrate
+from storage.backends.base import (
     CheckedWrite,
     ConstraintViolation,
     Db,
@@ -45,7 +44,8 @@ from .base import (
     WriteTable,
     redact,
 )
-from .pg_moves import APPLY_ENDING_MOVES, APPLY_MOVES, START_GAME, outcomes, totals_columns
+from storage.backends.pg_moves import APPLY_ENDING_MOVES, APPLY_MOVES, START_GAME, outcomes, totals_columns
+from storage.errors import DatabaseError, DatabaseFull, DatabaseUnavailable
 
 MIGRATIONS = "pg_migrations"
 POOL_SIZE = 10

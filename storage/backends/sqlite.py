@@ -33,11 +33,11 @@ from typing import Any
 
 import aiosqlite
 
-from .. import migrate
-from ..backup import backup as copy_file
-from ..errors import DatabaseError, DatabaseFull, DatabaseUnavailable
-from ..maintenance import JOURNAL_SIZE_LIMIT
-from .base import ConstraintViolation, Db, ReadTable, Row, Statement, Tx, WriteTable
+from storage import migrate
+from storage.backends.base import ConstraintViolation, Db, ReadTable, Row, Statement, Tx, WriteTable
+from storage.backup import backup as copy_file
+from storage.errors import DatabaseError, DatabaseFull, DatabaseUnavailable
+from storage.maintenance import JOURNAL_SIZE_LIMIT
 
 log = logging.getLogger(__name__)
 

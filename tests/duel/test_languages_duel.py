@@ -15,8 +15,7 @@ from cogs.card_text import readable
 from cogs.duel_view import refused_text
 from storage.duels import load_duel, open_duel
 from tests.discord.harness import button, buttons, press_again
-
-from .test_discord import SEED, selects
+from tests.duel.test_discord import SEED, selects
 
 DE, FR = messages_for("de"), messages_for("fr")
 

@@ -36,7 +36,7 @@ def test_bench_refuses_a_health_out_of_range(bad, capsys):
 
 def test_the_reference_engine_plays_the_same_games_through_the_bench_loop():
     """``benchmarks/engine_compare.py`` times both engines through this loop; equal action counts mean equal games."""
-    from . import reference_game
+    from tests.engine import reference_game
 
     for rules in (PRESETS["classic"].with_health(99), PRESETS["expansion"]):
         assert (play_random_games(rules, 60, first_seed=3, engine=reference_game)

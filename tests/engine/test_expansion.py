@@ -10,8 +10,7 @@ from bot.engine import PRESETS, WON, IllegalAction, Rules, all_cards, apply, leg
 from bot.engine import actions as A
 from bot.engine.cards import JOKER, MERCHANT, NECROMANCER
 from bot.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, weapon_price
-
-from .helpers import cards, situation
+from tests.engine.helpers import cards, situation
 
 EXP = PRESETS["expansion"]
 

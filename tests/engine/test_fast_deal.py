@@ -8,8 +8,7 @@ import pytest
 
 from bot.engine import PRESETS, deal
 from bot.engine.seeds import _shuffled_with_rejection, shuffled
-
-from .reference_game import shuffled as reference_shuffled
+from tests.engine.reference_game import shuffled as reference_shuffled
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))

@@ -32,8 +32,7 @@ from bot.engine import (
 )
 from bot.engine import actions as A
 from bot.engine.serialize import to_dict
-
-from . import reference_game as ref
+from tests.engine import reference_game as ref
 
 EVERY_ACTION = (
     [A.AVOID_ACTION, A.LEAVE_ACTION, A.RAISE_ACTION, A.DECLINE_ACTION, A.LOOP_ACTION, A.RETIRE_ACTION]

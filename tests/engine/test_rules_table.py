@@ -23,8 +23,7 @@ from bot.engine import (
 )
 from bot.engine.cards import MONSTER, POTION, WEAPON
 from bot.engine.rules import DUNGEON_ONLY, EARLY, FULL_52, LOWER_OR_EQUAL, SHUFFLED
-
-from .helpers import cards, game_starting, situation
+from tests.engine.helpers import cards, game_starting, situation
 
 CLASSIC = Rules()
 LENIENT = PRESETS["lenient"]

@@ -8,8 +8,7 @@ import pytest
 
 from bot.engine import PRESETS
 from bot.solver import solve
-
-from .brute_force import best_score, play
+from tests.solver.brute_force import best_score, play
 
 SOLVABLE = ["classic", "lenient", "early-win", "rules-sheet", "full-deck"]
 DEALS_PER_PRESET = 45

@@ -6,9 +6,8 @@ from bot.engine import PRESETS, deal
 from bot.solve import main, parse_seed
 from bot.solver import compiled, solve
 from bot.solver.explain import line_text
-
-from .brute_force import start_state
-from .test_known_deals import cards
+from tests.solver.brute_force import start_state
+from tests.solver.test_known_deals import cards
 
 CLASSIC = PRESETS["classic"]
 

@@ -14,8 +14,7 @@ from bot.solver.review import review
 from cogs.card_text import readable
 from cogs.game_view import render_game
 from tests.discord.harness import buttons
-
-from .test_par_cog import answers_to
+from tests.solver.test_par_cog import answers_to
 
 CLASSIC = PRESETS["classic"]
 

@@ -22,9 +22,8 @@ import bot.solver
 from bot.engine import PRESETS, apply, deal, legal_actions
 from bot.solver import native
 from bot.solver.position import Position
-
-from .brute_force import play, start_state
-from .test_agreement import SOLVABLE
+from tests.solver.brute_force import play, start_state
+from tests.solver.test_agreement import SOLVABLE
 
 SOLVER_DIR = Path(bot.solver.__file__).resolve().parent
 ROOT = SOLVER_DIR.parent.parent

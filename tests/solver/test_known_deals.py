@@ -9,8 +9,7 @@ from bot.engine.cards import parse_card
 from bot.solver import SolverRefused, solve
 from bot.solver.deal import Deal
 from bot.solver.search import Search
-
-from .brute_force import play
+from tests.solver.brute_force import play
 
 CLASSIC = PRESETS["classic"]
 

@@ -17,10 +17,9 @@ from bot.solver.position import Position
 from bot.solver.review import move_words, review
 from cogs.card_text import readable
 from tests.discord.harness import buttons
-
-from .test_coach_cog import coach, real_worker  # noqa: F401 - the fixture is used by name
-from .test_par_cog import answers_to
-from .test_par_cog import finished_game_message as last_choice_game
+from tests.solver.test_coach_cog import coach, real_worker  # noqa: F401 - the fixture is used by name
+from tests.solver.test_par_cog import answers_to
+from tests.solver.test_par_cog import finished_game_message as last_choice_game
 
 CLASSIC = PRESETS["classic"]
 DE = messages_for("de")

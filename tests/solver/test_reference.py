@@ -12,10 +12,9 @@ from hypothesis import strategies as st
 from bot.engine import PRESETS, apply, deal, legal_actions, new_game
 from bot.solver import solve
 from bot.solver.position import Position
-
-from . import reference_solver as reference
-from .brute_force import play, start_state
-from .test_agreement import SOLVABLE
+from tests.solver import reference_solver as reference
+from tests.solver.brute_force import play, start_state
+from tests.solver.test_agreement import SOLVABLE
 
 
 def mid_deals(preset_name: str, count: int, sizes=(12, 22)):

@@ -12,9 +12,8 @@ from bot.review import main as review_main
 from bot.solver import solve
 from bot.solver.position import Position
 from bot.solver.review import review
-
-from .brute_force import best_from, start_state
-from .test_agreement import SOLVABLE, small_deals
+from tests.solver.brute_force import best_from, start_state
+from tests.solver.test_agreement import SOLVABLE, small_deals
 
 CLASSIC = PRESETS["classic"]
 

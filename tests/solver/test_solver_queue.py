@@ -11,8 +11,7 @@ import asyncio
 import pytest
 
 from bot.par import BUSY_FULL, BUSY_YOURS, ParService, ParTimeout, SolverBusy
-
-from .worker_jobs import timed_nap
+from tests.solver.worker_jobs import timed_nap
 
 
 async def warmed(service: ParService) -> ParService:

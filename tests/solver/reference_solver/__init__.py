@@ -4,7 +4,7 @@ The tests compare the current solver with it on many deals, positions and rule s
 par and the same value at every position. Never edit these files to follow the solver; they are the yardstick.
 """
 
-from .position import Position
-from .solve import Solution, solve
+from tests.solver.reference_solver.position import Position
+from tests.solver.reference_solver.solve import Solution, solve
 
 __all__ = ["Position", "Solution", "solve"]

@@ -13,9 +13,8 @@ from collections.abc import Sequence
 from bot.engine import Action, Rules, State, apply, legal_actions
 from bot.engine.cards import Card
 from bot.engine.rules import STRICT
-
-from .deal import NO_LIMIT, Deal
-from .search import LOST, ROOM_SIZE, Search
+from tests.solver.reference_solver.deal import NO_LIMIT, Deal
+from tests.solver.reference_solver.search import LOST, ROOM_SIZE, Search
 
 
 class Position:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .deal import NO_LIMIT, POTION_K, WEAPON_K, Deal
+from tests.solver.reference_solver.deal import NO_LIMIT, POTION_K, WEAPON_K, Deal
 
 RESOLVE_ALL = -1  # ``carried`` of a plan that resolves every card (the final room)
 

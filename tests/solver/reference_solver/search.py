@@ -14,8 +14,8 @@ limit cannot score more.
 
 from __future__ import annotations
 
-from .deal import Deal, top_two
-from .rooms import Plan, dies, health_after, room_options
+from tests.solver.reference_solver.deal import Deal, top_two
+from tests.solver.reference_solver.rooms import Plan, dies, health_after, room_options
 
 ROOM_SIZE = 4
 LOST = -10**6  # below every score: "nothing found yet"

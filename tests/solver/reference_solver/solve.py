@@ -9,10 +9,9 @@ from bot.engine import actions as A
 from bot.engine.actions import Action
 from bot.engine.cards import Card
 from bot.engine.rules import Rules
-
-from .deal import Deal, SolverRefused
-from .rooms import health_after
-from .search import AVOID, LOST, ROOM_SIZE, Search
+from tests.solver.reference_solver.deal import Deal, SolverRefused
+from tests.solver.reference_solver.rooms import health_after
+from tests.solver.reference_solver.search import AVOID, LOST, ROOM_SIZE, Search
 
 
 class Solution(NamedTuple):
