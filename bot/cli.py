@@ -38,6 +38,7 @@ COMMANDS = {
     "restore": ("bot.restore", "put a backup in place of the database (bot stopped)"),
     "maintenance": ("bot.maintenance", "integrity check, pruning and compaction of the database"),
     "copy-db": ("bot.copydb", "copy the database between SQLite and PostgreSQL, checked"),
+    "forget": ("bot.forget", "delete everything the bot keeps about one player (a deletion request)"),
     "invite": ("bot.invite", "print the bot's install links (to a server, to a player's account)"),
     "bench": ("bot.bench", "measure engine speed: random games and actions per second (--health 99: long games)"),
 }

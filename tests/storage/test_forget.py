@@ -4,13 +4,17 @@ stays for the other player with the forgotten seat anonymous."""
 
 from __future__ import annotations
 
+import asyncio
+import subprocess
+import sys
+
 import pytest
 
 from bot.engine import Rules
-from storage import duels
+from storage import duels, open_store
 from storage.forget import FORGOTTEN
 from storage.shares import SharePost
-from tests.storage.helpers import dying_line
+from tests.storage.helpers import Clock, dying_line
 
 ME, OTHER, THIRD, GONE = 101, 202, 303, 404
 GUILD, CHANNEL, DAY = 5, 6, 100
@@ -98,3 +102,40 @@ async def test_forgetting_a_player_removes_what_is_theirs_and_keeps_the_rest(sto
 async def test_an_id_no_discord_user_has_is_refused(store):
     with pytest.raises(ValueError):
         await store.forget_player(FORGOTTEN)
+
+
+def test_the_operators_command_forgets_a_player(db_path, tmp_path):
+    async def two_players() -> None:
+        store = await open_store(db_path, clock=Clock())
+        try:
+            await store.put_daily(DAY, 12345)
+            await a_life_of_playing(store, ME, "alice")
+            await a_life_of_playing(store, OTHER, "bob")
+        finally:
+            await store.close()
+
+    async def who_is_left() -> set[int]:
+        store = await open_store(db_path)
+        try:
+            return {row[0] for row in await store.db.read("SELECT DISTINCT user_id FROM games")}
+        finally:
+            await store.close()
+
+    asyncio.run(two_players())
+    done = subprocess.run([sys.executable, "-m", "bot", "forget", "--user", str(ME), "--db", str(db_path)],
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"forgot user {ME}: 3 games, ") and "1 share posts" in done.stdout
+    assert asyncio.run(who_is_left()) == {OTHER}
+    again = subprocess.run([sys.executable, "-m", "bot", "forget", "--user", str(ME), "--db", str(db_path)],
+                           capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert again.returncode == 0 and again.stdout.strip() == f"nothing was kept about user {ME}"
+
+
+def test_the_command_refuses_a_bad_id_or_a_missing_file(tmp_path):
+    bad = subprocess.run([sys.executable, "-m", "bot", "forget", "--user", "alice", "--db", str(tmp_path / "x")],
+                         capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "must be a Discord user id" in bad.stderr
+    missing = subprocess.run([sys.executable, "-m", "bot", "forget", "--user", "5", "--db", str(tmp_path / "x")],
+                             capture_output=True, text=True, timeout=60)
+    assert missing.returncode == 1 and "no database at" in missing.stderr and not (tmp_path / "x").exists()
