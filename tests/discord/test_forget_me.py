@@ -1,0 +1,46 @@
+"""``/scoundrel forget-me``: a player deletes what the bot keeps about them, privately, after a confirmation, in
+their language. The real bot under SimCord, on a real SQLite file."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n.messages import messages_for
+from cogs.forget_me import ASK, DONE, KEPT
+from tests.discord.harness import buttons
+
+
+async def test_forget_me_asks_first_and_then_deletes_only_the_players_data(world):
+    await world.alice.slash(world.channel, "scoundrel play", seed="0000-0004")
+    await world.bob.slash(world.channel, "scoundrel play", seed="0000-0005")
+    alices = await world.store.active_game(world.alice.id, "normal")
+    bobs = await world.store.active_game(world.bob.id, "normal")
+    await world.store.keep_name(alices.id, "alice")
+
+    asked = await world.alice.slash(world.channel, "scoundrel forget-me")
+    assert asked.ephemeral and asked.response.content == ASK  # private, and nothing deleted yet
+    assert [b.label for b in buttons(asked.response)] == ["Delete my data", "Keep my data"]
+    assert (await world.store.active_game(world.alice.id, "normal")).id == alices.id
+    await world.alice.click(asked.response, label="Keep my data")
+    assert asked.response.content == KEPT and buttons(asked.response) == []
+    assert (await world.store.active_game(world.alice.id, "normal")).id == alices.id
+
+    asked = await world.alice.slash(world.channel, "scoundrel forget-me")
+    await world.alice.click(asked.response, label="Delete my data")
+    assert asked.response.content == DONE.format(play="/scoundrel play") and buttons(asked.response) == []
+    assert await world.store.recent_games(world.alice.id) == [] and await world.store.names_for([world.alice.id]) == {}
+    assert (await world.store.active_game(world.bob.id, "normal")).id == bobs.id  # the other player's stays
+    again = await world.alice.slash(world.channel, "scoundrel play", seed="0000-0004")
+    assert not again.ephemeral  # a new game starts afresh
+
+
+@pytest.mark.parametrize("locale", ["de", "fr", "es-ES"])
+async def test_forget_me_speaks_the_players_language(world, locales, locale):
+    locales.speak(world.alice, locale)
+    tr = messages_for(locale)
+    asked = await world.alice.slash(world.channel, "scoundrel forget-me")
+    assert asked.response.content == tr(ASK) != ASK
+    assert [b.label for b in buttons(asked.response)] == [tr("Delete my data"), tr("Keep my data")]
+    await world.alice.click(asked.response, label=tr("Delete my data"))
+    assert asked.response.content == tr(
+        "I keep nothing about you, so there was nothing to delete.")  # a player who never played
