@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bot.cli import prog
 from bot.config import add_database_options, database_from
 from storage import is_postgres
 from storage.backends.base import redact
 from storage.backup import BackupError, backup
 from storage.errors import DatabaseError
+from terminal.usage import prog
 
 
 def main(argv: list[str]) -> int:

@@ -10,8 +10,8 @@ import argparse
 import asyncio
 import sys
 
-from bot.cli import prog
 from bot.config import add_database_options, database_from
+from terminal.usage import prog
 
 ORDER = ["games", "moves", "daily attempts", "share posts", "reminders", "board rows", "duels deleted",
          "duels kept anonymous", "duel moves kept anonymous"]

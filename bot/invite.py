@@ -13,7 +13,7 @@ from urllib.parse import urlencode
 
 import discord
 
-from bot.cli import prog
+from terminal.usage import prog
 
 AUTHORIZE = "https://discord.com/oauth2/authorize"
 # What the bot does in a channel, and nothing more (no Manage Messages, no Mention Everyone, …).

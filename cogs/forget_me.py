@@ -16,13 +16,13 @@ import re
 import discord
 from discord import app_commands
 
-from bot.i18n import N_
-from bot.i18n.messages import ENGLISH, Messages
 from cogs.command_text import slash
 from cogs.errors import report_error, send_private
 from cogs.group import add_subcommands, remove_subcommands
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
+from games.i18n import N_
+from games.i18n.messages import ENGLISH, Messages
 
 log = logging.getLogger(__name__)
 

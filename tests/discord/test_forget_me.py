@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.i18n.messages import messages_for
 from cogs.forget_me import ASK, DONE, KEPT
+from games.i18n.messages import messages_for
 from tests.discord.harness import buttons
 
 

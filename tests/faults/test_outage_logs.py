@@ -8,9 +8,9 @@ import logging
 
 import pytest
 
-from bot.engine import Rules
 from cogs.errors import DATABASE_FULL
 from cogs.outages import DatabaseTrouble
+from games.engine import Rules
 from storage import DatabaseFull, DatabaseUnavailable
 from storage.backends.base import Tx
 

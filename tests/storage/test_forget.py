@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from bot.engine import Rules
+from games.engine import Rules
 from storage import duels, open_store
 from storage.forget import FORGOTTEN
 from storage.shares import SharePost

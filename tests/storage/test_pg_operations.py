@@ -11,7 +11,7 @@ from datetime import timedelta
 
 import pytest
 
-from bot.engine import Rules
+from games.engine import Rules
 from storage import open_store
 from tests.postgres_server import RawPostgres
 from tests.storage.bulk import finished_game
