@@ -44,3 +44,20 @@ async def test_forget_me_speaks_the_players_language(world, locales, locale):
     await world.alice.click(asked.response, label=tr("Delete my data"))
     assert asked.response.content == tr(
         "I keep nothing about you, so there was nothing to delete.")  # a player who never played
+
+
+async def test_a_finished_duel_stays_for_the_other_player_without_the_forgotten_name(world):
+    from storage import duels
+
+    store = world.bot.store
+    challenge = await duels.create_challenge(store, world.alice.id, world.bob.id, world.guild.id, world.channel.id,
+                                             seed=7, names=("alice", "bob"))
+    started = await duels.answer_challenge(store, challenge.id, world.bob.id, True)
+    await duels.play_duel(store, started.id, world.alice.id, started.version, "R0")  # alice resigns
+    asked = await world.alice.slash(world.channel, "scoundrel forget-me")
+    await world.alice.click(asked.response, label="Delete my data")
+
+    shown = await world.bob.slash(world.channel, "scoundrel replay", duel=challenge.id)
+    text = (shown.response.content or "") + "".join(e.description or "" for e in shown.response.embeds)
+    assert "alice" not in text and "<@0>" not in text and str(world.alice.id) not in text
+    assert "**—**" in text and "bob" in text, text
