@@ -7,11 +7,14 @@ import pytest
 
 from cogs.forget_me import ASK, DONE, KEPT
 from games.i18n.messages import messages_for
-from tests.discord.harness import buttons
+from tests.discord.harness import button_by_code, buttons, private_notes
 
 
 async def test_forget_me_asks_first_and_then_deletes_only_the_players_data(world):
-    await world.alice.slash(world.channel, "scoundrel play", seed="0000-0004")
+    started = await world.alice.slash(world.channel, "scoundrel play", seed="0000-0004")
+    game = started.response.message
+    moved = await world.alice.click(game, custom_id=button_by_code(game, "T0").custom_id)  # the game in memory
+    game = moved.response.message
     await world.bob.slash(world.channel, "scoundrel play", seed="0000-0005")
     alices = await world.store.active_game(world.alice.id, "normal")
     bobs = await world.store.active_game(world.bob.id, "normal")
@@ -30,6 +33,8 @@ async def test_forget_me_asks_first_and_then_deletes_only_the_players_data(world
     assert asked.response.content == DONE.format(play="/scoundrel play") and buttons(asked.response) == []
     assert await world.store.recent_games(world.alice.id) == [] and await world.store.names_for([world.alice.id]) == {}
     assert (await world.store.active_game(world.bob.id, "normal")).id == bobs.id  # the other player's stays
+    stale = await world.alice.click(game, custom_id=button_by_code(game, "T1").custom_id)  # her old message
+    assert private_notes(stale) == ["That game no longer exists — start one with `/scoundrel play`."]
     again = await world.alice.slash(world.channel, "scoundrel play", seed="0000-0004")
     assert not again.ephemeral  # a new game starts afresh
 

@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from games.engine import Rules
-from storage import duels, open_store
+from games.engine import Rules, legal_actions
+from storage import GameNotFound, duels, open_store
 from storage.forget import FORGOTTEN
 from storage.shares import SharePost
 from tests.storage.helpers import Clock, dying_line
@@ -139,3 +139,12 @@ def test_the_command_refuses_a_bad_id_or_a_missing_file(tmp_path):
     missing = subprocess.run([sys.executable, "-m", "bot", "forget", "--user", "5", "--db", str(tmp_path / "x")],
                              capture_output=True, text=True, timeout=60)
     assert missing.returncode == 1 and "no database at" in missing.stderr and not (tmp_path / "x").exists()
+
+
+async def test_a_move_on_a_forgotten_game_finds_no_game_even_when_it_was_held_in_memory(store):
+    record = await store.create_game(ME, GUILD, CHANNEL, Rules(), seed=3)
+    record = await store.play(record.id, ME, record.version, legal_actions(record.state)[0])  # remembered
+    await store.forget_player(ME)
+    with pytest.raises(GameNotFound):
+        await store.play(record.id, ME, record.version, legal_actions(record.state)[0])
+    assert await store.active_game(ME) is None
