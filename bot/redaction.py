@@ -28,7 +28,7 @@ REDACTED = "[token redacted]"
 MASK = "***"
 _MIN_SECRET = 4  # shorter "secrets" (an empty or one-letter password) would mask ordinary text
 
-_URL_PASSWORD = re.compile(r"(?P<head>\b(?:postgres(?:ql)?)://[^\s:/@'\"]*:)(?P<secret>[^\s@'\"]+)(?=@)")
+_URL_PASSWORD = re.compile(r"(?P<head>\bpostgres(?:ql)?://[^\s:/@'\"]*:)(?P<secret>[^\s@'\"]+)(?=@)")
 _CALLBACK = re.compile(r"(?P<head>/(?:interactions|webhooks)/\d+/)(?P<secret>[^/\s?'\"]+)")
 _TOKEN_FIELD = re.compile(r"(?P<head>['\"]token['\"]\s*:\s*['\"])(?P<secret>[^'\"]+)")
 
