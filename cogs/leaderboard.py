@@ -1,9 +1,9 @@
 """``/scoundrel leaderboard`` and ``/scoundrel stats`` (an extension).
 
 Boards hold counted results only (practice replays never reach them). A server board holds only the results
-played in that server; the global board holds every server's. Days are UTC daily numbers (``bot/daily.py``).
+played in that server; the global board holds every server's. Days are UTC daily numbers (``scoundrel/daily.py``).
 The daily board ranks scores; the boards of several days (week, month, all time) rank points, which playing a
-day can only add to (``bot.engine.tally``), and say so in one line.
+day can only add to (``games.engine.tally``), and say so in one line.
 """
 
 from __future__ import annotations
@@ -15,20 +15,20 @@ from babel.dates import format_date
 from babel.numbers import format_decimal
 from discord import app_commands
 
-from bot import clock
-from bot.daily import day_date, day_end, day_of, month_days, month_of, month_start, streaks
-from bot.engine.tally import DAY_FLOOR
-from bot.i18n.messages import ENGLISH, Messages
+from cogs import clock
 from cogs.bounds import PUBLIC_POSTS
 from cogs.command_text import slash
 from cogs.group import add_subcommands, remove_subcommands
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
+from games.engine.tally import DAY_FLOOR
+from games.i18n.messages import ENGLISH, Messages
+from scoundrel.daily import day_date, day_end, day_of, month_days, month_of, month_start, streaks
 from storage.models import WON
 
 BOARD_SIZE = 10
 MAX_DAY = 99_999  # Daily #99,999 is in the 23rd century
-MAX_MONTH = 3_000  # Month #1 is January 2026 (bot.daily.month_of)
+MAX_MONTH = 3_000  # Month #1 is January 2026 (scoundrel.daily.month_of)
 WEEK_DAYS = 7
 NO_MENTIONS = discord.AllowedMentions.none()
 
@@ -78,7 +78,7 @@ def daily_lines(entries, tr: Messages = ENGLISH, names: dict[int, str] | None = 
 
 
 def points_rule(tr: Messages = ENGLISH) -> str:
-    """How the boards of several days rank, in one line: a day's points (``bot.engine.tally.day_points``)."""
+    """How the boards of several days rank, in one line: a day's points (``games.engine.tally.day_points``)."""
     return tr("Points: each day's score + {floor} (never below 0): every day played adds.", floor=-DAY_FLOOR)
 
 

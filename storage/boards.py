@@ -1,13 +1,13 @@
 """Boards and stats: the daily, week and all-time boards, a player's place on them, their stats and streak days,
-and the operator's rebuild of the running totals (which ``bot.engine.tally`` decides and ``totals`` writes).
+and the operator's rebuild of the running totals (which ``games.engine.tally`` decides and ``totals`` writes).
 
 The daily board ranks one day's scores; the boards of several days (week, month, all-time dailies) rank the
-points ``bot.engine.tally`` gives each day, which playing can only add to."""
+points ``games.engine.tally`` gives each day, which playing can only add to."""
 
 from __future__ import annotations
 
-from bot.engine import PRESETS
-from bot.engine.tally import ALL_RULES, DAILIES, DAY_FLOOR
+from games.engine import PRESETS
+from games.engine.tally import ALL_RULES, DAILIES, DAY_FLOOR
 from storage.backends.base import Db, Tx
 from storage.models import AllTimeEntry, DailyEntry, RulesStats, UserStats, WeekEntry, from_micros
 from storage.months import FILL_MONTH_TOTALS
@@ -24,7 +24,7 @@ DAILY_BOARD_IN = (_DAILY_ENTRY + "WHERE guild_id = $3 AND day = $1 AND kind = 'd
 WEEK_BOARD = ("SELECT user_id, points, days, wins, best, forfeits FROM week_totals WHERE week_end = $1 "
               f"AND guild_id = $2 ORDER BY {DAYS_ORDER} LIMIT $3")
 _ALL_TIME_ENTRY = "SELECT user_id, wins, games, best_score, average, points FROM player_totals "
-# The all-time daily board, a board of several days, ranks by points (``bot.engine.tally``), the counted dailies
+# The all-time daily board, a board of several days, ranks by points (``games.engine.tally``), the counted dailies
 # (``games``) standing for days; the rule set written out so its partial index is used.
 _DAILIES_ORDER = DAYS_ORDER.replace("days", "games")
 ALL_TIME_DAILIES_BOARD = (_ALL_TIME_ENTRY + f"WHERE guild_id = $1 AND rules_key = '{DAILIES}' "
@@ -49,7 +49,7 @@ STATS = ("SELECT rules_key, games, wins, scored, best_score, average FROM player
 DAILY_DAYS = ("SELECT DISTINCT day FROM games WHERE user_id = $1 AND kind = 'daily' AND score IS NOT NULL "
               "AND ended_by IS NULL ORDER BY day")
 
-# The running totals recomputed from the games, as ``bot.engine.tally`` adds them (hinted games left out): per rule
+# The running totals recomputed from the games, as ``games.engine.tally`` adds them (hinted games left out): per rule
 # set, every rule set and counted dailies only, in each server and every server (guild 0); then the 7 weeks holding
 # each scored counted daily. ``$1`` is ``DAY_FLOOR``: a scored counted daily's points are its score above it. One
 # text for both databases: ``sum(CASE …)`` counts a condition, ``CAST`` gives each column its type.

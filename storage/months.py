@@ -1,8 +1,8 @@
 """The month board: each player's counted dailies' points summed over a calendar month (``month_totals``).
 
 Kept like the week board: the transaction that scores a counted daily adds it to the month holding its day (the
-rows ``bot.engine.tally`` decides, written by ``totals``), so reading a board is a few rows of an index at any
-size. Month #1 is January 2026 (``bot.engine.calendar.month_of``). Also the count of a day's players, which the
+rows ``games.engine.tally`` decides, written by ``totals``), so reading a board is a few rows of an index at any
+size. Month #1 is January 2026 (``games.engine.calendar.month_of``). Also the count of a day's players, which the
 server's daily post shows.
 """
 
@@ -26,7 +26,7 @@ MONTH_RANK = (
 DAY_PLAYERS = "SELECT count(*) FROM games WHERE day = $1 AND kind = 'daily' AND score IS NOT NULL"
 DAY_PLAYERS_IN = ("SELECT count(*) FROM games WHERE guild_id = $2 AND day = $1 AND kind = 'daily' "
                   "AND score IS NOT NULL")
-# The month totals recomputed from the games, as ``bot.engine.tally`` adds them (``$1``: ``DAY_FLOOR``, a day's
+# The month totals recomputed from the games, as ``games.engine.tally`` adds them (``$1``: ``DAY_FLOOR``, a day's
 # points are its score above it); the month of a day number, in each dialect's date arithmetic (Daily #1 is
 # 2026-01-01).
 FILL_MONTH_TOTALS = Sql(

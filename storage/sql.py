@@ -6,7 +6,7 @@ Nothing is rewritten at run time.
 
 The running totals live here because two places write them: ``storage/totals.py`` (any transaction) and
 PostgreSQL's one-statement move commit (``storage/backends/pg_moves.py``). Each table is defined once
-(``TotalsTable``: the columns of a row as ``bot.engine.tally`` gives it, and what a row adds to one already there);
+(``TotalsTable``: the columns of a row as ``games.engine.tally`` gives it, and what a row adds to one already there);
 both the upserts and the move commit's ``unnest`` are made from that definition.
 """
 

@@ -1,5 +1,5 @@
 -- Schema version 17: the boards of several days (week, month, all-time dailies) rank by points, so playing one
--- more daily can never cost a player a place (bot/engine/tally.py). A scored counted daily is worth its score
+-- more daily can never cost a player a place (games/engine/tally.py). A scored counted daily is worth its score
 -- above the lowest score a daily can end with: -208, given up before the first move with every monster of the
 -- classic deck unslain (``DAY_FLOOR``). Summed scores, which most dailies (deaths) make negative, ranked a player
 -- who skipped a day above one who played it.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.engine.tally import DAY_FLOOR
+from games.engine.tally import DAY_FLOOR
 from tests.daily.helpers import play_to_end
 
 DAY = 24 * 3600

@@ -1,4 +1,4 @@
-"""The boards of several days reward playing (bot.engine.tally's points), on their own: no database.
+"""The boards of several days reward playing (games.engine.tally's points), on their own: no database.
 
 The boards are ranked here as storage ranks them (``storage.totals.DAYS_ORDER``: most points, most days, the earlier
 last finish, the smaller id), from the rows the tally gives, added up as storage's upserts add them.
@@ -11,10 +11,10 @@ from collections import defaultdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.daily import DAILY_RULES
-from bot.engine import WON, apply, forfeit_score, legal_actions, new_game
-from bot.engine.seeds import SEED_BITS
-from bot.engine.tally import DAILIES, DAILY, DAY_FLOOR, EndedGame, day_points, tally_all
+from games.engine import WON, apply, forfeit_score, legal_actions, new_game
+from games.engine.seeds import SEED_BITS
+from games.engine.tally import DAILIES, DAILY, DAY_FLOOR, EndedGame, day_points, tally_all
+from scoundrel.daily import DAILY_RULES
 
 DAY_US = 86_400_000_000
 USERS = (1, 2, 3, 4)

@@ -1,5 +1,5 @@
 """Migration 0017 on both backends: the boards of several days, summed scores until then, become sums of points
-(``bot.engine.tally.day_points``), the same totals a rebuild from the games makes, and the player who played one
+(``games.engine.tally.day_points``), the same totals a rebuild from the games makes, and the player who played one
 more day no longer ranks below the one who skipped it."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ import json
 import asyncpg
 import pytest
 
-from bot.daily import DAILY_RULES
-from bot.engine import apply, deck_codes, new_game, to_json
-from bot.engine.calendar import month_of
-from bot.engine.tally import DAY_FLOOR
+from games.engine import apply, deck_codes, new_game, to_json
+from games.engine.calendar import month_of
+from games.engine.tally import DAY_FLOOR
+from scoundrel.daily import DAILY_RULES
 from storage import is_postgres, migrate, open_store
 from storage.backends.postgres import upgrade
 from tests.storage.helpers import dying_line, raw
