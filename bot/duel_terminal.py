@@ -10,8 +10,9 @@ from bot.cli import prog
 from bot.duel.actions import IllegalDuelAction, resign
 from bot.duel.game import apply, new_duel
 from bot.duel.text import board_lines, event_text, hand_text, parse_command, phase_text, rules_text
-from bot.engine.seeds import SeedError, new_seed, seed_from_text, seed_to_text
+from bot.engine.seeds import SeedError, new_seed, seed_to_text
 from bot.term_colour import for_terminal
+from bot.terminal import parse_seed
 
 HELP = """Moves (pairs and dice are numbered from 1):
   p DIE PAIR    place that die (in roll order) on a column pair     e.g. p 1 3
@@ -79,11 +80,12 @@ def run(seed: int, stdin: TextIO, stdout: TextIO) -> int:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog=prog("duel"),
                                      description="Play the two-player Scoundrel duel at one terminal.")
-    parser.add_argument("--seed", help="a seed like K7Q2-M9XD (default: a new random deal)")
+    parser.add_argument("--seed", help="a seed as shared (K7Q2-M9XD), or #N for a seed number (default: a new "
+                                        "random deal)")
     args = parser.parse_args(argv)
     try:
-        seed = seed_from_text(args.seed) if args.seed else new_seed()
-    except SeedError as exc:
+        seed = parse_seed(args.seed) if args.seed else new_seed()
+    except (SeedError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     return run(seed, sys.stdin, for_terminal(sys.stdout))  # red and black cards, unless NO_COLOR

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 
 from bot.__main__ import main as bot_main
+from bot.cli import invocation
 from bot.engine import PRESETS, apply, deal, new_game, preview, seed_to_text
 from bot.engine import actions as A
 from bot.terminal import card_detail, run
@@ -30,7 +31,7 @@ def test_solve_then_review_then_play_read_the_same_moves(capsys):
     text = out.getvalue()
     assert "You survived the dungeon! Score: 30." in text
     assert f"Moves: {line}\n" in text  # printed back, ready for review
-    assert f'Review them: scoundrel-bot review --seed {seed_to_text(7)} --moves "{line}"' in text
+    assert f'Review them: {invocation()} review --seed {seed_to_text(7)} --moves "{line}"' in text
 
 
 def test_review_says_what_the_notation_is_when_it_refuses_a_move(capsys):
