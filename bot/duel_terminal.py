@@ -10,14 +10,15 @@ from bot.cli import prog
 from bot.duel.actions import IllegalDuelAction, resign
 from bot.duel.game import apply, new_duel
 from bot.duel.text import board_lines, event_text, hand_text, parse_command, phase_text, rules_text
+from bot.engine.cards import readable
 from bot.engine.seeds import SeedError, new_seed, seed_to_text
 from bot.term_colour import for_terminal
 from bot.terminal import parse_seed
 
 HELP = """Moves (pairs and dice are numbered from 1):
   p DIE PAIR    place that die (in roll order) on a column pair     e.g. p 1 3
-  b PAIR CARD   build: play CARD on your own column of PAIR          e.g. b 2 J♥   (or b 2 jh)
-  s PAIR CARD   steal your opponent's column of PAIR with CARD       e.g. s 4 10s
+  b PAIR CARD   build: play CARD on your own column of PAIR          e.g. b 2 ♥J   (or b 2 jh)
+  s PAIR CARD   steal your opponent's column of PAIR with CARD       e.g. s 4 ♤10  (or s 4 10s)
   f PAIR        declare your column of PAIR finished (4+ cards)
   d             done: end your play
   resign        give up (the other player wins)
@@ -34,7 +35,10 @@ def wait_for_player(actor: int, stdin: TextIO, stdout: TextIO) -> bool:
 
 def run(seed: int, stdin: TextIO, stdout: TextIO) -> int:
     state = new_duel(seed)
-    out = stdout.write
+
+    def out(text: str) -> None:  # cards as the solo game and the bot write them: ♥️J, ♤10
+        stdout.write(readable(text))
+
     out(f"Scoundrel duel · seed {seed_to_text(seed)} · goal: finish one column of 4+, two of 5+, one of 6+\n"
         "(h for help; look away while the other player reads their hand)\n")
     hand_shown_to = state.actor  # the first player reads theirs at once

@@ -19,7 +19,7 @@ from bot.engine import (
     new_game,
     parse_deck,
 )
-from bot.engine.cards import CardParseError
+from bot.engine.cards import CardParseError, readable
 from bot.engine.seeds import SeedError
 from bot.solve import parse_seed
 from bot.solver import SolverRefused
@@ -83,9 +83,9 @@ def main(argv: list[str]) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     *told, verdict = result.lines()
-    print(verdict)
+    print(readable(verdict))  # cards as the bot and the game write them
     for line in told:
-        print("  " + line)
+        print("  " + readable(line))
     if result.score is None:
         print(f"The moves stop before the end of the game; the best still possible there is {result.steps[-1].after}."
               if result.steps else "No moves given.")

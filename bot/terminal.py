@@ -23,7 +23,7 @@ from bot.engine import (
     seed_to_text,
 )
 from bot.engine import actions as A
-from bot.engine.cards import MONSTER, POTION
+from bot.engine.cards import MONSTER, POTION, readable
 from bot.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER
 from bot.engine.seeds import SEED_BITS, seed_from_text
 from bot.term_colour import for_terminal
@@ -190,7 +190,8 @@ def run(seed: int, rules_name: str, stdin: TextIO, stdout: TextIO) -> int:
     seed_text = seed_to_text(seed)
     s = new_game(rules, seed=seed)
     print(f"Scoundrel — seed {seed_text} · {rules.name}. Type h for help.", file=stdout)
-    print("\n" + render(s, seed_text), file=stdout)
+    show = lambda text: print(readable(text), file=stdout)  # noqa: E731 - cards as the bot and the duel write them
+    show("\n" + render(s, seed_text))
     while True:
         if s.status != PLAYING:
             print(moves_text(s, seed_text), file=stdout)
@@ -213,9 +214,9 @@ def run(seed: int, rules_name: str, stdin: TextIO, stdout: TextIO) -> int:
         try:
             s = apply(s, action)
         except IllegalAction as exc:
-            print(f"Not allowed: {exc}", file=stdout)
+            show(f"Not allowed: {exc}")
             continue
-        print("\n" + render(s, seed_text), file=stdout)
+        show("\n" + render(s, seed_text))
 
 
 def main(argv: list[str]) -> int:

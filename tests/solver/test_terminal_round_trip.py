@@ -9,6 +9,7 @@ from bot.__main__ import main as bot_main
 from bot.cli import invocation
 from bot.engine import PRESETS, apply, deal, new_game, preview, seed_to_text
 from bot.engine import actions as A
+from bot.engine.cards import readable
 from bot.terminal import card_detail, run
 
 
@@ -62,5 +63,5 @@ def test_a_potion_at_full_health_says_plus_zero_full_as_on_discord():
     assert card_detail(preview(state, A.take(potion))) == "+0 (full)"
     out = io.StringIO()
     run(seed, "classic", io.StringIO("q\n"), out)
-    assert f"{potion + 1}) {state.room[potion].label:<4} +0 (full)" in out.getvalue()
+    assert readable(f"{potion + 1}) {state.room[potion].label:<4} +0 (full)") in out.getvalue()
     assert apply(state, A.take(potion)).health == rules.max_health
