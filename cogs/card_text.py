@@ -1,4 +1,4 @@
-"""Cards as message text that reads on Discord's dark and light themes alike (``bot.engine.cards.readable``).
+"""Cards as message text that reads on Discord's dark and light themes alike (``games.engine.cards.readable``).
 
 Discord draws ♠ and ♣ as black emoji, nearly invisible on the dark theme. Black suits are written with the
 outline suits ♤ ♧, which are plain text and take the theme's text colour; red suits are forced to their red
@@ -7,7 +7,7 @@ emoji (♥️ ♦️). The picture draws the real colours; this is only for text
 
 from __future__ import annotations
 
-from bot.engine.cards import Card, readable  # the one notation, shared with the terminal and the duel
+from games.engine.cards import Card, readable  # the one notation, shared with the terminal and the duel
 
 
 def card_text(card: Card | None) -> str:

@@ -9,15 +9,15 @@ import re
 
 import pytest
 
-from bot.duel.cards import Card as DuelCard
-from bot.duel.game import new_duel
-from bot.duel.text import board_lines, hand_text
-from bot.duel_terminal import run as run_duel
-from bot.engine import new_game, preset
-from bot.engine.cards import Card as GameCard
-from bot.engine.cards import readable
-from bot.terminal import run as run_game
 from cogs.card_text import card_text
+from games.duel.cards import Card as DuelCard
+from games.duel.game import new_duel
+from games.duel.text import board_lines, hand_text
+from games.engine import new_game, preset
+from games.engine.cards import Card as GameCard
+from games.engine.cards import readable
+from terminal.duel import run as run_duel
+from terminal.play import run as run_game
 
 PLAIN_BLACK = re.compile("[♠♣]")
 RANK_FIRST = re.compile(r"(?:10|[2-9AJQK])[♠♣♥♦♤♧]")

@@ -11,9 +11,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot import review
-from bot.engine import apply, legal_actions, new_game, preset
-from bot.terminal import run, typed_move
+from games.engine import apply, legal_actions, new_game, preset
+from terminal import review
+from terminal.play import run, typed_move
 
 SCRIPT = Path(sys.executable).with_name("scoundrel-bot")
 NO_VENV = {**{k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"}, "PATH": "/usr/bin:/bin"}
