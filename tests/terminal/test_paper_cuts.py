@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from games.engine import apply, legal_actions, new_game, preset
+from games.engine import apply, legal_actions, new_game, preset, seed_to_text
 from terminal import review
 from terminal.play import run, typed_move
 
@@ -40,7 +40,7 @@ def test_quitting_prints_the_moves_so_far_and_how_to_review_them():
     assert text.rstrip().endswith("Bye.")
     moves = next(line.removeprefix("> ") for line in text.splitlines() if "Moves: " in line)  # after the prompt
     assert moves == "Moves: 1b 2b"  # room 1 of #7 is ♤6 ♤8 ♥️10 ♦️8: two fights, barehanded
-    assert 'review --seed 0000-0007 --moves "1b 2b"' in text
+    assert f'review --seed {seed_to_text(7)} --moves "1b 2b"' in text
     assert "Moves: 1b\n" in play("1\n")  # input ended (Ctrl-D): the same
     assert "Moves: none yet." in play("q\n")
 
@@ -93,7 +93,7 @@ def test_the_duel_takes_a_seed_number_as_every_command_does():
     result = subprocess.run([sys.executable, "-m", "bot", "duel", "--seed", "#5"], input="q\n",
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("Scoundrel duel · seed 0000-0005 ")
+    assert result.stdout.startswith(f"Scoundrel duel · seed {seed_to_text(5)} ")
     refused = subprocess.run([sys.executable, "-m", "bot", "duel", "--seed", "#x"], capture_output=True, text=True,
                              timeout=60)
     assert refused.returncode == 2
