@@ -59,14 +59,13 @@ async def test_the_player_who_played_one_more_day_is_not_ranked_below_the_one_wh
             shown = await alice.slash(world.channel, "scoundrel leaderboard", board=board, scope=scope)
             lines = board_lines(shown)
             assert lines[0] == f"Points: each day's score + {-DAY_FLOOR} (never below 0): every day played adds."
-            names = (f"<@{bob.id}>", f"<@{alice.id}>") if scope == "server" else ("**bob**", "**alice**")
-            assert lines[2] == f"🥇 {names[0]} — **{bob_points}** pts over 2 days (0 won, best {bob_best})"
-            assert lines[3] == f"🥈 {names[1]} — **{alice_points}** pts over 1 day (0 won, best {first})"
+            assert lines[2] == f"🥇 **bob** — **{bob_points}** pts over 2 days (0 won, best {bob_best})"
+            assert lines[3] == f"🥈 **alice** — **{alice_points}** pts over 1 day (0 won, best {first})"
             assert shown.response.embeds[0].footer.text == "you: #2 of 2"
 
     # One day's board still ranks that day's scores.
     today = board_lines(await bob.slash(world.channel, "scoundrel leaderboard", board="daily"))
-    assert today[0].startswith("Best score first") and f"<@{bob.id}> — **{second.score}** (died)" in today[2]
+    assert today[0].startswith("Best score first") and f"**bob** — **{second.score}** (died)" in today[2]
     await world.env.advance_time(60)
     day_one = board_lines(await bob.slash(world.channel, "scoundrel leaderboard", board="daily", day=1))
-    assert day_one[2].startswith(f"🥇 <@{alice.id}> — **{first}**")  # equal scores: the earlier finish first
+    assert day_one[2].startswith(f"🥇 **alice** — **{first}**")  # equal scores: the earlier finish first
