@@ -22,7 +22,8 @@ GUILD, CHANNEL, DAY = 5, 6, 100
 USER_COLUMNS = {"games": ["user_id"], "daily_attempts": ["user_id"], "player_totals": ["user_id"],
                 "week_totals": ["user_id"], "month_totals": ["user_id"], "reminders": ["user_id"],
                 "reminder_sends": ["user_id"], "duels": ["player0", "player1"], "duel_actions": ["user_id"]}
-TOTALS = {"player_totals": "user_id, guild_id, rules_key, games, wins, scored, total_score, best_score, last_at, points",
+TOTALS = {"player_totals": "user_id, guild_id, rules_key, games, wins, scored, total_score, best_score, last_at, "
+                           "points",
           "week_totals": "week_end, guild_id, user_id, points, days, wins, forfeits, best, last_at",
           "month_totals": "month, guild_id, user_id, points, days, wins, forfeits, best, last_at"}
 
