@@ -15,7 +15,7 @@ from cogs.card_text import readable
 from cogs.command_text import command_word, slash
 from games.engine import DEAD, WON, Rules, State, seed_to_text
 from games.engine.cards import JOKER, MERCHANT, MONSTER, NECROMANCER, POTION, WEAPON
-from games.engine.game import (
+from games.engine.state import (
     AT_CROSSROADS,
     AT_MERCHANT,
     AT_NECROMANCER,

@@ -45,8 +45,8 @@ from cogs.respond import edit_message, in_time
 from games.engine import Action, IllegalAction, Rules, State, legal_actions, preset, preview, refusal
 from games.engine import actions as A
 from games.engine.cards import MONSTER, NECROMANCER, POTION, WEAPON, Card
-from games.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, NECROMANCER_COST
 from games.engine.rules import MAX_LOOPS
+from games.engine.state import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, NECROMANCER_COST
 from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
 from games.picture import FILENAME, render_room

@@ -23,8 +23,8 @@ from games.engine import (
 )
 from games.engine import actions as A
 from games.engine.cards import MONSTER, POTION, readable
-from games.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER
 from games.engine.seeds import SEED_BITS, seed_from_text
+from games.engine.state import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER
 from terminal.colour import for_terminal
 from terminal.usage import invocation, prog
 

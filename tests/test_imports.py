@@ -57,7 +57,7 @@ def test_no_module_imports_itself_back(graph):
 
 
 def test_no_module_imports_its_own_package(graph):
-    # Importing games.engine.game runs games/engine/__init__.py first, which imports game: a module that imports its
+    # Importing games.engine.state runs games/engine/__init__.py first, which imports state: a module that imports its
     # package works or fails depending on which was imported first. Import the sibling that holds the name.
     offenders = sorted((module, imported) for module in graph.modules
                        for imported in graph.find_modules_directly_imported_by(module)

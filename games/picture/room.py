@@ -27,8 +27,8 @@ from PIL import Image
 
 from games.engine import DEAD, WON, State
 from games.engine.cards import Card
-from games.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, NECROMANCER_COST
 from games.engine.rules import LOWER_OR_EQUAL, MAX_LOOPS
+from games.engine.state import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, NECROMANCER_COST
 from games.i18n.messages import ENGLISH, Messages
 from games.picture import tiles
 from games.picture.draw import CHIP_OFF, CHIP_ON, CHIP_WARN, GOLD, fitting, text_length, to_png

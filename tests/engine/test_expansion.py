@@ -9,7 +9,7 @@ import pytest
 from games.engine import PRESETS, WON, IllegalAction, Rules, all_cards, apply, legal_actions, preview, take
 from games.engine import actions as A
 from games.engine.cards import JOKER, MERCHANT, NECROMANCER
-from games.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, weapon_price
+from games.engine.state import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, weapon_price
 from tests.engine.helpers import cards, situation
 
 EXP = PRESETS["expansion"]
