@@ -1,4 +1,4 @@
-"""The expansion cards as docs/RULES.md states them and games/engine/game.py decides them."""
+"""The expansion cards as docs/RULES.md states them and games/engine/expansion.py decides them."""
 
 from __future__ import annotations
 
