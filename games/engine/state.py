@@ -14,10 +14,12 @@ from games.engine.cards import MONSTER, POTION, Card
 from games.engine.rules import DUNGEON_AND_ROOM, FINAL_ROOM, Rules
 from games.engine.words import template_of
 
+# A game's status (``State.status``).
 PLAYING = "playing"
 WON = "won"
 DEAD = "dead"
 
+# The game's numbers (docs/RULES.md); the rules page and the table quote them from here.
 ROOM_SIZE = 4
 CARDS_FACED = 3  # cards resolved in a room that is faced (the 4th is carried)
 MERCHANT_OFFER = 6
