@@ -32,6 +32,7 @@ COMMANDS = {
     "restore": ("bot.restore", "put a backup in place of the database (bot stopped)"),
     "maintenance": ("bot.maintenance", "integrity check, pruning and compaction of the database"),
     "copy-db": ("bot.copydb", "copy the database between SQLite and PostgreSQL, checked"),
+    "web": ("bot.web_local", "play at the table in your browser (the Discord Activity's client, served locally)"),
     "bench": ("bot.bench", "measure engine speed: random games and actions per second (--health 99: long games)"),
 }
 

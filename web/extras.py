@@ -1,0 +1,135 @@
+"""The table's other buttons: Hint, Review, Replay and Share, with the chat's rules for each.
+
+A hint is never given in a counted daily, is asked for once with ``confirm`` in a normal game (a hinted game
+leaves the boards) and marks the game before it is shown. Review and Replay wait for the game's end, and for a
+daily's day to be over: until then they would give the deal away. Share is the spoiler-free grid of a finished
+counted daily (par only once its day is over), for the Embedded App SDK's share call.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from aiohttp import web
+
+from bot.coach import hint_for, review_game
+from bot.daily import share_text, streaks
+from bot.engine import decode
+from bot.i18n import N_
+from bot.i18n.phrase import translated
+from bot.par import ParTimeout, SolverBusy
+from bot.replays import ReplayBusy, shared
+from bot.solver import SolverRefused, refusal
+from storage.models import DAILY, NORMAL, PRACTICE
+from web import play
+from web.http import PLAYER, SECURITY_HEADERS, answer, game_id_of, locale_of, read_json
+from web.http import refusal as refused
+
+log = logging.getLogger(__name__)
+
+NO_HINT_DAILY = N_("There are no hints in a counted daily: it is your own play that counts.")
+HINT_GAME_OVER = N_("This game is over: use Review to see where the best moves were.")
+HINT_MOVED_ON = N_("The game moved on while the hint was being found; ask again for the position as it is now.")
+HINT_WARNING = N_("💡 A hint shows the best move now, but this game will then no longer count on the boards or "
+                  "in your stats.")
+HINTED_MARK = N_("(hinted — not counted)")
+STILL_PLAYING = N_("Finish the game first: the review is shown once it is over.")
+DAY_RUNNING = N_("Play this daily yourself first: its replay would give the deal away.")
+TOO_LONG = N_("This is taking the solver too long; please try again later.")
+ONLY_DAILY = N_("Only a finished counted daily can be shared.")
+WAIT_FOR_DAY = N_("Its review and replay open once Daily #{day} is over.")
+
+
+def add_extras(app: web.Application, routes) -> None:
+    extras = Extras(routes)
+    app.router.add_post(r"/api/games/{game}/hint", extras.hint)
+    app.router.add_get(r"/api/games/{game}/review", extras.review)
+    app.router.add_get(r"/api/games/{game}/replay", extras.replay)
+    app.router.add_get(r"/api/games/{game}/share", extras.share)
+
+
+class Extras:
+    def __init__(self, routes) -> None:
+        self.routes = routes
+        self.hint_for = routes.t.extras.get("hint", hint_for)
+        self.review_game = routes.t.extras.get("review", review_game)
+
+    async def _game(self, request: web.Request):
+        record = await play.own_game(self.routes.store, request[PLAYER].id, game_id_of(request))
+        return record, locale_of(request), request[PLAYER].id
+
+    async def _solver(self, job, record, player_id: int):
+        try:
+            return await job(record.rules, record.state.start_deck, record.state.history, requester=player_id)
+        except SolverBusy as busy:
+            raise play.PlayError(503, str(busy)) from None
+        except ParTimeout:
+            raise play.PlayError(503, TOO_LONG) from None
+        except SolverRefused as refused:
+            raise play.PlayError(409, str(refused)) from None
+
+    async def hint(self, request: web.Request) -> web.Response:
+        body = await read_json(request)
+        record, tr, player_id = await self._game(request)
+        store = self.routes.store
+        if record.kind not in (NORMAL, PRACTICE):
+            raise play.PlayError(409, NO_HINT_DAILY)
+        if record.status != "playing":
+            raise play.PlayError(409, HINT_GAME_OVER)
+        reason = refusal(record.rules)
+        if reason:
+            raise play.PlayError(409, reason)
+        if record.kind == NORMAL and body.get("confirm") is not True and not await store.is_hinted(record.id):
+            return refused(428, "confirm", tr(HINT_WARNING))  # the first hint says what it costs, and waits
+        hint = await self._solver(self.hint_for, record, player_id)
+        now = await store.get_game(record.id)
+        if now.version != record.version or not await store.mark_hinted(record.id, player_id):
+            raise play.PlayError(409, HINT_MOVED_ON)
+        text = tr("💡 Best move now: **{move}**; it keeps your best possible score at {best}.",
+                  move=translated(hint.words, tr), best=hint.best)
+        return answer({"text": f"{text} {tr(HINTED_MARK)}", "action": hint.code})
+
+    async def review(self, request: web.Request) -> web.Response:
+        record, tr, player_id = await self._game(request)
+        self._after_the_game(record)
+        reason = refusal(record.rules)
+        if reason:
+            raise play.PlayError(409, reason)
+        text = await self._solver(self.review_game, record, player_id)
+        return answer({"lines": [translated(line, tr) for line in text.lines]})
+
+    async def replay(self, request: web.Request) -> web.StreamResponse:
+        record, tr, player_id = await self._game(request)
+        self._after_the_game(record)
+        state = record.state
+        par_line = None
+        if record.kind in (DAILY, PRACTICE) and record.day is not None:
+            challenge = await self.routes.store.get_daily(record.day)
+            if challenge is not None and challenge.par_line:
+                par_line = decode(challenge.par_line)
+        try:
+            gif = await shared().render(state.rules, state.start_deck, state.history, seed=state.rng_seed,
+                                        par=par_line, abandoned=record.status == "abandoned", tr=tr,
+                                        requester=player_id)
+        except ReplayBusy as busy:
+            raise play.PlayError(503, str(busy)) from None
+        headers = dict(SECURITY_HEADERS, **{"Content-Type": "image/gif"})
+        return web.Response(body=gif, headers=headers)
+
+    async def share(self, request: web.Request) -> web.Response:
+        record, tr, _ = await self._game(request)
+        store = self.routes.store
+        if record.kind != DAILY or record.status not in ("won", "dead") or record.day is None:
+            raise play.PlayError(409, ONLY_DAILY)
+        today = play.today(store)
+        challenge = await store.get_daily(record.day)
+        par = challenge.par if challenge is not None and record.day < today else None  # never while it runs
+        current, _ = streaks([day for day in await store.daily_days(record.user_id) if day <= record.day],
+                             record.day)
+        return answer({"text": share_text(record.day, record.state, par, current, tr)})
+
+    def _after_the_game(self, record) -> None:
+        if record.status not in ("won", "dead", "abandoned"):
+            raise play.PlayError(409, STILL_PLAYING)
+        if play.day_running(self.routes.store, record):
+            raise play.PlayError(409, WAIT_FOR_DAY, day=record.day)
