@@ -173,7 +173,14 @@ class Routes:
 
     # --- the client's files ---------------------------------------------------------------------------
     async def index(self, request: web.Request) -> web.StreamResponse:
-        return self.file("index.html")
+        """The page, with the app's client id for the Embedded App SDK (public: it is in every invite link)."""
+        page = self.file("index.html")
+        if not isinstance(page, web.FileResponse):
+            return page
+        html = Path(page._path).read_text(encoding="utf-8").replace(
+            '<meta name="client-id" content="0"', f'<meta name="client-id" content="{int(self.t.client_id)}"')
+        return web.Response(text=html, content_type="text/html", headers=dict(SECURITY_HEADERS,
+                                                                               **{"Cache-Control": "no-cache"}))
 
     async def asset(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
