@@ -8,6 +8,7 @@ import re
 from aiohttp import web
 
 from bot.i18n.messages import messages_for
+from web.identity import Player
 
 BODY_LIMIT = 2048  # bytes: the largest request body the API reads (a move is about 40)
 MAX_ID = 2**63 - 1
@@ -17,7 +18,7 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
        "frame-ancestors 'self' https://discord.com https://*.discord.com https://*.discordsays.com")
 SECURITY_HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
                     "Referrer-Policy": "no-referrer", "Cache-Control": "no-store"}
-PLAYER = "scoundrel.player"  # the request's player (web.identity.Player), set by the guard
+PLAYER = web.RequestKey("player", Player)  # the request's player, set by the guard (web.routes)
 
 
 def refusal(status: int, error: str, message: str, **extra) -> web.Response:

@@ -26,7 +26,6 @@ class PlayError(Exception):
 
 
 NOT_FOUND = N_("There is no such game.")
-NOT_YOURS = N_("That game is not yours.")
 NO_DAILY = N_("The daily challenge is turned off on this bot.")
 
 

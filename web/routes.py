@@ -63,6 +63,7 @@ def static_folder() -> Path:
 class Routes:
     def __init__(self, served: Table) -> None:
         self.t = served
+        self._page: str | None = None  # index.html with the client id, read once
 
     @property
     def store(self):
@@ -174,13 +175,21 @@ class Routes:
     # --- the client's files ---------------------------------------------------------------------------
     async def index(self, request: web.Request) -> web.StreamResponse:
         """The page, with the app's client id for the Embedded App SDK (public: it is in every invite link)."""
-        page = self.file("index.html")
-        if not isinstance(page, web.FileResponse):
-            return page
-        html = Path(page._path).read_text(encoding="utf-8").replace(
-            '<meta name="client-id" content="0"', f'<meta name="client-id" content="{int(self.t.client_id)}"')
-        return web.Response(text=html, content_type="text/html", headers=dict(SECURITY_HEADERS,
-                                                                               **{"Cache-Control": "no-cache"}))
+        html = self.page()
+        if html is None:
+            return web.Response(status=503, text="The table's client is not built: run `npm ci && npm run build` "
+                                "in web/client (or reinstall with Node.js present).", headers=SECURITY_HEADERS)
+        return web.Response(text=html, content_type="text/html",
+                            headers=dict(SECURITY_HEADERS, **{"Cache-Control": "no-cache"}))
+
+    def page(self) -> str | None:
+        if self._page is None:
+            path = (self.t.static or static_folder()) / "index.html"
+            if not path.is_file():
+                return None
+            self._page = path.read_text(encoding="utf-8").replace(
+                '<meta name="client-id" content="0"', f'<meta name="client-id" content="{int(self.t.client_id)}"')
+        return self._page
 
     async def asset(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
@@ -189,13 +198,8 @@ class Routes:
         return self.file(f"assets/{name}", immutable=True)
 
     def file(self, name: str, immutable: bool = False) -> web.StreamResponse:
-        folder = self.t.static or static_folder()
-        path = folder / name
+        path = (self.t.static or static_folder()) / name
         if not path.is_file():
-            if name == "index.html":
-                return web.Response(status=503, text="The table's client is not built: run `npm ci && npm run "
-                                    "build` in web/client (or reinstall with Node.js present).",
-                                    headers=SECURITY_HEADERS)
             raise web.HTTPNotFound(headers=SECURITY_HEADERS)
         headers = dict(SECURITY_HEADERS)
         headers["Cache-Control"] = "public, max-age=31536000, immutable" if immutable else "no-cache"

@@ -20,7 +20,7 @@ from babel.messages.pofile import read_po
 from bot.i18n.messages import SHIPPED, catalogue_files
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ("bot", "cogs")  # folders under the project root whose Python files hold player text
+SOURCES = ("bot", "cogs", "web")  # folders under the project root whose Python files hold player text
 KEYWORDS = {"tr": None, "N_": None, "plural": (1, 2)}
 
 
