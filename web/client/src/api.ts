@@ -68,6 +68,10 @@ export class Api implements Transport {
     return (await this.ok("GET", `api/game?kind=${kind}`)).state;
   }
 
+  async game(gameId: number): Promise<State> {
+    return (await this.ok("GET", `api/games/${gameId}`)).state;
+  }
+
   async start(kind: "normal" | "daily"): Promise<State> {
     return (await this.ok("POST", "api/games", { kind })).state;
   }

@@ -94,7 +94,8 @@ async function main(): Promise<void> {
   });
 
   const kind = params.get("kind") === "daily" || sdk.customId === "daily" ? "daily" : "normal";
-  const state = (await api.current(kind)) ?? (await api.start(kind));
+  const asked = /^[0-9]{1,18}$/.test(params.get("game") ?? "") ? Number(params.get("game")) : null;
+  const state = asked !== null ? await api.game(asked) : (await api.current(kind)) ?? (await api.start(kind));
   game.show(state);
 }
 

@@ -48,6 +48,8 @@ export function render(root: HTMLElement, state: State, previous: State | null, 
   const before = new Set((previous?.room ?? []).map((slot) => slot.card?.code));
   root.replaceChildren();
   root.setAttribute("aria-busy", "false");
+  root.dataset.game = String(state.id); // (what the browser tests wait on)
+  root.dataset.version = String(state.version);
 
   const top = el("header", { class: "top" }, el("h1", {}, state.headline));
   const facts = el("p", { class: "facts" });
@@ -94,46 +96,51 @@ export function render(root: HTMLElement, state: State, previous: State | null, 
       room.append(node);
     }
     root.append(room);
+    root.append(events(state, note));
 
     const controls = el("div", { class: "controls" });
     const usable = weaponUsable(state);
-    const toggle = button(mode === "weapon" && usable ? `🗡️ ${words.fight_weapon}` : `👊 ${words.fight_bare}`,
+    const toggle = button(mode === "weapon" && usable ? `⚔ ${words.fight_weapon}` : words.fight_bare,
       words.fight_mode_name, handlers.toggleMode, "action mode");
     toggle.setAttribute("aria-pressed", String(mode === "weapon" && usable));
     toggle.setAttribute("aria-keyshortcuts", "F");
     if (!usable) toggle.disabled = true;
     controls.append(toggle);
-    const avoid = button(`🏃 ${words.avoid}`, words.avoid_name, () => state.avoid && handlers.play(state.avoid.code, state.version));
+    const avoid = button(`↷ ${words.avoid}`, words.avoid_name, () => state.avoid && handlers.play(state.avoid.code, state.version));
     avoid.setAttribute("aria-keyshortcuts", "A");
     avoid.disabled = state.avoid === null;
     controls.append(avoid);
-    if (state.hint) controls.append(button(`💡 ${words.hint}`, words.hint, handlers.hint));
+    if (state.hint) controls.append(button(`? ${words.hint}`, words.hint, handlers.hint));
     for (const choice of state.choices) {
       controls.append(button(choice.name, choice.name, () => handlers.play(choice.code, state.version)));
     }
     root.append(controls);
   } else {
     const end = el("section", { class: "end" });
-    if (state.par !== null) end.append(el("p", { class: "par" }, `${words.par} ${state.par}`));
+    const final = el("div", { class: "final" }, el("span", {}, words.score), el("strong", {}, String(state.score ?? "—")));
+    if (state.par !== null) final.append(el("p", { class: "par" }, `${words.par} ${state.par}`));
+    end.append(final);
     const buttons = el("div", { class: "controls" });
     if (state.review) {
-      buttons.append(button(`🎓 ${words.review}`, words.review, handlers.review));
-      buttons.append(button(`🎞️ ${words.replay}`, words.replay, handlers.replay));
+      buttons.append(button(words.review, words.review, handlers.review));
+      buttons.append(button(`▶ ${words.replay}`, words.replay, handlers.replay));
     }
-    if (state.share) buttons.append(button(`📣 ${words.share}`, words.share, handlers.share));
-    buttons.append(button(`🎴 ${words.new_game}`, words.new_game, () => handlers.newGame("normal"), "action primary"));
-    if (state.kind === "normal") buttons.append(button(`🗝️ ${words.daily}`, words.daily, () => handlers.newGame("daily")));
+    if (state.share) buttons.append(button(`↗ ${words.share}`, words.share, handlers.share));
+    buttons.append(button(`+ ${words.new_game}`, words.new_game, () => handlers.newGame("normal"), "action primary"));
+    if (state.kind === "normal") buttons.append(button(`★ ${words.daily}`, words.daily, () => handlers.newGame("daily")));
     end.append(buttons);
-    root.append(end);
+    root.append(events(state, note), end);
   }
-
-  const told = [...(note ? [note] : []), ...state.events];
-  root.append(el("p", { class: "events", "aria-live": "polite" }, told.join(" · ")));
   root.append(el("p", { class: "keys" }, words.keys));
 
   if (focusedSlot !== null && focusedSlot !== undefined) {
     (root.querySelector(`[data-slot="${focusedSlot}"]`) as HTMLElement | null)?.focus();
   }
+}
+
+function events(state: State, note?: string): HTMLElement {
+  const told = [...(note ? [note] : []), ...state.events];
+  return el("p", { class: "events", "aria-live": "polite" }, told.join(" · "));
 }
 
 /** A dialog over the table (a hint, a review, a replay, an error), closed with its button or Escape. */
