@@ -28,8 +28,8 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-ne
 PHONE, DESKTOP = {"width": 390, "height": 844}, {"width": 1280, "height": 800}
 SCREENS = os.environ.get("SCOUNDREL_SCREENS")
 # A deal whose first room holds a weapon and monsters it can fight: the fight mode's screen.
-WEAPON_FIRST = "D5 S3 S9 H4 C2 C8 S6 D7 H6 C10 S11 C12 D2 H9 S5 C4 S2 C3 S4 C5 C6 C7 S7 S8 C9 S10 C11 S12 C13 S13 C14 " \
-               "S14 D3 D4 D6 D8 D9 D10 H2 H3 H5 H7 H8 H10"
+WEAPON_FIRST = ("D5 S3 S9 H4 C2 C8 S6 D7 H6 C10 S11 C12 D2 H9 S5 C4 S2 C3 S4 C5 C6 C7 S7 S8 C9 S10 C11 S12 C13 "
+                "S13 C14 S14 D3 D4 D6 D8 D9 D10 H2 H3 H5 H7 H8 H10")
 
 pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists() and os.environ.get("CI", "") not in ("1", "true"),
                                 reason=f"no Chromium at {CHROMIUM} (Debian: apt-get install chromium)")
@@ -97,8 +97,7 @@ async def play_out(page) -> int:
 
 
 async def screen(page, name: str) -> None:
-    if SCREENS:
-        Path(SCREENS).mkdir(parents=True, exist_ok=True)
+    if SCREENS:  # (Playwright makes the folder)
         await page.screenshot(path=str(Path(SCREENS) / name))
 
 
@@ -141,7 +140,8 @@ async def test_a_tap_on_a_stale_table_is_answered_with_the_current_one(table, br
 async def test_the_fight_mode_and_the_keyboard(table, browser):
     url, store = table
     rules = preset("classic")
-    record = await store.create_game(LOCAL_PLAYER, None, None, rules, None, parse_deck(WEAPON_FIRST, build_deck()), "normal")
+    deck = parse_deck(WEAPON_FIRST, build_deck())
+    record = await store.create_game(LOCAL_PLAYER, None, None, rules, None, deck, "normal")
     page, _, _ = await open_table(browser, url, DESKTOP, "light")
     assert int(await page.get_attribute("main", "data-game")) == record.id
     await tap_and_wait(page, page.get_by_role("button", name="Equip ♦5"))

@@ -111,7 +111,8 @@ def test_the_activity_section_with_its_secret_from_the_environment(tmp_path):
     ('[service]\naddress = "127.0.0.1:1"\n[activity]\nclient_id = 1\npublic_url = "https://x"\n', {}, "client_secret"),
     ('[service]\naddress = "127.0.0.1:1"\n[activity]\nclient_id = 1\npublic_url = "http://x"\n',
      {"SCOUNDREL_ACTIVITY_CLIENT_SECRET": "hush-hush-secret"}, "https"),
-    ('[activity]\nclient_id = 1\npublic_url = "https://x"\n', {"SCOUNDREL_ACTIVITY_CLIENT_SECRET": "hush-hush-secret"}, "[service]"),
+    ('[activity]\nclient_id = 1\npublic_url = "https://x"\n',
+     {"SCOUNDREL_ACTIVITY_CLIENT_SECRET": "hush-hush-secret"}, "[service]"),
     ('[service]\naddress = "127.0.0.1:1"\n[activity]\nclient_id = "abc"\npublic_url = "https://x"\n',
      {"SCOUNDREL_ACTIVITY_CLIENT_SECRET": "hush-hush-secret"}, "client_id"),
 ])
