@@ -11,7 +11,14 @@ from bot.daily import DAILY_RULES, daily_seed
 from bot.engine import Action, ActionParseError, IllegalAction, deal, new_seed, preset
 from bot.engine.calendar import day_of
 from bot.i18n import N_
-from storage.errors import ActiveGameExists, AttemptAlreadyUsed, DayOver, GameNotFound, StaleVersion
+from storage.errors import (
+    ActiveGameExists,
+    AttemptAlreadyUsed,
+    CorruptGame,
+    GameNotFound,
+    NotYourGame,
+    StaleVersion,
+)
 from storage.models import DAILY, NORMAL, PRACTICE
 
 KINDS = (NORMAL, DAILY)
@@ -97,18 +104,20 @@ async def start(store, player_id: int, name: str, kind: str, preset_name: str = 
 
 async def move(store, player_id: int, game_id: int, version: int, code: str):
     """Apply the action ``code`` if the game is still at ``version``: (the record, whether it moved). A stale
-    version moves nothing and gets the game as it stands."""
-    record = await own_game(store, player_id, game_id)
+    version moves nothing and gets the game as it stands. The store checks whose game it is and its version in
+    the move's own transaction: no read before it."""
     try:
         action = Action.parse(code)
     except ActionParseError:
         raise PlayError(400, N_("That is not a move of this game.")) from None
-    if record.version != version or record.status != "playing":
-        return record, False
     try:
         return await store.play(game_id, player_id, version, action), True
-    except (StaleVersion, DayOver):
-        return await store.get_game(game_id), False
+    except (GameNotFound, NotYourGame):
+        raise PlayError(404, NOT_FOUND) from None
+    except CorruptGame:
+        raise PlayError(409, N_("its saved data is damaged")) from None
+    except StaleVersion:  # (DayOver too: the day ended first and the store closed the attempt)
+        return await own_game(store, player_id, game_id), False
     except IllegalAction as illegal:
         raise PlayError(422, str(illegal), engine=True) from None
 

@@ -119,7 +119,8 @@ class Routes:
     async def shown(self, record, tr) -> dict:
         store = self.store
         par = await play.known_par(store, record)
-        hinted = record.kind != "daily" and await store.is_hinted(record.id)
+        hinted = record.kind != "daily" and (record.hinted if record.hinted is not None  # read with the move
+                                             else await store.is_hinted(record.id))
         return table(record, tr, par=par, hinted=hinted, review=not play.day_running(store, record))
 
     async def current(self, request: web.Request) -> web.Response:
