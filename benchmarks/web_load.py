@@ -62,7 +62,7 @@ async def serve(database: str, port_file: str) -> None:
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     await web.TCPSite(runner, "127.0.0.1", 0).start()
-    Path(port_file).write_text(str(runner.addresses[0][1]))
+    Path(port_file).write_text(str(runner.addresses[0][1]))  # noqa: ASYNC240 - once, at start-up
     try:
         await asyncio.Event().wait()
     finally:
@@ -128,7 +128,8 @@ async def run(args) -> None:
     with tempfile.TemporaryDirectory() as folder:
         database = args.db or str(Path(folder) / "web-load.sqlite3")
         port_file = Path(folder) / "port"
-        server = subprocess.Popen([sys.executable, __file__, "--serve", database, str(port_file)], cwd=ROOT)
+        server = subprocess.Popen([sys.executable, __file__, "--serve", database, str(port_file)],  # noqa: ASYNC220
+                                  cwd=ROOT)
         try:
             while not port_file.exists() or not port_file.read_text():
                 if server.poll() is not None:
@@ -150,7 +151,8 @@ async def run(args) -> None:
                   f"p99 {times[int(len(times) * 0.99)] * 1000:.1f} ms")
             print(f"server CPU: {cpu * 1000 / len(times):.2f} ms per move ({cpu:.1f} s over the window)")
             if args.browser:
-                print(f"first table on screen (headless Chromium, loopback): {await first_table(url + '/') * 1000:.0f} ms")
+                took = await first_table(url + "/")
+                print(f"first table on screen (headless Chromium, loopback): {took * 1000:.0f} ms")
         finally:
             server.terminate()
             server.wait(10)

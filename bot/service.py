@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
-from bot import clock
+from cogs import clock
 
 if TYPE_CHECKING:
     from web.identity import DiscordIdentity

@@ -14,8 +14,8 @@ import logging
 
 from aiohttp import web
 
-from bot.cli import prog
 from bot.config import add_database_options, database_from
+from terminal.usage import prog
 
 log = logging.getLogger(__name__)
 DEFAULT_PORT = 8765

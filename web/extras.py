@@ -12,14 +12,14 @@ import logging
 
 from aiohttp import web
 
-from bot.coach import hint_for, review_game
-from bot.daily import share_text, streaks
-from bot.engine import decode
-from bot.i18n import N_
-from bot.i18n.phrase import translated
-from bot.par import ParTimeout, SolverBusy
-from bot.replays import ReplayBusy, shared
-from bot.solver import SolverRefused, refusal
+from games.engine import decode
+from games.i18n import N_
+from games.i18n.phrase import translated
+from games.solver import SolverRefused, refusal
+from scoundrel.coach import hint_for, review_game
+from scoundrel.daily import share_text, streaks
+from scoundrel.par import ParTimeout, SolverBusy
+from scoundrel.replays import ReplayBusy, shared
 from storage.models import DAILY, NORMAL, PRACTICE
 from web import play
 from web.http import PLAYER, SECURITY_HEADERS, answer, game_id_of, locale_of, read_json

@@ -7,10 +7,10 @@ database. Errors are ``PlayError`` with an HTTP status and an English message id
 
 from __future__ import annotations
 
-from bot.daily import DAILY_RULES, daily_seed
-from bot.engine import Action, ActionParseError, IllegalAction, deal, new_seed, preset
-from bot.engine.calendar import day_of
-from bot.i18n import N_
+from games.engine import Action, ActionParseError, IllegalAction, deal, new_seed, preset
+from games.engine.calendar import day_of
+from games.i18n import N_
+from scoundrel.daily import DAILY_RULES, daily_seed
 from storage.errors import (
     ActiveGameExists,
     AttemptAlreadyUsed,

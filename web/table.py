@@ -8,12 +8,12 @@ its day is over too: the caller decides).
 
 from __future__ import annotations
 
-from bot.engine import Action, IllegalAction, State, legal_actions, preview, seed_to_text
-from bot.engine import actions as A
-from bot.engine.cards import MONSTER, POTION, WEAPON, Card
-from bot.engine.game import AT_MERCHANT, NECROMANCER_COST
-from bot.i18n import N_
-from bot.i18n.messages import Messages
+from games.engine import Action, IllegalAction, State, legal_actions, preview, seed_to_text
+from games.engine import actions as A
+from games.engine.cards import MONSTER, POTION, WEAPON, Card
+from games.engine.game import AT_MERCHANT, NECROMANCER_COST
+from games.i18n import N_
+from games.i18n.messages import Messages
 
 ABANDONED, EXPIRED = "abandoned", "expired"
 DAILY, PRACTICE = "daily", "practice"

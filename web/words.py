@@ -1,4 +1,4 @@
-"""The client's fixed words, translated on the server from the bot's own catalogues (``bot/i18n/locales``).
+"""The client's fixed words, translated on the server from the bot's own catalogues (``games/i18n/locales``).
 
 The client never ships translations: it asks for ``words(tr)`` once and draws with them. Words the chat bot
 already says keep its message ids (one translation for both); the others are in ``messages/web.po``.
@@ -6,8 +6,8 @@ already says keep its message ids (one translation for both); the others are in 
 
 from __future__ import annotations
 
-from bot.i18n import N_
-from bot.i18n.messages import Messages
+from games.i18n import N_
+from games.i18n.messages import Messages
 
 # key the client uses -> English source text (a catalogue message id)
 WORDS = {

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from bot.engine import legal_actions
+from games.engine import legal_actions
 from storage.models import DAILY
 from tests.web.conftest import ALICE, BOB, bearer
 from web.http import BODY_LIMIT

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from aiohttp import web
 
-from bot.engine import legal_actions, preset
-from bot.engine.cards import build_deck, parse_deck
+from games.engine import legal_actions, preset
+from games.engine.cards import build_deck, parse_deck
 from storage import open_store
 from storage.models import DAILY
 from tests.storage.helpers import Clock
