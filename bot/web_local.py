@@ -11,6 +11,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import signal
 
 from aiohttp import web
 
@@ -50,8 +51,11 @@ async def start(database, host: str, port: int) -> tuple[web.AppRunner, object, 
 async def serve(database, host: str, port: int) -> None:
     runner, store, url = await start(database, host, port)
     print(f"The table is at {url} (Ctrl-C stops it)", flush=True)
+    stop = asyncio.Event()
+    with contextlib.suppress(NotImplementedError):  # (no signal handlers on Windows: Ctrl-C still stops it)
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
     try:
-        await asyncio.Event().wait()
+        await stop.wait()
     finally:
         await runner.cleanup()
         await store.close()  # type: ignore[attr-defined]
