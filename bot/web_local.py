@@ -57,7 +57,12 @@ async def serve(database, host: str, port: int) -> None:
     try:
         await stop.wait()
     finally:
+        from scoundrel.par import close_par
+        from scoundrel.replays import close_replays
+
         await runner.cleanup()
+        await close_par()  # the solver's worker (hints and reviews) and the replays' thread, when started
+        await close_replays()
         await store.close()  # type: ignore[attr-defined]
 
 
