@@ -142,14 +142,15 @@ async def run(args) -> None:
                 await asyncio.gather(*[player(http, n, time.perf_counter() + 1.0, warm)
                                        for n in range(args.players)])
                 times: list[float] = []
-                cpu, wall = cpu_seconds(server.pid), time.perf_counter()
+                cpu, wall, mine = cpu_seconds(server.pid), time.perf_counter(), time.process_time()
                 await asyncio.gather(*[player(http, n, wall + args.seconds, times) for n in range(args.players)])
-                cpu, wall = cpu_seconds(server.pid) - cpu, time.perf_counter() - wall
+                cpu, wall, mine = cpu_seconds(server.pid) - cpu, time.perf_counter() - wall, time.process_time() - mine
             times.sort()
             print(f"{args.players} players, {len(times)} moves in {wall:.1f} s: {len(times) / wall:.0f} moves/s")
             print(f"round trip: median {statistics.median(times) * 1000:.1f} ms, "
                   f"p99 {times[int(len(times) * 0.99)] * 1000:.1f} ms")
-            print(f"server CPU: {cpu * 1000 / len(times):.2f} ms per move ({cpu:.1f} s over the window)")
+            print(f"server CPU: {cpu * 1000 / len(times):.2f} ms per move ({cpu:.1f} s over the window); the players' "
+                  f"process: {mine * 1000 / len(times):.2f} ms per move ({mine:.1f} s)")
             if args.browser:
                 took = await first_table(url + "/")
                 print(f"first table on screen (headless Chromium, loopback): {took * 1000:.0f} ms")
