@@ -23,6 +23,7 @@ WORDS = {
     "fight_bare": N_("Barehanded"),
     "fight_mode_name": N_("Fight mode: switch between the weapon and bare hands"),
     "hint": N_("Hint"),
+    "show_hint": N_("Show the hint"),
     "review": N_("Review"),
     "replay": N_("Replay"),
     "share": N_("Share result"),

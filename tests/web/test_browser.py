@@ -182,3 +182,19 @@ async def test_a_whole_daily_counts_once_and_shows_par_after_its_day(table, brow
     await screen(page, "activity-phone-daily-end.png")
     again = await store.daily_results(finished.day)
     assert len(again) == 1  # reopening never made a second attempt
+
+
+async def test_a_hint_says_its_cost_first_then_shows_the_best_move(table, browser):
+    from scoundrel.par import close_par
+
+    url, store = table
+    page, _, _ = await open_table(browser, url)
+    game_id = int(await page.get_attribute("main", "data-game"))
+    try:
+        await page.get_by_role("button", name="Hint").click()
+        await page.get_by_role("button", name="Show the hint").click()  # the cost said, the player says yes
+        await page.wait_for_selector("dialog[open] .content p")
+        assert "Best move now" in await page.locator("dialog[open] .content").inner_text()
+        assert await store.is_hinted(game_id)
+    finally:
+        await close_par()

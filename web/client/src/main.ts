@@ -6,7 +6,7 @@ import { Game } from "./game";
 import { chooseLocale, keyAction, playFor } from "./rules";
 import "./style.css";
 import type { State, Words } from "./types";
-import { paragraphs, picture, render, showDialog } from "./view";
+import { ask, paragraphs, picture, render, showDialog } from "./view";
 
 const root = document.getElementById("app") as HTMLElement;
 const params = new URLSearchParams(location.search);
@@ -51,11 +51,17 @@ async function main(): Promise<void> {
     play: (action: string, version: number) => game.tap(action, version),
     toggleMode: () => game.toggleMode(),
     hint: async () => {
-      const state = game.state!;
-      let answer = await api.hint(state.id, false);
-      if (answer.status === 428 && window.confirm(answer.body.message)) answer = await api.hint(state.id, true);
-      if (answer.status === 200) showDialog(words, paragraphs([answer.body.text]));
-      else if (answer.status !== 428) showDialog(words, answer.body?.message ?? words.error);
+      const gameId = game.state!.id;
+      const shown = (answer: { status: number; body: any }) => {
+        if (answer.status === 200) showDialog(words, paragraphs([answer.body.text]));
+        else showDialog(words, answer.body?.message ?? words.error);
+      };
+      try {
+        const answer = await api.hint(gameId, false);
+        if (answer.status === 428) {  // the first hint of a counted game says what it costs, and waits for a yes
+          ask(words, answer.body.message, words.show_hint, () => void api.hint(gameId, true).then(shown, fail));
+        } else shown(answer);
+      } catch (error) { fail(error); }
     },
     review: async () => {
       try { showDialog(words, paragraphs(await api.review(game.state!.id))); } catch (error) { fail(error); }

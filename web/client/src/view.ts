@@ -154,6 +154,15 @@ export function showDialog(words: Words, ...content: (Node | string)[]): HTMLDia
   return dialog;
 }
 
+/** A question over the table (a hint's cost, say): ``yes`` runs when its button is pressed. */
+export function ask(words: Words, question: string, yesLabel: string, yes: () => void): HTMLDialogElement {
+  const dialog = showDialog(words, question);
+  const button = el("button", { type: "button", class: "action" }, yesLabel);
+  button.addEventListener("click", () => { dialog.close(); dialog.remove(); yes(); });
+  dialog.insertBefore(button, dialog.lastChild);
+  return dialog;
+}
+
 export function paragraphs(lines: string[]): HTMLElement {
   return el("div", {}, ...lines.map((line) => el("p", {}, line.replaceAll("**", ""))));
 }
