@@ -19,7 +19,6 @@ import discord
 from cogs import clock
 from cogs.bounds import DAY, ID
 from cogs.command_text import slash
-from cogs.daily_par import daily_deck, known_par, todays_challenge
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_view import game_message
 from cogs.interaction import Interaction
@@ -28,6 +27,7 @@ from cogs.respond import send_message
 from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
 from scoundrel.daily import day_end, day_of, share_text, streaks
+from scoundrel.daily_challenge import daily_deck, known_par, todays_challenge
 from storage.errors import ActiveGameExists, AttemptAlreadyUsed
 from storage.models import DAILY, DEAD, PRACTICE, WON
 from storage.shares import SharePost
