@@ -15,12 +15,14 @@ from aiohttp import web
 from games.engine import decode
 from games.i18n import N_
 from games.i18n.phrase import translated
-from games.solver import SolverRefused, refusal
+from games.solver import SolverRefused
+from scoundrel import coaching
 from scoundrel.coach import hint_for, review_game
 from scoundrel.daily import share_text, streaks
+from scoundrel.errors import CoachRefused, HintNeedsConsent
 from scoundrel.par import ParTimeout, SolverBusy
 from scoundrel.replays import ReplayBusy, shared
-from storage.models import DAILY, NORMAL, PRACTICE
+from storage.models import DAILY, PRACTICE
 from web import play
 from web.http import PLAYER, SECURITY_HEADERS, answer, game_id_of, locale_of, read_json
 from web.http import refusal as refused
@@ -38,6 +40,9 @@ DAY_RUNNING = N_("Play this daily yourself first: its replay would give the deal
 TOO_LONG = N_("This is taking the solver too long; please try again later.")
 ONLY_DAILY = N_("Only a finished counted daily can be shared.")
 WAIT_FOR_DAY = N_("Its review and replay open once Daily #{day} is over.")
+FINISH_ATTEMPT = N_("Finish your counted attempt at Daily #{day} first.")
+COACH_WORDS = {coaching.COUNTED_DAILY: NO_HINT_DAILY, coaching.OVER: HINT_GAME_OVER, coaching.MOVED_ON: HINT_MOVED_ON,
+               coaching.STILL_PLAYING: STILL_PLAYING, coaching.UNAVAILABLE: N_("Hints are not available on this bot.")}
 
 
 def add_extras(app: web.Application, routes) -> None:
@@ -58,45 +63,62 @@ class Extras:
         record = await play.own_game(self.routes.store, request[PLAYER].id, game_id_of(request))
         return record, locale_of(request), request[PLAYER].id
 
-    async def _solver(self, job, record, player_id: int):
-        try:
-            return await job(record.rules, record.state.start_deck, record.state.history, requester=player_id)
-        except SolverBusy as busy:
-            raise play.PlayError(503, str(busy)) from None
-        except ParTimeout:
-            raise play.PlayError(503, TOO_LONG) from None
-        except SolverRefused as refused:
-            raise play.PlayError(409, str(refused)) from None
-
     async def hint(self, request: web.Request) -> web.Response:
         body = await read_json(request)
         record, tr, player_id = await self._game(request)
         store = self.routes.store
-        if record.kind not in (NORMAL, PRACTICE):
-            raise play.PlayError(409, NO_HINT_DAILY)
-        if record.status != "playing":
-            raise play.PlayError(409, HINT_GAME_OVER)
-        reason = refusal(record.rules)
-        if reason:
-            raise play.PlayError(409, reason)
-        if record.kind == NORMAL and body.get("confirm") is not True and not await store.is_hinted(record.id):
+        try:
+            record = await coaching.check_hint(store, record.id, player_id, hinter=self.hint_for,
+                                               confirmed=body.get("confirm") is True)
+        except HintNeedsConsent:
             return refused(428, "confirm", tr(HINT_WARNING))  # the first hint says what it costs, and waits
-        hint = await self._solver(self.hint_for, record, player_id)
-        now = await store.get_game(record.id)
-        if now.version != record.version or not await store.mark_hinted(record.id, player_id):
-            raise play.PlayError(409, HINT_MOVED_ON)
+        except CoachRefused as no:
+            raise self._refusal(no) from None
+        try:
+            found = await coaching.hint(store, record, player_id, self._solver(self.hint_for))
+        except CoachRefused as no:
+            raise self._refusal(no) from None
         text = tr("💡 Best move now: **{move}**; it keeps your best possible score at {best}.",
-                  move=translated(hint.words, tr), best=hint.best)
-        return answer({"text": f"{text} {tr(HINTED_MARK)}", "action": hint.code})
+                  move=translated(found.words, tr), best=found.best)
+        return answer({"text": f"{text} {tr(HINTED_MARK)}", "action": found.code})
 
     async def review(self, request: web.Request) -> web.Response:
         record, tr, player_id = await self._game(request)
         self._after_the_game(record)
-        reason = refusal(record.rules)
-        if reason:
-            raise play.PlayError(409, reason)
-        text = await self._solver(self.review_game, record, player_id)
-        return answer({"lines": [translated(line, tr) for line in text.lines]})
+        store = self.routes.store
+        try:
+            record = await coaching.check_review(store, record.id, player_id, reviewer=self.review_game)
+            reviewed = await coaching.review(store, record, player_id, self._solver(self.review_game))
+        except CoachRefused as no:
+            raise self._refusal(no) from None
+        lines = [translated(line, tr) for line in reviewed.text.lines]
+        if reviewed.hinted and lines:
+            lines[-1] += " " + tr(HINTED_MARK)
+        return answer({"lines": lines})
+
+    @staticmethod
+    def _solver(job):
+        """``job`` with the solver's refusals said to the player (busy, too slow, rules it cannot play)."""
+        async def asked(*args, **kwargs):
+            try:
+                return await job(*args, **kwargs)
+            except SolverBusy as busy:
+                raise play.PlayError(503, str(busy)) from None
+            except ParTimeout:
+                raise play.PlayError(503, TOO_LONG) from None
+            except SolverRefused as no:
+                raise play.PlayError(409, str(no)) from None
+        return asked
+
+    @staticmethod
+    def _refusal(no: CoachRefused) -> play.PlayError:
+        if no.code == coaching.RULES and no.reason:
+            return play.PlayError(409, no.reason)
+        if no.code == coaching.DAILY_RUNNING:
+            return play.PlayError(409, FINISH_ATTEMPT, day=no.day)
+        if no.code == coaching.NOT_YOURS:
+            return play.PlayError(404, play.NOT_FOUND)
+        return play.PlayError(409, COACH_WORDS.get(no.code, STILL_PLAYING))
 
     async def replay(self, request: web.Request) -> web.StreamResponse:
         record, tr, player_id = await self._game(request)

@@ -1,27 +1,23 @@
-"""The game's use cases the table needs, over the store, exactly as the chat's commands and buttons use it.
-
-One game behind both: the same rows, the same version, the same counted daily attempt (the store's UNIQUE
-user + day), the same boards. Nothing is kept in memory, so several processes can serve the table from one
-database. Errors are ``PlayError`` with an HTTP status and an English message id for the player.
+"""The table's requests as the application layer's use cases (``scoundrel.games``, ``scoundrel.daily_attempt``),
+the same ones the chat's commands and buttons call: one game behind both, the same rows, the same version, the
+same counted daily attempt, the same boards. Nothing is kept in memory, so several processes can serve the table
+from one database. A refusal is a ``PlayError`` with an HTTP status and an English message id for the player.
 """
 
 from __future__ import annotations
 
-from games.engine import Action, ActionParseError, IllegalAction, deal, new_seed, preset
-from games.engine.calendar import day_of
+from games.engine import Action, ActionParseError, IllegalAction, preset
 from games.i18n import N_
-from scoundrel.daily import DAILY_RULES, daily_seed
-from storage.errors import (
-    ActiveGameExists,
-    AttemptAlreadyUsed,
-    CorruptGame,
-    GameNotFound,
-    NotYourGame,
-    StaleVersion,
-)
+from scoundrel import daily_attempt, games
+from scoundrel.daily import day_of
+from scoundrel.errors import NotYourGame, StaleVersion
+from storage.errors import CorruptGame, GameNotFound
 from storage.models import DAILY, NORMAL, PRACTICE
 
 KINDS = (NORMAL, DAILY)
+NOT_FOUND = N_("There is no such game.")
+NO_DAILY = N_("The daily challenge is turned off on this bot.")
+DAMAGED = N_("its saved data is damaged")
 
 
 class PlayError(Exception):
@@ -32,92 +28,68 @@ class PlayError(Exception):
         self.status, self.message, self.fields = status, message, fields
 
 
-NOT_FOUND = N_("There is no such game.")
-NO_DAILY = N_("The daily challenge is turned off on this bot.")
-
-
 async def own_game(store, player_id: int, game_id: int):
     """The player's game ``game_id``; someone else's is answered exactly as a game that does not exist."""
     try:
-        record = await store.get_game(game_id)
-    except GameNotFound:
+        return await games.own_game(store, game_id, player_id)
+    except (GameNotFound, NotYourGame):
         raise PlayError(404, NOT_FOUND) from None
-    if record.user_id != player_id:
-        raise PlayError(404, NOT_FOUND)
-    if record.damaged:
-        raise PlayError(409, N_("its saved data is damaged"))
-    return record
+    except CorruptGame:
+        raise PlayError(409, DAMAGED) from None
 
 
 def today(store) -> int:
     return day_of(store.now())
 
 
-async def todays_challenge(store, day: int):
-    """The day's challenge, recorded on first use (the seed comes from the bot's secret), as the chat does."""
-    challenge = await store.get_daily(day)
-    if challenge is None:
-        challenge = await store.put_daily(day, daily_seed(await store.daily_secret(), day), DAILY_RULES)
-    return challenge
-
-
 async def current(store, player_id: int, kind: str):
-    """The player's game of ``kind`` in progress; for the daily, today's counted attempt even when finished
-    (so the table shows its result), or None."""
-    record = await store.active_game(player_id, kind)
-    if record is not None and kind == DAILY and record.day is not None and record.day != today(store):
-        await store.expire_dailies(today(store))  # an attempt left running when its day ended is closed
-        record = None
-    if record is None and kind == DAILY:
-        record = await store.daily_attempt(player_id, today(store))
+    """The player's game of ``kind`` in progress; for the daily, today's counted attempt even when finished (so
+    the table shows its result), or None. (Reading starts and closes nothing: ``start`` does.)"""
+    if kind == NORMAL:
+        record = await games.current_game(store, player_id)
+    else:
+        record = await store.active_game(player_id, DAILY)
+        if record is not None and record.day != today(store):  # its day is over: ``start`` closes it
+            record = None
+        record = record or await store.daily_attempt(player_id, today(store))
     return None if record is None or record.damaged else record
 
 
 async def start(store, player_id: int, name: str, kind: str, preset_name: str = "classic", *,
                 daily_enabled: bool = True):
     """Start a game of ``kind`` (``normal`` with ``preset_name``, or today's counted ``daily``) or hand back the
-    one in progress: one game per slot, as in chat."""
+    one in progress (for the daily, the attempt already played): one game per slot, as in chat."""
     if kind == NORMAL:
-        rules = preset(preset_name)
-        seed = new_seed()
-        try:
-            return await store.create_game(player_id, None, None, rules, seed, deal(rules, seed), NORMAL)
-        except ActiveGameExists as exists:
-            return exists.game
-    if not daily_enabled:
+        record = (await games.start_game(store, player_id, preset(preset_name))).record
+    elif not daily_enabled:
         raise PlayError(403, NO_DAILY)
-    existing = await current(store, player_id, DAILY)
-    if existing is not None:
-        return existing
-    day = today(store)
-    challenge = await todays_challenge(store, day)
-    try:
-        record = await store.create_game(player_id, None, None, challenge.rules, None,
-                                         deal(challenge.rules, challenge.seed), DAILY, day=day)
-    except AttemptAlreadyUsed as used:
-        return await store.get_game(used.game_id)
-    except ActiveGameExists as exists:  # a practice replay of the day, or a racing request
-        return exists.game
-    await store.keep_name(record.id, name)  # for the boards of every server, as the chat keeps it
+    else:
+        turn = await daily_attempt.open_daily(store, player_id, store.now, name=name)
+        if turn.outcome == daily_attempt.DAMAGED:
+            raise PlayError(409, DAMAGED)
+        if turn.record is None:  # the attempt was used, and cannot be read
+            raise PlayError(409, DAMAGED)
+        record = turn.record
+    if record.damaged:
+        raise PlayError(409, DAMAGED)
     return record
 
 
 async def move(store, player_id: int, game_id: int, version: int, code: str):
     """Apply the action ``code`` if the game is still at ``version``: (the record, whether it moved). A stale
-    version moves nothing and gets the game as it stands. The store checks whose game it is and its version in
-    the move's own transaction: no read before it."""
+    version moves nothing and gets the game as it stands."""
     try:
         action = Action.parse(code)
     except ActionParseError:
         raise PlayError(400, N_("That is not a move of this game.")) from None
     try:
-        return await store.play(game_id, player_id, version, action), True
+        return await games.move(store, game_id, player_id, version, action), True
     except (GameNotFound, NotYourGame):
         raise PlayError(404, NOT_FOUND) from None
     except CorruptGame:
-        raise PlayError(409, N_("its saved data is damaged")) from None
-    except StaleVersion:  # (DayOver too: the day ended first and the store closed the attempt)
-        return await own_game(store, player_id, game_id), False
+        raise PlayError(409, DAMAGED) from None
+    except StaleVersion as stale:  # (GameOver and DayOver too: the game as it stands, nothing moved)
+        return stale.record, False
     except IllegalAction as illegal:
         raise PlayError(422, str(illegal), engine=True) from None
 
