@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+import orjson
 from aiohttp import web
 
 from games.i18n.messages import messages_for
@@ -21,13 +22,17 @@ SECURITY_HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "n
 PLAYER = web.RequestKey("player", Player)  # the request's player, set by the guard (web.routes)
 
 
+def _dumps(body) -> str:
+    return orjson.dumps(body).decode()  # (a table's JSON in a fifth of the standard library's time)
+
+
 def refusal(status: int, error: str, message: str, **extra) -> web.Response:
     return web.json_response({"error": error, "message": message, **extra}, status=status,
-                             headers=SECURITY_HEADERS)
+                             headers=SECURITY_HEADERS, dumps=_dumps)
 
 
 def answer(body: dict, status: int = 200) -> web.Response:
-    return web.json_response(body, status=status, headers=SECURITY_HEADERS)
+    return web.json_response(body, status=status, headers=SECURITY_HEADERS, dumps=_dumps)
 
 
 async def read_json(request: web.Request) -> dict:
