@@ -98,7 +98,7 @@ async def play_out(page) -> int:
 
 async def screen(page, name: str) -> None:
     if SCREENS:  # (Playwright makes the folder)
-        await page.screenshot(path=str(Path(SCREENS) / name))
+        await page.screenshot(path=str(Path(SCREENS) / name), animations="disabled")  # each card as it lands
 
 
 async def test_a_player_plays_a_whole_game_by_tapping_and_sees_the_score(table, browser):
