@@ -56,8 +56,7 @@ def add_extras(app: web.Application, routes) -> None:
 class Extras:
     def __init__(self, routes) -> None:
         self.routes = routes
-        self.hint_for = routes.t.extras.get("hint", hint_for)
-        self.review_game = routes.t.extras.get("review", review_game)
+        self.hint_for, self.review_game = hint_for, review_game  # the solver's worker (scoundrel.coach)
 
     async def _game(self, request: web.Request):
         record = await play.own_game(self.routes.store, request[PLAYER].id, game_id_of(request))

@@ -53,7 +53,6 @@ class Table:
     daily_enabled: bool = True
     static: Path | None = None  # the built client (default: web/static in the package)
     limits: RateLimit = field(default_factory=RateLimit)
-    extras: dict = field(default_factory=dict)  # the hint/review/replay/share routes' helpers (web.extras)
 
 
 def static_folder() -> Path:
