@@ -41,7 +41,8 @@ class Service:
             from web.identity import DiscordIdentity
             from web.routes import Table, add_routes
 
-            self.identity = DiscordIdentity(activity.client_id, activity.client_secret, activity.api_base)
+            self.identity = DiscordIdentity(activity.client_id, activity.client_secret, activity.api_base,
+                                            bot_token=self.bot.config.token)
             add_routes(app, Table(store=lambda: self.bot.store, identity=self.identity,
                                   client_id=activity.client_id, default_preset=self.bot.config.default_preset,
                                   daily_enabled=self.bot.config.daily_enabled))

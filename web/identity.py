@@ -45,8 +45,10 @@ def _digest(token: str) -> str:
 
 
 class DiscordIdentity:
-    def __init__(self, client_id: int, client_secret: str, api_base: str) -> None:
+    def __init__(self, client_id: int, client_secret: str, api_base: str, bot_token: str | None = None) -> None:
         self.client_id, self._secret, self.api_base = client_id, client_secret, api_base.rstrip("/")
+        self._bot_token = bot_token  # asks Discord where an Activity instance runs (its server and channel)
+        self._places: OrderedDict[str, tuple[tuple[int | None, int | None, frozenset[int]], float]] = OrderedDict()
         self._players: OrderedDict[str, tuple[Player, float]] = OrderedDict()
         self._lifetimes: dict[str, float] = {}  # token digest -> when Discord said it expires (monotonic)
         self._session: aiohttp.ClientSession | None = None
@@ -114,6 +116,35 @@ class DiscordIdentity:
         return player
 
 
+    async def place(self, instance_id: str, player_id: int) -> tuple[int | None, int | None]:
+        """(server id, channel id) of the Activity instance the player is in, as Discord tells it (never as the
+        client says): a daily played there counts on that server's board, as in chat. (None, None) when Discord
+        does not know the instance, the player is not in it, or it is not asked (no bot token)."""
+        if self._bot_token is None:
+            return None, None
+        now = time.monotonic()
+        kept = self._places.get(instance_id)
+        if kept is None or kept[1] <= now or player_id not in kept[0][2]:
+            url = f"{self.api_base}/applications/{self.client_id}/activity-instances/{instance_id}"
+            try:
+                async with self.session().get(url, headers={"Authorization": f"Bot {self._bot_token}"}) as answer:
+                    body = await answer.json(content_type=None) if answer.status == 200 else None
+            except (aiohttp.ClientError, TimeoutError, ValueError):
+                return None, None
+            if not isinstance(body, dict) or not isinstance(body.get("location"), dict):
+                return None, None
+            location = body["location"]
+            users = frozenset(int(u) for u in body.get("users", []) if isinstance(u, str) and u.isdigit())
+            guild, channel = (str(location.get(key) or "") for key in ("guild_id", "channel_id"))
+            kept = ((int(guild) if guild.isdigit() else None, int(channel) if channel.isdigit() else None, users),
+                    now + 60.0)  # an instance's players change: asked again after a minute
+            self._places[instance_id] = kept
+            while len(self._places) > KEPT:
+                self._places.popitem(last=False)
+        guild_id, channel_id, users = kept[0]
+        return (guild_id, channel_id) if player_id in users else (None, None)
+
+
 class LocalIdentity:
     """The one player of ``scoundrel-bot web``: any code is exchanged for this server's token."""
 
@@ -131,6 +162,9 @@ class LocalIdentity:
         if not secrets.compare_digest(token.encode(), self._token.encode()):
             raise Refused("not this server's token")
         return self.local_player
+
+    async def place(self, instance_id: str, player_id: int) -> tuple[int | None, int | None]:
+        return None, None  # no server: the local player's dailies count on the global board
 
     async def close(self) -> None:
         return None

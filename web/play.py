@@ -56,15 +56,18 @@ async def current(store, player_id: int, kind: str):
 
 
 async def start(store, player_id: int, name: str, kind: str, preset_name: str = "classic", *,
-                daily_enabled: bool = True):
+                daily_enabled: bool = True, guild_id: int | None = None, channel_id: int | None = None):
     """Start a game of ``kind`` (``normal`` with ``preset_name``, or today's counted ``daily``) or hand back the
-    one in progress (for the daily, the attempt already played): one game per slot, as in chat."""
+    one in progress (for the daily, the attempt already played): one game per slot, as in chat. ``guild_id``: the
+    server the table was opened in, as Discord says (a daily counts on its board)."""
     if kind == NORMAL:
-        record = (await games.start_game(store, player_id, preset(preset_name))).record
+        record = (await games.start_game(store, player_id, preset(preset_name), guild_id=guild_id,
+                                         channel_id=channel_id)).record
     elif not daily_enabled:
         raise PlayError(403, NO_DAILY)
     else:
-        turn = await daily_attempt.open_daily(store, player_id, store.now, name=name)
+        turn = await daily_attempt.open_daily(store, player_id, store.now, name=name, guild_id=guild_id,
+                                              channel_id=channel_id)
         if turn.outcome == daily_attempt.DAMAGED:
             raise PlayError(409, DAMAGED)
         if turn.record is None:  # the attempt was used, and cannot be read

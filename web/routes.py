@@ -40,7 +40,7 @@ from web.table import table
 from web.words import words
 
 log = logging.getLogger(__name__)
-
+INSTANCE = re.compile(r"[A-Za-z0-9_-]{1,100}")  # an Activity instance id, as the SDK gives it
 @dataclass
 class Table:
     """What the routes serve from: the store (a callable: the bot opens it after the routes exist), who the
@@ -136,9 +136,13 @@ class Routes:
         kind = body.get("kind", NORMAL)
         if kind not in play.KINDS:
             return refusal(400, "bad-kind", "kind must be normal or daily.")
+        instance = body.get("instance_id")
+        if instance is not None and (not isinstance(instance, str) or not INSTANCE.fullmatch(instance)):
+            return refusal(400, "bad-instance", "instance_id must be the Activity's instance id.")
         player, tr = request[PLAYER], locale_of(request)
+        guild_id, channel_id = await self.t.identity.place(instance, player.id) if instance else (None, None)
         record = await play.start(self.store, player.id, player.name, kind, self.t.default_preset,
-                                  daily_enabled=self.t.daily_enabled)
+                                  daily_enabled=self.t.daily_enabled, guild_id=guild_id, channel_id=channel_id)
         return answer({"state": await self.shown(record, tr)})
 
     async def game(self, request: web.Request) -> web.Response:

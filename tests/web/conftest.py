@@ -49,7 +49,7 @@ async def discord():
 @pytest.fixture
 async def served(store, discord):
     """(the HTTP client, the Table it serves) with Alice and Bob known to Discord."""
-    identity = DiscordIdentity(CLIENT_ID, CLIENT_SECRET, discord.api_base)
+    identity = DiscordIdentity(CLIENT_ID, CLIENT_SECRET, discord.api_base, bot_token=discord.bot_token)
     table = Table(store=lambda: store, identity=identity, client_id=CLIENT_ID)
     app = web.Application()
     add_routes(app, table)

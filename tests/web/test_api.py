@@ -242,3 +242,22 @@ def test_the_bundle_holds_no_secret():
 
 async def test_bearer_helper_shape():
     assert bearer("x") == {"Authorization": "Bearer x"}
+
+
+async def test_a_daily_opened_in_a_server_counts_on_its_board_as_discord_places_it(served, store, discord, alice, bob):
+    client, _ = served
+    guild, channel = 777000000000000001, 777000000000000002
+    discord.instance_in("i-1-gc-777", guild, channel, ALICE)
+    state = await (await client.post("/api/games", json={"kind": DAILY, "instance_id": "i-1-gc-777"},
+                                     headers=alice)).json()
+    record = await store.load_game(state["state"]["id"])
+    assert (record.guild_id, record.channel_id) == (guild, channel)
+    assert [entry.user_id for entry in await store.daily_results(record.day, guild)] == [ALICE]
+    # Bob names the same instance, but Discord does not have him in it: his daily is not that server's
+    bobs = await (await client.post("/api/games", json={"kind": DAILY, "instance_id": "i-1-gc-777"},
+                                    headers=bob)).json()
+    assert (await store.load_game(bobs["state"]["id"])).guild_id is None
+    unknown = await client.post("/api/games", json={"kind": "normal", "instance_id": "i-unknown"}, headers=alice)
+    assert (await store.load_game((await unknown.json())["state"]["id"])).guild_id is None
+    bad = await client.post("/api/games", json={"kind": "normal", "instance_id": "../x"}, headers=alice)
+    assert bad.status == 400

@@ -21,6 +21,7 @@ export interface Me {
 
 export class Api implements Transport {
   token = "";
+  instanceId: string | undefined; // the Activity's instance inside Discord: the server checks where it runs
   constructor(
     private base: string,
     public locale: string,
@@ -73,7 +74,7 @@ export class Api implements Transport {
   }
 
   async start(kind: "normal" | "daily"): Promise<State> {
-    return (await this.ok("POST", "api/games", { kind })).state;
+    return (await this.ok("POST", "api/games", { kind, instance_id: this.instanceId })).state;
   }
 
   async move(gameId: number, version: number, action: string): Promise<Answer> {

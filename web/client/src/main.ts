@@ -27,6 +27,7 @@ async function connect(): Promise<{ sdk: Sdk; api: Api }> {
   const token = await api.exchange(code);
   if (inDiscord) {
     await sdk.commands.authenticate({ access_token: token });
+    api.instanceId = sdk.instanceId;
     sdkLocale = (await sdk.commands.userSettingsGetLocale()).locale || undefined;
   }
   api.locale = chooseLocale(sdkLocale, location.search, navigator.language);
