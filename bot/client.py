@@ -8,7 +8,7 @@ import importlib
 import logging
 import pkgutil
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
@@ -114,11 +114,11 @@ class ScoundrelBot(commands.Bot):
         from cogs.group import scoundrel
 
         # cogs.clock.now is discord's utcnow: virtual under SimCord, so stored times agree with the tests' clock.
-        from cogs.respond import TimedStore
         from storage import open_store
+        from storage.time_limit import STORE_WAIT
 
-        # Every store call gives up after a bounded wait (cogs/respond.py), so nothing waits on a hung database.
-        self.store = cast("Store", TimedStore(await open_store(self.config.database, clock=clock.now)))
+        # Every store call gives up after a bounded wait (storage/time_limit.py), so nothing waits on a hung database.
+        self.store = await open_store(self.config.database, clock=clock.now, wait=STORE_WAIT)
         await self.tree.set_translator(CommandTranslator())
         for name in self.extension_names:
             await self.load_extension(name)

@@ -20,12 +20,12 @@ from cogs.bounds import ID
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from cogs.payload import BadOption, check_payload
-from cogs.respond import StoreTimeout
 from games.engine import ActionParseError, IllegalAction, RulesError, SeedError
 from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
 from scoundrel import errors as refusals
 from storage import errors as store_errors
+from storage.time_limit import StoreTimeout
 
 log = logging.getLogger(__name__)
 
