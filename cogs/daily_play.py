@@ -26,10 +26,10 @@ from cogs.locale import for_reader
 from cogs.respond import send_message
 from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
-from scoundrel import daily_attempt
-from scoundrel.daily import day_end, day_of, share_text, streaks
+from scoundrel import daily_attempt, daily_share
+from scoundrel.daily import day_end, day_of, share_text
 from scoundrel.daily_challenge import known_par
-from scoundrel.errors import PAST_DAY, PracticeRefused
+from scoundrel.errors import PAST_DAY, NotShareable, NotYourGame, PracticeRefused
 from storage.models import DAILY, DEAD, PRACTICE, WON, GameRecord
 from storage.shares import SharePost
 
@@ -173,11 +173,12 @@ async def play_practice(interaction: Interaction, day: int, counted_game_id: int
 async def share_result(interaction: Interaction, game_id: int) -> None:
     tr = for_reader(interaction)  # the player's own post: in their language
     store = interaction.client.store
-    record = await store.load_game(game_id)
-    if record.user_id != interaction.user.id:
+    try:
+        record = await daily_share.shareable(store, game_id, interaction.user.id)
+    except NotYourGame:
         await send_private(interaction, tr("Only the player can share their result."))
         return
-    if record.kind != DAILY or record.status not in (WON, DEAD):
+    except NotShareable:
         await send_private(interaction, tr("Only a finished counted daily can be shared."))
         return
     assert record.day is not None  # a daily's record has its day
@@ -191,14 +192,12 @@ async def share_result(interaction: Interaction, game_id: int) -> None:
 
 
 async def share_post_text(store, record, tr: Messages, today: int) -> str:
-    """A Share post: the player, their result and grid, the legend; with par only once the day is over (while it
-    runs it would tell everyone still playing what to aim for), and the streak as it stood on the day."""
-    challenge = await store.get_daily(record.day)
-    current, _ = streaks([day for day in await store.daily_days(record.user_id) if day <= record.day], record.day)
-    par = challenge.par if challenge is not None and record.day < today else None
-    text = share_text(record.day, record.state, par, current, tr) + "\n-# " + tr(SHARE_LEGEND)
+    """A Share post: the player, their result and grid, the legend (what it may show:
+    ``scoundrel.daily_share.shared_result``)."""
+    shared = await daily_share.shared_result(store, record, today)
+    text = share_text(record.day, record.state, shared.par, shared.streak, tr) + "\n-# " + tr(SHARE_LEGEND)
     # The name kept with the result: the post pings no one, and a mention that pings no one may show as a raw id.
-    name = (await store.names_for([record.user_id], record.day)).get(record.user_id)
+    name = shared.name
     player = f"**{discord.utils.escape_markdown(name)}**" if name else f"<@{record.user_id}>"
     return tr("{player}'s {result}", player=player, result=text)
 
