@@ -73,6 +73,16 @@ class CoachRefused(Refused):
         self.code, self.record, self.reason, self.day = code, record, reason, record.day
 
 
+class NotShareable(Refused):
+    """Only a finished counted daily (won or dead) is a result to share."""
+
+    code = "not_shareable"
+
+    def __init__(self, record: GameRecord) -> None:
+        super().__init__(f"game {record.id} ({record.kind}, {record.status}) is not a finished counted daily")
+        self.record = record
+
+
 class HintNeedsConsent(Refused):
     """The game's first hint would stop it counting: ask the player, then ask again with ``confirmed``."""
 
@@ -95,5 +105,5 @@ class PracticeRefused(Refused):
 PAST_DAY, NOT_OPEN = "past_day", "not_open"
 
 
-__all__ = ["CoachRefused", "DayOver", "GameOver", "HintNeedsConsent", "NoGame", "NOT_OPEN", "NotYourGame", "PAST_DAY",
-           "PracticeRefused", "Refused", "StaleVersion"]
+__all__ = ["NOT_OPEN", "PAST_DAY", "CoachRefused", "DayOver", "GameOver", "HintNeedsConsent", "NoGame",
+           "NotShareable", "NotYourGame", "PracticeRefused", "Refused", "StaleVersion"]
