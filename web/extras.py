@@ -16,10 +16,10 @@ from games.engine import decode
 from games.i18n import N_
 from games.i18n.phrase import translated
 from games.solver import SolverRefused
-from scoundrel import coaching
+from scoundrel import coaching, daily_share
 from scoundrel.coach import hint_for, review_game
-from scoundrel.daily import share_text, streaks
-from scoundrel.errors import CoachRefused, HintNeedsConsent
+from scoundrel.daily import share_text
+from scoundrel.errors import CoachRefused, HintNeedsConsent, NotShareable
 from scoundrel.par import ParTimeout, SolverBusy
 from scoundrel.replays import ReplayBusy, shared
 from storage.models import DAILY, PRACTICE
@@ -138,16 +138,16 @@ class Extras:
         return web.Response(body=gif, headers=headers)
 
     async def share(self, request: web.Request) -> web.Response:
-        record, tr, _ = await self._game(request)
+        record, tr, player_id = await self._game(request)
         store = self.routes.store
-        if record.kind != DAILY or record.status not in ("won", "dead") or record.day is None:
-            raise play.PlayError(409, ONLY_DAILY)
-        today = play.today(store)
-        challenge = await store.get_daily(record.day)
-        par = challenge.par if challenge is not None and record.day < today else None  # never while it runs
-        current, _ = streaks([day for day in await store.daily_days(record.user_id) if day <= record.day],
-                             record.day)
-        return answer({"text": share_text(record.day, record.state, par, current, tr)})
+        try:
+            record = await daily_share.shareable(store, record.id, player_id)
+        except NotShareable:
+            raise play.PlayError(409, ONLY_DAILY) from None
+        shown = await daily_share.shared_result(store, record, play.today(store))  # par only once the day is over
+        day = record.day
+        assert day is not None  # (shareable: a counted daily has its day)
+        return answer({"text": share_text(day, record.state, shown.par, shown.streak, tr)})
 
     def _after_the_game(self, record) -> None:
         if record.status not in ("won", "dead", "abandoned"):
