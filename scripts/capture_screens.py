@@ -99,6 +99,9 @@ READY = ("(() => { const text = document.body ? document.body.innerText : '';"
          " && !/Updating|Loading|Sending|Saving|Switching|Opening|Completing/.test(text)"
          " && document.fonts.status === 'loaded'"
          " && [...document.images].every(image => image.complete && image.naturalWidth > 0); })()")
+# The message's pictures: each one's own width and the width the page shows it at (what a phone's reader sees).
+PICTURES = ("[...document.images].filter(image => image.naturalWidth >= 400)"
+            ".map(image => [image.naturalWidth, image.getBoundingClientRect().width])")
 STEADY = 4  # polls in a row (a second): the page settles after one more action of its own
 
 
@@ -157,6 +160,9 @@ async def screenshot(browser: str, url: str, width: int, height: int, path: Path
                     else:
                         print(f"  {path.name}: the preview still looked busy after {patience:.0f} s")
                     await asyncio.sleep(0.3 + after)  # the last layout and paint
+                    shown = await call("Runtime.evaluate", expression=PICTURES, returnByValue=True)
+                    for natural, displayed in shown.get("result", {}).get("value") or ():
+                        print(f"  picture {natural} px wide shown {displayed:.1f} px wide")
                     shot = await call("Page.captureScreenshot", format="png")
                     await asyncio.to_thread(path.write_bytes, base64.b64decode(shot["data"]))
                     await call("Browser.close")
