@@ -23,7 +23,7 @@ from discord import app_commands
 
 from bot import clock
 from bot.daily import day_of
-from bot.engine import decode
+from bot.engine import decode, seed_to_text
 from bot.i18n import N_
 from bot.i18n.messages import ENGLISH, Messages
 from bot.picture.replay import FILENAME
@@ -94,7 +94,8 @@ async def post_replay(interaction: Interaction, record) -> None:
     state = record.state
     try:
         gif = await service.render(state.rules, state.start_deck, state.history, seed=state.rng_seed, par=par,
-                           abandoned=record.status == "abandoned", tr=tr, requester=interaction.user.id)
+                                   abandoned=record.status == "abandoned", title=await first_frame_title(
+                                       interaction, record, tr), tr=tr, requester=interaction.user.id)
     except ReplayBusy as late:  # filled up while the game was read: rare, and said in the deferred answer
         await interaction.followup.send(tr(str(late)), ephemeral=True)
         return
@@ -103,6 +104,22 @@ async def post_replay(interaction: Interaction, record) -> None:
         embed.description = tr("Your line, then par's: see where the best line went another way.")
     embed.set_image(url=f"attachment://{FILENAME}")
     await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(gif), FILENAME), ephemeral=private)
+
+
+async def first_frame_title(interaction: Interaction, record, tr: Messages = ENGLISH) -> str:
+    """What the replay's first frame names: the player (the name kept with their games, else their name here)
+    and the game (the daily's number, or its seed and preset: two lines of the picture at most)."""
+    kept = await interaction.client.store.names_for([record.user_id])
+    member = interaction.guild.get_member(record.user_id) if interaction.guild is not None else None
+    own = interaction.user.display_name if interaction.user.id == record.user_id else None
+    player = kept.get(record.user_id) or own or (member.display_name if member is not None else None)
+    if record.kind in DAILY_KINDS and record.day:
+        game = tr("Daily #{day}", day=record.day)
+    elif record.seed is not None:
+        game = tr("Seed {seed}", seed=seed_to_text(record.seed)) + " · " + rules_label(record.rules.with_health(20), tr)
+    else:
+        game = rules_label(record.rules, tr)
+    return f"{player} · {game}" if player else game
 
 
 def replay_title(record, tr: Messages = ENGLISH) -> str:

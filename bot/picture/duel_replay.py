@@ -42,7 +42,8 @@ from bot.picture.replay import (
 
 FILENAME = "duel-replay.gif"
 CAPTION_FONT = smallest_size(WIDTH) + 2  # the move under the board, at most; 27 px at least (11 on a phone)
-CAPTION_H = 2 * (smallest_size(WIDTH) + 8) + PROGRESS_H + 8  # two lines of the smallest size
+CAPTION_LINES = 3  # a turn's end says whose play ended, the draw and the next roll
+CAPTION_H = CAPTION_LINES * (smallest_size(WIDTH) + 8) + PROGRESS_H + 8
 FRAME_H = HEIGHT + CAPTION_H
 MOVE_MS = 700  # a duel is about 150 actions (dice placed, cards played, plays ended): under two minutes in all
 
@@ -102,7 +103,8 @@ def duel_replay_frames(seed: int, actions: Sequence[DuelAction | str], *, dealer
             board = paint_duel(duel_layout(state, tr))
         frame = blank.copy()
         frame.paste(board, (0, 0))
-        caption_tile(caption_layout(caption, None, WIDTH, CAPTION_FONT), WIDTH, CAPTION_H).paste(frame, 0, HEIGHT)
+        words = caption_layout(caption, None, WIDTH, CAPTION_FONT, CAPTION_LINES)
+        caption_tile(words, WIDTH, CAPTION_H).paste(frame, 0, HEIGHT)
         progress = progress_width(min(number, len(actions)), len(actions), WIDTH)
         frame.paste(_GOLD_INDEX, (0, HEIGHT, progress, HEIGHT + PROGRESS_H))
         frames.append((frame, RESULT_MS if last else FIRST_MS if number == 0 else MOVE_MS))

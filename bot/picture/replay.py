@@ -89,6 +89,9 @@ FRAME_H = HEIGHT + CAPTION_H
 _GOLD_INDEX = palette_colours().index(GOLD)
 
 
+PAD = 12  # the caption's words from the strip's edges
+
+
 class Caption(NamedTuple):
     """The caption's words laid out: its font size, its lines, and the grey label ("Your line") that starts the
     first line, if any."""
@@ -102,46 +105,49 @@ class Caption(NamedTuple):
 
 
 def caption_layout(text: str, label: str | None, width: int = WIDTH, size: int = CAPTION_FONT,
-                   smallest: int | None = None) -> Caption:
-    """The largest size from ``size`` down to ``smallest`` (the picture's legible size) at which ``label`` and
-    ``text`` fit two lines of ``width`` (a line break in ``text`` starts the second line), and those lines."""
-    smallest = smallest_size(width) if smallest is None else smallest
+                   most: int = 2) -> Caption:
+    """The largest size from ``size`` down to the picture's legible size at which ``label`` and ``text`` fit
+    ``most`` lines of ``width``, and those lines."""
+    smallest = smallest_size(width)
     for at in range(size, smallest - 1, -1):
-        lines = _wrapped(text, label, width - 32, at)
+        lines = _wrapped(text, label, width - 2 * PAD, at, most)
         if lines is not None:
             return Caption(at, lines, label)
-    lines = _wrapped(text, label, width - 32, smallest, cut=True) or ()
+    lines = _wrapped(text, label, width - 2 * PAD, smallest, most, cut=True) or ()
     return Caption(smallest, lines, label)
 
 
-def _wrapped(text: str, label: str | None, width: int, size: int, cut: bool = False) -> tuple[str, ...] | None:
-    """``text`` in at most two lines of ``width`` px at ``size`` after the label, or None if it does not fit;
-    ``cut``: the second line ends in "…" where it would not fit."""
+def _wrapped(text: str, label: str | None, width: int, size: int, most: int,
+             cut: bool = False) -> tuple[str, ...] | None:
+    """``text`` in at most ``most`` lines of ``width`` px at ``size`` after the label, or None if it does not
+    fit; ``cut``: the last line ends in "…" where it would not fit."""
     lines: list[str] = []
     start = indent = text_length(label + " ", size) if label else 0
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            trial = f"{line} {word}" if line else word
-            if line and start + text_length(trial, size) > width:
-                lines.append(line)
-                line, start = word, 0
-            else:
-                line = trial
-        lines.append(line)
-        start = 0
-    if len(lines) == 2 and "\n" not in text:  # a move's two lines: as even as they go, no word left alone
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if line and start + text_length(trial, size) > width:
+            lines.append(line)
+            line, start = word, 0
+        else:
+            line = trial
+    lines.append(line)
+    if len(lines) == 2:  # two lines: as even as they go, no word left alone
         words = text.split(" ")
-        splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
-        lines = list(min(splits, key=lambda pair: max(indent + text_length(pair[0], size), text_length(pair[1], size))))
-    if len(lines) <= 2 and all(text_length(line, size) <= width for line in lines[1:]):
+        splits = [[" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))]
+
+        def longest(pair: list[str]) -> float:
+            return max(indent + text_length(pair[0], size), text_length(pair[1], size))
+
+        lines = min(splits, key=longest)
+    if len(lines) <= most and all(text_length(line, size) <= width for line in lines[1:]):
         return tuple(lines)
     if not cut:
         return None
-    second = " ".join(lines[1:])
-    while second and text_length(second + "…", size) > width:
-        second = second[:-1]
-    return lines[0], second + "…"
+    last = " ".join(lines[most - 1:])
+    while last and text_length(last + "…", size) > width:
+        last = last[:-1]
+    return (*lines[:most - 1], last + "…")
 
 
 @lru_cache(maxsize=512)
@@ -155,7 +161,7 @@ def caption_tile(caption: Caption, width: int = WIDTH, height: int = CAPTION_H) 
     step = caption.size + 6
     top = PROGRESS_H + (height - PROGRESS_H - step * len(caption.lines)) // 2 + step // 2
     for i, line in enumerate(caption.lines):
-        x = 16
+        x = PAD
         if i == 0 and caption.label:
             draw.text((x, top), caption.label, font=font(caption.size), fill=MUTED, anchor="lm")
             x += int(text_length(caption.label + " ", caption.size))
@@ -179,16 +185,17 @@ def replay_frames(rules: Rules, deck: Sequence[Card], actions: Sequence[Action],
             last = number == len(states) - 1
             frame = blank.copy()
             frame.paste(paint(room_layout(state, abandoned=given_up and last, tr=tr), tr), (0, 0))
-            text = deal_caption(title, tr) if number == 0 else move_caption(state, tr)
-            caption_tile(caption_layout(text, label)).paste(frame, 0, HEIGHT)
+            named = number == 0 and label != tr(PARS_LINE)  # the first frame names the game, not whose line
+            text = deal_caption(title if named else None, tr) if number == 0 else move_caption(state, tr)
+            caption_tile(caption_layout(text, None if named else label)).paste(frame, 0, HEIGHT)
             frame.paste(_GOLD_INDEX, (0, HEIGHT, progress_width(number, len(moves)), HEIGHT + PROGRESS_H))
             frames.append((frame, RESULT_MS if last else FIRST_MS if number == 0 else MOVE_MS))
     return frames
 
 
 def deal_caption(title: str | None, tr: Messages) -> str:
-    """The first frame's words: the game and its player on the first line, "The deal" on the second."""
-    return f"{title}\n{tr(THE_DEAL)}" if title else tr(THE_DEAL)
+    """The first frame's words: the deal, then the game and its player."""
+    return f"{tr(THE_DEAL)} · {title}" if title else tr(THE_DEAL)
 
 
 def render_replay(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], *, seed: int | None = None,

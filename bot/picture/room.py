@@ -43,8 +43,8 @@ SMALLEST = smallest_size(WIDTH)  # 33 px: 11 px on a phone
 MARGIN = 16
 CARD_W, CARD_H = 120, 160
 ROOM_SLOTS = 4
-ROOM_STEP = CARD_W + 8
-FRAME = (532, 8, 260, 352)  # the weapon's frame: x, y, width, height
+ROOM_STEP = CARD_W + 4
+FRAME = (516, 8, 276, 352)  # the weapon's frame: x, y, width, height
 WEAPON_X, WEAPON_Y = FRAME[0] + 12, 60  # under the frame's label
 KILL_DX, KILL_DY = 22, 36  # a kill's offset over the previous card: its corner (rank and suit) stays visible
 MINI_W, MINI_H = 58, 80  # the merchant's offer and the room above the underworld: rank over suit
@@ -52,7 +52,7 @@ MINI_Y = HEIGHT - 4 - MINI_H
 LOWER_Y = MARGIN + CARD_H + 20  # 196: the row under the room
 DUNGEON_W, DUNGEON_H = 96, 132
 PANEL_X = MARGIN + DUNGEON_W + 24  # 136: health, chips and phases
-PANEL_RIGHT = MARGIN + ROOM_SLOTS * ROOM_STEP - 8  # 520: under the room's last card
+PANEL_RIGHT = MARGIN + ROOM_SLOTS * ROOM_STEP - 4  # 508: under the room's last card
 HEALTH_FONT, COUNT_FONT, CHIP_FONT, LABEL_FONT = 44, 44, 34, 36
 
 MERCHANT_LABEL = N_("MERCHANT")
@@ -175,7 +175,7 @@ def _banner_box(text: str) -> tuple[Box, int, tuple[str, ...]]:
     """The banner under the health bar, in place of the chips: its words on one line, or on two (split at its
     " · ", else at a space) when that draws them larger; as large as fits."""
     width = PANEL_RIGHT - PANEL_X - 32
-    options = [(text,)]
+    options: list[tuple[str, ...]] = [(text,)]
     if " · " in text:
         options.append(tuple(text.split(" · ", 1)))
     elif " " in text:
