@@ -83,7 +83,7 @@ def progress_width(number: int, total: int, width: int = WIDTH) -> int:
 # The move under the table, on one line or two, at no less than the smallest size a phone reads (33 px of the
 # 800-px frame, 11 px on a phone: ``legible``); a move that fits one line larger is drawn up to CAPTION_FONT. A
 # caption still too long for two lines at the smallest size (none of the engine's events is) ends in "…".
-CAPTION_FONT = smallest_size(WIDTH) + 3
+CAPTION_FONT = smallest_size(WIDTH)
 CAPTION_H = 2 * (smallest_size(WIDTH) + 8) + PROGRESS_H + 8  # the strip under the table: two lines
 FRAME_H = HEIGHT + CAPTION_H
 _GOLD_INDEX = palette_colours().index(GOLD)

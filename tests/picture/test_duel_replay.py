@@ -14,6 +14,7 @@ from bot.i18n.messages import ENGLISH, messages_for
 from bot.picture import duel_tiles
 from bot.picture.duel import CARD_H, CARD_W, HEIGHT, WIDTH, duel_layout, paint_duel, render_duel
 from bot.picture.duel_replay import (
+    CAPTION_H,
     MOVE_MS,
     duel_replay_frames,
     duel_states,
@@ -21,7 +22,7 @@ from bot.picture.duel_replay import (
     render_duel_replay,
     result_caption,
 )
-from bot.picture.replay import CAPTION_H, FIRST_MS, RESULT_MS, transparent_index
+from bot.picture.replay import FIRST_MS, RESULT_MS, transparent_index
 
 DE = messages_for("de")
 
