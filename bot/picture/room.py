@@ -162,10 +162,11 @@ def _weapon_label(state: State, tr: Messages) -> str:
     if state.weapon is None:
         return tr(NO_WEAPON)
     last = state.last_kill
-    if last is None:
-        return tr("⚔ hits any")
     limit = "≤" if state.rules.weapon_limit == LOWER_OR_EQUAL else "<"
-    return tr("⚔ hits {limit}{value}", limit=limit, value=last.value)
+    said = tr("⚔ hits any") if last is None else tr("⚔ hits {limit}{value}", limit=limit, value=last.value)
+    if text_length(said, SMALLEST) <= FRAME[2] - 16:
+        return said
+    return "⚔" if last is None else f"⚔ {limit}{last.value}"  # words too long for the frame: the sign alone
 
 
 BANNER_Y, BANNER_H, BANNER_FONT = LOWER_Y + 52, HEIGHT - 12 - LOWER_Y - 52, 40
@@ -249,14 +250,15 @@ def _chip_rows(chips: tuple[Chip, ...], size: int) -> list[list[tuple[Chip, int]
 
 
 def _fitted_chip_rows(chips: tuple[Chip, ...]) -> tuple[int, list]:
-    """The largest chip size (down to ``SMALLEST``) whose rows fit under the health bar, and those rows."""
-    size = CHIP_FONT
-    while True:
+    """The largest chip size (down to ``SMALLEST``) whose rows fit under the health bar, and those rows. At the
+    smallest size, a chip that still does not fit is left out (the message's text says as much)."""
+    for size in range(CHIP_FONT, SMALLEST - 1, -1):
         rows = _chip_rows(chips, size)
         ends = [PANEL_X + sum(w for _, w in row) + 12 * (len(row) - 1) for row in rows]
-        if (len(rows) <= CHIP_ROWS and all(end <= PANEL_RIGHT for end in ends)) or size <= SMALLEST:
+        if len(rows) <= CHIP_ROWS and all(end <= PANEL_RIGHT for end in ends):
             return size, rows
-        size -= 1
+    fitting_chips = tuple(c for c in chips if PANEL_X + tiles.chip_width(c.text, SMALLEST) <= PANEL_RIGHT)
+    return SMALLEST, _chip_rows(fitting_chips, SMALLEST)[:CHIP_ROWS]
 
 
 def paint(layout: RoomLayout, tr: Messages = ENGLISH) -> Image.Image:

@@ -72,8 +72,9 @@ def test_long_words_shrink_no_smaller_than_a_phone_reads_and_stay_off_the_weapon
     long = Longwinded()
     kills = states()["kills"]
     layout = room_layout(kills, tr=long)
-    assert [c.text for row in layout.chip_rows for c, _ in row] == [c.text for c in layout.chips]
-    assert layout.chip_size == SMALLEST < CHIP_FONT  # all of them, smaller, never under 11 px on a phone
+    assert [c.text for row in layout.chip_rows for c, _ in row] == ["AVOID ✗ AVOID ✗"]  # the loop's is too long
+    assert layout.chip_size == SMALLEST < CHIP_FONT  # smaller, never under 11 px on a phone
+    assert layout.weapon_label == f"⚔ <{kills.last_kill.value}"  # the words too long for the frame: the sign
     image = decode(render_room(kills, tr=long))
     # The felt between the panel and the weapon's frame stays bare: every chip ends before it.
     assert felt_only(image, (PANEL_RIGHT + 1, LOWER_Y + 44, FRAME[0] - 1, HEIGHT))
