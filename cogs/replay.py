@@ -109,10 +109,14 @@ async def post_replay(interaction: Interaction, record) -> None:
 async def first_frame_title(interaction: Interaction, record, tr: Messages = ENGLISH) -> str:
     """What the replay's first frame names: the player (the name kept with their games, else their name here)
     and the game (the daily's number, or its seed and preset: two lines of the picture at most)."""
-    kept = await interaction.client.store.names_for([record.user_id])
-    member = interaction.guild.get_member(record.user_id) if interaction.guild is not None else None
-    own = interaction.user.display_name if interaction.user.id == record.user_id else None
-    player = kept.get(record.user_id) or own or (member.display_name if member is not None else None)
+    player = (await interaction.client.store.names_for([record.user_id])).get(record.user_id)
+    if player is None:  # a game from before names were kept: the player's Discord name, whoever watches
+        user = interaction.client.get_user(record.user_id)
+        try:
+            user = user or await interaction.client.fetch_user(record.user_id)
+        except discord.HTTPException:
+            user = None
+        player = user.display_name if user is not None else None
     if record.kind in DAILY_KINDS and record.day:
         game = tr("Daily #{day}", day=record.day)
     elif record.seed is not None:
