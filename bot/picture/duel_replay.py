@@ -42,12 +42,14 @@ from bot.picture.replay import (
 
 FILENAME = "duel-replay.gif"
 CAPTION_FONT = smallest_size(WIDTH) + 2  # the move under the board, at most; 27 px at least (11 on a phone)
-CAPTION_LINES = 3  # a turn's end says whose play ended, the draw and the next roll
-CAPTION_H = CAPTION_LINES * (smallest_size(WIDTH) + 8) + PROGRESS_H + 8
+CAPTION_LINES = 2
+CAPTION_H = CAPTION_LINES * (smallest_size(WIDTH) + 8) + PROGRESS_H + 8  # 82: the frame stays under 280 / 270
+# of its width, so a phone shows it 270 px wide (``legible``)
 FRAME_H = HEIGHT + CAPTION_H
 MOVE_MS = 700  # a duel is about 150 actions (dice placed, cards played, plays ended): under two minutes in all
 
 WHO_DID = N_("{player}: {move}")  # a move whose event does not say who made it
+DRAW_BACK = "both players draw back up to {count}"  # the engine's event (``bot.duel.game``)
 _GOLD_INDEX = palette_colours().index(GOLD)  # the progress line's
 
 
@@ -64,7 +66,9 @@ def duel_states(seed: int, actions: Sequence[DuelAction | str], dealer: int = 1)
 def move_caption(before: DuelState, after: DuelState, tr: Messages = ENGLISH) -> str:
     """What the action that led from ``before`` to ``after`` did, in ``tr``'s language: the engine's events,
     with who made the move where the first of them does not say."""
-    events = [event_text(event, None, tr) for event in after.events]
+    # the routine draw back up to seven is left out: a turn's end then fits two lines of the caption
+    events = [event_text(event, None, tr) for event in after.events
+              if getattr(event, "template", None) != DRAW_BACK]
     code = after.history[-1]
     who = tr(PLAYER_NAMES[before.actor])
     if code[0] == PLACE:  # "die 5 goes on pair 2": the roller's, unnamed
@@ -103,7 +107,7 @@ def duel_replay_frames(seed: int, actions: Sequence[DuelAction | str], *, dealer
             board = paint_duel(duel_layout(state, tr))
         frame = blank.copy()
         frame.paste(board, (0, 0))
-        words = caption_layout(caption, None, WIDTH, CAPTION_FONT, CAPTION_LINES)
+        words = caption_layout(caption, None, WIDTH, CAPTION_FONT, CAPTION_LINES, FRAME_H)
         caption_tile(words, WIDTH, CAPTION_H).paste(frame, 0, HEIGHT)
         progress = progress_width(min(number, len(actions)), len(actions), WIDTH)
         frame.paste(_GOLD_INDEX, (0, HEIGHT, progress, HEIGHT + PROGRESS_H))

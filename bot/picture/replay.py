@@ -105,10 +105,10 @@ class Caption(NamedTuple):
 
 
 def caption_layout(text: str, label: str | None, width: int = WIDTH, size: int = CAPTION_FONT,
-                   most: int = 2) -> Caption:
-    """The largest size from ``size`` down to the picture's legible size at which ``label`` and ``text`` fit
-    ``most`` lines of ``width``, and those lines."""
-    smallest = smallest_size(width)
+                   most: int = 2, height: int | None = None) -> Caption:
+    """The largest size from ``size`` down to the legible size of a frame ``width`` × ``height`` (the table's
+    replay frame by default) at which ``label`` and ``text`` fit ``most`` lines of ``width``, and those lines."""
+    smallest = smallest_size(width, FRAME_H if height is None else height)
     for at in range(size, smallest - 1, -1):
         lines = _wrapped(text, label, width - 2 * PAD, at, most)
         if lines is not None:

@@ -16,24 +16,29 @@ from bot.engine.rules import FINAL_ROOM
 from bot.i18n.messages import ENGLISH, SHIPPED, messages_for
 from bot.picture import duel, duel_replay, replay, room
 from bot.picture.draw import text_length
-from bot.picture.legible import PHONE_PICTURE_WIDTH, SMALLEST_SHOWN, shown_size
+from bot.picture.legible import PHONE_PICTURE_HEIGHT, PHONE_PICTURE_WIDTH, SMALLEST_SHOWN, shown_size, shown_width
 from bot.solver.deal import refusal
 from tests.picture.test_room import random_states
 
 TONGUES = [ENGLISH, *(messages_for(locale) for locale in SHIPPED)]
 
 
-def unreadable(words, width: int) -> list:
-    """The words shown under 11 px on the phone."""
-    return [(w.text, w.size, round(shown_size(w.size, width), 1)) for w in words
-            if shown_size(w.size, width) < SMALLEST_SHOWN]
+def unreadable(words, width: int, height: int) -> list:
+    """The words a picture ``width`` × ``height`` shows under 11 px on the phone."""
+    return [(w.text, w.size, round(shown_size(w.size, width, height), 1)) for w in words
+            if shown_size(w.size, width, height) < SMALLEST_SHOWN]
 
 
 def test_the_phone_width_is_what_the_preview_measured():
     # 11 px on the phone: 33 px of the 800-px table, 27 of the 640-px duel board.
-    assert PHONE_PICTURE_WIDTH == 270
+    assert PHONE_PICTURE_WIDTH == 270 and PHONE_PICTURE_HEIGHT == 280
     assert room.SMALLEST == 33 and duel.SMALLEST == 27
-    assert shown_size(24, room.WIDTH) < SMALLEST_SHOWN  # the old chips' size: about 8 px on a phone
+    assert shown_size(24, room.WIDTH, room.HEIGHT) < SMALLEST_SHOWN  # the old chips' size: about 8 px on a phone
+    # every picture is shown the phone's full width: none so tall the preview narrows it
+    for width, height in ((room.WIDTH, room.HEIGHT), (duel.WIDTH, duel.HEIGHT), (replay.WIDTH, replay.FRAME_H),
+                          (duel.WIDTH, duel_replay.FRAME_H)):
+        assert shown_width(width, height) == PHONE_PICTURE_WIDTH, (width, height)
+    assert shown_width(640, 721) < 250  # a duel replay with a caption of three lines was narrowed so
 
 
 def phase(state) -> str:
@@ -74,7 +79,7 @@ def test_every_word_on_the_table_reads_on_a_phone_in_every_phase_and_language(na
                 layout = room.room_layout(state, abandoned=abandoned, tr=tr)
                 words = layout.words()
                 assert all(w.text for w in words if w.size), (what, words)
-                assert not unreadable(words, room.WIDTH), (name, what, tr.locale, abandoned)
+                assert not unreadable(words, room.WIDTH, room.HEIGHT), (name, what, tr.locale, abandoned)
                 # and each fits its place: the chips under the room, the banner's lines in its box
                 for row in layout.chip_rows:
                     end = room.PANEL_X + sum(w for _, w in row) + 12 * (len(row) - 1)
@@ -106,7 +111,7 @@ def test_every_word_on_the_duel_board_reads_on_a_phone_in_every_language():
         for state in states:
             words = duel.duel_layout(state, tr).words()
             assert any(w.size == duel.duel_tiles.INDEX_FONT for w in words)  # the cards are counted
-            assert not unreadable(words, duel.WIDTH), (state.turn, tr.locale)
+            assert not unreadable(words, duel.WIDTH, duel.HEIGHT), (state.turn, tr.locale)
 
 
 @pytest.mark.parametrize("name", list(PRESETS))
@@ -122,7 +127,7 @@ def test_every_replay_caption_reads_on_a_phone_and_is_never_cut(name):
             for label, first in lines:
                 for text in [first, *texts]:
                     caption = replay.caption_layout(text, label)
-                    assert not unreadable(caption.words(), replay.WIDTH), (text, tr.locale)
+                    assert not unreadable(caption.words(), replay.WIDTH, replay.FRAME_H), (text, tr.locale)
                     assert not caption.lines[-1].endswith("…"), (text, tr.locale)
     first = replay.caption_layout(replay.deal_caption("alice · Daily #12", ENGLISH), None)
     assert first.lines == ("The deal · alice · Daily #12",)  # the first frame names the game and its player
@@ -144,8 +149,9 @@ def test_every_duel_replay_caption_reads_on_a_phone_and_is_never_cut():
         texts = [duel_replay.move_caption(a, b, tr) for a, b in zip(every, every[1:], strict=False)]
         texts.append(duel_replay.result_caption(every[-1], tr))
         for text in texts:
-            caption = replay.caption_layout(text, None, duel.WIDTH, duel_replay.CAPTION_FONT, duel_replay.CAPTION_LINES)
-            assert not unreadable(caption.words(), duel.WIDTH), (text, tr.locale)
+            caption = replay.caption_layout(text, None, duel.WIDTH, duel_replay.CAPTION_FONT,
+                                            duel_replay.CAPTION_LINES, duel_replay.FRAME_H)
+            assert not unreadable(caption.words(), duel.WIDTH, duel_replay.FRAME_H), (text, tr.locale)
             assert not caption.lines[-1].endswith("…"), (text, tr.locale)
 
 
