@@ -30,10 +30,10 @@ sys.path.insert(0, str(ROOT))
 
 from bot.client import ScoundrelBot  # noqa: E402
 from bot.config import Config  # noqa: E402
-from bot.engine import apply, legal_actions, new_game, preset, seed_to_text  # noqa: E402
-from bot.i18n.messages import messages_for  # noqa: E402
-from bot.picture.duel_replay import MOVE_MS as DUEL_MOVE_MS  # noqa: E402
-from bot.picture.replay import FIRST_MS, MOVE_MS, RESULT_MS  # noqa: E402
+from games.engine import apply, legal_actions, new_game, preset, seed_to_text  # noqa: E402
+from games.i18n.messages import messages_for  # noqa: E402
+from games.picture.duel_replay import MOVE_MS as DUEL_MOVE_MS  # noqa: E402
+from games.picture.replay import FIRST_MS, MOVE_MS, RESULT_MS  # noqa: E402
 
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.screenshot-token-not-real-000000000000"
 WIDTHS = {"phone": (390, 1100), "desktop": (1280, 1000)}
@@ -271,7 +271,7 @@ async def main(argv: list[str]) -> int:
         finally:
             await env.shutdown()
             await bot.close()
-            from bot.par import close_par
+            from scoundrel.par import close_par
 
             await close_par()
     return 0
@@ -442,8 +442,8 @@ async def play_duel_moves(env, message, moves: int, tr, to_the_end: bool = False
     how many actions the duel has had."""
     import random
 
-    from bot.duel import legal_actions as duel_actions
     from cogs.duel_view import refresh_board
+    from games.duel import legal_actions as duel_actions
     from storage.duels import load_duel, play_duel
 
     bot = env.bot
@@ -489,8 +489,8 @@ def good_line(start, width: int = 6) -> list[str]:
 def winning_line(rules, seeds=range(50)) -> tuple[int, list[str]]:
     """Engine and solver only: the first seed whose deal can be survived, and par's line through it (the best
     play, so the won game shows a real score)."""
-    from bot.engine import deal
-    from bot.solver import solve
+    from games.engine import deal
+    from games.solver import solve
 
     for seed in seeds:
         best = solve(rules, deal(rules, seed))

@@ -8,16 +8,16 @@ import random
 
 import pytest
 
-from bot.duel import apply as duel_apply
-from bot.duel import legal_actions as duel_actions
-from bot.duel import new_duel
-from bot.engine import PRESETS, new_game, preset
-from bot.engine.rules import FINAL_ROOM
-from bot.i18n.messages import ENGLISH, SHIPPED, messages_for
-from bot.picture import duel, duel_replay, replay, room
-from bot.picture.draw import text_length
-from bot.picture.legible import PHONE_PICTURE_HEIGHT, PHONE_PICTURE_WIDTH, SMALLEST_SHOWN, shown_size, shown_width
-from bot.solver.deal import refusal
+from games.duel import apply as duel_apply
+from games.duel import legal_actions as duel_actions
+from games.duel import new_duel
+from games.engine import PRESETS, new_game, preset
+from games.engine.rules import FINAL_ROOM
+from games.i18n.messages import ENGLISH, SHIPPED, messages_for
+from games.picture import duel, duel_replay, replay, room
+from games.picture.draw import text_length
+from games.picture.legible import PHONE_PICTURE_HEIGHT, PHONE_PICTURE_WIDTH, SMALLEST_SHOWN, shown_size, shown_width
+from games.solver.deal import refusal
 from tests.picture.test_room import random_states
 
 TONGUES = [ENGLISH, *(messages_for(locale) for locale in SHIPPED)]
