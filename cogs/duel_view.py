@@ -164,7 +164,7 @@ def board_embed(record, tr: Messages = ENGLISH) -> discord.Embed:
         return embed
     embed.set_image(url=f"attachment://{DUEL_FILENAME}")
     # the dice to place, the stock, the stolen pile and the hands: too many words for the picture on a phone
-    embed.set_footer(text=f"{counts_line(state, tr)}\n" +
+    embed.set_footer(text=f"{counts_line(state, tr)} · " +
                      tr("Turn {turn} · seed {seed}", turn=state.turn, seed=seed_to_text(record.seed)))
     return embed
 

@@ -139,7 +139,11 @@ def _wrapped(text: str, label: str | None, width: int, size: int, most: int,
         def longest(pair: list[str]) -> float:
             return max(indent + text_length(pair[0], size), text_length(pair[1], size))
 
-        lines = min(splits, key=longest)
+        # break where the words do (before a " · ", after a ":" or a ".") when such a break fits, else evenly
+        natural = [pair for pair in splits if (pair[1].startswith("· ") or pair[0].endswith((":", ".")))
+                   and longest([pair[0], pair[1].removeprefix("· ")]) <= width]
+        lines = min(natural or splits, key=longest)
+        lines[1] = lines[1].removeprefix("· ")
     if len(lines) <= most and all(text_length(line, size) <= width for line in lines[1:]):
         return tuple(lines)
     if not cut:

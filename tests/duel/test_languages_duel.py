@@ -53,7 +53,7 @@ async def test_a_duel_between_a_german_and_a_french_player(world, locales):
               dice=" ".join(map(str, record.state.dice))) in board.description
     assert "Joueur 1 lance " in board.description  # the engine's event, in French
     dice = " ".join(map(str, record.state.dice))  # the counts the picture leaves out, then the turn
-    assert board.footer.text == f"à placer : {dice} · pioche 30 · vols 0 · mains 7 / 7\nTour 1 · seed {SEED}"
+    assert board.footer.text == f"à placer : {dice} · pioche 30 · vols 0 · mains 7 / 7 · Tour 1 · seed {SEED}"
     french_picture = await challenge.message.attachments[0].read()
     assert french_picture == render_duel(record.state, FR) != render_duel(record.state, ENGLISH)
 
