@@ -1,7 +1,9 @@
 """Drawing primitives shared by every picture: the font, the palette, card faces and backs, chips, PNG bytes.
 
-Card faces are drawn once per (card, size, language) and cached, so a room picture is mostly pasting. Words are
-measured before they are drawn (``fitting``): a longer word in another language gets a smaller size, never cut.
+Card faces are drawn once per (card, size, language) and cached, so a room picture is mostly pasting; they write
+no words, only ranks, suits, values and signs (``card_words``). Words are measured before they are drawn
+(``fitting``): a longer word in another language gets a smaller size, down to the picture's legible size
+(``legible``), never cut.
 """
 
 from __future__ import annotations

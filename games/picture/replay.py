@@ -80,9 +80,9 @@ def progress_width(number: int, total: int, width: int = WIDTH) -> int:
     return round(width * number / total) if total else 0
 
 
-# The move under the table, on one line or two, at no less than the smallest size a phone reads (33 px of the
-# 800-px frame, 11 px on a phone: ``legible``); a move that fits one line larger is drawn up to CAPTION_FONT. A
-# caption still too long for two lines at the smallest size (none of the engine's events is) ends in "…".
+# The move under the table, on one line or two, at the smallest size a phone reads (33 px of the 800-px frame,
+# 11 px on a phone: ``legible``), no larger: a 40-move replay's caption boxes are most of its bytes. A caption still
+# too long for two lines (none of the engine's events is) ends in "…".
 CAPTION_FONT = smallest_size(WIDTH)
 CAPTION_H = 2 * (smallest_size(WIDTH) + 8) + PROGRESS_H + 8  # the strip under the table: two lines
 FRAME_H = HEIGHT + CAPTION_H
