@@ -43,7 +43,6 @@ def version() -> str:
         return "unknown"
 
 
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG, description="Scoundrel for Discord: run the bot, play in a terminal, look after the database.",

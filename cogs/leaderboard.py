@@ -56,7 +56,8 @@ def outcome(status: str, ended_by: str | None, tr: Messages = ENGLISH) -> str:
 
 
 def player(user_id: int, names: dict[int, str] | None) -> str:
-    """A mention where it resolves (a server's own board), else the name kept with the player's result."""
+    """The name kept with the player's result, in bold; a mention (which pings no one: boards are sent without
+    mentions) only for a result older than the kept names."""
     name = (names or {}).get(user_id)
     return f"**{discord.utils.escape_markdown(name)}**" if name else f"<@{user_id}>"
 
@@ -118,11 +119,11 @@ def board_title(board: str, server: bool, day: int, tr: Messages = ENGLISH) -> s
     return tr("All time — this server") if server else tr("All time — every server")
 
 
-async def board_names(store, entries, guild_id: int | None, day: int | None = None) -> dict[int, str] | None:
-    """On a board of every server, the names kept with the results: a mention of a player the reader shares no
-    server with would not resolve."""
-    if guild_id is not None or not entries:
-        return None
+async def board_names(store, entries, day: int | None = None) -> dict[int, str]:
+    """The names kept with the results, on every board: a mention inside an embed shows as a raw id to a reader
+    whose client has not loaded that member (Discord's phone app often has not), even on a server's own board."""
+    if not entries:
+        return {}
     return await store.names_for([e.user_id for e in entries], day)
 
 
@@ -136,19 +137,19 @@ async def board_embed(store, board: str, guild_id: int | None, day: int, today: 
         when = discord.utils.format_dt(day_end(day), 'R')
         intro = (tr("Best score first; ties go to the earlier finish. Ends {when}.", when=when) if day == today else
                  tr("Best score first; ties go to the earlier finish. Ended {when}.", when=when))
-        lines = daily_lines(entries, tr, await board_names(store, entries, guild_id, day))
+        lines = daily_lines(entries, tr, await board_names(store, entries, day))
     elif board == "week":
         entries = await store.leaderboard_week(day, guild_id, BOARD_SIZE)
         intro = tr("Each player's daily scores added up: every day counts.")
-        lines = week_lines(entries, tr, await board_names(store, entries, guild_id))
+        lines = week_lines(entries, tr, await board_names(store, entries))
     elif board == "month":
         entries = await store.leaderboard_month(month_of(day), guild_id, BOARD_SIZE)
         intro = tr("Each player's daily scores this month added up: every day counts.")
-        lines = week_lines(entries, tr, await board_names(store, entries, guild_id))
+        lines = week_lines(entries, tr, await board_names(store, entries))
     else:
         entries = await store.leaderboard_all_time(guild_id, BOARD_SIZE, dailies_only=True)
         intro = tr("Counted dailies only: most wins, then best score, then average score.")
-        lines = all_time_lines(entries, tr, await board_names(store, entries, guild_id))
+        lines = all_time_lines(entries, tr, await board_names(store, entries))
     body = "\n".join(lines) if lines else tr("No results yet — `{command}` to get on the board.",
                                              command=slash(tr, "daily"))
     embed = discord.Embed(title=f"🏆 {board_title(board, guild_id is not None, day, tr)}",

@@ -7,7 +7,7 @@ import sys
 import time
 
 from games.engine import PRESETS, RulesError, apply, deal, new_game, parse_deck, seed_to_text
-from games.engine.cards import CardParseError
+from games.engine.cards import CardParseError, readable
 from games.engine.seeds import SeedError
 from games.solver import SolverRefused, native, solve
 from games.solver.explain import line_text
@@ -57,6 +57,6 @@ def main(argv: list[str]) -> int:
               f"(solver: {native.describe()}).")
         print("Optimal line, as typed in `scoundrel-bot play`: " + " ".join(typed_line(rules, deck, solution.actions)))
         for text in line_text(rules, deck, solution.actions):
-            print("  " + text)
+            print("  " + readable(text))
     print(f"best_score={solution.best_score} winnable={'yes' if solution.winnable else 'no'}")
     return 0

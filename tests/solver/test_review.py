@@ -130,8 +130,8 @@ def test_review_command(capsys):
     assert review_main(["--seed", "#7", "--moves", "T0 T1 T2 A"]) == 0  # room 1: ♠6 ♠8 ♥10 ♦8
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "You lost 15 points against par 30; the costliest was room 2 (−14); 2/4 decisions perfect."
-    assert out[1:3] == ["  ✗ Room 1 (−1): fighting ♠8 barehanded; better: equipping ♦8",
-                        "  ✗ Room 2 (−14): avoiding the room; better: equipping ♦2"]
+    assert out[1:3] == ["  ✗ Room 1 (−1): fighting ♤8 barehanded; better: equipping ♦️8",
+                        "  ✗ Room 2 (−14): avoiding the room; better: equipping ♦️2"]
     assert out[-1] == "par=30 score=- lost=15 perfect=2/4"
     best = " ".join(action.code for action in solve(CLASSIC, deal(CLASSIC, 7)).actions[:3])
     assert review_main(["--seed", "#7", "--moves", best]) == 0  # an unfinished game is not yet "perfect"
