@@ -7,7 +7,7 @@ Every control is a ``DynamicItem`` whose custom_id holds what the click needs, s
     sc:duelp:<duel id>:<version>:<n>           select menu n of card plays; each option's value is an action code
     sc:dreplay:<duel id>                       a finished duel's Replay (cogs/duel_replay.py, via DUEL_OVER_EXTRAS)
 
-A click whose version is not the duel's is refused as out of date; ``storage.duels.play_duel`` lets exactly one of
+A click whose version is not the duel's is refused as out of date; ``store.duels.play_duel`` lets exactly one of
 two racing clicks through.
 
 Languages: a duel is read by two players. A private answer (the hand, a refusal, the rules) is in its reader's
@@ -49,11 +49,9 @@ from storage.duels import (
     DECLINED,
     WON,
     DuelError,
-    answer_challenge,
-    load_duel,
-    play_duel,
     resign_action,
 )
+from storage.forget import FORGOTTEN
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +83,8 @@ def player_name(record, seat: int) -> str:
     resolves only for readers whose client already knows the user (others see a raw id); a duel from before names
     were kept falls back to it."""
     name = record.names[seat]
+    if not name and record.players[seat] == FORGOTTEN:  # a player who deleted their data: no name, no mention
+        return "**—**"
     return f"**{discord.utils.escape_markdown(name)}**" if name else mention(record.players[seat])
 
 
@@ -300,7 +300,7 @@ async def handle_action(interaction: Interaction, duel_id: int, version: int, co
     """A move from a player's hand, answered with the hand redrawn (one request) unless the work is slow.
     A move made on an older hand than the duel's (a double press, or the other device) redraws the hand."""
     store, tr = interaction.client.store, for_reader(interaction)
-    record = await in_time(interaction, load_duel(store, duel_id))
+    record = await in_time(interaction, store.duels.load_duel(duel_id))
     seat = record.seat(interaction.user.id)
     if seat is None:
         await send_private(interaction, outsider_text(record, tr))
@@ -317,7 +317,7 @@ async def handle_action(interaction: Interaction, duel_id: int, version: int, co
         return
     try:
         action = resign_action(record, interaction.user.id) if code == "R" else DuelAction.parse(code)
-        record = await in_time(interaction, play_duel(store, duel_id, interaction.user.id, version, action))
+        record = await in_time(interaction, store.duels.play_duel(duel_id, interaction.user.id, version, action))
     except (DuelError, IllegalDuelAction) as refused:
         await send_private(interaction, refused_text(refused, tr))
         return
@@ -384,7 +384,7 @@ class DuelPlaySelect(discord.ui.DynamicItem[discord.ui.Select],
 
 async def show_hand(interaction: Interaction, duel_id: int) -> None:
     tr = for_reader(interaction)
-    record = await load_duel(interaction.client.store, duel_id)
+    record = await interaction.client.store.duels.load_duel(duel_id)
     seat = record.seat(interaction.user.id)
     if seat is None:
         await send_private(interaction, outsider_text(record, tr))
@@ -396,7 +396,7 @@ async def show_hand(interaction: Interaction, duel_id: int) -> None:
 
 async def ask_resign(interaction: Interaction, duel_id: int) -> None:
     tr = for_reader(interaction)
-    record = await load_duel(interaction.client.store, duel_id)
+    record = await interaction.client.store.duels.load_duel(duel_id)
     if record.seat(interaction.user.id) is None:
         await send_private(interaction, outsider_text(record, tr))
         return
@@ -426,7 +426,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
     async def callback(self, interaction: Interaction) -> None:
         try:
             store, tr = interaction.client.store, for_reader(interaction)
-            record = await load_duel(store, self.duel_id)
+            record = await store.duels.load_duel(self.duel_id)
             seat = record.seat(interaction.user.id)
             if seat is None or (self.accept and seat != 1):
                 await send_private(interaction, tr("This challenge is for {opponent}.",
@@ -434,7 +434,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
                                    else tr("Waiting for your opponent to accept."))
                 return
             try:
-                record = await answer_challenge(store, self.duel_id, interaction.user.id, self.accept)
+                record = await store.duels.answer_challenge(self.duel_id, interaction.user.id, self.accept)
             except DuelError as refused:
                 await send_private(interaction, refused_text(refused, tr))
                 return

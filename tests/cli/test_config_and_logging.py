@@ -12,7 +12,8 @@ from datetime import time
 import pytest
 
 from bot.config import ENV_NAMES, TOKEN_ENV, ConfigError, load_config
-from bot.logging_setup import REDACTED, setup_logging
+from bot.logging_setup import setup_logging
+from bot.redaction import REDACTED
 from tests.discord.harness import FAKE_TOKEN
 
 
@@ -20,7 +21,8 @@ def test_every_setting_has_an_environment_name():
     assert set(ENV_NAMES.values()) == {
         "SCOUNDREL_DATABASE", "SCOUNDREL_LOG_LEVEL", "SCOUNDREL_LOG_FORMAT", "SCOUNDREL_DEV_GUILD_ID",
         "SCOUNDREL_DEFAULT_PRESET", "SCOUNDREL_DAILY_ENABLED", "SCOUNDREL_DAILY_POST_TIME", "SCOUNDREL_SERVICE_ADDRESS",
-        "SCOUNDREL_SHARD_COUNT", "SCOUNDREL_SHARD_IDS"}
+        "SCOUNDREL_SHARD_COUNT", "SCOUNDREL_SHARD_IDS", "SCOUNDREL_ACTIVITY_CLIENT_ID",
+        "SCOUNDREL_ACTIVITY_CLIENT_SECRET", "SCOUNDREL_ACTIVITY_PUBLIC_URL", "SCOUNDREL_ACTIVITY_API_BASE"}
 
 
 def test_the_environment_alone_configures_the_bot(tmp_path, monkeypatch):
