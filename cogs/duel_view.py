@@ -51,6 +51,7 @@ from storage.duels import (
     DuelError,
     resign_action,
 )
+from storage.forget import FORGOTTEN
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +83,8 @@ def player_name(record, seat: int) -> str:
     resolves only for readers whose client already knows the user (others see a raw id); a duel from before names
     were kept falls back to it."""
     name = record.names[seat]
+    if not name and record.players[seat] == FORGOTTEN:  # a player who deleted their data: no name, no mention
+        return "**—**"
     return f"**{discord.utils.escape_markdown(name)}**" if name else mention(record.players[seat])
 
 

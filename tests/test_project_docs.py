@@ -34,7 +34,8 @@ def test_nothing_refers_to_files_outside_the_repository_or_to_design_documents()
     assert offenders == []
 
 
-@pytest.mark.parametrize("document", ["README.md", "docs/ARCHITECTURE.md", "docs/RULES.md", "docs/OPERATIONS.md"])
+@pytest.mark.parametrize("document", ["README.md", "CONTRIBUTING.md", "docs/ARCHITECTURE.md", "docs/RULES.md",
+                                      "docs/OPERATIONS.md", "docs/SCREENS.md"])
 def test_every_relative_link_resolves(document):
     text = (ROOT / document).read_text(encoding="utf-8")
     for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text):
@@ -72,3 +73,29 @@ def test_the_readme_teaches_the_moves_the_terminal_help_lists():
     every_move = help_text(PRESETS["expansion"])
     for move in ("1b", "1w", "b1..b6", " l ", "r / d   raise", "o / e   loop again / retire"):
         assert move in every_move
+
+
+def test_the_readme_is_for_players_first_and_contributors_have_their_own_guide():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    contributing = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 150
+    heads = [line for line in readme.splitlines() if line.startswith("## ")]
+    assert heads.index("## Play in a terminal (no Discord needed)") < heads.index("## Add the bot to a server") < \
+        heads.index("## Run it")
+    quick_start = ('python3 -m venv .venv && .venv/bin/pip install -e ".[dev]"', ".venv/bin/python -m pytest")
+    for command in quick_start:  # .ci/run runs the README's quick start
+        assert command in readme and command in contributing
+    for contributor_word in ("ruff", "mypy", "lint-imports", "Cython", "benchmarks/", "capture_screens"):
+        assert contributor_word not in readme and contributor_word in contributing
+    for script in sorted((ROOT / "benchmarks").glob("*.py")):  # every benchmark a contributor can run is listed
+        if script.name not in ("loopback_discord.py", "loopback_bot.py", "loopback_floor.py"):
+            assert f"benchmarks/{script.name}" in contributing, script.name
+
+
+def test_every_command_is_documented_for_players_or_operators():
+    from bot.cli import COMMANDS
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    operations = (ROOT / "docs" / "OPERATIONS.md").read_text(encoding="utf-8")
+    for command in COMMANDS:
+        assert f"scoundrel-bot {command}" in readme + operations, command

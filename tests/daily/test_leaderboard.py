@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.engine.tally import DAY_FLOOR
 from tests.daily.helpers import play_to_end
 
 DAY = 24 * 3600
@@ -87,12 +88,15 @@ async def test_week_and_all_time_boards(world):
     await play_daily(world.alice, world.channel)
     second = (await world.store.daily_attempt(world.alice.id, 2)).score
     week = board_text(await world.alice.slash(world.channel, "scoundrel leaderboard", board="week"))
-    assert "Daily #1–#2" in week and f"**alice** — **{first + second}** over 2 days" in week
+    points = first + second - 2 * DAY_FLOOR  # each day's score above the floor
+    assert "Daily #1–#2" in week and f"**alice** — **{points}** pts over 2 days" in week
+    assert f"Points: each day's score + {-DAY_FLOOR} (never below 0)" in week
     await world.alice.slash(world.channel, "scoundrel play", seed="0000-0004")  # a normal game: not on the board
     normal = await world.store.active_game(world.alice.id, "normal")
     await world.store.abandon(normal.id, world.alice.id)
     all_time = board_text(await world.alice.slash(world.channel, "scoundrel leaderboard", board="all-time"))
-    assert "**alice**" in all_time and "in 2 games" in all_time and "Counted dailies only" in all_time
+    assert f"**alice** — **{points}** pts over 2 days" in all_time  # the normal game: not a day
+    assert f"Points: each day's score + {-DAY_FLOOR} (never below 0)" in all_time
     empty = board_text(await world.bob.slash(world.channel, "scoundrel leaderboard", board="daily"))
     assert "**alice**" in empty  # today's (day 2) board holds alice's counted result
 
