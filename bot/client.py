@@ -117,13 +117,11 @@ class ScoundrelBot(Bot):
         from cogs.group import scoundrel
 
         # cogs.clock.now is discord's utcnow: virtual under SimCord, so stored times agree with the tests' clock.
-        from cogs.outages import late_store_failure
         from storage import open_store
         from storage.time_limit import STORE_WAIT
 
         # Every store call gives up after a bounded wait (storage/time_limit.py), so nothing waits on a hung database.
         self.store = await open_store(self.config.database, clock=clock.now, wait=STORE_WAIT)
-        self.store.late_failure = late_store_failure  # counted with the database's other trouble (cogs/outages.py)
         await self.tree.set_translator(CommandTranslator())
         for name in self.extension_names:
             await self.load_extension(name)

@@ -92,8 +92,3 @@ def _one_line(error: BaseException) -> str:
 
 
 TROUBLE = DatabaseTrouble()  # one per process: every cog's failures add up to the same lines
-
-
-def late_store_failure(call: str, error: BaseException) -> None:
-    """A store call that failed after its caller had given up (``Store.late_failure``): counted with the rest."""
-    TROUBLE.note(error, f"store call {call} (after its caller had given up)")

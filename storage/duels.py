@@ -21,7 +21,7 @@ from storage.backends.base import Db, Tx
 from storage.errors import CorruptGame, StorageError
 from storage.models import from_micros, to_micros
 from storage.names import NAME_LENGTH
-from storage.time_limit import LateFailure, time_limited
+from storage.time_limit import time_limited
 
 
 class Store(Protocol):
@@ -240,10 +240,6 @@ class Duels:
     @property
     def wait(self) -> float | None:
         return getattr(self._store, "wait", None)
-
-    @property
-    def late_failure(self) -> LateFailure | None:
-        return getattr(self._store, "late_failure", None)
 
     async def create_challenge(self, challenger: int, opponent: int, guild_id: int | None, channel_id: int | None,
                                seed: int | None = None,

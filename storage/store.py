@@ -1,8 +1,10 @@
 """``Store``: the one object the bot talks to the database through, the same on SQLite and PostgreSQL.
 
-A thin facade: each method hands over to the area that owns it (``games``, ``moves``, ``daily``, ``posts``, ``guilds``,
-``boards``, ``par``, ``forget``…; ``store.duels``), each written once against the database interface (``store.db``);
-every call gives up after ``wait`` s (``storage/time_limit.py``). Open with ``storage.open_store(target)``.
+A thin facade: each method hands over to the area that owns it (``games``, ``moves``, ``daily``, ``posts``,
+``guilds``, ``boards``, ``par``, ``forget``…; duels are ``store.duels``), each written once against the database
+interface ``Db``; every call gives up after ``wait`` seconds (``storage/time_limit.py``).
+The backend (``storage/backends/sqlite.py`` or ``postgres.py``) is ``store.db``. Open SQLite with
+``await Store.open(path)``, either backend with ``storage.open_store(target)``; ``await store.close()``.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from storage.par import Pars
 from storage.posts import Posts
 from storage.reminders import Reminder, Reminders
 from storage.shares import SharePost, SharePosts
-from storage.time_limit import LateFailure, time_limited
+from storage.time_limit import time_limited
 
 HEARTBEAT = "INSERT INTO heartbeat (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at = excluded.at"
 
@@ -54,9 +56,9 @@ class Store:
     """Async access to the bot's database on ``db``; ``clock`` returns the current aware UTC time."""
 
     def __init__(self, db: Db, clock: Callable[[], datetime] | None = None, wait: float | None = None) -> None:
-        self.db, self.path = db, db.shown
+        self.db = db
         self.wait = wait  # seconds a call may take before its caller gives up (storage/time_limit.py)
-        self.late_failure: LateFailure | None = None  # told of a database error met after that
+        self.path = db.shown
         self._clock = clock or _utcnow
         self._games = Games(db, self.now)
         self._moves = Moves(db, self._games, self.now)
@@ -295,9 +297,10 @@ class Store:
         return await self._boards.leaderboard_daily(day, guild_id, limit)
 
     async def leaderboard_week(self, day: int, guild_id: int | None = None, limit: int = 10) -> list[WeekEntry]:
-        """The 7 dailies ending at ``day`` (``day - 6`` … ``day``): each player's scores summed (every day counts,
-        as in a golf card: a death's negative score and a forfeit cost; ``forfeits`` counts those days). Ties: more
-        days played first, then the earlier last finish. Read from the running week totals: a few index rows."""
+        """The 7 dailies ending at ``day`` (``day - 6`` … ``day``): each player's points summed (a day's points are
+        its score above the lowest a daily can end with, ``games.engine.tally.day_points``, so a day played never
+        costs; ``forfeits`` counts the days forfeited). Ties: more days played first, then the earlier last finish.
+        Read from the running week totals: a few index rows."""
         return await self._boards.leaderboard_week(day, guild_id, limit)
 
     async def leaderboard_all_time(self, guild_id: int | None = None, limit: int = 10,

@@ -1,10 +1,8 @@
 """One time limit for every store call: ``Store`` and the areas it hands out (``store.duels``) are
 ``time_limited``: each public coroutine method gives up after the store's ``wait`` seconds with ``StoreTimeout``
 (a ``DatabaseUnavailable``), while the call itself goes on, shielded, so a move that is slow to commit is still
-committed (and a game read later shows it); a database error it meets after its caller gave up goes to the store's
-``late_failure`` (the bot counts it with the database's other trouble) or the log. ``wait`` None (the default of
-``open_store``) waits as long as the database takes: the operator's commands (backup, copy-db) use that; the bot
-sets ``STORE_WAIT``.
+committed (and a game read later shows it). ``wait`` None (the default of ``open_store``) waits as long as the
+database takes: the operator's commands (backup, copy-db) use that; the bot sets ``STORE_WAIT``.
 """
 
 from __future__ import annotations
@@ -13,7 +11,6 @@ import asyncio
 import functools
 import inspect
 import logging
-from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
 from storage.errors import DatabaseError, DatabaseUnavailable
@@ -24,7 +21,6 @@ STORE_WAIT = 10.0  # seconds a store call may take before its caller gives up (t
 UNLIMITED = frozenset({"close"})  # closing waits for the moves on their way: never cut short
 
 C = TypeVar("C", bound=type)
-LateFailure = Callable[[str, BaseException], None]  # (the call's name, its error): the store's ``late_failure``
 
 
 class StoreTimeout(DatabaseUnavailable):
@@ -60,19 +56,19 @@ def _within_wait(name: str, method: Any) -> Any:
         done, _ = await asyncio.wait((call,), timeout=wait)
         if done:
             return call.result()
-        call.add_done_callback(functools.partial(_late, name, getattr(self, "late_failure", None)))
+        call.add_done_callback(functools.partial(_late, name))
         raise StoreTimeout(name, wait)
 
     return within_wait
 
 
-def _late(name: str, report: LateFailure | None, call: asyncio.Future) -> None:
+def _late(name: str, call: asyncio.Future) -> None:
     if call.cancelled():
         return
     error = call.exception()
     if error is None:
         log.warning("store call %s finished after its caller had given up", name)
-    elif report is not None and isinstance(error, DatabaseError):  # counted with the database's other trouble
-        report(name, error)
+    elif isinstance(error, DatabaseError):  # the caller's StoreTimeout was counted with the database's trouble
+        log.debug("store call %s failed after its caller had given up: %r", name, error)
     else:
         log.warning("store call %s failed after its caller had given up: %r", name, error)

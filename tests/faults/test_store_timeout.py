@@ -11,11 +11,10 @@ import time
 import pytest
 
 from cogs.errors import DATABASE_SLOW, friendly_message
-from cogs.outages import late_store_failure
 from games.engine import Rules, deal
 from games.i18n.messages import ENGLISH
-from storage import DatabaseFull, DatabaseUnavailable, open_store
-from storage.time_limit import STORE_WAIT, StoreTimeout, time_limited
+from storage import DatabaseUnavailable, open_store
+from storage.time_limit import STORE_WAIT, StoreTimeout
 
 
 async def test_a_store_call_that_does_not_answer_gives_up_in_time_and_still_finishes(tmp_path):
@@ -42,28 +41,5 @@ async def test_a_store_call_that_does_not_answer_gives_up_in_time_and_still_fini
         await store.close()
 
 
-async def test_a_database_error_met_after_its_caller_gave_up_is_told_to_late_failure():
-    told: list[tuple[str, type]] = []
-
-    @time_limited
-    class SlowStore:
-        wait = 0.05
-
-        def __init__(self) -> None:
-            self.late_failure = lambda call, error: told.append((call, type(error)))
-
-        async def save(self) -> None:
-            await asyncio.sleep(0.2)
-            raise DatabaseFull("no room left on the disk")
-
-    with pytest.raises(StoreTimeout):
-        await SlowStore().save()
-    assert told == []  # not yet: the call goes on
-    await asyncio.sleep(0.3)
-    assert told == [("save", DatabaseFull)]
-
-
-async def test_the_bots_store_has_the_time_limit_and_counts_late_failures_with_the_rest(world):
-    assert world.store.wait == STORE_WAIT
-    assert world.store.late_failure is late_store_failure
-    assert world.store.duels.wait == STORE_WAIT and world.store.duels.late_failure is late_store_failure
+async def test_the_bots_store_and_its_duels_have_the_time_limit(world):
+    assert world.store.wait == STORE_WAIT and world.store.duels.wait == STORE_WAIT
