@@ -12,10 +12,12 @@ import asyncio
 import contextlib
 import logging
 import signal
+import sys
 
 from aiohttp import web
 
 from bot.config import add_database_options, database_from
+from storage.errors import StorageError
 from terminal.usage import prog
 
 log = logging.getLogger(__name__)
@@ -72,6 +74,13 @@ def main(argv: list[str]) -> int:
         build_parser().error("--port must be between 0 and 65535")
     database = database_from(args)  # a ConfigError is reported by bot.cli (exit 2)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(serve(database, args.host, args.port))
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(serve(database, args.host, args.port))
+    except StorageError as exc:  # a database that cannot be opened: one line saying why, not a traceback
+        print(f"{prog('web')}: {str(exc).splitlines()[0]}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # the port is taken, or the address is not this machine's
+        print(f"{prog('web')}: cannot serve on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     return 0

@@ -29,6 +29,7 @@ from cogs.duel_view import (
 from cogs.errors import GameIdButton, send_private
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
+from games.engine import seed_to_text
 from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
 from games.picture.duel_replay import FILENAME
@@ -86,7 +87,9 @@ async def post_duel_replay(interaction: Interaction, record) -> None:
     await interaction.response.defer(thinking=True)
     state = record.state
     try:
-        gif = await service.render_duel(record.seed, state.history, dealer=state.dealer, tr=tr,
+        title = tr("Scoundrel duel #{number}", number=record.id) + " · " + \
+            tr("Seed {seed}", seed=seed_to_text(record.seed))
+        gif = await service.render_duel(record.seed, state.history, dealer=state.dealer, title=title, tr=tr,
                                         requester=interaction.user.id)
     except ReplayBusy as late:  # filled up meanwhile: rare, and said in the deferred answer
         await interaction.followup.send(tr(str(late)), ephemeral=True)

@@ -140,6 +140,16 @@ def has_picture(record) -> bool:
     return record.status not in (CHALLENGED, DECLINED)
 
 
+def counts_line(state, tr: Messages = ENGLISH) -> str:
+    """The dice still to place, the cards in the stock and the stolen pile, and each player's hand."""
+    counts = tr("stock {stock} · stolen pile {stolen} · hands {first} / {second}", stock=len(state.stock),
+                stolen=len(state.stolen), first=len(state.hands[0]), second=len(state.hands[1]))
+    free = [str(v) for v, where in zip(state.dice, state.placed, strict=True) if where == -1]
+    if state.phase == PLACING and free and not state.over:
+        return tr("to place: {dice} · {rest}", dice=" ".join(free), rest=counts)
+    return counts
+
+
 def board_embed(record, tr: Messages = ENGLISH) -> discord.Embed:
     state = record.state
     lines = [status_line(record, tr)]
@@ -153,8 +163,9 @@ def board_embed(record, tr: Messages = ENGLISH) -> discord.Embed:
                                  "first.", goal=tr(GOAL)), inline=False)
         return embed
     embed.set_image(url=f"attachment://{DUEL_FILENAME}")
-    # stock, stolen pile and hand sizes are on the picture
-    embed.set_footer(text=tr("Turn {turn} · seed {seed}", turn=state.turn, seed=seed_to_text(record.seed)))
+    # the dice to place, the stock, the stolen pile and the hands: too many words for the picture on a phone
+    embed.set_footer(text=f"{counts_line(state, tr)} · " +
+                     tr("Turn {turn} · seed {seed}", turn=state.turn, seed=seed_to_text(record.seed)))
     return embed
 
 

@@ -14,7 +14,7 @@ from cogs.errors import DATABASE_SLOW, friendly_message
 from games.engine import Rules, deal
 from games.i18n.messages import ENGLISH
 from storage import DatabaseUnavailable, open_store
-from storage.time_limit import StoreTimeout
+from storage.time_limit import STORE_WAIT, StoreTimeout
 
 
 async def test_a_store_call_that_does_not_answer_gives_up_in_time_and_still_finishes(tmp_path):
@@ -39,3 +39,7 @@ async def test_a_store_call_that_does_not_answer_gives_up_in_time_and_still_fini
         assert (await store.active_game(7, "normal")).version == 0
     finally:
         await store.close()
+
+
+async def test_the_bots_store_and_its_duels_have_the_time_limit(world):
+    assert world.store.wait == STORE_WAIT and world.store.duels.wait == STORE_WAIT
