@@ -1,7 +1,7 @@
 """The coach: a **Review** button under every finished game (its moves judged room by room on what the player
 could see at each move) and a **Hint** button in normal and practice games (the best move on what the player can
 see now, with its chance to win; the game is then marked hinted). Neither looks at the face-down order of the
-dungeon (``bot.solver.fair``); only "Best possible" (``cogs.par``) shows the line seen in hindsight.
+dungeon (``games.solver.fair``); only "Best possible" (``cogs.par``) shows the line seen in hindsight.
 
 Both are persistent ``DynamicItem``s (``sc:review:<game id>``, ``sc:hint:<game id>``) added through the game
 view's hooks, and both run in the solver's worker process under its bounded, fair queue: a busy solver is said
@@ -19,18 +19,18 @@ from typing import Any
 
 import discord
 
-from bot.coach import hint_for, review_game
-from bot.i18n import N_
-from bot.i18n.messages import ENGLISH, Messages
-from bot.i18n.phrase import translated
-from bot.par import ParTimeout, SolverBusy
-from bot.solver import refusal
 from cogs.card_text import readable
 from cogs.errors import GameIdButton
 from cogs.game_view import GAME_OVER_EXTRAS, PLAYING_EXTRAS
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from cogs.par import chunk_lines
+from games.i18n import N_
+from games.i18n.messages import ENGLISH, Messages
+from games.i18n.phrase import translated
+from games.solver import refusal
+from scoundrel.coach import hint_for, review_game
+from scoundrel.par import ParTimeout, SolverBusy
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,7 @@ HINT_WARNING = N_("💡 A hint shows the best move now, but this game will then 
                   "in your stats.")
 HINTED_MARK = N_("(hinted — not counted)")
 HINTED_VERDICT = N_("No clear mistakes, with a hint (hinted — not counted).")
-# bot.solver.fair_review's verdict for a finished game without a clear mistake
+# games.solver.fair_review's verdict for a finished game without a clear mistake
 PERFECT_VERDICT = "No clear mistakes: on what you could see, no other move was clearly better ({decided})."
 NO_REVIEWS = N_("Reviews are not available on this bot.")
 NO_HINTS = N_("Hints are not available on this bot.")
@@ -103,7 +103,7 @@ async def ask_solver(interaction: Interaction, job, record):
     try:
         return await job(record.rules, state.start_deck, state.history, requester=interaction.user.id)
     except SolverBusy as busy:
-        await interaction.followup.send(tr(str(busy)), ephemeral=True)  # bot.par's BUSY_* texts, marked there
+        await interaction.followup.send(tr(str(busy)), ephemeral=True)  # scoundrel.par's BUSY_* texts, marked there
     except ParTimeout:
         await interaction.followup.send(tr(TOO_LONG), ephemeral=True)
     return None
@@ -122,7 +122,7 @@ async def review_refusal(store, record, user_id: int, tr: Messages = ENGLISH) ->
 
 
 def solver_refusal(record, tr: Messages) -> str | None:
-    """Why the solver cannot play this game's rules (``bot.solver.refusal``'s marked text), or None."""
+    """Why the solver cannot play this game's rules (``games.solver.refusal``'s marked text), or None."""
     reason = refusal(record.rules)
     return tr(reason) if reason else None
 

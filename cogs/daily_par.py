@@ -17,10 +17,10 @@ import secrets
 import socket
 from datetime import timedelta
 
-from bot.daily import DAILY_RULES, daily_seed
-from bot.engine import deal, deck_codes
-from bot.i18n.messages import ENGLISH, Messages
-from bot.par import DEFAULT_TIMEOUT, ParTimeout, SolverRefused, close_par
+from games.engine import deal, deck_codes
+from games.i18n.messages import ENGLISH, Messages
+from scoundrel.daily import DAILY_RULES, daily_seed
+from scoundrel.par import DEFAULT_TIMEOUT, ParTimeout, SolverRefused, close_par
 
 log = logging.getLogger(__name__)
 

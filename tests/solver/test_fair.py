@@ -9,10 +9,10 @@ from statistics import fmean
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.engine import PRESETS, apply, legal_actions
-from bot.solver.fair import Coach, coach_play, distinct_orders, unseen_count
-from bot.solver.fair_review import fair_review
-from bot.solver.position import Position
+from games.engine import PRESETS, apply, legal_actions
+from games.solver.fair import Coach, coach_play, distinct_orders, unseen_count
+from games.solver.fair_review import fair_review
+from games.solver.position import Position
 from tests.solver.brute_force import best_from, start_state
 
 CLASSIC = PRESETS["classic"]
@@ -125,7 +125,7 @@ def test_with_few_unseen_cards_every_order_is_solved_and_the_figures_are_exact()
 
 def test_the_coach_plays_a_classic_deal_to_the_end_seeing_only_the_room():
     rules = CLASSIC
-    from bot.engine import deal, replay
+    from games.engine import deal, replay
     deck = deal(rules, 3)
     game = coach_play(rules, deck, samples=2)
     assert game.state.over and replay(rules, deck, game.moves).score == game.score
