@@ -10,7 +10,7 @@ import sys
 import time
 
 from games.engine import PRESETS, RulesError, apply, deal, new_game, parse_deck, seed_to_text
-from games.engine.cards import CardParseError
+from games.engine.cards import CardParseError, readable
 from games.engine.seeds import SeedError
 from games.solver import SolverRefused, native, solve
 from games.solver.explain import line_text
@@ -65,7 +65,7 @@ def main(argv: list[str]) -> int:
               f"(solver: {native.describe()}).")
         print("Optimal line, as typed in `scoundrel-bot play`: " + " ".join(typed_line(rules, deck, solution.actions)))
         for text in line_text(rules, deck, solution.actions):
-            print("  " + text)
+            print("  " + readable(text))
         print(f"The coach, seeing only the room and what was seen before, plays: "
               f"{' '.join(typed_line(rules, deck, coach.moves))} ({coach_time:.1f} s).")
         print(f"Coach (seeing only the room): {coach.score}")

@@ -108,7 +108,7 @@ async def test_hint_shows_the_best_move_privately_and_marks_the_game(world, monk
     game = await world.alice.slash(world.channel, "scoundrel play", seed="0000-0007")  # room 1: ♠6 ♠8 ♥10 ♦8
     message = game.response.message
     hint = [b for b in buttons(message) if b.custom_id.startswith("sc:hint:")]
-    assert len(hint) == 1 and hint[0].emoji.name == "💡" and not hint[0].label  # beside Avoid, on its row
+    assert len(hint) == 1 and hint[0].emoji.name == "💡" and hint[0].label == "Hint"  # beside the fight switch
     record = await world.store.active_game(world.alice.id, "normal")
 
     other = await world.bob.click(message, custom_id=hint[0].custom_id)

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from games.engine import PRESETS, apply, deal, decode, legal_actions, new_game
+from games.engine.cards import readable
 from games.solver import solve
 from games.solver.fair_review import fair_review
 from games.solver.position import Position
@@ -135,7 +136,7 @@ def test_review_command(capsys):
     deck = deal(CLASSIC, 7)
     expected = fair_review(CLASSIC, deck, decode("T0 T1 T2 A"), par=30)
     *told, verdict = expected.lines()
-    assert out[0] == verdict and out[1:1 + len(told)] == ["  " + line for line in told]
+    assert out[0] == readable(verdict) and out[1:1 + len(told)] == ["  " + readable(line) for line in told]
     assert out[-1] == expected.machine_line()
     assert out[-1].startswith("par=30 score=- ") and out[-1].endswith(
         " mistakes=" + ",".join(str(number) for number, step in enumerate(expected.steps, 1) if step.lost))

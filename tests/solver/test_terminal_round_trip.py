@@ -8,7 +8,9 @@ import io
 from bot.__main__ import main as bot_main
 from games.engine import PRESETS, apply, deal, new_game, preview, seed_to_text
 from games.engine import actions as A
+from games.engine.cards import readable
 from terminal.play import card_detail, run
+from terminal.usage import invocation
 
 
 def solved_line(capsys, seed: str = "#7") -> str:
@@ -31,7 +33,7 @@ def test_solve_then_review_then_play_read_the_same_moves(capsys):
     text = out.getvalue()
     assert "You survived the dungeon! Score: 30." in text
     assert f"Moves: {line}\n" in text  # printed back, ready for review
-    assert f'Review them: scoundrel-bot review --seed {seed_to_text(7)} --moves "{line}"' in text
+    assert f'Review them: {invocation()} review --seed {seed_to_text(7)} --moves "{line}"' in text
 
 
 def test_review_says_what_the_notation_is_when_it_refuses_a_move(capsys):
@@ -62,5 +64,5 @@ def test_a_potion_at_full_health_says_plus_zero_full_as_on_discord():
     assert card_detail(preview(state, A.take(potion))) == "+0 (full)"
     out = io.StringIO()
     run(seed, "classic", io.StringIO("q\n"), out)
-    assert f"{potion + 1}) {state.room[potion].label:<4} +0 (full)" in out.getvalue()
+    assert readable(f"{potion + 1}) {state.room[potion].label:<4} +0 (full)") in out.getvalue()
     assert apply(state, A.take(potion)).health == rules.max_health

@@ -6,6 +6,7 @@ import re
 
 from bot.__main__ import main as bot_main
 from games.engine import PRESETS, deal, replay
+from games.engine.cards import readable
 from terminal.review import read_moves
 
 CLASSIC = PRESETS["classic"]
@@ -15,7 +16,7 @@ CLASSIC = PRESETS["classic"]
 def test_hint_prints_every_move_judged_and_ends_with_the_machine_line(capsys):
     assert bot_main(["hint", "--seed", "#3", "--moves", ""]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "Room 1: ♠5 ♣7 ♣Q ♣10; health 20."
+    assert out[0] == readable("Room 1: ♠5 ♣7 ♣Q ♣10; health 20.")
     assert re.fullmatch(r"  → +a  avoiding the room +expected +\d+\.\d  wins 100 %", out[2])
     assert sum("wins   0 %" in line for line in out) == 4  # each fight dies in this room
     assert re.fullmatch(r"hint=a expected=\d+\.\d win=100%", out[-1])
@@ -37,7 +38,8 @@ def test_review_marks_a_clear_mistake_by_its_move_number(capsys):
     assert bot_main(["review", "--seed", "#3", "--moves", "2b"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("You gave away about ") and "on what you could see" in out[0]
-    assert re.fullmatch(r"  ✗ Room 1 \(−\d+\): fighting ♣7 barehanded; better: avoiding the room", out[1])
+    assert re.fullmatch(r"  ✗ Room 1 \(−\d+\): fighting " + readable("♣7") + " barehanded; better: avoiding the room",
+                        out[1])
     assert out[-1].startswith("par=") and out[-1].endswith(" mistakes=1")
 
 
