@@ -53,7 +53,7 @@ async def real_worker():
     await close_par()
 
 
-@pytest.mark.simcord(settle_timeout=60)
+@pytest.mark.simcord(settle_timeout=600)  # the fair coach solves several orders a move
 async def test_review_is_private_to_the_player_and_matches_the_solver(world, monkeypatch, real_worker):
     monkeypatch.setitem(coach()._state, "review", review_game)
     record, message = await finished_game_message(world, seed=7)
@@ -75,7 +75,7 @@ async def test_review_is_private_to_the_player_and_matches_the_solver(world, mon
     assert expected.machine.startswith("par=30 ") and " mistakes=" in expected.machine
 
 
-@pytest.mark.simcord(settle_timeout=60)
+@pytest.mark.simcord(settle_timeout=600)  # the fair coach solves several orders a move
 async def test_a_daily_review_is_only_for_its_player_once_it_is_over(world, monkeypatch, real_worker):
     monkeypatch.setitem(coach()._state, "review", review_game)
     _, message = await finished_game_message(world, kind="daily", seed=7)
@@ -100,7 +100,7 @@ def test_no_review_button_without_a_solver_or_for_unsolvable_rules(monkeypatch):
     assert cogs.coach.review_extras(record) == []
 
 
-@pytest.mark.simcord(settle_timeout=60)
+@pytest.mark.simcord(settle_timeout=600)  # the fair coach solves several orders a move
 async def test_hint_shows_the_best_move_privately_and_marks_the_game(world, monkeypatch, real_worker):
     from scoundrel.coach import hint_for
 

@@ -83,7 +83,7 @@ def test_review_sentences_in_german_keep_cards_and_numbers():
     assert english[0].endswith(" Health: 16.") and german_line[0].endswith(" Leben: 16.")
 
 
-@pytest.mark.simcord(settle_timeout=60)
+@pytest.mark.simcord(settle_timeout=600)  # the fair coach solves several orders a move
 async def test_a_german_players_review_and_hint(world, locales, monkeypatch, real_worker):  # noqa: F811
     monkeypatch.setitem(coach()._state, "review", review_game)
     monkeypatch.setitem(coach()._state, "hint", hint_for)

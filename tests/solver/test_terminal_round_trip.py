@@ -14,7 +14,7 @@ from terminal.usage import invocation
 
 
 def solved_line(capsys, seed: str = "#7") -> str:
-    assert bot_main(["solve", "--seed", seed]) == 0
+    assert bot_main(["solve", "--seed", seed, "--no-coach"]) == 0
     out = capsys.readouterr().out
     prefix = "Optimal line, as typed in `scoundrel-bot play`: "
     return next(line for line in out.splitlines() if line.startswith(prefix))[len(prefix):]
