@@ -4,8 +4,8 @@ The poster's loop fires at 00:00 UTC and solves the new day's deal first thing, 
 before that (a bot that was down at midnight, say) asks for it in the background. Several processes sharing one
 database solve it once: the one holding the par's lease in the database solves, the others read the answer.
 The answer is kept in the database (``daily_challenges.par``) and, for the game-over buttons, which are built
-without I/O, in ``KNOWN_PAR``. A bot whose ``par_solver`` attribute is None (tests that are not about par) never
-starts a solve.
+without I/O, in ``scoundrel.daily_challenge.KNOWN_PAR``. A bot whose ``par_solver`` attribute is None (tests that
+are not about par) never starts a solve.
 """
 
 from __future__ import annotations
@@ -17,41 +17,15 @@ import secrets
 import socket
 from datetime import timedelta
 
-from games.engine import deal, deck_codes
 from games.i18n.messages import ENGLISH, Messages
-from scoundrel.daily import DAILY_RULES, daily_seed
+from scoundrel.daily_challenge import daily_deck, remember_par, todays_challenge
 from scoundrel.par import DEFAULT_TIMEOUT, ParTimeout, SolverRefused, close_par
 
 log = logging.getLogger(__name__)
 
-# (rules key, deck codes) -> par: a fact about the deal, so it holds across databases and restarts.
-KNOWN_PAR: dict[tuple[str, str], int] = {}
-
-
-async def todays_challenge(store, day: int):
-    """The day's ``DailyChallenge``, recorded on first use (the seed comes from the bot's secret)."""
-    challenge = await store.get_daily(day)
-    if challenge is None:
-        seed = daily_seed(await store.daily_secret(), day)
-        challenge = await store.put_daily(day, seed, DAILY_RULES)
-    if challenge.par is not None:
-        KNOWN_PAR[(challenge.rules.key, deck_codes(daily_deck(challenge)))] = challenge.par
-    return challenge
-
-
-def daily_deck(challenge) -> tuple:
-    """The day's cards, top first: what every daily and practice game of that day is dealt from."""
-    return deal(challenge.rules, challenge.seed)
-
 
 def par_text(par: int, tr: Messages = ENGLISH) -> str:
     return tr("Par {par} (winnable)", par=par) if par > 0 else tr("Par {par} (not winnable)", par=par)
-
-
-def known_par(record) -> int | None:
-    if record.rules is None:
-        return None
-    return KNOWN_PAR.get((record.rules.key, record.deck))
 
 
 class ParKeeper:
@@ -132,7 +106,7 @@ class ParKeeper:
             await self._release(day)
             raise
         await self.bot.store.set_daily_par(day, result.best_score, result.line_codes)
-        KNOWN_PAR[(challenge.rules.key, deck_codes(daily_deck(challenge)))] = result.best_score
+        remember_par(challenge, result.best_score)
         log.info("daily %s: par %s", day, result.best_score)
         return result.best_score
 

@@ -24,6 +24,7 @@ from games.engine.game import (
     LOOP_BONUS,
     NECROMANCER_COST,
 )
+from games.engine.rules import MAX_LOOPS
 from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
 from games.picture import FILENAME
@@ -215,6 +216,8 @@ def game_embed(record, par: int | None = None, tr: Messages = ENGLISH, hinted: b
     embed.description = "\n".join(lines)
     embed.set_image(url=f"attachment://{FILENAME}")
     footer = deal_footer(record, tr)
+    if state.rules.looping and not over:  # the picture's loop chip gives way to a phase's words
+        footer = " · ".join(filter(None, [tr("Loop {loop}/{loops}", loop=state.loop, loops=MAX_LOOPS), footer]))
     if hinted and not over:  # said wherever the game is shown (a finished game says it in its text)
         footer = " · ".join(filter(None, [footer, tr(HINTED)]))
     if footer is not None:
