@@ -77,8 +77,10 @@ class Extras:
             found = await coaching.hint(store, record, player_id, self._solver(self.hint_for))
         except CoachRefused as no:
             raise self._refusal(no) from None
-        text = tr("💡 Best move now: **{move}**; it keeps your best possible score at {best}.",
-                  move=translated(found.words, tr), best=found.best)
+        # judged on what the player can see (the same words as the Discord Hint)
+        text = tr("💡 Best now: **{move}** — wins {win} % of the deals you could be in (expected score "
+                  "{expected}).", move=translated(found.words, tr), win=round(100 * found.win),
+                  expected=f"{found.expected:.1f}")
         return answer({"text": f"{text} {tr(HINTED_MARK)}", "action": found.code})
 
     async def review(self, request: web.Request) -> web.Response:

@@ -194,7 +194,7 @@ async def test_a_hint_says_its_cost_first_then_shows_the_best_move(table, browse
         await page.get_by_role("button", name="Hint").click()
         await page.get_by_role("button", name="Show the hint").click()  # the cost said, the player says yes
         await page.wait_for_selector("dialog[open] .content p")
-        assert "Best move now" in await page.locator("dialog[open] .content").inner_text()
+        assert "Best now" in await page.locator("dialog[open] .content").inner_text()
         assert await store.is_hinted(game_id)
     finally:
         await close_par()

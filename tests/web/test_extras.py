@@ -36,7 +36,7 @@ async def test_a_hint_after_its_cost_is_accepted_marks_the_game(served, store, a
     body = await answer.json()
     assert answer.status == 200, body
     assert body["action"] in {a.code for a in legal_actions((await store.load_game(state["id"])).state)}
-    assert "hinted" in body["text"]
+    assert "hinted" in body["text"] and "of the deals you could be in" in body["text"]  # the fair coach's words
     assert await store.is_hinted(state["id"])
     shown = (await (await client.get(f"/api/games/{state['id']}", headers=alice)).json())["state"]
     assert shown["hinted"]
