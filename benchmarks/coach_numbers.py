@@ -26,12 +26,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import baselines  # noqa: E402
+from number_table import table  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
-import baselines  # noqa: E402
 from bot.daily import DAILY_RULES  # noqa: E402
 from bot.engine import deal, replay  # noqa: E402
-from number_table import table  # noqa: E402
 
 PLAYERS = ("par", "coach", "greedy", "smallest")
 DEFAULT_RESULTS = Path(__file__).resolve().parent / "results" / "coach_numbers.jsonl"

@@ -211,12 +211,14 @@ async def share_result(interaction: Interaction, game_id: int) -> None:
 
 
 async def share_post_text(store, record, tr: Messages, today: int) -> str:
-    """A Share post: the player, their result and grid, the legend; with par only once the day is over (while it
-    runs it would tell everyone still playing what to aim for), and the streak as it stood on the day."""
+    """A Share post: the player, their result and grid, the legend; with par and the coach's score only once the
+    day is over (while it runs they would tell everyone still playing what to aim for), and the streak as it stood
+    on the day."""
     challenge = await store.get_daily(record.day)
     current, _ = streaks([day for day in await store.daily_days(record.user_id) if day <= record.day], record.day)
-    par = challenge.par if challenge is not None and record.day < today else None
-    text = share_text(record.day, record.state, par, current, tr) + "\n-# " + tr(SHARE_LEGEND)
+    over = challenge is not None and record.day < today
+    par, coach = (challenge.par, challenge.coach_score) if over else (None, None)
+    text = share_text(record.day, record.state, par, current, tr, coach) + "\n-# " + tr(SHARE_LEGEND)
     # The name kept with the result: the post pings no one, and a mention that pings no one may show as a raw id.
     name = (await store.names_for([record.user_id], record.day)).get(record.user_id)
     player = f"**{discord.utils.escape_markdown(name)}**" if name else f"<@{record.user_id}>"
