@@ -88,7 +88,7 @@ def run(path: Path, tasks: list[tuple[int, str]], jobs: int) -> None:
             out.seek(out.tell() - 1)
             if out.read(1) != "\n":
                 out.write("\n")
-        bar = tqdm(total=len(tasks), unit="result", file=sys.stderr, disable=None, smoothing=0.05)
+        bar = tqdm(total=len(tasks), unit="result", file=sys.stderr, mininterval=1.0, smoothing=0.05)
         results = _results(tasks, jobs)
         try:
             for record in results:
