@@ -17,6 +17,8 @@ seeing only what a player sees; ``smallest`` and ``greedy`` are the plain player
 from __future__ import annotations
 
 import argparse
+import hashlib
+import importlib
 import json
 import multiprocessing
 import sys
@@ -54,18 +56,30 @@ def measure(task: tuple[int, str]) -> dict:
     else:
         score = baselines.play(baselines.PLAYERS[player], rules, deck).score
     seconds = time.process_time() - started  # CPU time: what it costs whatever else the machine runs
-    return {"rules": rules.key, "seed": seed, "player": player, "score": score, "won": score > 0,
-            "seconds": round(seconds, 3)}
+    return {"rules": rules.key, "seed": seed, "player": player, "version": version(player), "score": score,
+            "won": score > 0, "seconds": round(seconds, 3)}
+
+
+COACH_MODULE = "bot.solver.fair"  # the fair coach: coach_play plays a whole deal seeing only what a player sees
 
 
 def coach_score(rules, deck) -> int:
-    from bot.coach_play import coach_play  # the fair coach: a whole deal, seeing only what a player sees
-
-    return coach_play(rules, deck).score
+    return importlib.import_module(COACH_MODULE).coach_play(rules, deck).score
 
 
-def read_results(path: Path, rules_key: str) -> dict[tuple[int, str], dict]:
-    """What is already measured under these rules; a line cut short by a stopped run is ignored."""
+def version(player: str) -> str:
+    """Which code played: a hash of the player's module (par is exact: any correct solver gives the same). A
+    result measured by another version of the coach or of a plain player is measured again, never mixed in."""
+    if player == "par":
+        return "exact"
+    module = COACH_MODULE if player == "coach" else "baselines"
+    source = Path(importlib.import_module(module).__file__ or "").read_bytes()
+    return hashlib.sha256(source).hexdigest()[:12]
+
+
+def read_results(path: Path, rules_key: str, versions: dict[str, str]) -> dict[tuple[int, str], dict]:
+    """What is already measured under these rules by these versions of the players; a line cut short by a stopped
+    run is ignored."""
     done: dict[tuple[int, str], dict] = {}
     if not path.exists():
         return done
@@ -74,7 +88,7 @@ def read_results(path: Path, rules_key: str) -> dict[tuple[int, str], dict]:
             record = json.loads(line)
         except json.JSONDecodeError:
             continue
-        if record.get("rules") == rules_key:
+        if record.get("rules") == rules_key and record.get("version") == versions.get(record.get("player")):
             done[(record["seed"], record["player"])] = record
     return done
 
@@ -131,15 +145,16 @@ def main(argv: list[str] | None = None) -> int:
         print("error: --deals and --jobs must be at least 1, --first at least 0", file=sys.stderr)
         return 2
     seeds = range(args.first, args.first + args.deals)
-    done = read_results(args.results, DAILY_RULES.key)
+    versions = {player: version(player) for player in players}
+    done = read_results(args.results, DAILY_RULES.key, versions)
     if not args.table:
         todo = [(seed, player) for seed in seeds for player in players if (seed, player) not in done]
         if todo:
             run(args.results, todo, args.jobs)
-        done = read_results(args.results, DAILY_RULES.key)
+        done = read_results(args.results, DAILY_RULES.key, versions)
     command = f"python benchmarks/coach_numbers.py --deals {args.deals} --first {args.first} --players " \
               f"{','.join(players)}"
-    print(table(done, seeds, players, command))
+    print(table(done, seeds, players, command, versions))
     return 0
 
 

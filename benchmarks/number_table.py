@@ -44,7 +44,8 @@ def complete_deals(done: dict, seeds: Iterable[int], players: Sequence[str]) -> 
     return [seed for seed in seeds if all((seed, p) in done for p in players)]
 
 
-def table(done: dict, seeds: Iterable[int], players: Sequence[str], command: str) -> str:
+def table(done: dict, seeds: Iterable[int], players: Sequence[str], command: str,
+          versions: dict[str, str] | None = None) -> str:
     seeds = list(seeds)
     deals = complete_deals(done, seeds, players)
     n = len(deals)
@@ -81,6 +82,9 @@ def table(done: dict, seeds: Iterable[int], players: Sequence[str], command: str
                 lines.append(f"{NAMES[player][0].capitalize()} wins {wins} of the {len(winnable)} winnable deals: "
                              f"{percent(wins / len(winnable))} ({percent(low)}–{percent(high)}).")
     lines += ["", f"Command: `{command}`"]
+    if versions:
+        lines.append("Players' versions (a hash of their module): "
+                     + ", ".join(f"{player} {versions[player]}" for player in players) + ".")
     return "\n".join(lines)
 
 

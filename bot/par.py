@@ -187,7 +187,7 @@ async def run_in_solver(fn, *args, requester: int | None = None, urgent: bool = 
 
 def _coach_in_worker(rules_data: dict, deck_codes: str) -> int:
     """Runs in the worker: the coach plays the whole deal seeing only what a player sees; its final score."""
-    from bot.coach_play import coach_play
+    from bot.solver.fair import coach_play
 
     rules = Rules.from_dict(rules_data)
     return coach_play(rules, parse_deck(deck_codes, rules.full_deck())).score

@@ -70,6 +70,15 @@ def test_results_agree_with_the_solver_and_the_players_and_a_rerun_measures_only
     assert len(third) == len(second) and third[:-1] == second[:-1]
     assert (third[-1]["seed"], third[-1]["player"]) == (second[-1]["seed"], second[-1]["player"])
 
+    # A result of another version of a player (its code changed since) is measured again, never mixed in.
+    older = dict(third[0], version="0123456789ab")
+    results.write_text("".join(json.dumps(r) + "\n" for r in [older, *third[1:]]))
+    assert coach_numbers.main(["--deals", "5", "--players", PLAIN, "--results", str(results)]) == 0
+    fourth = lines(results)
+    assert fourth[:-1] == [older, *third[1:]]
+    assert {k: v for k, v in fourth[-1].items() if k != "seconds"} == {k: v for k, v in third[0].items()
+                                                                        if k != "seconds"}
+
 
 def test_a_run_killed_midway_goes_on_where_it_stopped(tmp_path):
     results = tmp_path / "numbers.jsonl"
