@@ -22,6 +22,7 @@ import hashlib
 import importlib
 import json
 import multiprocessing
+import signal
 import sys
 import time
 from pathlib import Path
@@ -122,8 +123,13 @@ def _results(tasks, jobs):
     if jobs == 1:
         yield from map(measure, tasks)
         return
+    signal.signal(signal.SIGTERM, _stop)  # a plain `kill` ends the workers too (the pool is left by an exception)
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
         yield from pool.imap_unordered(measure, tasks)
+
+
+def _stop(signum, frame):
+    raise KeyboardInterrupt
 
 
 def build_parser() -> argparse.ArgumentParser:
