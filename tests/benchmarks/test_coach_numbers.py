@@ -129,3 +129,15 @@ def test_the_intervals_are_the_textbook_ones():
     assert low == pytest.approx(1 - high) and low == pytest.approx(0.4038, abs=1e-4)
     mean, low, high = number_table.mean_interval([1, 2, 3, 4, 5])
     assert mean == 3 and high - mean == pytest.approx(number_table.Z95 * (2.5 ** 0.5) / 5 ** 0.5)
+
+
+def test_the_coach_is_measured_by_its_own_game(tmp_path):
+    from bot.solver.fair import coach_play
+
+    results = tmp_path / "numbers.jsonl"
+    quick = 2  # seed number #2: the coach's game is short (it meets a room it cannot survive early)
+    assert coach_numbers.main(["--deals", "1", "--first", str(quick), "--players", "coach",
+                               "--results", str(results)]) == 0
+    [record] = lines(results)
+    assert record["score"] == coach_play(DAILY_RULES, deal(DAILY_RULES, quick)).score
+    assert record["version"] == coach_numbers.version("coach") != coach_numbers.version("greedy")
