@@ -6,7 +6,7 @@ unchanged without compilation. Each extension is optional: without a C compiler 
 the install still succeeds and the package runs the pure-Python modules.
 
 Next to each built extension goes ``<extension file>.sources.json``: the SHA-256 of the ``.py`` and ``.pxd``
-it was built from. ``bot/solver/native.py`` loads the extension only while those files are unchanged, so an
+it was built from. ``games/solver/native.py`` loads the extension only while those files are unchanged, so an
 edited source is never shadowed by an old build (rebuild: ``pip install -e .``).
 """
 
@@ -22,7 +22,7 @@ from setuptools.command.build_ext import build_ext
 from setuptools.errors import CompileError
 
 # The one list of compiled modules (paths from the project root).
-COMPILED = ["bot/solver/rooms.py", "bot/solver/search.py"]
+COMPILED = ["games/solver/rooms.py", "games/solver/search.py"]
 
 # annotation_typing=False: the .py's annotations are for readers and type checkers; C types come from the .pxd
 # alone (annotations like ``int`` would otherwise become C types and clash with it). Bounds checks and negative

@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import big_database  # noqa: E402
 
-from bot.engine import Rules, legal_actions  # noqa: E402
+from games.engine import Rules, legal_actions  # noqa: E402
 from storage import Store  # noqa: E402
 from storage.errors import StorageError  # noqa: E402
 

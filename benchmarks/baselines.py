@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from bot.engine import Action, Rules, apply, legal_actions, new_game
-from bot.engine.actions import AVOID, AVOID_ACTION, fight_with_weapon, take
-from bot.engine.cards import MONSTER, POTION, WEAPON, Card
-from bot.engine.game import State
+from games.engine import Action, Rules, apply, legal_actions, new_game
+from games.engine.actions import AVOID, AVOID_ACTION, fight_with_weapon, take
+from games.engine.cards import MONSTER, POTION, WEAPON, Card
+from games.engine.game import State
 
 Policy = Callable[[State], Sequence[Action]]  # the next action or actions (a plan for the turn)
 

@@ -27,8 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.engine import Rules, apply, legal_actions, new_game, preview  # noqa: E402
-from bot.solver import solve  # noqa: E402
+from games.engine import Rules, apply, legal_actions, new_game, preview  # noqa: E402
+from games.solver import solve  # noqa: E402
 from storage import Store  # noqa: E402
 
 TEMPLATES = 120

@@ -48,7 +48,8 @@ FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.benchmark-token-not-real-000000000
 # Innermost frames of a thread waiting, not working: the event loop's select, aiosqlite's and a thread pool's queue.
 IDLE = ("EpollSelector.select (selectors.py", "_connection_worker_thread (aiosqlite/core.py:59)",
         "_worker (concurrent/futures/thread.py:81)")
-BOT_CODE = ("bot/", "cogs/", "storage/", "discord/", "aiosqlite/", "PIL/", "isal/", "sqlite3/")
+BOT_CODE = ("bot/", "cogs/", "terminal/", "scoundrel/", "storage/", "games/",
+            "discord/", "aiosqlite/", "PIL/", "isal/", "sqlite3/")
 
 
 def playable(message) -> list:

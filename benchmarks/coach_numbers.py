@@ -10,7 +10,7 @@ player, its score and time) is appended to ``--results`` as one JSON line as soo
 stopped loses nothing and a rerun measures only what is missing. A progress bar goes to stderr, the table (in
 Markdown, as docs/COACH.md shows it) and the command that reproduces it to stdout.
 
-Players: ``par`` is the exact solver (``bot.solver.solve``) with the deck order known; ``coach`` plays move by move
+Players: ``par`` is the exact solver (``games.solver.solve``) with the deck order known; ``coach`` plays move by move
 seeing only what a player sees; ``smallest`` and ``greedy`` are the plain players of ``baselines.py``.
 """
 
@@ -34,8 +34,8 @@ import baselines  # noqa: E402
 from number_table import table  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
-from bot.daily import DAILY_RULES  # noqa: E402
-from bot.engine import deal, replay  # noqa: E402
+from games.engine import deal, replay  # noqa: E402
+from scoundrel.daily import DAILY_RULES  # noqa: E402
 
 PLAYERS = ("par", "coach", "greedy", "smallest")
 DEFAULT_RESULTS = Path(__file__).resolve().parent / "results" / "coach_numbers.jsonl"
@@ -48,7 +48,7 @@ def measure(task: tuple[int, str]) -> dict:
     deck = deal(rules, seed)
     started = time.process_time()
     if player == "par":
-        from bot.solver import solve
+        from games.solver import solve
 
         solution = solve(rules, deck)
         score = solution.best_score
@@ -62,7 +62,7 @@ def measure(task: tuple[int, str]) -> dict:
             "won": score > 0, "seconds": round(seconds, 3)}
 
 
-COACH_MODULE = "bot.solver.fair"  # the fair coach: coach_play plays a whole deal seeing only what a player sees
+COACH_MODULE = "games.solver.fair"  # the fair coach: coach_play plays a whole deal seeing only what a player sees
 
 
 def coach_score(rules, deck) -> int:

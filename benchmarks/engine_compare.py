@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot import engine  # noqa: E402
 from bot.bench import play_random_games  # noqa: E402
-from bot.engine import PRESETS  # noqa: E402
+from games import engine  # noqa: E402
+from games.engine import PRESETS  # noqa: E402
 from tests.engine import reference_game  # noqa: E402
 
 ENGINES = {"reference": reference_game, "current": engine}

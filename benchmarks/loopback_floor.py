@@ -25,10 +25,10 @@ import discord
 from discord import app_commands
 
 from bot.client import tune_collector  # the launcher puts the tree on PYTHONPATH
-from bot.engine import apply, legal_actions, new_game
-from bot.engine.rules import CLASSIC
-from bot.picture import FILENAME, render_room
 from bot.run import run_loop
+from games.engine import apply, legal_actions, new_game
+from games.engine.rules import CLASSIC
+from games.picture import FILENAME, render_room
 
 MOVES = 12  # clicks per game before its cards are disabled
 

@@ -416,9 +416,10 @@ GROUPS = (  # (group, path fragments), the first that matches a frame's file nam
     ("json", ("json/",)),
     ("PIL / isal (pictures)", ("PIL/", "isal/")),
     ("aiosqlite / sqlite3", ("aiosqlite/", "sqlite3/")),
-    ("bot.picture", ("bot/picture/",)),
-    ("bot.engine / i18n / games", ("bot/engine/", "bot/i18n/", "bot/duel/", "bot/solver/", "babel/")),
+    ("games.picture", ("games/picture/",)),
+    ("games.engine / i18n / games", ("games/engine/", "games/i18n/", "games/duel/", "games/solver/", "babel/")),
     ("bot (process)", ("bot/",)),
+    ("scoundrel (application)", ("scoundrel/",)),
     ("cogs", ("cogs/",)),
     ("storage", ("storage/",)),
     ("asyncio", ("asyncio/", "selectors.py")),
@@ -436,7 +437,7 @@ def frame_place(frame: str) -> tuple[str, str]:
             break
     else:
         parts = path.split("/")
-        for root in ("bot", "cogs", "storage"):
+        for root in ("bot", "cogs", "terminal", "scoundrel", "storage", "games"):
             if root in parts:
                 path = "/".join(parts[len(parts) - 1 - parts[::-1].index(root):])
                 break
@@ -597,13 +598,14 @@ def print_table(results: list[dict], pinned: str) -> None:
 
 def export_tree(revision: str, into: Path) -> Path:
     """``git archive`` of ``revision`` in ``into``, with this checkout's compiled solver beside its sources (they
-    are used only if their build records match that revision's sources; bot/solver/native.py checks)."""
+    are used only if their build records match that revision's sources; games/solver/native.py checks)."""
     tree = into / revision
     tree.mkdir()
     archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision], check=True, capture_output=True)
     subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
-    for built in (ROOT / "bot" / "solver").glob("*.so*"):
-        shutil.copy(built, tree / "bot" / "solver" / built.name)
+    solver = next(tree / p / "solver" for p in ("games", "bot") if (tree / p / "solver").is_dir())  # before the move
+    for built in (ROOT / "games" / "solver").glob("*.so*"):
+        shutil.copy(built, solver / built.name)
     return tree
 
 

@@ -46,10 +46,10 @@ ROOT = Path(__file__).resolve().parents[1]
 TREE = Path(sys.argv[sys.argv.index("--tree") + 1]) if "--tree" in sys.argv else ROOT  # whose code is timed
 sys.path.insert(0, str(TREE))
 
-from bot.engine import DEAD, PLAYING, PRESETS, WON, Rules, apply, legal_actions, new_game  # noqa: E402
-from bot.i18n.messages import SHIPPED, SOURCE, messages_for  # noqa: E402
-from bot.picture import render_room  # noqa: E402
-from bot.solver import SolverRefused, solve  # noqa: E402
+from games.engine import DEAD, PLAYING, PRESETS, WON, Rules, apply, legal_actions, new_game  # noqa: E402
+from games.i18n.messages import SHIPPED, SOURCE, messages_for  # noqa: E402
+from games.picture import render_room  # noqa: E402
+from games.solver import SolverRefused, solve  # noqa: E402
 
 GOAL_BYTES = 16_000
 RULE_SETS: dict[str, Rules] = {
@@ -218,8 +218,9 @@ def side_by_side(revision: str, argv: list[str]) -> int:
         tree = Path(tmp) / "tree"
         tree.mkdir()
         subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
-        for built in (ROOT / "bot" / "solver").glob("*.so*"):  # par's lines in the same time (unused if stale)
-            shutil.copy(built, tree / "bot" / "solver")
+        solver = next(tree / p / "solver" for p in ("games", "bot") if (tree / p / "solver").is_dir())
+        for built in (ROOT / "games" / "solver").glob("*.so*"):  # par's lines in the same time (unused if stale)
+            shutil.copy(built, solver)
         for name, code in ((revision, tree), ("this checkout", ROOT)):
             print(f"--- {name}", flush=True)
             out = Path(tmp) / "summary.json"

@@ -31,11 +31,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.duel import apply, legal_actions, new_duel  # noqa: E402
-from bot.engine import PRESETS, deal  # noqa: E402
-from bot.picture.duel_replay import render_duel_replay  # noqa: E402
-from bot.picture.replay import render_replay, replay_frames  # noqa: E402
-from bot.solver import solve  # noqa: E402
+from games.duel import apply, legal_actions, new_duel  # noqa: E402
+from games.engine import PRESETS, deal  # noqa: E402
+from games.picture.duel_replay import render_duel_replay  # noqa: E402
+from games.picture.replay import render_replay, replay_frames  # noqa: E402
+from games.solver import solve  # noqa: E402
 
 WEBP_SETTINGS = {"webp fastest (method 0)": {"method": 0, "quality": 100},
                  "webp method 2, quality 0": {"method": 2, "quality": 0},

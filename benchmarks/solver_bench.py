@@ -25,12 +25,12 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-if "--pure" in sys.argv[1:]:  # read by bot.solver as it is imported, just below
+if "--pure" in sys.argv[1:]:  # read by games.solver as it is imported, just below
     os.environ["SCOUNDREL_PURE_SOLVER"] = "1"
 
-from bot.engine import PRESETS, deal, replay, seed_to_text  # noqa: E402
-from bot.engine.seeds import seed_from_bytes  # noqa: E402
-from bot.solver import native, solve  # noqa: E402
+from games.engine import PRESETS, deal, replay, seed_to_text  # noqa: E402
+from games.engine.seeds import seed_from_bytes  # noqa: E402
+from games.solver import native, solve  # noqa: E402
 
 
 def bench_seeds(count: int, first: int = 0) -> list[int]:
@@ -89,8 +89,8 @@ def run_agreement(count: int) -> None:
 
 def strayed_line(rules, deck, rng, stray: float):
     """A finished line that mostly plays the best move and strays at random ``stray`` of the time."""
-    from bot.engine import apply, legal_actions, new_game
-    from bot.solver.position import Position
+    from games.engine import apply, legal_actions, new_game
+    from games.solver.position import Position
 
     position, state, line = Position(rules, deck), new_game(rules, deck=deck), []
     while not state.over:
@@ -105,9 +105,9 @@ def run_coach(preset_name: str, reviews: int, hints: int) -> None:
     random positions of those games: each timed from a fresh start, as the worker's first hint in a game; then the
     hint after following it, from the same position (the worker keeps the last few deals' positions); and the hint
     on a game's first move, from a fresh start."""
-    from bot.engine import apply, new_game
-    from bot.solver.position import Position
-    from bot.solver.review import review
+    from games.engine import apply, new_game
+    from games.solver.position import Position
+    from games.solver.review import review
 
     rules = PRESETS[preset_name]
     rng = random.Random("solver-bench-coach")
@@ -135,7 +135,7 @@ def run_coach(preset_name: str, reviews: int, hints: int) -> None:
             times["hint"].append(time.perf_counter() - started)
             print(f"deal {i:3d} {seed_to_text(seed)}  hint after {len(state.history)} moves: "
                   f"{times['hint'][-1]:6.2f} s", flush=True)
-            # The player follows it and asks again: the worker keeps the deal's position (bot.coach), so the
+            # The player follows it and asks again: the worker keeps the deal's position (scoundrel.coach), so the
             # next hint reuses its table.
             state = apply(state, action)
             if not state.over:

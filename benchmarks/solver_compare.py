@@ -30,10 +30,10 @@ ROOT = Path(__file__).resolve().parent.parent
 WORKER = r"""
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
-from bot.engine import PRESETS, deal
-from bot.engine.seeds import seed_from_bytes
-from bot.solver import solve
-import bot.solver.search as search
+from games.engine import PRESETS, deal
+from games.engine.seeds import seed_from_bytes
+from games.solver import solve
+import games.solver.search as search
 rules = PRESETS["classic"].with_health(int(sys.argv[2]))
 print(json.dumps(search.__file__), flush=True)
 for line in sys.stdin:

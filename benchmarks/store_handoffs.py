@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import aiosqlite  # noqa: E402
 
-from bot.engine import PRESETS, legal_actions  # noqa: E402
+from games.engine import PRESETS, legal_actions  # noqa: E402
 from storage import open_store  # noqa: E402
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bot.cli import prog
 from bot.config import add_database_options, database_from
 from storage.backup import BackupError, backup
+from terminal.usage import prog
 
 
 def main(argv: list[str]) -> int:

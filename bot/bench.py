@@ -14,10 +14,10 @@ import random
 import statistics
 import time
 
-from bot import engine
-from bot.cli import prog
-from bot.engine import PRESETS, Rules
-from bot.engine.rules import MAX_HEALTH, MIN_HEALTH
+from games import engine
+from games.engine import PRESETS, Rules
+from games.engine.rules import MAX_HEALTH, MIN_HEALTH
+from terminal.usage import prog
 
 
 def play_random_games(rules: Rules, games: int, first_seed: int, engine=engine) -> int:

@@ -16,18 +16,18 @@ import sys
 from importlib import metadata
 
 from bot.config import ConfigError
+from terminal.usage import PROG
 
-PROG = "scoundrel-bot"
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 # name: (module with main(argv) -> int, one-line help)
 COMMANDS = {
     "run": ("bot.run", "start the Discord bot"),
-    "play": ("bot.terminal", "play Scoundrel in this terminal (no Discord needed)"),
-    "duel": ("bot.duel_terminal", "the two-player duel, hot-seat at one terminal"),
-    "solve": ("bot.solve", "the best possible score (par) of a deal and a line that reaches it"),
-    "review": ("bot.review", "a game's moves checked against perfect play, room by room"),
-    "replay": ("bot.replay_cli", "a game's replay as an animated GIF, the file the bot posts"),
+    "play": ("terminal.play", "play Scoundrel in this terminal (no Discord needed)"),
+    "duel": ("terminal.duel", "the two-player duel, hot-seat at one terminal"),
+    "solve": ("terminal.solve", "the best possible score (par) of a deal and a line that reaches it"),
+    "review": ("terminal.review", "a game's moves checked against perfect play, room by room"),
+    "replay": ("terminal.replay", "a game's replay as an animated GIF, the file the bot posts"),
     "backup": ("bot.backup", "copy the live database safely (consistent, checked)"),
     "restore": ("bot.restore", "put a backup in place of the database (bot stopped)"),
     "maintenance": ("bot.maintenance", "integrity check, pruning and compaction of the database"),
@@ -42,10 +42,6 @@ def version() -> str:
     except metadata.PackageNotFoundError:  # pragma: no cover - running from a tree that was never installed
         return "unknown"
 
-
-def prog(command: str) -> str:
-    """The ``prog`` a command's own parser shows in its usage line."""
-    return f"{PROG} {command}"
 
 
 def build_parser() -> argparse.ArgumentParser:

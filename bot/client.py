@@ -14,15 +14,15 @@ import discord
 from discord.ext import commands
 
 import cogs
-from bot import clock
 from bot.config import Config
+from cogs import clock
 
 if TYPE_CHECKING:
     from bot.service import Service
     from storage import Store
 
 log = logging.getLogger(__name__)
-DEFAULT_PAR = object()  # marker: use bot.par.solve_par
+DEFAULT_PAR = object()  # marker: use scoundrel.par.solve_par
 STOP_GRACE = 6.0  # seconds a clean stop gives the interactions in flight, leaving time to close within 10 s
 
 
@@ -82,15 +82,15 @@ class ScoundrelBot(commands.Bot):
         # Opened in setup_hook, None again after close(). Typed as always open: no interaction reaches a cog before
         # setup_hook or after close.
         self.store: Store = None  # type: ignore[assignment]
-        # How par is computed: bot.par.solve_par (a worker process), or None for no par at all (tests that are
+        # How par is computed: scoundrel.par.solve_par (a worker process), or None for no par at all (tests that are
         # not about par: a real solve costs seconds of CPU).
         if par_solver is DEFAULT_PAR:
-            from bot.par import solve_par as par_solver
+            from scoundrel.par import solve_par as par_solver
         self.par_solver = par_solver
-        # The coach's score of the daily, played in the same worker after par (bot.par.coach_score); by default
+        # The coach's score of the daily, played in the same worker after par (scoundrel.par.coach_score); by default
         # there whenever par is.
         if coach_player is DEFAULT_PAR:
-            from bot.par import coach_score as default_coach
+            from scoundrel.par import coach_score as default_coach
 
             coach_player = default_coach if par_solver is not None else None
         self.coach_player = coach_player
@@ -117,10 +117,10 @@ class ScoundrelBot(commands.Bot):
         self.dynamic_item_classes = [item for item in self.dynamic_item_classes if item not in items]
 
     async def setup_hook(self) -> None:
-        from bot.i18n.commands import CommandTranslator
+        from cogs.command_translator import CommandTranslator
         from cogs.group import scoundrel
 
-        # bot.clock.now is discord's utcnow: virtual under SimCord, so stored times agree with the tests' clock.
+        # cogs.clock.now is discord's utcnow: virtual under SimCord, so stored times agree with the tests' clock.
         from cogs.respond import TimedStore
         from storage import open_store
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import time
 from pathlib import Path
 
-from bot.engine import PRESETS
+from games.engine import PRESETS
 
 TOKEN_ENV = "DISCORD_TOKEN"
 DATABASE_ENV = "SCOUNDREL_DATABASE"  # overrides [bot] database (e.g. a PostgreSQL URL holding a password)

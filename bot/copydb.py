@@ -13,7 +13,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from bot.cli import prog
+from terminal.usage import prog
 
 
 def check(source: str, target: str) -> None:

@@ -11,11 +11,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from bot.cli import prog
 from bot.config import add_database_options, database_from
 from storage.backup import remove_stale_partials
 from storage.errors import StorageError
 from storage.maintenance import Policy, run
+from terminal.usage import prog
 
 
 def _days(text: str) -> int:

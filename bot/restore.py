@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bot.cli import prog
 from bot.config import add_database_options, database_from
 from storage.backup import restore
 from storage.errors import StorageError
+from terminal.usage import prog
 
 
 def main(argv: list[str]) -> int:

@@ -22,9 +22,9 @@ from typing import Any
 import aiohttp
 import discord
 
-from bot.cli import prog
 from bot.config import ConfigError, check_shards, load_config
 from bot.logging_setup import setup_logging
+from terminal.usage import prog
 
 log = logging.getLogger("bot.run")
 

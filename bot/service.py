@@ -15,7 +15,7 @@ import logging
 
 from aiohttp import web
 
-from bot import clock
+from cogs import clock
 
 log = logging.getLogger(__name__)
 DATABASE_WAIT = 1.5  # seconds the database is given to take a write before it is reported as down

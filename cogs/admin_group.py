@@ -11,9 +11,9 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.i18n import N_
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
+from games.i18n import N_
 
 admin = app_commands.Group(name="scoundrel-admin", description="Scoundrel server settings (Manage Server)",
                            default_permissions=discord.Permissions(manage_guild=True),

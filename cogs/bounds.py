@@ -13,7 +13,7 @@ from weakref import WeakKeyDictionary
 
 from discord import app_commands
 
-from bot.i18n.messages import ENGLISH, Messages
+from games.i18n.messages import ENGLISH, Messages
 
 ID = r"[0-9]{1,18}"  # a row id (game, duel): far below 2**63
 VERSION = r"[0-9]{1,5}"  # moves made in one game or duel
@@ -36,7 +36,7 @@ def shown(text: str, limit: int = ECHO) -> str:
 def read_seed(text: str, tr: Messages = ENGLISH) -> int:
     """A seed option's value, or ``SeedError`` with a short message (in ``tr``'s language, the player's) that
     quotes at most ``ECHO`` characters."""
-    from bot.engine import SeedError, seed_from_text
+    from games.engine import SeedError, seed_from_text
 
     if len(text) <= SEED_LENGTH:
         try:

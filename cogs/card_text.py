@@ -7,7 +7,7 @@ emoji (♥️ ♦️). The picture draws the real colours; this is only for text
 
 from __future__ import annotations
 
-from bot.engine.cards import Card
+from games.engine.cards import Card
 
 _SUITS = {"♠": "♤", "♣": "♧", "♥": "♥️", "♦": "♦️"}
 _TABLE = str.maketrans(_SUITS)

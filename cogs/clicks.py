@@ -20,10 +20,10 @@ from typing import Any
 
 import discord
 
-from bot.i18n import N_
 from cogs.errors import report_error, send_private
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
+from games.i18n import N_
 
 log = logging.getLogger(__name__)
 

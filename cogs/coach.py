@@ -17,18 +17,18 @@ from typing import Any
 
 import discord
 
-from bot.coach import hint_for, review_game
-from bot.i18n import N_
-from bot.i18n.messages import ENGLISH, Messages
-from bot.i18n.phrase import translated
-from bot.par import ParTimeout, SolverBusy
-from bot.solver import refusal
 from cogs.card_text import readable
 from cogs.errors import GameIdButton
 from cogs.game_view import GAME_OVER_EXTRAS, PLAYING_EXTRAS
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from cogs.par import chunk_lines
+from games.i18n import N_
+from games.i18n.messages import ENGLISH, Messages
+from games.i18n.phrase import translated
+from games.solver import refusal
+from scoundrel.coach import hint_for, review_game
+from scoundrel.par import ParTimeout, SolverBusy
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ HINT_WARNING = N_("💡 A hint shows the best move now, but this game will then 
                   "in your stats.")
 HINTED_MARK = N_("(hinted — not counted)")
 HINTED_VERDICT = N_("No points lost against par {par}, with a hint (hinted — not counted).")
-PERFECT_VERDICT = "A perfect game: every move kept the best possible score, {par} ({decided})."  # bot.solver.review's
+PERFECT_VERDICT = "A perfect game: every move kept the best possible score, {par} ({decided})."  # games.solver.review's
 NO_REVIEWS = N_("Reviews are not available on this bot.")
 NO_HINTS = N_("Hints are not available on this bot.")
 
@@ -100,7 +100,7 @@ async def ask_solver(interaction: Interaction, job, record):
     try:
         return await job(record.rules, state.start_deck, state.history, requester=interaction.user.id)
     except SolverBusy as busy:
-        await interaction.followup.send(tr(str(busy)), ephemeral=True)  # bot.par's BUSY_* texts, marked there
+        await interaction.followup.send(tr(str(busy)), ephemeral=True)  # scoundrel.par's BUSY_* texts, marked there
     except ParTimeout:
         await interaction.followup.send(tr(TOO_LONG), ephemeral=True)
     return None
@@ -119,7 +119,7 @@ async def review_refusal(store, record, user_id: int, tr: Messages = ENGLISH) ->
 
 
 def solver_refusal(record, tr: Messages) -> str | None:
-    """Why the solver cannot play this game's rules (``bot.solver.refusal``'s marked text), or None."""
+    """Why the solver cannot play this game's rules (``games.solver.refusal``'s marked text), or None."""
     reason = refusal(record.rules)
     return tr(reason) if reason else None
 

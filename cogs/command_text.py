@@ -1,7 +1,7 @@
 """Slash commands named in message text as the reader's Discord shows them.
 
 Discord shows each user the command, option and member-menu names of their own language
-(``commands.po``, served by ``bot.i18n.commands.CommandTranslator``), so text that tells a player what to
+(``commands.po``, served by ``cogs.command_translator.CommandTranslator``), so text that tells a player what to
 type names them the same way: ``/scoundrel spielen regelwerk:`` for a German reader. The group names
 ``scoundrel`` and ``scoundrel-admin`` are the game's own words in every language.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.i18n.commands import lookup
-from bot.i18n.messages import Messages
+from cogs.command_translator import lookup
+from games.i18n.messages import Messages
 
 
 def _locale(tr: Messages) -> discord.Locale:

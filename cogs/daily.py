@@ -2,7 +2,7 @@
 
 The pieces live in ``cogs/daily_play.py`` (playing, practice, share), ``cogs/daily_post.py`` (the post and
 ``/scoundrel-admin daily``/``daily-off``) and ``cogs/daily_par.py`` (par, solved ahead of time); the day, the deal,
-the share text and streaks are ``bot/daily.py``. Boards and stats are ``cogs/leaderboard.py``.
+the share text and streaks are ``scoundrel/daily.py``. Boards and stats are ``cogs/leaderboard.py``.
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 
 from discord.ext import commands
 
-from bot import clock
+from cogs import clock
 from cogs.daily_post import build_post
 from cogs.locale import for_server
 

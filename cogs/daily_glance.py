@@ -12,10 +12,10 @@ import logging
 
 import discord
 
-from bot.daily import month_days, month_of, room_marks
-from bot.i18n.messages import ENGLISH, Messages
 from cogs.embed_fields import FIELD_LIMIT
 from cogs.leaderboard import month_name, player
+from games.i18n.messages import ENGLISH, Messages
+from scoundrel.daily import month_days, month_of, room_marks
 
 log = logging.getLogger(__name__)
 

@@ -16,10 +16,7 @@ import re
 
 import discord
 
-from bot import clock
-from bot.daily import day_end, day_of, share_text, streaks
-from bot.i18n import N_
-from bot.i18n.messages import ENGLISH, Messages
+from cogs import clock
 from cogs.bounds import DAY, ID
 from cogs.command_text import slash
 from cogs.daily_par import daily_deck, known_par, todays_challenge
@@ -28,6 +25,9 @@ from cogs.game_view import game_message
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from cogs.respond import send_message
+from games.i18n import N_
+from games.i18n.messages import ENGLISH, Messages
+from scoundrel.daily import day_end, day_of, share_text, streaks
 from storage.errors import ActiveGameExists, AttemptAlreadyUsed
 from storage.models import DAILY, DEAD, PRACTICE, WON
 from storage.shares import SharePost
@@ -225,7 +225,7 @@ async def share_post_text(store, record, tr: Messages, today: int) -> str:
     return tr("{player}'s {result}", player=player, result=text)
 
 
-# What the share's marks mean (bot.daily.room_marks), on one line under them.
+# What the share's marks mean (scoundrel.daily.room_marks), on one line under them.
 SHARE_LEGEND = N_("🟩 no damage · 🟨 up to 5 · 🟧 up to 10 · 🟥 more · ⏭️ avoided · 🏆 cleared · 💀 died")
 
 

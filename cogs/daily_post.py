@@ -21,10 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot import clock
-from bot.daily import BadTime, daily_seed, day_end, day_of, format_post_time, parse_post_time, post_due_at
-from bot.engine import seed_to_text
-from bot.i18n.messages import ENGLISH, Messages
+from cogs import clock
 from cogs.admin_group import require_manager
 from cogs.bounds import TIME_LENGTH
 from cogs.command_text import slash
@@ -35,6 +32,9 @@ from cogs.interaction import Interaction
 from cogs.locale import for_reader, for_server
 from cogs.scheduled_jobs import PAR, POST, SWEEP, Jobs, retry_delay
 from cogs.share_finish import finish_share_posts
+from games.engine import seed_to_text
+from games.i18n.messages import ENGLISH, Messages
+from scoundrel.daily import BadTime, daily_seed, day_end, day_of, format_post_time, parse_post_time, post_due_at
 
 log = logging.getLogger(__name__)
 

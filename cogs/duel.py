@@ -1,4 +1,4 @@
-"""``/scoundrel duel opponent:@user``: challenge someone to the two-player duel (``bot.duel``, docs/RULES.md).
+"""``/scoundrel duel opponent:@user``: challenge someone to the two-player duel (``games.duel``, docs/RULES.md).
 
 Without ``opponent`` the command posts the caller's open duel (challenge or game) here again, so a lost or
 buried board is never the end of a duel.
@@ -9,9 +9,6 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.engine.seeds import SeedError
-from bot.i18n import N_
-from bot.i18n.messages import Messages
 from cogs.bounds import CHALLENGES, SEED_LENGTH, read_seed
 from cogs.command_text import command_word, slash
 from cogs.duel_view import (
@@ -29,6 +26,9 @@ from cogs.group import add_subcommands, bot_can_post, remove_subcommands
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from cogs.respond import send_message
+from games.engine.seeds import SeedError
+from games.i18n import N_
+from games.i18n.messages import Messages
 from storage.duels import CHALLENGED, DuelBusy, DuelError, create_challenge, load_duel, open_duel, set_duel_message
 
 

@@ -1,10 +1,10 @@
-"""The Replay button under a finished duel's board: the whole duel as an animated GIF (``bot.picture.duel_replay``).
+"""The Replay button under a finished duel's board: the whole duel as an animated GIF (``games.picture.duel_replay``).
 
 The button is a persistent ``DynamicItem`` (``sc:dreplay:<duel id>``) that ``cogs.duel_view.render_board`` puts on
 the board of every duel played to its end (won, or resigned), through ``DUEL_OVER_EXTRAS``. Anyone who can see the
 board may press it: the duel was played in the open on that board, so its replay is posted for all to see, as a
 finished solo game's is (``cogs/replay.py``; only a daily's deal, still the day's challenge, is kept private).
-A click is deferred while the replay service (``bot.replays``: one worker thread, a bounded queue, one replay per
+A click is deferred while the replay service (``scoundrel.replays``: one worker thread, a bounded queue, one replay per
 player at a time, rendered replays kept) draws it; a busy service, a duel still being played, a declined
 challenge and a duel that no longer exists are each said plainly and privately.
 
@@ -19,10 +19,6 @@ import io
 
 import discord
 
-from bot.i18n import N_
-from bot.i18n.messages import ENGLISH, Messages
-from bot.picture.duel_replay import FILENAME
-from bot.replays import ReplayBusy, shared
 from cogs.duel_view import (
     DUEL_OVER_EXTRAS,
     FINISHED,
@@ -33,6 +29,10 @@ from cogs.duel_view import (
 from cogs.errors import GameIdButton, send_private
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
+from games.i18n import N_
+from games.i18n.messages import ENGLISH, Messages
+from games.picture.duel_replay import FILENAME
+from scoundrel.replays import ReplayBusy, shared
 from storage.duels import DECLINED, DuelError, DuelNotFound, load_duel
 
 _state = {"replays": shared()}  # the replay service (a test puts its own here)

@@ -26,15 +26,6 @@ from collections.abc import Callable
 
 import discord
 
-from bot.duel import PAIRS, PLACING, DuelAction, IllegalDuelAction, legal_actions, refusal
-from bot.duel.game import ANY_CARD_DIE
-from bot.duel.text import PLAYER_NAMES, event_text, hand_text, rules_text
-from bot.engine.seeds import seed_to_text
-from bot.i18n import N_
-from bot.i18n.messages import ENGLISH, Messages
-from bot.i18n.phrase import translated
-from bot.picture.duel import FILENAME as DUEL_FILENAME
-from bot.picture.duel import render_duel
 from cogs.bounds import ID, VERSION
 from cogs.card_text import readable
 from cogs.command_text import slash
@@ -42,6 +33,15 @@ from cogs.errors import report_error, send_private
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from cogs.respond import edit_message, in_time
+from games.duel import PAIRS, PLACING, DuelAction, IllegalDuelAction, legal_actions, refusal
+from games.duel.game import ANY_CARD_DIE
+from games.duel.text import PLAYER_NAMES, event_text, hand_text, rules_text
+from games.engine.seeds import seed_to_text
+from games.i18n import N_
+from games.i18n.messages import ENGLISH, Messages
+from games.i18n.phrase import translated
+from games.picture.duel import FILENAME as DUEL_FILENAME
+from games.picture.duel import render_duel
 from storage import duels
 from storage.duels import (
     ABANDONED,

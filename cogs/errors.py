@@ -16,14 +16,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.engine import ActionParseError, IllegalAction, RulesError, SeedError
-from bot.i18n import N_
-from bot.i18n.messages import ENGLISH, Messages
 from cogs.bounds import ID
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from cogs.payload import BadOption, check_payload
 from cogs.respond import StoreTimeout
+from games.engine import ActionParseError, IllegalAction, RulesError, SeedError
+from games.i18n import N_
+from games.i18n.messages import ENGLISH, Messages
 from storage import errors as store_errors
 
 log = logging.getLogger(__name__)

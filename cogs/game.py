@@ -8,10 +8,6 @@ import re
 import discord
 from discord import app_commands
 
-from bot.engine import SeedError, seed_to_text
-from bot.engine import preset as preset_rules
-from bot.i18n import N_
-from bot.i18n.messages import ENGLISH, Messages
 from cogs.bounds import PAGE, PUBLIC_POSTS, SEED_LENGTH, read_seed
 from cogs.card_text import readable
 from cogs.command_text import command_word, slash
@@ -26,6 +22,10 @@ from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from cogs.rules_text import pages
 from cogs.server_settings import default_preset, preset_choices
+from games.engine import SeedError, seed_to_text
+from games.engine import preset as preset_rules
+from games.i18n import N_
+from games.i18n.messages import ENGLISH, Messages
 from storage.models import GameRecord
 
 log = logging.getLogger(__name__)

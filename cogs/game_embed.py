@@ -1,6 +1,6 @@
 """The game message's embed: what the player reads about a game, from a ``GameRecord`` alone.
 
-Pure text building; the buttons live in ``cogs/game_view.py``, the picture of the table in ``bot.picture``.
+Pure text building; the buttons live in ``cogs/game_view.py``, the picture of the table in ``games.picture``.
 The text says only what the picture cannot: what to do now and what the last move did. Every function takes the
 reader's ``Messages`` as ``tr`` (English by default): a game message is written in its player's language.
 """
@@ -11,10 +11,11 @@ import dataclasses
 
 import discord
 
-from bot.daily import DAILY_RULES, day_end
-from bot.engine import DEAD, WON, Rules, State, seed_to_text
-from bot.engine.cards import JOKER, MERCHANT, MONSTER, NECROMANCER, POTION, WEAPON
-from bot.engine.game import (
+from cogs.card_text import readable
+from cogs.command_text import command_word, slash
+from games.engine import DEAD, WON, Rules, State, seed_to_text
+from games.engine.cards import JOKER, MERCHANT, MONSTER, NECROMANCER, POTION, WEAPON
+from games.engine.game import (
     AT_CROSSROADS,
     AT_MERCHANT,
     AT_NECROMANCER,
@@ -23,11 +24,10 @@ from bot.engine.game import (
     LOOP_BONUS,
     NECROMANCER_COST,
 )
-from bot.i18n import N_
-from bot.i18n.messages import ENGLISH, Messages
-from bot.picture import FILENAME
-from cogs.card_text import readable
-from cogs.command_text import command_word, slash
+from games.i18n import N_
+from games.i18n.messages import ENGLISH, Messages
+from games.picture import FILENAME
+from scoundrel.daily import DAILY_RULES, day_end
 
 HINTED = N_("💡 hinted — not counted")
 ABANDONED = "abandoned"  # storage's status for a game given up with /scoundrel abandon
@@ -201,7 +201,7 @@ def game_embed(record, par: int | None = None, tr: Messages = ENGLISH, hinted: b
                coach: int | None = None) -> discord.Embed:
     """Title, one status line, this turn's events (at most three lines), the deal in the footer (a counted daily
     being played has none, and its first room a line saying it counts and when it ends), in ``tr``'s language;
-    the table is the attached picture (``attachment://`` + ``bot.picture.FILENAME``). ``par``: the deal's best
+    the table is the attached picture (``attachment://`` + ``games.picture.FILENAME``). ``par``: the deal's best
     possible score, shown on a finished game when it is known; ``coach``: the coach's score beside it (a daily)."""
     state: State = record.state
     title, colour = _title_and_colour(record, tr)

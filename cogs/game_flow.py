@@ -12,9 +12,6 @@ import re
 
 import discord
 
-from bot.engine import Rules, deal, new_seed
-from bot.i18n import N_
-from bot.i18n.messages import ENGLISH, Messages
 from cogs.bounds import ID
 from cogs.command_text import slash
 from cogs.errors import GameIdButton, report_error, send_private
@@ -23,6 +20,9 @@ from cogs.game_view import NewGameButton, game_message, game_url, other_players_
 from cogs.interaction import Bot, Interaction
 from cogs.locale import for_reader
 from cogs.respond import send_message
+from games.engine import Rules, deal, new_seed
+from games.i18n import N_
+from games.i18n.messages import ENGLISH, Messages
 from storage import GameRecord
 from storage.errors import ActiveGameExists
 

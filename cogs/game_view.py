@@ -34,15 +34,6 @@ from typing import ClassVar, NamedTuple
 
 import discord
 
-from bot.daily import day_end
-from bot.engine import Action, IllegalAction, Rules, State, legal_actions, preset, preview, refusal
-from bot.engine import actions as A
-from bot.engine.cards import MONSTER, NECROMANCER, POTION, WEAPON, Card
-from bot.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, NECROMANCER_COST
-from bot.engine.rules import MAX_LOOPS
-from bot.i18n import N_
-from bot.i18n.messages import ENGLISH, Messages
-from bot.picture import FILENAME, render_room
 from cogs.bounds import ID, VERSION
 from cogs.card_text import card_text
 from cogs.command_text import slash
@@ -51,6 +42,15 @@ from cogs.game_embed import ABANDONED, KIND_EMOJI, game_embed, table_description
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from cogs.respond import edit_message, in_time
+from games.engine import Action, IllegalAction, Rules, State, legal_actions, preset, preview, refusal
+from games.engine import actions as A
+from games.engine.cards import MONSTER, NECROMANCER, POTION, WEAPON, Card
+from games.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, NECROMANCER_COST
+from games.engine.rules import MAX_LOOPS
+from games.i18n import N_
+from games.i18n.messages import ENGLISH, Messages
+from games.picture import FILENAME, render_room
+from scoundrel.daily import day_end
 from storage.errors import DayOver, StaleVersion
 from storage.models import DAILY, EXPIRED
 
@@ -294,7 +294,7 @@ PICTURE_CACHE = 256  # pictures kept: a toggle or a resume shows the same state 
 
 async def table_picture(record, tr: Messages = ENGLISH) -> bytes:
     """The table's PNG with its words in ``tr``'s language, drawn right here: about 0.4 ms of pasting palette tiles
-    (``bot/picture/tiles.py``), less than handing it to a worker thread and back would cost."""
+    (``games/picture/tiles.py``), less than handing it to a worker thread and back would cost."""
     state = record.state  # the deal and the moves made fix the table (game ids repeat across databases)
     abandoned = record.status == ABANDONED
     key = (state.rules, state.start_deck, state.rng_seed, state.history, abandoned, tr.locale)

@@ -20,11 +20,11 @@ import logging
 
 import discord
 
-from bot.i18n import N_
 from cogs.errors import send_private
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from cogs.respond import release
+from games.i18n import N_
 
 log = logging.getLogger(__name__)
 

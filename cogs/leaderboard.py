@@ -1,7 +1,7 @@
 """``/scoundrel leaderboard`` and ``/scoundrel stats`` (an extension).
 
 Boards hold counted results only (practice replays never reach them). A server board holds only the results
-played in that server; the global board holds every server's. Days are UTC daily numbers (``bot/daily.py``).
+played in that server; the global board holds every server's. Days are UTC daily numbers (``scoundrel/daily.py``).
 """
 
 from __future__ import annotations
@@ -13,19 +13,19 @@ from babel.dates import format_date
 from babel.numbers import format_decimal
 from discord import app_commands
 
-from bot import clock
-from bot.daily import day_date, day_end, day_of, month_days, month_of, month_start, streaks
-from bot.i18n.messages import ENGLISH, Messages
+from cogs import clock
 from cogs.bounds import PUBLIC_POSTS
 from cogs.command_text import slash
 from cogs.group import add_subcommands, remove_subcommands
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
+from games.i18n.messages import ENGLISH, Messages
+from scoundrel.daily import day_date, day_end, day_of, month_days, month_of, month_start, streaks
 from storage.models import WON
 
 BOARD_SIZE = 10
 MAX_DAY = 99_999  # Daily #99,999 is in the 23rd century
-MAX_MONTH = 3_000  # Month #1 is January 2026 (bot.daily.month_of)
+MAX_MONTH = 3_000  # Month #1 is January 2026 (scoundrel.daily.month_of)
 WEEK_DAYS = 7
 NO_MENTIONS = discord.AllowedMentions.none()
 

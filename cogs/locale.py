@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.i18n.messages import Messages, messages_for
 from cogs.interaction import Interaction
+from games.i18n.messages import Messages, messages_for
 
 
 def for_reader(interaction: Interaction) -> Messages:

@@ -9,13 +9,13 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot import clock
-from bot.daily import day_of
+from cogs import clock
 from cogs.bounds import CHALLENGES
 from cogs.duel import challenge
 from cogs.interaction import Interaction
 from cogs.leaderboard import stats_embed
 from cogs.locale import for_reader
+from scoundrel.daily import day_of
 
 
 @app_commands.context_menu(name="Scoundrel stats")

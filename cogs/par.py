@@ -14,17 +14,17 @@ import logging
 
 import discord
 
-from bot.engine import decode
-from bot.i18n import N_
-from bot.i18n.messages import ENGLISH, Messages
-from bot.par import ParTimeout, SolverBusy, close_par, solve_par
-from bot.solver import refusal
-from bot.solver.explain import MOVE_MARKS, short_line
 from cogs.card_text import readable
 from cogs.errors import GameIdButton
 from cogs.game_view import GAME_OVER_EXTRAS
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
+from games.engine import decode
+from games.i18n import N_
+from games.i18n.messages import ENGLISH, Messages
+from games.solver import refusal
+from games.solver.explain import MOVE_MARKS, short_line
+from scoundrel.par import ParTimeout, SolverBusy, close_par, solve_par
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +99,7 @@ async def show_par(interaction: Interaction, game_id: int) -> None:
     reason = refusal(rules)
     solver = _state["solver"]
     if reason or solver is None:
-        # The solver's own reasons and busy answers are its text (bot/solver, bot/par), translated where marked.
+        # The solver's own reasons and busy answers are its text (games/solver, scoundrel/par), translated where marked.
         await interaction.followup.send(tr(reason) if reason else tr("Par is not available on this bot."),
                                         ephemeral=True)
         return

@@ -22,9 +22,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot import clock
-from bot.daily import day_end, day_of, streaks
-from bot.i18n.messages import Messages, messages_for
+from cogs import clock
 from cogs.command_text import slash
 from cogs.daily_par import process_name
 from cogs.daily_play import DAILY_OFF, PlayDailyButton
@@ -32,6 +30,8 @@ from cogs.errors import report_error, send_private
 from cogs.group import add_subcommands, remove_subcommands
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
+from games.i18n.messages import Messages, messages_for
+from scoundrel.daily import day_end, day_of, streaks
 from storage.reminders import CLOSED, FAILED, REMIND_HOURS, SENT
 
 log = logging.getLogger(__name__)

@@ -2,7 +2,7 @@
 
 The button is a persistent ``DynamicItem`` (``sc:replay:<game id>``) added through ``GAME_OVER_EXTRAS`` to every
 finished solo game (normal, daily, practice; won, died or given up). A click loads the game, is deferred, and is
-answered with the GIF once the replay service (``bot.replays``: one worker thread, a bounded queue, one replay per
+answered with the GIF once the replay service (``scoundrel.replays``: one worker thread, a bounded queue, one replay per
 player at a time, rendered replays kept) has drawn it; a busy service says so plainly.
 
 A daily's deal is the day's challenge: while its day runs, only its player may see the replay, and privately.
@@ -21,13 +21,7 @@ import io
 import discord
 from discord import app_commands
 
-from bot import clock
-from bot.daily import day_of
-from bot.engine import decode
-from bot.i18n import N_
-from bot.i18n.messages import ENGLISH, Messages
-from bot.picture.replay import FILENAME
-from bot.replays import ReplayBusy, close_replays, shared
+from cogs import clock
 from cogs.duel_replay import MAX_DUEL, replay_own_duel
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game import how_it_went, recent_for_suggestions
@@ -36,6 +30,12 @@ from cogs.game_view import GAME_OVER_EXTRAS
 from cogs.group import add_subcommands, remove_subcommands
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
+from games.engine import decode
+from games.i18n import N_
+from games.i18n.messages import ENGLISH, Messages
+from games.picture.replay import FILENAME
+from scoundrel.daily import day_of
+from scoundrel.replays import ReplayBusy, close_replays, shared
 from storage import errors as store_errors
 
 FINISHED = ("won", "dead", "abandoned")

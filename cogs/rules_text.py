@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.engine.game import (
+from cogs.command_text import slash
+from games.engine.game import (
     CARDS_FACED,
     LOOP_BONUS,
     MERCHANT_HEAL,
@@ -19,13 +20,12 @@ from bot.engine.game import (
     ROOM_SIZE,
     weapon_price,
 )
-from bot.engine.rules import CLASSIC as CLASSIC_RULES
-from bot.engine.rules import FULL_52, MAX_HEALTH, MAX_LOOPS, MIN_HEALTH, PRESET_BLURBS, PRESETS, Rules
-from bot.i18n import N_
-from bot.i18n.messages import ENGLISH, Messages
-from cogs.command_text import slash
+from games.engine.rules import CLASSIC as CLASSIC_RULES
+from games.engine.rules import FULL_52, MAX_HEALTH, MAX_LOOPS, MIN_HEALTH, PRESET_BLURBS, PRESETS, Rules
+from games.i18n import N_
+from games.i18n.messages import ENGLISH, Messages
 
-# The engine's one-line preset blurbs (bot/engine/rules.py PRESET_BLURBS), marked here where they are
+# The engine's one-line preset blurbs (games/engine/rules.py PRESET_BLURBS), marked here where they are
 # shown so the catalogues translate them; a test keeps this tuple equal to the engine's.
 PRESET_BLURB_MARKS = (
     N_("The classic rules: strictly lower weapon limit, the final room played in full."),

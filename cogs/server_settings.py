@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from bot.engine import PRESETS
-from bot.engine.rules import PRESET_BLURBS
 from cogs.admin_group import add_admin_subcommands, install, remove_admin_subcommands, require_manager
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
+from games.engine import PRESETS
+from games.engine.rules import PRESET_BLURBS
 
 BOT_DEFAULT = "bot-default"
 

@@ -13,10 +13,10 @@ import logging
 
 import discord
 
-from bot import clock
-from bot.daily import day_of
-from bot.i18n.messages import messages_for
+from cogs import clock
 from cogs.daily_play import share_post_text
+from games.i18n.messages import messages_for
+from scoundrel.daily import day_of
 from storage.shares import SharePost
 
 log = logging.getLogger(__name__)

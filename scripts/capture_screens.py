@@ -29,10 +29,10 @@ sys.path.insert(0, str(ROOT))
 
 from bot.client import ScoundrelBot  # noqa: E402
 from bot.config import Config  # noqa: E402
-from bot.engine import apply, legal_actions, new_game, preset, seed_to_text  # noqa: E402
-from bot.i18n.messages import messages_for  # noqa: E402
-from bot.picture.duel_replay import MOVE_MS as DUEL_MOVE_MS  # noqa: E402
-from bot.picture.replay import FIRST_MS, MOVE_MS, RESULT_MS  # noqa: E402
+from games.engine import apply, legal_actions, new_game, preset, seed_to_text  # noqa: E402
+from games.i18n.messages import messages_for  # noqa: E402
+from games.picture.duel_replay import MOVE_MS as DUEL_MOVE_MS  # noqa: E402
+from games.picture.replay import FIRST_MS, MOVE_MS, RESULT_MS  # noqa: E402
 
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.screenshot-token-not-real-000000000000"
 WIDTHS = {"phone": (390, 1100), "desktop": (1280, 1000)}
@@ -247,7 +247,7 @@ async def main(argv: list[str]) -> int:
         finally:
             await env.shutdown()
             await bot.close()
-            from bot.par import close_par
+            from scoundrel.par import close_par
 
             await close_par()
     return 0
@@ -414,8 +414,8 @@ async def play_duel_moves(env, message, moves: int, tr, to_the_end: bool = False
     how many actions the duel has had."""
     import random
 
-    from bot.duel import legal_actions as duel_actions
     from cogs.duel_view import refresh_board
+    from games.duel import legal_actions as duel_actions
     from storage.duels import load_duel, play_duel
 
     bot = env.bot

@@ -1,10 +1,10 @@
 """Boards and stats: the daily, week and all-time boards, a player's place on them, their stats and streak days,
-and the operator's rebuild of the running totals (which ``bot.engine.tally`` decides and ``totals`` writes)."""
+and the operator's rebuild of the running totals (which ``games.engine.tally`` decides and ``totals`` writes)."""
 
 from __future__ import annotations
 
-from bot.engine import PRESETS
-from bot.engine.tally import ALL_RULES, DAILIES
+from games.engine import PRESETS
+from games.engine.tally import ALL_RULES, DAILIES
 from storage.backends.base import Db, Sql, Tx
 from storage.models import AllTimeEntry, DailyEntry, RulesStats, UserStats, WeekEntry, from_micros
 from storage.months import FILL_MONTH_TOTALS

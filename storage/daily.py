@@ -9,7 +9,7 @@ import secrets
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from bot.engine import Rules
+from games.engine import Rules
 from storage.backends.base import Db, Row, Tx
 from storage.boards import NO_LIMIT, Boards
 from storage.games import Games, rules_json

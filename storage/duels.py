@@ -1,4 +1,4 @@
-"""Duels (``bot.duel``) in the database: challenges, moves with an optimistic version check.
+"""Duels (``games.duel``) in the database: challenges, moves with an optimistic version check.
 
 Written against the store's database interface (``store.db``: ``read`` and the shielded ``write`` transaction), so
 duels share the bot's durability rules on either backend: a move is acknowledged only after the COMMIT that holds
@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from bot.duel import DuelAction, DuelSnapshotError, DuelState, IllegalDuelAction, apply, new_duel, replay, resign
-from bot.duel import from_json as duel_from_json
-from bot.duel import to_json as duel_to_json
-from bot.engine.seeds import new_seed
+from games.duel import DuelAction, DuelSnapshotError, DuelState, IllegalDuelAction, apply, new_duel, replay, resign
+from games.duel import from_json as duel_from_json
+from games.duel import to_json as duel_to_json
+from games.engine.seeds import new_seed
 from storage.backends.base import Db, Tx
 from storage.errors import CorruptGame, StorageError
 from storage.models import from_micros, to_micros

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from bot.engine import (
+from games.engine import (
     Card,
     Rules,
     SnapshotError,

@@ -6,7 +6,7 @@ import logging
 from collections.abc import Callable
 from datetime import datetime, time
 
-from bot.engine import PRESETS
+from games.engine import PRESETS
 from storage.backends.base import Db, Row, Tx
 from storage.models import GuildSettings, hhmm_to_time, time_to_hhmm, to_micros
 

@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta
 from typing import overload
 
-from bot.engine import Rules, State
-from bot.engine.tally import DAILY, NORMAL, PRACTICE
+from games.engine import Rules, State
+from games.engine.tally import DAILY, NORMAL, PRACTICE
 from storage.errors import CorruptGame
 
-# Game kinds and slots (what each adds to the boards: bot.engine.tally).
+# Game kinds and slots (what each adds to the boards: games.engine.tally).
 KINDS = (NORMAL, DAILY, PRACTICE)
 SLOTS = (NORMAL, DAILY)  # daily and practice games share the 'daily' slot
 

@@ -1,8 +1,8 @@
 """The month board: each player's counted daily scores summed over a calendar month (``month_totals``).
 
 Kept like the week board: the transaction that scores a counted daily adds it to the month holding its day (the
-rows ``bot.engine.tally`` decides, written by ``totals``), so reading a board is a few rows of an index at any
-size. Month #1 is January 2026 (``bot.engine.calendar.month_of``). Also the count of a day's players, which the
+rows ``games.engine.tally`` decides, written by ``totals``), so reading a board is a few rows of an index at any
+size. Month #1 is January 2026 (``games.engine.calendar.month_of``). Also the count of a day's players, which the
 server's daily post shows.
 """
 

@@ -6,7 +6,7 @@ log's primary key ``(game_id, seq)``). If another click (in this process or any 
 refused with ``StaleVersion`` carrying the version that won. Acknowledged = committed. Moves that arrive while a
 commit is on its way are committed together in the next one (each still checked and written on its own version),
 so under load the commits are shared instead of queued; the backend decides how a group is written
-(``Db.commit_moves``). What a game that ends adds to the boards comes from ``bot.engine.tally``.
+(``Db.commit_moves``). What a game that ends adds to the boards comes from ``games.engine.tally``.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ import logging
 from collections.abc import Callable
 from datetime import datetime
 
-from bot.engine import Action, apply, to_json
-from bot.engine.calendar import day_end
-from bot.engine.tally import NOTHING, EndedGame, Tally, forfeit, tally, tally_all
+from games.engine import Action, apply, to_json
+from games.engine.calendar import day_end
+from games.engine.tally import NOTHING, EndedGame, Tally, forfeit, tally, tally_all
 from storage.backends.base import ConstraintViolation, Db, Move, Outcomes, Sql, Tx
 from storage.errors import CorruptGame, DatabaseError, DayOver, GameNotFound, GameOver, NotYourGame, StaleVersion
 from storage.games import Games

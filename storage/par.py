@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
-from bot.engine import Card, deck_codes
+from games.engine import Card, deck_codes
 from storage.backends.base import Db, Tx
 from storage.models import to_micros
 

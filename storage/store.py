@@ -13,8 +13,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
-from bot.engine import Action, Card, Rules
-from bot.engine.tally import ALL_GUILDS, ALL_RULES, DAILIES
+from games.engine import Action, Card, Rules
+from games.engine.tally import ALL_GUILDS, ALL_RULES, DAILIES
 from storage.backends.base import Db, Tx
 from storage.backends.sqlite import CHECKPOINT_EVERY, READ_CONNECTIONS, SqliteDb
 from storage.boards import Boards, rules_name
@@ -147,7 +147,7 @@ class Store:
         """End a game in progress as ``abandoned`` (works on a damaged game too); ``ended_by`` is ``abandoned``.
 
         An abandoned game counts as played and not won; a counted daily gets its forfeit score
-        (``bot.engine.tally``). If the game has already ended it is returned unchanged.
+        (``games.engine.tally``). If the game has already ended it is returned unchanged.
         """
         return await self._moves.abandon(game_id, user_id)
 

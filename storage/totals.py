@@ -1,4 +1,4 @@
-"""Writing the running totals (``player_totals``, ``week_totals``, ``month_totals``): the rows ``bot.engine.tally``
+"""Writing the running totals (``player_totals``, ``week_totals``, ``month_totals``): the rows ``games.engine.tally``
 decides, added.
 
 Each row is an upsert that adds to what is there (an atomic add, so concurrent ends never lose a count); the
@@ -7,7 +7,7 @@ statements are in ``storage/sql.py``.
 
 from __future__ import annotations
 
-from bot.engine.tally import ALL_GUILDS, Tally
+from games.engine.tally import ALL_GUILDS, Tally
 from storage.backends.base import Tx
 from storage.sql import MONTH_TOTALS_UPSERT, PLAYER_TOTALS_UPSERT, WEEK_TOTALS_UPSERT
 

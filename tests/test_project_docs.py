@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine.game import LOOP_BONUS, MERCHANT_HEAL, MERCHANT_OFFER, NECROMANCER_COST, weapon_price
-from bot.engine.rules import MAX_HEALTH, MAX_LOOPS, MIN_HEALTH, PRESETS
-from bot.terminal import HELP
+from games.engine.game import LOOP_BONUS, MERCHANT_HEAL, MERCHANT_OFFER, NECROMANCER_COST, weapon_price
+from games.engine.rules import MAX_HEALTH, MAX_LOOPS, MIN_HEALTH, PRESETS
+from terminal.play import HELP
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 from urllib.parse import urlsplit, urlunsplit
 
-from bot.engine.tally import Tally
+from games.engine.tally import Tally
 from storage.errors import DatabaseError
 from storage.sql import Sql, Statement
 

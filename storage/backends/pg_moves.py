@@ -37,7 +37,7 @@ _OUTCOMES = (
     " SELECT m.id, u.id IS NOT NULL, g.version, g.status FROM m LEFT JOIN u ON u.id = m.id "
     "LEFT JOIN games g ON g.id = m.id")
 APPLY_MOVES = "WITH " + _MOVES + _OUTCOMES
-# The same with the running totals of the games those moves end (``bot.engine.tally``'s rows, each tagged with its
+# The same with the running totals of the games those moves end (``games.engine.tally``'s rows, each tagged with its
 # game): added only for the games the statement updated and that are not hinted (read from the row the statement
 # holds locked, so a hint taken at the same moment is either seen or waits), in the same statement and so the same
 # commit. ``INSERT ... ON CONFLICT DO UPDATE`` is an atomic add at READ COMMITTED: a statement that meets a row

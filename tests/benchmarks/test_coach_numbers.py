@@ -20,9 +20,9 @@ import baselines  # noqa: E402
 import coach_numbers  # noqa: E402
 import number_table  # noqa: E402
 
-from bot.daily import DAILY_RULES  # noqa: E402
-from bot.engine import deal  # noqa: E402
-from bot.solver import solve  # noqa: E402
+from games.engine import deal  # noqa: E402
+from games.solver import solve  # noqa: E402
+from scoundrel.daily import DAILY_RULES  # noqa: E402
 
 PLAIN = "par,greedy,smallest"
 
@@ -132,7 +132,7 @@ def test_the_intervals_are_the_textbook_ones():
 
 
 def test_the_coach_is_measured_by_its_own_game(tmp_path):
-    from bot.solver.fair import coach_play
+    from games.solver.fair import coach_play
 
     results = tmp_path / "numbers.jsonl"
     quick = 2  # seed number #2: the coach's game is short (it meets a room it cannot survive early)

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from bot.cli import COMMANDS, main
-from bot.engine import PLAYING, PRESETS, legal_actions, new_game, seed_from_text
-from bot.engine import apply as apply_action
-from bot.terminal import parse_move, run, typed_move
+from games.engine import PLAYING, PRESETS, legal_actions, new_game, seed_from_text
+from games.engine import apply as apply_action
+from terminal.play import parse_move, run, typed_move
 
 SCRIPT = Path(sys.executable).with_name("scoundrel-bot")
 

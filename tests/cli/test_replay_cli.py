@@ -7,10 +7,10 @@ import io
 from PIL import Image
 
 from bot.cli import main
-from bot.engine import PRESETS, deal, decode
-from bot.picture.replay import render_replay
-from bot.solver import solve
-from bot.terminal import parse_seed
+from games.engine import PRESETS, deal, decode
+from games.picture.replay import render_replay
+from games.solver import solve
+from terminal.play import parse_seed
 
 SEED = "K7Q2-M9XD"
 MOVES = "T0 T1 T2"

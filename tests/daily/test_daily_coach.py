@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.engine import seed_to_text
-from bot.i18n.messages import messages_for
+from games.engine import seed_to_text
+from games.i18n.messages import messages_for
 from tests.daily.helpers import admin_of, play_to_end
 
 DAY = timedelta(days=1)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import deal, seed_to_text
-from bot.par import coach_score, solve_par
-from bot.solver import solve
-from bot.solver.fair import coach_play
+from games.engine import deal, seed_to_text
+from games.solver import solve
+from games.solver.fair import coach_play
+from scoundrel.par import coach_score, solve_par
 from tests.daily.helpers import admin_of
 from tests.discord.harness import make_bot
 

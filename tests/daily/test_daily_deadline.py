@@ -6,7 +6,7 @@ The cheat this closes: open the counted daily, wait for the day to end (tomorrow
 
 from __future__ import annotations
 
-from bot.engine import forfeit_score
+from games.engine import forfeit_score
 from tests.daily.helpers import click_code, codes, play_to_end
 from tests.discord.harness import private_notes
 

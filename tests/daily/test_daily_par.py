@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import deal, decode, replay, seed_to_text
-from bot.par import solve_par
+from games.engine import deal, decode, replay, seed_to_text
+from scoundrel.par import solve_par
 from tests.daily.helpers import admin_of, play_to_end
 from tests.discord.harness import buttons, make_bot
 

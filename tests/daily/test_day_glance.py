@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from bot.daily import DAILY_RULES, daily_seed, room_marks
 from cogs.daily_count import COUNT_EVERY
+from scoundrel.daily import DAILY_RULES, daily_seed, room_marks
 from tests.daily.helpers import play_to_end
 from tests.daily.test_daily_post import posts, schedule
 from tests.storage.helpers import play_line

@@ -10,13 +10,13 @@ from datetime import UTC, datetime
 
 import discord
 
-from bot.daily import daily_seed, day_end, room_marks, share_text
-from bot.engine import apply, legal_actions, new_game, seed_to_text
-from bot.engine.rules import CLASSIC
-from bot.i18n.messages import ENGLISH, messages_for
-from bot.solver.explain import line_text
 from cogs.daily_play import SHARE_LEGEND
 from cogs.par import par_summary
+from games.engine import apply, legal_actions, new_game, seed_to_text
+from games.engine.rules import CLASSIC
+from games.i18n.messages import ENGLISH, messages_for
+from games.solver.explain import line_text
+from scoundrel.daily import daily_seed, day_end, room_marks, share_text
 from tests.daily.helpers import play_to_end
 from tests.discord.harness import buttons
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from bot.i18n.messages import messages_for
+from games.i18n.messages import messages_for
 from tests.daily.helpers import play_to_end
 from tests.discord.harness import buttons
 

@@ -26,7 +26,7 @@ import discord
 import simcord
 
 from bot.client import make_bot
-from bot.par import solve_par
+from scoundrel.par import solve_par
 from tests.discord.harness import buttons, make_config, private_notes
 
 

@@ -7,9 +7,9 @@ import logging
 import discord
 
 from bot.client import find_extensions
-from bot.engine import deal, legal_actions, new_game, preset, seed_from_text
-from bot.engine.rules import CLASSIC
-from bot.picture import FILENAME, render_room
+from games.engine import deal, legal_actions, new_game, preset, seed_from_text
+from games.engine.rules import CLASSIC
+from games.picture import FILENAME, render_room
 from tests.discord.harness import (
     answer_kind,
     button,
@@ -181,7 +181,7 @@ async def test_a_move_saved_before_a_crash_is_redrawn_in_place_on_the_next_press
     message = (await start(world)).response.message
     record = await active(world, world.alice)
     # The bot saved the move and was killed before it could edit the message.
-    from bot.engine import Action
+    from games.engine import Action
 
     saved = await world.store.play(record.id, world.alice.id, 0, Action.parse("T0"))
     await world.restart()
@@ -271,7 +271,7 @@ async def test_a_full_game_through_clicks_scores_what_the_engine_replay_scores(w
     record = await active(world, world.alice)
     game_id = record.id
     clicked, message = await play_to_the_end(world, message)
-    from bot.engine import Action, replay
+    from games.engine import Action, replay
 
     expected = replay(CLASSIC, deal(CLASSIC, seed_from_text(SEED)), [Action.parse(c) for c in clicked])
     final = await world.store.load_game(game_id)
@@ -293,7 +293,7 @@ async def test_the_expansion_is_playable_through_its_own_buttons(world):
     rules = preset("expansion")
     assert message.embeds[0].footer.text == f"Seed {seed} · expansion"
     clicked, message = await play_to_the_end(world, message, prefer=("E", "B0", "R", "T1", "T0"))
-    from bot.engine import Action, replay
+    from games.engine import Action, replay
 
     expected = replay(rules, deal(rules, seed_from_text(seed)), [Action.parse(c) for c in clicked])
     assert expected.over
@@ -352,7 +352,7 @@ async def test_a_won_game_shows_the_final_room_and_the_score(world):
 
 def greedy_line_to_crossroads(rules, seed: int) -> list[str]:
     """Engine-only: a line of play (never avoiding or raising) that clears the first loop."""
-    from bot.engine import apply
+    from games.engine import apply
 
     state = new_game(rules, seed=seed)
     line = []

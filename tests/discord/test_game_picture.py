@@ -8,10 +8,10 @@ from types import SimpleNamespace
 import discord
 from PIL import Image
 
-from bot.engine import apply, legal_actions, new_game, preset
-from bot.picture import FILENAME, HEIGHT, WIDTH, render_room
 from cogs.game_embed import events_lines, game_embed, quiet_events, status_line, table_description
 from cogs.game_view import WEAPON_MODE, game_buttons
+from games.engine import apply, legal_actions, new_game, preset
+from games.picture import FILENAME, HEIGHT, WIDTH, render_room
 from tests.discord.harness import buttons
 
 EVENT_LINES = 3

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.i18n.messages import messages_for
 from cogs.clicks import UNKNOWN_BUTTON
+from games.i18n.messages import messages_for
 from tests.discord.harness import click_on_snapshot, private_notes, snapshot
 
 

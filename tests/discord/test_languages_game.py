@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from bot.i18n.messages import ENGLISH, messages_for
-from bot.picture import FILENAME, render_room, room_layout
 from cogs.game_embed import status_line, table_description
 from cogs.game_view import table_picture
+from games.i18n.messages import ENGLISH, messages_for
+from games.picture import FILENAME, render_room, room_layout
 from tests.discord.harness import button, buttons, private_notes
 
 SEED = "0000-0004"  # room 1: ♦7 ♥2 ♠4 ♠5
@@ -195,8 +195,8 @@ async def test_buttons_hooked_onto_the_game_read_in_the_players_language(world, 
 
 
 def test_the_replay_command_is_written_as_the_readers_discord_shows_it():
-    from bot.engine import preset, seed_from_text
     from cogs.game_embed import replay_command
+    from games.engine import preset, seed_from_text
 
     rules, seed = preset("expansion").with_health(30), seed_from_text("K7Q2-M9XD")
     assert replay_command(rules, seed) == "/scoundrel play seed:K7Q2-M9XD preset:expansion health:30"

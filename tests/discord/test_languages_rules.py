@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import discord
 
-from bot.i18n.messages import SHIPPED, SOURCE, messages_for
 from cogs.card_text import readable
 from cogs.embed_fields import CONTINUED, FIELD_LIMIT, add_lines_field
 from cogs.game import WHERE
 from cogs.rules_text import PAGES, RULE_PAGES, page_text, pages
+from games.i18n.messages import SHIPPED, SOURCE, messages_for
 from tests.daily.helpers import admin_of
 from tests.discord.harness import button
 from tests.discord.test_member_menu_and_help import all_commands

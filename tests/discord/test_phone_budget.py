@@ -13,12 +13,12 @@ import sys
 
 from PIL import ImageFont
 
-from bot.engine import PRESETS, apply, legal_actions, new_game, preset
-from bot.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER
-from bot.i18n.messages import SHIPPED, messages_for
-from bot.picture.draw import FONT_PATH
-from bot.solver.review import review
 from cogs.game_view import BAREHANDED, WEAPON_MODE, render_game
+from games.engine import PRESETS, apply, legal_actions, new_game, preset
+from games.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER
+from games.i18n.messages import SHIPPED, messages_for
+from games.picture.draw import FONT_PATH
+from games.solver.review import review
 
 PHONE_ROW = 302  # px for buttons beside the avatar at 390 px wide (from x = 72 to the right margin)
 GAP, PADDING, EMOJI, EMOJI_ONLY = 8, 24, 20, 44  # measured on SimCord's preview: "💡 Hint" is 78 px
@@ -51,7 +51,7 @@ def phone_rows(view) -> int:
 
 def line_to(rules, predicate, pick=lambda actions: actions[-1]):
     if predicate == "best":
-        from bot.solver import solve
+        from games.solver import solve
 
         return 7, list(solve(rules, new_game(rules, seed=7).start_deck).actions)
     for seed in range(500):
@@ -129,9 +129,9 @@ async def test_every_game_message_has_at_most_three_rows_of_buttons_on_a_phone(w
 
 
 def test_the_coach_writes_readable_suits_in_every_language():
-    from bot.coach import ReviewText
     from cogs.coach import review_text
     from cogs.par import short_line_text
+    from scoundrel.coach import ReviewText
 
     deck = new_game(CLASSIC, seed=13).start_deck
     state, line = new_game(CLASSIC, deck=deck), []

@@ -9,13 +9,13 @@ import sys
 import pytest
 from PIL import Image
 
-from bot import clock
-from bot.daily import day_of
-from bot.engine import PRESETS, encode, legal_actions
-from bot.picture.replay import FILENAME, render_replay
-from bot.replays import BUSY_FULL, BUSY_YOURS, ReplayService
-from bot.solver import solve
+from cogs import clock
 from cogs.game_view import render_game
+from games.engine import PRESETS, encode, legal_actions
+from games.picture.replay import FILENAME, render_replay
+from games.solver import solve
+from scoundrel.daily import day_of
+from scoundrel.replays import BUSY_FULL, BUSY_YOURS, ReplayService
 from tests.discord.harness import buttons
 
 RULES = PRESETS["classic"]

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from bot.engine.game import LOOP_BONUS, MERCHANT_HEAL, MERCHANT_OFFER, NECROMANCER_COST, weapon_price
-from bot.engine.rules import MAX_LOOPS, PRESET_BLURBS, PRESETS
-from bot.i18n.messages import SHIPPED, SOURCE, messages_for
 from cogs.card_text import readable
 from cogs.game import rules_page
 from cogs.rules_text import PAGES, PRESET_BLURB_MARKS, expansion_page, options_page, pages
+from games.engine.game import LOOP_BONUS, MERCHANT_HEAL, MERCHANT_OFFER, NECROMANCER_COST, weapon_price
+from games.engine.rules import MAX_LOOPS, PRESET_BLURBS, PRESETS
+from games.i18n.messages import SHIPPED, SOURCE, messages_for
 
 
 def test_every_page_fits_an_embed():

@@ -5,8 +5,8 @@ from __future__ import annotations
 import discord
 import simcord
 
-from bot.engine import PRESETS
 from cogs.admin_group import NOT_A_MANAGER
+from games.engine import PRESETS
 
 
 def admin_of(world):

@@ -6,12 +6,12 @@ from __future__ import annotations
 import re
 from types import SimpleNamespace
 
-from bot.engine import PRESETS, apply, new_game
-from bot.engine import actions as A
-from bot.i18n.messages import SHIPPED, messages_for
 from cogs.game_embed import rules_label
 from cogs.game_view import out_of_date
 from cogs.leaderboard import _average
+from games.engine import PRESETS, apply, new_game
+from games.engine import actions as A
+from games.i18n.messages import SHIPPED, messages_for
 from tests.daily.helpers import play_to_end
 
 

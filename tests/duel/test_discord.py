@@ -1,9 +1,9 @@
 """The duel on Discord, through SimCord: challenge, accept, refused outsiders, plays, stale clicks, restart."""
 
-from bot.duel import replay
-from bot.engine.seeds import seed_from_text
-from bot.picture.duel import FILENAME as DUEL_FILENAME
-from bot.picture.duel import render_duel
+from games.duel import replay
+from games.engine.seeds import seed_from_text
+from games.picture.duel import FILENAME as DUEL_FILENAME
+from games.picture.duel import render_duel
 from storage.duels import load_duel, open_duel
 from tests.discord.harness import button, buttons, click_on_snapshot, press_again, snapshot
 
@@ -155,7 +155,7 @@ def eager_history(seed: int) -> tuple[str, ...]:
     """A whole duel, played by the engine: finish when possible, else a random card play, else Done."""
     import random
 
-    from bot.duel import apply, legal_actions, new_duel
+    from games.duel import apply, legal_actions, new_duel
     rng, state = random.Random(seed), new_duel(seed)
     while not state.over:
         actions = legal_actions(state)

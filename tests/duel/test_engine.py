@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.duel import (
+from games.duel import (
     OVER,
     PLACING,
     PLAYING,

@@ -4,15 +4,15 @@ Each private answer is in its reader's language; the shared board is in the lang
 command produced it, its picture too (and the same state in the same language is always the same picture).
 """
 
-from bot.duel import apply, from_json, new_duel, refusal, replay, to_json
-from bot.duel.actions import DuelAction, IllegalDuelAction
-from bot.duel.cards import Card
-from bot.duel.text import event_text, rules_text
-from bot.engine.seeds import seed_from_text
-from bot.i18n.messages import ENGLISH, messages_for
-from bot.picture.duel import duel_layout, render_duel
 from cogs.card_text import readable
 from cogs.duel_view import refused_text
+from games.duel import apply, from_json, new_duel, refusal, replay, to_json
+from games.duel.actions import DuelAction, IllegalDuelAction
+from games.duel.cards import Card
+from games.duel.text import event_text, rules_text
+from games.engine.seeds import seed_from_text
+from games.i18n.messages import ENGLISH, messages_for
+from games.picture.duel import duel_layout, render_duel
 from storage.duels import load_duel, open_duel
 from tests.discord.harness import button, buttons, press_again
 from tests.duel.test_discord import SEED, selects

@@ -5,9 +5,9 @@ import io
 import pytest
 
 from bot.__main__ import main as bot_main
-from bot.duel.cards import Card
-from bot.duel.text import parse_card, parse_command
-from bot.duel_terminal import run
+from games.duel.cards import Card
+from games.duel.text import parse_card, parse_command
+from terminal.duel import run
 
 
 def play(lines: str, seed: int = 5) -> tuple[int, str]:

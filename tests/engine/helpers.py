@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.engine import Rules, new_game
-from bot.engine.cards import parse_card
-from bot.engine.game import State
+from games.engine import Rules, new_game
+from games.engine.cards import parse_card
+from games.engine.game import State
 
 
 def deck_starting(rules: Rules, *codes: str):

@@ -1,6 +1,6 @@
 """The reference engine for differential tests: the game as it was written before the speed-up.
 
-This is the straightforward version of ``bot/engine/game.py`` (event text built on every action, a
+This is the straightforward version of ``games/engine/game.py`` (event text built on every action, a
 mutable draft copied in and out, shuffles drawn word by word from ``seeds.Stream``), with its own
 ``State`` and ``Event`` classes. ``test_reference_engine.py`` plays the same random games on both and
 requires identical states, legal actions, previews, refusals, scores, event text and JSON snapshots.
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from bot.engine import actions as A
-from bot.engine.actions import Action
-from bot.engine.cards import JOKER, MERCHANT, MONSTER, NECROMANCER, POTION, WEAPON, Card
-from bot.engine.rules import (
+from games.engine import actions as A
+from games.engine.actions import Action
+from games.engine.cards import JOKER, MERCHANT, MONSTER, NECROMANCER, POTION, WEAPON, Card
+from games.engine.rules import (
     CLASSIC,
     DUNGEON_AND_ROOM,
     EARLY,
@@ -24,7 +24,7 @@ from bot.engine.rules import (
     SHUFFLED,
     Rules,
 )
-from bot.engine.seeds import Stream, seed_from_bytes
+from games.engine.seeds import Stream, seed_from_bytes
 
 PLAYING = "playing"
 WON = "won"

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from bot.bench import main, play_random_games
-from bot.engine import PRESETS
+from games.engine import PRESETS
 
 
 def test_long_games_measure_many_actions_per_game():

@@ -1,4 +1,4 @@
-"""The expansion cards as docs/RULES.md states them and bot/engine/game.py decides them."""
+"""The expansion cards as docs/RULES.md states them and games/engine/game.py decides them."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ from collections import Counter
 
 import pytest
 
-from bot.engine import PRESETS, WON, IllegalAction, Rules, all_cards, apply, legal_actions, preview, take
-from bot.engine import actions as A
-from bot.engine.cards import JOKER, MERCHANT, NECROMANCER
-from bot.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, weapon_price
+from games.engine import PRESETS, WON, IllegalAction, Rules, all_cards, apply, legal_actions, preview, take
+from games.engine import actions as A
+from games.engine.cards import JOKER, MERCHANT, NECROMANCER
+from games.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, weapon_price
 from tests.engine.helpers import cards, situation
 
 EXP = PRESETS["expansion"]

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from bot.engine import PRESETS, deal
-from bot.engine.seeds import _shuffled_with_rejection, shuffled
+from games.engine import PRESETS, deal
+from games.engine.seeds import _shuffled_with_rejection, shuffled
 from tests.engine.reference_game import shuffled as reference_shuffled
 
 

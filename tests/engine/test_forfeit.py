@@ -7,9 +7,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine import DEAD, PRESETS, Rules, apply, forfeit_score, legal_actions, new_game
-from bot.engine.cards import MONSTER
-from bot.engine.seeds import SEED_BITS
+from games.engine import DEAD, PRESETS, Rules, apply, forfeit_score, legal_actions, new_game
+from games.engine.cards import MONSTER
+from games.engine.seeds import SEED_BITS
 
 presets = st.sampled_from(sorted(PRESETS))
 seeds = st.integers(min_value=0, max_value=(1 << SEED_BITS) - 1)

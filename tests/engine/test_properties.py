@@ -7,7 +7,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine import (
+from games.engine import (
     PLAYING,
     PRESETS,
     all_cards,
@@ -20,10 +20,10 @@ from bot.engine import (
     replay,
     to_json,
 )
-from bot.engine.cards import MONSTER, POTION
-from bot.engine.game import LOOP_BONUS
-from bot.engine.rules import MAX_LOOPS
-from bot.engine.seeds import SEED_BITS
+from games.engine.cards import MONSTER, POTION
+from games.engine.game import LOOP_BONUS
+from games.engine.rules import MAX_LOOPS
+from games.engine.seeds import SEED_BITS
 
 presets = st.sampled_from(sorted(PRESETS))
 seeds = st.integers(min_value=0, max_value=(1 << SEED_BITS) - 1)

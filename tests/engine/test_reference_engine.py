@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import (
+from games.engine import (
     PRESETS,
     Action,
     Card,
@@ -30,8 +30,8 @@ from bot.engine import (
     replay,
     to_json,
 )
-from bot.engine import actions as A
-from bot.engine.serialize import to_dict
+from games.engine import actions as A
+from games.engine.serialize import to_dict
 from tests.engine import reference_game as ref
 
 EVERY_ACTION = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import (
+from games.engine import (
     DEAD,
     PLAYING,
     PRESETS,
@@ -21,8 +21,8 @@ from bot.engine import (
     preview,
     take,
 )
-from bot.engine.cards import MONSTER, POTION, WEAPON
-from bot.engine.rules import DUNGEON_ONLY, EARLY, FULL_52, LOWER_OR_EQUAL, SHUFFLED
+from games.engine.cards import MONSTER, POTION, WEAPON
+from games.engine.rules import DUNGEON_ONLY, EARLY, FULL_52, LOWER_OR_EQUAL, SHUFFLED
 from tests.engine.helpers import cards, game_starting, situation
 
 CLASSIC = Rules()

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.engine import (
+from games.engine import (
     PRESETS,
     Rules,
     SeedError,
@@ -27,8 +27,8 @@ from bot.engine import (
     take,
     to_json,
 )
-from bot.engine.cards import CardParseError
-from bot.engine.seeds import SEED_BITS, Stream, shuffled
+from games.engine.cards import CardParseError
+from games.engine.seeds import SEED_BITS, Stream, shuffled
 
 
 def test_seed_text_round_trip_and_forgiving_input():
@@ -54,7 +54,7 @@ def test_bad_seed_text_is_refused_clearly(bad):
 
 def test_same_deal_in_a_fresh_interpreter_with_hash_randomisation():
     """The deal must not depend on the process (hash seeds, dict order, random module state)."""
-    code = ("from bot.engine import deal, Rules, seed_from_text, deck_codes;"
+    code = ("from games.engine import deal, Rules, seed_from_text, deck_codes;"
             "print(deck_codes(deal(Rules(), seed_from_text('K7Q2-M9XD'))))")
     outputs = {
         subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,

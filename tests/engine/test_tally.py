@@ -1,7 +1,7 @@
-"""What a finished game adds to the boards (bot.engine.tally), on its own: no database."""
+"""What a finished game adds to the boards (games.engine.tally), on its own: no database."""
 
-from bot.engine import Rules, new_game
-from bot.engine.tally import (
+from games.engine import Rules, new_game
+from games.engine.tally import (
     ALL_GUILDS,
     ALL_RULES,
     DAILIES,

@@ -7,8 +7,8 @@ import subprocess
 import sys
 
 from bot.bench import play_random_games
-from bot.engine import PLAYING, Rules, apply, legal_actions, new_game, preview, seed_from_text
-from bot.terminal import run
+from games.engine import PLAYING, Rules, apply, legal_actions, new_game, preview, seed_from_text
+from terminal.play import run
 
 
 def typed(action) -> str:

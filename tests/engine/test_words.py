@@ -1,4 +1,4 @@
-"""Everything the engine writes is recognised by ``bot.engine.words``, so every reader gets it translated."""
+"""Everything the engine writes is recognised by ``games.engine.words``, so every reader gets it translated."""
 
 from __future__ import annotations
 
@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import PRESETS, apply, legal_actions, new_game, refusal
-from bot.engine import actions as A
-from bot.engine.game import Event
-from bot.engine.serialize import from_json, to_json
-from bot.engine.words import EVENTS, REFUSALS, template_of
-from bot.i18n.messages import messages_for
+from games.engine import PRESETS, apply, legal_actions, new_game, refusal
+from games.engine import actions as A
+from games.engine.game import Event
+from games.engine.serialize import from_json, to_json
+from games.engine.words import EVENTS, REFUSALS, template_of
+from games.i18n.messages import messages_for
 
 EVERY_ACTION = (
     [A.AVOID_ACTION, A.LEAVE_ACTION, A.RAISE_ACTION, A.DECLINE_ACTION, A.LOOP_ACTION, A.RETIRE_ACTION]
@@ -53,13 +53,13 @@ def test_every_event_and_refusal_of_random_games_is_recognised(name):
 
 
 def test_each_event_template_is_written_by_the_engine_as_it_is_listed():
-    source = (Path(__file__).parents[2] / "bot" / "engine" / "game.py").read_text(encoding="utf-8")
+    source = (Path(__file__).parents[2] / "games" / "engine" / "game.py").read_text(encoding="utf-8")
     for template in EVENTS:
         assert f'"{template}"' in source, f"no event is written from {template!r} any more"
 
 
 def test_each_refusal_template_matches_a_sentence_the_engine_writes():
-    source = (Path(__file__).parents[2] / "bot" / "engine" / "game.py").read_text(encoding="utf-8")
+    source = (Path(__file__).parents[2] / "games" / "engine" / "game.py").read_text(encoding="utf-8")
     # The words of the engine's string literals (its refusals are f-strings, some built from two literals).
     written = set(re.findall(r"[A-Za-z']+", " ".join(re.findall(r'"([^"]*)"', source))))
     for template in REFUSALS:

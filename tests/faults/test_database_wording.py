@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.i18n.messages import ENGLISH, messages_for
 from cogs.errors import DATABASE_DOWN, DATABASE_FULL, friendly_message
+from games.i18n.messages import ENGLISH, messages_for
 from storage import DatabaseFull, DatabaseUnavailable
 
 

@@ -10,10 +10,10 @@ import time
 
 import pytest
 
-from bot.engine import Rules, deal
-from bot.i18n.messages import ENGLISH
 from cogs.errors import DATABASE_SLOW, friendly_message
 from cogs.respond import StoreTimeout, TimedStore
+from games.engine import Rules, deal
+from games.i18n.messages import ENGLISH
 from storage import DatabaseUnavailable, open_store
 
 

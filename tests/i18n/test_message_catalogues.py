@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.i18n import check
-from bot.i18n.messages import ENGLISH, SHIPPED, Messages, locale_code, messages_for, read_catalogue
+from games.i18n import check
+from games.i18n.messages import ENGLISH, SHIPPED, Messages, locale_code, messages_for, read_catalogue
 
 
 @pytest.fixture(scope="module")
@@ -16,7 +16,7 @@ def wanted():
 @pytest.mark.parametrize("locale", SHIPPED)
 def test_every_catalogue_translates_exactly_what_the_code_shows(locale, wanted):
     report = check.check(locale, wanted)
-    assert report.missing == [], f"{locale} lacks translations (python -m bot.i18n.check)"
+    assert report.missing == [], f"{locale} lacks translations (python -m games.i18n.check)"
     assert report.stale == [], f"{locale} translates text the code no longer shows"
     assert report.untranslated == [], f"{locale} has empty or fuzzy entries"
     assert report.duplicated == [], f"{locale} translates the same text in two files"

@@ -7,8 +7,8 @@ import random
 
 from PIL import Image
 
-from bot.duel import apply, legal_actions, new_duel
-from bot.picture.duel import HEIGHT, WIDTH, duel_layout, render_duel
+from games.duel import apply, legal_actions, new_duel
+from games.picture.duel import HEIGHT, WIDTH, duel_layout, render_duel
 
 
 def played_states(seed: int, moves: int = 300):

@@ -9,11 +9,11 @@ import random
 import pytest
 from PIL import Image, ImageSequence
 
-from bot.duel import IllegalDuelAction, apply, legal_actions, new_duel
-from bot.i18n.messages import ENGLISH, messages_for
-from bot.picture import duel_tiles
-from bot.picture.duel import CARD_H, CARD_W, HEIGHT, WIDTH, duel_layout, paint_duel, render_duel
-from bot.picture.duel_replay import (
+from games.duel import IllegalDuelAction, apply, legal_actions, new_duel
+from games.i18n.messages import ENGLISH, messages_for
+from games.picture import duel_tiles
+from games.picture.duel import CARD_H, CARD_W, HEIGHT, WIDTH, duel_layout, paint_duel, render_duel
+from games.picture.duel_replay import (
     MOVE_MS,
     duel_replay_frames,
     duel_states,
@@ -21,7 +21,7 @@ from bot.picture.duel_replay import (
     render_duel_replay,
     result_caption,
 )
-from bot.picture.replay import CAPTION_H, FIRST_MS, RESULT_MS, transparent_index
+from games.picture.replay import CAPTION_H, FIRST_MS, RESULT_MS, transparent_index
 
 DE = messages_for("de")
 

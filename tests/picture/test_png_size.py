@@ -7,11 +7,11 @@ import io
 
 from PIL import Image
 
-from bot.engine import PRESETS, Rules
-from bot.i18n.messages import SHIPPED, SOURCE, messages_for
-from bot.picture import render_room, room_layout
-from bot.picture.draw import to_png
-from bot.picture.room import DEFLATE_AGAIN_OVER, paint
+from games.engine import PRESETS, Rules
+from games.i18n.messages import SHIPPED, SOURCE, messages_for
+from games.picture import render_room, room_layout
+from games.picture.draw import to_png
+from games.picture.room import DEFLATE_AGAIN_OVER, paint
 from tests.picture.test_room import first_state, random_states
 
 MOST_BYTES = 16_000

@@ -7,11 +7,11 @@ import io
 
 from PIL import Image, ImageSequence
 
-from bot.engine import Action, apply, deal, legal_actions, new_game, preset
-from bot.i18n.messages import messages_for
-from bot.picture import render_room
-from bot.picture.draw import GOLD
-from bot.picture.replay import (
+from games.engine import Action, apply, deal, legal_actions, new_game, preset
+from games.i18n.messages import messages_for
+from games.picture import render_room
+from games.picture.draw import GOLD
+from games.picture.replay import (
     CAPTION_H,
     FIRST_MS,
     MOVE_MS,
@@ -21,8 +21,8 @@ from bot.picture.replay import (
     replay_frames,
     transparent_index,
 )
-from bot.picture.room import HEIGHT, WIDTH
-from bot.solver import solve
+from games.picture.room import HEIGHT, WIDTH
+from games.solver import solve
 
 RULES = preset("classic")
 

@@ -8,11 +8,11 @@ import random
 import pytest
 from PIL import Image
 
-from bot.engine import PRESETS, Action, apply, legal_actions, new_game, preset, replay, seed_from_text
-from bot.engine.cards import Card
-from bot.picture import HEIGHT, WIDTH, render_room, room_layout
-from bot.picture.draw import BAR_EMPTY, FELT_DARK, HEALTH, HEALTH_LOW, card_face
-from bot.picture.room import CARD_H, CARD_W, health_bar
+from games.engine import PRESETS, Action, apply, legal_actions, new_game, preset, replay, seed_from_text
+from games.engine.cards import Card
+from games.picture import HEIGHT, WIDTH, render_room, room_layout
+from games.picture.draw import BAR_EMPTY, FELT_DARK, HEALTH, HEALTH_LOW, card_face
+from games.picture.room import CARD_H, CARD_W, health_bar
 
 MAX_BYTES = 60_000
 
@@ -173,8 +173,8 @@ def test_avoid_and_the_end_of_the_game_are_shown():
 
 
 def test_the_table_is_painted_in_the_shared_palette_and_written_as_painted():
-    from bot.picture.draw import palette_colours
-    from bot.picture.room import paint
+    from games.picture.draw import palette_colours
+    from games.picture.room import paint
 
     state = first_state(preset("classic"), lambda s: len(s.kills) >= 2)
     painted = paint(room_layout(state))

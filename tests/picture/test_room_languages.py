@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import PRESETS, Action, apply, new_game, preset
-from bot.i18n.messages import ENGLISH, SHIPPED, Messages, messages_for
-from bot.picture import HEIGHT, WIDTH, render_room, room_layout
-from bot.picture.draw import text_length
-from bot.picture.room import (
+from games.engine import PRESETS, Action, apply, new_game, preset
+from games.i18n.messages import ENGLISH, SHIPPED, Messages, messages_for
+from games.picture import HEIGHT, WIDTH, render_room, room_layout
+from games.picture.draw import text_length
+from games.picture.room import (
     CHIP_FONT,
     DUNGEON_W,
     LOWER_Y,
@@ -134,7 +134,7 @@ def test_the_banner_is_painted_in_its_box_and_the_room_stays_visible():
 
 def card_face_on_felt(place, layout) -> bytes:
     """The room card's pixels as the picture draws them with no banner."""
-    from bot.picture.room import paint
+    from games.picture.room import paint
 
     bare = paint(layout._replace(banner=None, banner_box=None))
     return bare.convert("RGB").crop(corners(place.box)).tobytes()

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from bot.engine import PRESETS
-from bot.solver import solve
+from games.engine import PRESETS
+from games.solver import solve
 from tests.solver.brute_force import best_score, play
 
 SOLVABLE = ["classic", "lenient", "early-win", "rules-sheet", "full-deck"]

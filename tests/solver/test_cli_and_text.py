@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from bot.engine import PRESETS, deal
-from bot.solve import main, parse_seed
-from bot.solver import compiled, solve
-from bot.solver.explain import line_text
+from games.engine import PRESETS, deal
+from games.solver import compiled, solve
+from games.solver.explain import line_text
+from terminal.solve import main, parse_seed
 from tests.solver.brute_force import start_state
 from tests.solver.test_known_deals import cards
 

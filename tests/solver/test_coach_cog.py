@@ -6,13 +6,13 @@ import sys
 
 import pytest
 
-from bot.coach import review_game
-from bot.engine import PRESETS, apply, decode, new_game, seed_to_text
-from bot.par import close_par
-from bot.solver.position import Position
-from bot.solver.review import review
 from cogs.card_text import readable
 from cogs.game_view import render_game
+from games.engine import PRESETS, apply, decode, new_game, seed_to_text
+from games.solver.position import Position
+from games.solver.review import review
+from scoundrel.coach import review_game
+from scoundrel.par import close_par
 from tests.discord.harness import buttons
 from tests.solver.test_par_cog import answers_to
 
@@ -87,7 +87,7 @@ def test_no_review_button_without_a_solver_or_for_unsolvable_rules(monkeypatch):
     from types import SimpleNamespace
 
     import cogs.coach
-    from bot.engine import PRESETS
+    from games.engine import PRESETS
 
     monkeypatch.setitem(cogs.coach._state, "review", review_game)
     record = SimpleNamespace(id=5, rules=PRESETS["classic"], status="dead")
@@ -100,7 +100,7 @@ def test_no_review_button_without_a_solver_or_for_unsolvable_rules(monkeypatch):
 
 @pytest.mark.simcord(settle_timeout=60)
 async def test_hint_shows_the_best_move_privately_and_marks_the_game(world, monkeypatch, real_worker):
-    from bot.coach import hint_for
+    from scoundrel.coach import hint_for
 
     monkeypatch.setitem(coach()._state, "hint", hint_for)
     game = await world.alice.slash(world.channel, "scoundrel play", seed="0000-0007")  # room 1: ♠6 ♠8 ♥10 ♦8
@@ -121,7 +121,7 @@ async def test_hint_shows_the_best_move_privately_and_marks_the_game(world, monk
     assert [b.label for b in confirm] == ["Show the hint"]
     mine = await world.alice.click(ask.response.message, custom_id=confirm[0].custom_id)
     best, value = Position(CLASSIC, record.state.start_deck).best_action(record.state)
-    from bot.solver.review import move_words
+    from games.solver.review import move_words
     assert [(m.content, m.ephemeral) for m in answers_to(mine)] == [
         (readable(f"💡 Best move now: **{move_words(record.state, best)}**; it keeps your best possible score at "
                   f"{value}.\n{coach().HINTED_MARK}"), True)]
@@ -135,7 +135,7 @@ async def test_hint_shows_the_best_move_privately_and_marks_the_game(world, monk
 
 
 async def test_no_hint_in_a_counted_daily_but_in_practice(world, monkeypatch):
-    from bot.coach import hint_for
+    from scoundrel.coach import hint_for
 
     monkeypatch.setitem(coach()._state, "hint", hint_for)
     daily = await world.store.create_game(world.alice.id, world.guild.id, world.channel.id, CLASSIC, seed=7,

@@ -1,5 +1,5 @@
 """The compiled solver (``search``/``rooms`` built by Cython, ``setup.py``) against the very same ``.py`` files run
-as Python, and the guard that never lets an out-of-date build shadow its source (``bot/solver/native.py``).
+as Python, and the guard that never lets an out-of-date build shadow its source (``games/solver/native.py``).
 
 Without a compiled build these tests are skipped (a machine without a C compiler runs pure Python), except under
 CI (``CI=true``), where a missing build is a failure.
@@ -18,14 +18,14 @@ from pathlib import Path
 
 import pytest
 
-import bot.solver
-from bot.engine import PRESETS, apply, deal, legal_actions
-from bot.solver import native
-from bot.solver.position import Position
+import games.solver
+from games.engine import PRESETS, apply, deal, legal_actions
+from games.solver import native
+from games.solver.position import Position
 from tests.solver.brute_force import play, start_state
 from tests.solver.test_agreement import SOLVABLE
 
-SOLVER_DIR = Path(bot.solver.__file__).resolve().parent
+SOLVER_DIR = Path(games.solver.__file__).resolve().parent
 ROOT = SOLVER_DIR.parent.parent
 ON_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 NOT_BUILT = "the solver does not run compiled (`pip install -e .` builds it)"
@@ -34,7 +34,7 @@ NOT_BUILT = "the solver does not run compiled (`pip install -e .` builds it)"
 @pytest.fixture(scope="module")
 def compiled_build():
     """The names of the compiled modules; skips (fails under CI) when nothing is compiled."""
-    names = bot.solver.compiled()
+    names = games.solver.compiled()
     if os.environ.get(native.PURE_ENV, "") not in ("", "0"):
         pytest.skip(f"{native.PURE_ENV}=1: the pure solver was asked for")
     if set(names) != {"search", "rooms"}:
@@ -71,10 +71,10 @@ def pure(compiled_build):
 
 def test_the_compiled_modules_are_the_extensions_and_the_pure_ones_the_py_files(compiled_build, pure):
     for module in ("search", "rooms"):
-        assert getattr(bot.solver, module).__file__.endswith(".so")
+        assert getattr(games.solver, module).__file__.endswith(".so")
         assert getattr(pure, module).__file__ == str(SOLVER_DIR / f"{module}.py")
     assert pure.compiled() == ()
-    assert pure.solve.__module__ == "pure_solver.solve" and pure.search.Search is not bot.solver.search.Search
+    assert pure.solve.__module__ == "pure_solver.solve" and pure.search.Search is not games.solver.search.Search
 
 
 def deals_to_compare(preset_name: str):
@@ -93,7 +93,7 @@ def deals_to_compare(preset_name: str):
 def test_par_and_line_are_the_same_compiled_and_pure(compiled_build, pure, preset_name):
     pars = []
     for rules, deck in deals_to_compare(preset_name):
-        fast, slow = bot.solver.solve(rules, deck), pure.solve(rules, deck)
+        fast, slow = games.solver.solve(rules, deck), pure.solve(rules, deck)
         codes = f"{rules.key} {' '.join(c.code for c in deck)}"
         assert fast.best_score == slow.best_score, codes
         assert play(rules, deck, fast.actions).score == fast.best_score, codes
@@ -127,16 +127,16 @@ def test_best_scores_of_mid_game_positions_are_the_same_compiled_and_pure(compil
 PROBE = """
 import logging, sys
 logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-import bot.solver, bot.solver.search
-print("compiled=" + ",".join(bot.solver.compiled()))
-print("search=" + bot.solver.search.__file__)
+import games.solver, games.solver.search
+print("compiled=" + ",".join(games.solver.compiled()))
+print("search=" + games.solver.search.__file__)
 """
 
 
 def copy_of_the_package(tmp_path: Path) -> Path:
-    """The whole ``bot`` package with its compiled solver, under ``tmp_path`` (modification times kept)."""
-    shutil.copytree(ROOT / "bot", tmp_path / "bot", ignore=shutil.ignore_patterns("__pycache__"))
-    return tmp_path / "bot" / "solver"
+    """The whole ``games`` package with its compiled solver, under ``tmp_path`` (modification times kept)."""
+    shutil.copytree(ROOT / "games", tmp_path / "games", ignore=shutil.ignore_patterns("__pycache__"))
+    return tmp_path / "games" / "solver"
 
 
 def probe(tmp_path: Path, **env: str) -> tuple[str, str, str]:

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from bot import coach
-from bot.engine import PRESETS, apply, deal, encode, legal_actions, new_game
-from bot.solver.position import Position
+from games.engine import PRESETS, apply, deal, encode, legal_actions, new_game
+from games.solver.position import Position
+from scoundrel import coach
 
 CLASSIC = PRESETS["classic"]
 
@@ -63,7 +63,7 @@ def test_a_games_second_hint_reuses_the_first_ones_search_and_answers_as_a_fresh
 
 
 def test_the_review_after_hints_uses_the_kept_search_and_matches_a_fresh_review():
-    from bot.solver.review import review
+    from games.solver.review import review
 
     rng = random.Random("kept-review")
     deck = deal(CLASSIC, 777)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import PRESETS, Rules, deal, replay
-from bot.engine.cards import parse_card
-from bot.solver import SolverRefused, solve
-from bot.solver.deal import Deal
-from bot.solver.search import Search
+from games.engine import PRESETS, Rules, deal, replay
+from games.engine.cards import parse_card
+from games.solver import SolverRefused, solve
+from games.solver.deal import Deal
+from games.solver.search import Search
 from tests.solver.brute_force import play
 
 CLASSIC = PRESETS["classic"]

@@ -8,14 +8,14 @@ import pickle
 
 import pytest
 
-from bot.coach import hint_for, review_game
-from bot.engine import PRESETS, apply, legal_actions, new_game
-from bot.i18n.messages import ENGLISH, messages_for
-from bot.i18n.phrase import Phrase
-from bot.solver.explain import line_text
-from bot.solver.position import Position
-from bot.solver.review import move_words, review
 from cogs.card_text import readable
+from games.engine import PRESETS, apply, legal_actions, new_game
+from games.i18n.messages import ENGLISH, messages_for
+from games.i18n.phrase import Phrase
+from games.solver.explain import line_text
+from games.solver.position import Position
+from games.solver.review import move_words, review
+from scoundrel.coach import hint_for, review_game
 from tests.discord.harness import buttons
 from tests.solver.test_coach_cog import coach, real_worker  # noqa: F401 - the fixture is used by name
 from tests.solver.test_par_cog import answers_to

@@ -11,11 +11,11 @@ import discord
 import pytest
 
 import cogs.par
-from bot.engine import PRESETS, encode, legal_actions
-from bot.par import BUSY_FULL, BUSY_YOURS, ParResult, ParService
-from bot.solver import solve
 from cogs.game_view import render_game
 from cogs.par import chunk_lines, par_summary
+from games.engine import PRESETS, encode, legal_actions
+from games.solver import solve
+from scoundrel.par import BUSY_FULL, BUSY_YOURS, ParResult, ParService
 from tests.discord.harness import buttons
 from tests.solver.worker_jobs import timed_nap
 

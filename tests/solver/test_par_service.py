@@ -1,12 +1,12 @@
-"""``bot.par``: the solver in a worker process, refusals, timeouts, and the line in words."""
+"""``scoundrel.par``: the solver in a worker process, refusals, timeouts, and the line in words."""
 
 from __future__ import annotations
 
 import pytest
 
-from bot.engine import PRESETS, deal, decode, replay
-from bot.par import ParResult, ParService, ParTimeout, par_line_text
-from bot.solver import SolverRefused
+from games.engine import PRESETS, deal, decode, replay
+from games.solver import SolverRefused
+from scoundrel.par import ParResult, ParService, ParTimeout, par_line_text
 
 CLASSIC = PRESETS["classic"]
 

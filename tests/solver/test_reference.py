@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine import PRESETS, apply, deal, legal_actions, new_game
-from bot.solver import solve
-from bot.solver.position import Position
+from games.engine import PRESETS, apply, deal, legal_actions, new_game
+from games.solver import solve
+from games.solver.position import Position
 from tests.solver import reference_solver as reference
 from tests.solver.brute_force import play, start_state
 from tests.solver.test_agreement import SOLVABLE

@@ -7,11 +7,11 @@ import re
 
 import pytest
 
-from bot.engine import PRESETS, apply, deal, decode, legal_actions, new_game
-from bot.review import main as review_main
-from bot.solver import solve
-from bot.solver.position import Position
-from bot.solver.review import review
+from games.engine import PRESETS, apply, deal, decode, legal_actions, new_game
+from games.solver import solve
+from games.solver.position import Position
+from games.solver.review import review
+from terminal.review import main as review_main
 from tests.solver.brute_force import best_from, start_state
 from tests.solver.test_agreement import SOLVABLE, small_deals
 

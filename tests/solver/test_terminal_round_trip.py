@@ -6,9 +6,9 @@ from __future__ import annotations
 import io
 
 from bot.__main__ import main as bot_main
-from bot.engine import PRESETS, apply, deal, new_game, preview, seed_to_text
-from bot.engine import actions as A
-from bot.terminal import card_detail, run
+from games.engine import PRESETS, apply, deal, new_game, preview, seed_to_text
+from games.engine import actions as A
+from terminal.play import card_detail, run
 
 
 def solved_line(capsys, seed: str = "#7") -> str:

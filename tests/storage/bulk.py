@@ -6,7 +6,7 @@ import asyncio
 import sqlite3
 from pathlib import Path
 
-from bot.engine import Rules, apply, legal_actions, new_game
+from games.engine import Rules, apply, legal_actions, new_game
 from storage import Store
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bot.engine import Rules, legal_actions  # noqa: E402
+from games.engine import Rules, legal_actions  # noqa: E402
 from storage import ActiveGameExists, StaleVersion, open_store  # noqa: E402
 
 

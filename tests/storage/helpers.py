@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from functools import cache
 
-from bot.engine import Rules, apply, legal_actions, new_game
+from games.engine import Rules, apply, legal_actions, new_game
 from storage import is_postgres
 from tests.postgres_server import RawPostgres
 

@@ -15,7 +15,7 @@ import time
 import pytest
 
 from bot import backup as backup_cli
-from bot.engine import Rules, legal_actions
+from games.engine import Rules, legal_actions
 from storage import Store, migrate
 from storage.backup import PARTIAL_SUFFIX, backup, remove_stale_partials, restore
 from tests.storage.bulk import make_database

@@ -12,7 +12,7 @@ import threading
 import time
 from pathlib import Path
 
-from bot.engine import Rules, decode, legal_actions, replay
+from games.engine import Rules, decode, legal_actions, replay
 from storage import ActiveGameExists, AttemptAlreadyUsed, CorruptGame, StaleVersion, is_postgres, open_store
 from storage.backends.postgres import MOVE_CONNECTIONS
 from tests.storage.helpers import ROOMY, commits_on_their_way, queued, raw, until

@@ -11,7 +11,7 @@ import asyncpg
 import pytest
 
 import storage.backends.sqlite
-from bot.engine import Rules
+from games.engine import Rules
 from storage import DatabaseError, DatabaseFull, DatabaseUnavailable, Store, open_store
 from storage.backends.base import Tx
 from tests.storage.helpers import Clock, raw

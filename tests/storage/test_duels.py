@@ -4,7 +4,7 @@ import asyncio
 
 import pytest
 
-from bot.duel import IllegalDuelAction, place, replay
+from games.duel import IllegalDuelAction, place, replay
 from storage import open_store
 from storage.duels import (
     ABANDONED,

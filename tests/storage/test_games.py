@@ -7,7 +7,7 @@ from datetime import UTC, timedelta
 
 import pytest
 
-from bot.engine import (
+from games.engine import (
     Action,
     IllegalAction,
     Rules,

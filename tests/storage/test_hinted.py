@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.engine import PRESETS, apply, legal_actions
+from games.engine import PRESETS, apply, legal_actions
 from storage import is_postgres
 from tests.storage.helpers import commits_on_their_way, raw, until
 

@@ -12,8 +12,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 import storage.backends.sqlite
-from bot.engine import Rules
 from bot.run import check_database
+from games.engine import Rules
 from storage import Store
 from storage.backup import PARTIAL_SUFFIX
 from storage.maintenance import Policy, auto_vacuum_mode, connect, file_size, prune, run, startup_check

@@ -9,7 +9,7 @@ import threading
 
 import pytest
 
-from bot.engine import Rules, apply, deck_codes, legal_actions, new_game, to_json
+from games.engine import Rules, apply, deck_codes, legal_actions, new_game, to_json
 from storage import DatabaseError, SchemaTooNew, Store, migrate
 from storage.migrate import Migration
 from tests.storage.helpers import dying_line, raw
@@ -232,8 +232,8 @@ async def test_version_5_makes_an_unchosen_server_preset_follow_the_bot_default(
 async def test_dailies_given_up_before_forfeits_existed_are_scored_once_on_open(db_path, tmp_path):
     from datetime import UTC, datetime
 
-    from bot.daily import DAILY_RULES, daily_seed
-    from bot.engine import forfeit_score
+    from games.engine import forfeit_score
+    from scoundrel.daily import DAILY_RULES, daily_seed
     from tests.storage.helpers import Clock
 
     # A database at version 6, as that code wrote it: a counted daily abandoned with no score.

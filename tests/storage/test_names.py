@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.engine import Rules
+from games.engine import Rules
 from storage.names import NAME_LENGTH
 
 

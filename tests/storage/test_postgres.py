@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from bot.engine import Rules, legal_actions
+from games.engine import Rules, legal_actions
 from storage import DatabaseError, SchemaTooNew, migrate, open_store
 from storage.backends.postgres import MIGRATIONS
 from tests.storage.helpers import raw

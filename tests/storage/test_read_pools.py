@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.engine import Rules
+from games.engine import Rules
 
 pytestmark = pytest.mark.sqlite_only  # SQLite files and connections; PostgreSQL has its own
 

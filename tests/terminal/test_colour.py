@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from bot.term_colour import BOLD, RED, RESET, for_terminal, paint, wants_colour
+from terminal.colour import BOLD, RED, RESET, for_terminal, paint, wants_colour
 
 
 class FakeTerminal(io.StringIO):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine.cards import MONSTER, POTION, WEAPON, Card
-from bot.engine.rules import DUNGEON_AND_ROOM, EARLY, SHUFFLED, STRICT, Rules
+from games.engine.cards import MONSTER, POTION, WEAPON, Card
+from games.engine.rules import DUNGEON_AND_ROOM, EARLY, SHUFFLED, STRICT, Rules
 
 MONSTER_K, WEAPON_K, POTION_K = 0, 1, 2
 _KIND = {MONSTER: MONSTER_K, WEAPON: WEAPON_K, POTION: POTION_K}

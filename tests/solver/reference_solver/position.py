@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine import Action, Rules, State, apply, legal_actions
-from bot.engine.cards import Card
-from bot.engine.rules import STRICT
+from games.engine import Action, Rules, State, apply, legal_actions
+from games.engine.cards import Card
+from games.engine.rules import STRICT
 from tests.solver.reference_solver.deal import NO_LIMIT, Deal
 from tests.solver.reference_solver.search import LOST, ROOM_SIZE, Search
 

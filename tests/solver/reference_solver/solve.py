@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from bot.engine import actions as A
-from bot.engine.actions import Action
-from bot.engine.cards import Card
-from bot.engine.rules import Rules
+from games.engine import actions as A
+from games.engine.actions import Action
+from games.engine.cards import Card
+from games.engine.rules import Rules
 from tests.solver.reference_solver.deal import Deal, SolverRefused
 from tests.solver.reference_solver.rooms import health_after
 from tests.solver.reference_solver.search import AVOID, LOST, ROOM_SIZE, Search

@@ -1,0 +1,21 @@
+"""Translations, kept as gettext ``.po`` catalogues read with Babel (``games/i18n/locales/<locale>/``).
+
+English is the source language: a catalogue maps English text to one Discord locale.
+
+- ``commands.po`` holds the slash commands' names, descriptions and choices (``cogs.command_translator``).
+- ``messages/*.po`` hold everything a player reads: embeds, buttons, refusals, rules, help, the share
+  text and the picture's words (``games.i18n.messages``). One file per area of the bot; together they are
+  one catalogue.
+
+Code marks text where it is written: ``tr("…")`` translates at once for the reader's locale, ``N_("…")``
+marks text kept for later (module constants, the engine's event templates) and ``tr(CONSTANT)`` then
+translates it where it is shown. The tests extract every marked string from the code with Babel and check
+each catalogue against it.
+"""
+
+from __future__ import annotations
+
+
+def N_(text: str) -> str:  # noqa: N802 - gettext's own name for "mark, translate later"
+    """Mark ``text`` for the catalogues without translating it (it is translated where it is shown)."""
+    return text

@@ -1,0 +1,145 @@
+"""The best score still reachable from any game position: mid-room, after avoids, in the final room, at any health.
+
+The search (``search.py``) works on turn starts. A position at the start of a turn (no card of the room resolved
+yet) is translated into the search's situation; a position inside a turn is played out card by card through the
+engine until the turn ends (at most three cards, so a few dozen orders) and each turn start is asked of the search.
+One ``Position`` keeps one search, so every position of the same deal shares its table (a review asks dozens).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.engine import Action, Rules, State, apply, legal_actions
+from games.engine.cards import Card
+from games.engine.rules import STRICT
+from games.solver.deal import NO_LIMIT, Deal
+from games.solver.search import LOST, ROOM_SIZE, Search, gc_paused, narrow
+
+
+class Position:
+    """Exact values of positions of one deal (``rules`` and ``deck`` as dealt, top card first)."""
+
+    def __init__(self, rules: Rules, deck: Sequence[Card]) -> None:
+        self.deal = Deal(rules, deck)
+        self.search = Search(self.deal)
+        self._where = {card: i for i, card in enumerate(self.deal.cards)}
+        self._exact: dict[tuple, int] = {}
+
+    def size(self) -> int:
+        """How many situations the search has met (its table grows with them)."""
+        return len(self.search._where)
+
+    # --- translating a position --------------------------------------------------------------------
+    def situation(self, state: State) -> tuple[int, tuple, int, bool, int, int, int] | None:
+        """The search's arguments (all but alpha) for a turn start, or None inside a turn."""
+        if state.over or any(card is None for card in state.room):
+            return None
+        n, where = self.deal.n, self._where
+        room = [where[c] for c in state.room]  # type: ignore[index]  # no None: checked above
+        dungeon = [where[c] for c in state.dungeon]
+        # The dungeon is the untouched end of the deal followed by the avoided cards put under it.
+        pos = n
+        if dungeon and dungeon[: n - dungeon[0]] == list(range(dungeon[0], n)):
+            pos = dungeon[0]
+        queue = tuple(dungeon[n - pos:])
+        fresh = set(range(pos - ROOM_SIZE + 1, pos))
+        if pos < n and set(room) == set(range(pos - ROOM_SIZE, pos)):
+            pos, carried = pos - ROOM_SIZE, -1  # the room as the search deals it: four cards from the deal
+        elif pos < n and fresh <= set(room) and len(room) == ROOM_SIZE:
+            pos, carried = pos - ROOM_SIZE + 1, next(c for c in room if c not in fresh)  # a carried card
+        else:
+            # Any room can be put back on top of the dungeon (read as avoided cards): filling deals it again.
+            pos, queue, carried = n, tuple(room) + tuple(dungeon), -1
+        w, lim = 0, 0
+        if state.weapon is not None:
+            w = state.weapon.value
+            lim = NO_LIMIT
+            if state.kills:
+                lim = state.kills[-1].value + (0 if state.rules.weapon_limit == STRICT else 1)
+        lim = self.search._limit(lim, pos, queue, carried)
+        return pos, queue, carried, state.avoided_last, state.health, w, lim
+
+    @staticmethod
+    def _key(state: State) -> tuple:
+        return (state.dungeon, state.room, state.weapon, state.kills[-1:], state.health, state.potion_used,
+                state.avoided_last, state.last_card, state.status)
+
+    # --- values ----------------------------------------------------------------------------------
+    def bound(self, state: State, t: int) -> int:
+        """Can ``state`` still score at least ``t``? Fail-soft: a result ``>= t`` is reached by some line, a result
+        ``< t`` is an upper bound of the best."""
+        if state.over:
+            return state.score  # type: ignore[return-value]  # over: scored
+        known = self._exact.get(self._key(state))
+        if known is not None:
+            return known
+        situation = self.situation(state)
+        if situation is not None:
+            return self.search.test(*situation, t)
+        best = LOST
+        for action in legal_actions(state):
+            v = self.bound(apply(state, action), t)
+            if v >= t:
+                return v
+            if v > best:
+                best = v
+        return best
+
+    def proven(self, state: State, t: int) -> bool:
+        """Whether what is known already shows that ``state`` scores at least ``t``, without searching (see
+        ``Search.proven``)."""
+        if state.over:
+            return state.score >= t  # type: ignore[operator]  # over: scored
+        known = self._exact.get(self._key(state))
+        if known is not None:
+            return known >= t
+        situation = self.situation(state)
+        if situation is not None:
+            return self.search.proven(*situation, t)
+        return any(self.proven(apply(state, action), t) for action in legal_actions(state))
+
+    def ceiling(self, state: State) -> int:
+        """A quick upper bound of the best score reachable from ``state`` (no search)."""
+        if state.over:
+            return state.score  # type: ignore[return-value]  # over: scored
+        situation = self.situation(state)
+        if situation is not None:
+            search = self.search
+            return search.upper_bound(search.remaining(*situation[:3]), *situation[4:])
+        return max(self.ceiling(apply(state, action)) for action in legal_actions(state))
+
+    def value(self, state: State, at_most: int | None = None) -> int:
+        """The exact best score reachable from ``state``; ``at_most``: a known upper bound (the value of the
+        position before, along a line), which saves probes."""
+        if state.over:
+            return state.score  # type: ignore[return-value]  # over: scored
+        key = self._key(state)
+        found = self._exact.get(key)
+        if found is None:
+            with gc_paused():
+                found = self._value(state, at_most)
+            self._exact[key] = found
+        return found
+
+    def _value(self, state: State, at_most: int | None) -> int:
+        t = self.ceiling(state)
+        if at_most is not None and at_most < t:
+            t = at_most
+        return narrow(lambda t: self.bound(state, t), t)  # "at least t?" tests, as ``solve`` makes them
+
+    def best_action(self, state: State) -> tuple[Action, int]:
+        """A move that keeps the best score reachable, and that score (``state`` must still be playing)."""
+        if state.over:
+            raise ValueError("the game is over: there is no move to make")
+        with gc_paused():
+            best = self.value(state)
+            choices = [(action, apply(state, action)) for action in legal_actions(state)]
+            # The move the value's search went through is proven already: the others may cost a search each.
+            for action, after in choices:
+                if self.proven(after, best):
+                    return action, best
+            for action, after in choices:
+                if self.bound(after, best) >= best:
+                    return action, best
+        raise AssertionError("no move keeps the best score")  # pragma: no cover - best is a max over the moves

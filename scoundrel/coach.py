@@ -1,0 +1,95 @@
+"""Review and hint for the bot: run in the solver's worker process, under its bounded, fair queue (``scoundrel.par``).
+
+Plain data crosses the process boundary: rules as a dict, the deck and the moves as codes.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from games.engine import Action, Rules, apply, decode, encode, new_game, parse_deck
+from games.engine.cards import Card
+from games.i18n.phrase import Phrase
+from games.solver import SolverRefused, refusal
+from games.solver.position import Position
+from games.solver.review import move_words, review
+from scoundrel.par import run_in_solver
+
+REVIEW_TIME_LIMIT = 60.0  # seconds of solving (waiting in the queue does not count)
+HINT_TIME_LIMIT = 20.0
+POSITIONS_KEPT = 3  # deals whose solved positions the worker keeps: a player's next hint, or the review, reuses them
+POSITION_SIZE_KEPT = 400_000  # ... unless a search grew past this many situations (memory: hundreds of MB)
+_positions: OrderedDict[tuple[str, str], Position] = OrderedDict()  # in the worker process, most recent last
+
+
+class ReviewText(NamedTuple):
+    summary: str
+    lines: list[Phrase]  # what mattered, the verdict (``summary``) last; translated where shown
+    machine: str  # par=N score=M lost=K perfect=P/D
+
+
+class Hint(NamedTuple):
+    code: str  # the engine action code of the best move
+    words: str  # "equipping ♦9"
+    best: int  # the best score still reachable
+
+
+def _position(rules: Rules, deck_codes: str) -> tuple[Position, tuple[Card, ...]]:
+    """The deal's ``Position``, kept from an earlier hint or review of the same deal when there was one: what its
+    search proved still holds, so a game's second hint is mostly answered from the table."""
+    key = (rules.key, deck_codes)
+    position = _positions.pop(key, None)
+    if position is None:
+        position = Position(rules, parse_deck(deck_codes, rules.full_deck()))
+    _positions[key] = position
+    while len(_positions) > POSITIONS_KEPT:
+        _positions.popitem(last=False)
+    return position, position.deal.cards
+
+
+def _done_with(rules: Rules, deck_codes: str, position: Position) -> None:
+    if position.size() > POSITION_SIZE_KEPT:
+        _positions.pop((rules.key, deck_codes), None)
+
+
+def _review_in_worker(rules_data: dict, deck_codes: str, moves: str) -> ReviewText:
+    rules = Rules.from_dict(rules_data)
+    position, deck = _position(rules, deck_codes)
+    result = review(rules, deck, decode(moves), position=position)
+    _done_with(rules, deck_codes, position)
+    return ReviewText(result.summary(), result.lines(), result.machine_line())
+
+
+def _hint_in_worker(rules_data: dict, deck_codes: str, moves: str) -> Hint:
+    rules = Rules.from_dict(rules_data)
+    position, deck = _position(rules, deck_codes)
+    state = new_game(rules, deck=deck)
+    for action in decode(moves):
+        state = apply(state, action)
+    action, best = position.best_action(state)
+    _done_with(rules, deck_codes, position)
+    return Hint(action.code, move_words(state, action), best)
+
+
+def _check(rules: Rules) -> None:
+    reason = refusal(rules)
+    if reason:
+        raise SolverRefused(reason)
+
+
+async def review_game(rules: Rules, deck: Sequence[Card], moves: Sequence[Action], *,
+                      requester: int | None = None) -> ReviewText:
+    """The review of ``moves`` from the deal, solved in the worker (``SolverBusy``/``ParTimeout`` as for par)."""
+    _check(rules)
+    return await run_in_solver(_review_in_worker, rules.to_dict(), " ".join(c.code for c in deck), encode(moves),
+                               requester=requester, time_limit=REVIEW_TIME_LIMIT)
+
+
+async def hint_for(rules: Rules, deck: Sequence[Card], moves: Sequence[Action], *,
+                   requester: int | None = None) -> Hint:
+    """The best move after ``moves`` from the deal, solved in the worker."""
+    _check(rules)
+    return await run_in_solver(_hint_in_worker, rules.to_dict(), " ".join(c.code for c in deck), encode(moves),
+                               requester=requester, time_limit=HINT_TIME_LIMIT)

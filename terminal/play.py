@@ -1,0 +1,219 @@
+"""``python -m bot play``: Scoundrel in a terminal, on the same engine as the bot."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+from games.engine import (
+    PLAYING,
+    PRESETS,
+    IllegalAction,
+    RulesError,
+    SeedError,
+    State,
+    apply,
+    legal_actions,
+    new_game,
+    new_seed,
+    preset,
+    preview,
+    seed_to_text,
+)
+from games.engine import actions as A
+from games.engine.cards import MONSTER, POTION
+from games.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER
+from games.engine.seeds import SEED_BITS, seed_from_text
+from terminal.colour import for_terminal
+from terminal.usage import prog
+
+HELP = """Moves:
+  1-4     take that room card (a monster is fought with your weapon when it can be)
+  1b      fight monster 1 barehanded        1w  fight it with your weapon
+  a       avoid the room (not twice in a row)
+  b1..b6  buy merchant card, l leave        r raise / d decline the necromancer
+  o       loop again, e retire (looping)
+  h       this help                         q   quit"""
+
+
+def health_bar(health: int, maximum: int, width: int = 20) -> str:
+    filled = round(width * health / maximum) if maximum else 0
+    return "█" * filled + "░" * (width - filled)
+
+
+def weapon_line(s: State) -> str:
+    if s.weapon is None:
+        return "Weapon: none (barehanded)"
+    if not s.kills:
+        return f"Weapon: {s.weapon.label} — fresh, can hit any monster"
+    last = s.kills[-1]
+    limit = "up to" if s.rules.weapon_limit == "lower_or_equal" else "below"
+    return f"Weapon: {s.weapon.label} — last slew {last.label}, can hit monsters {limit} {last.value}"
+
+
+def render(s: State, seed_text: str) -> str:
+    lines = [
+        f"Room {s.turn} · Health {s.health}/{s.rules.max_health} {health_bar(s.health, s.rules.max_health)}"
+        f" · Dungeon {len(s.dungeon)} cards" + (f" · Loop {s.loop}" if s.rules.looping else ""),
+        weapon_line(s),
+    ]
+    lines += [f"  · {e.text}" for e in s.events]
+    if s.status != PLAYING:
+        verdict = "You survived the dungeon!" if s.status == "won" else "You died."
+        lines.append(f"{verdict} Score: {s.score}. Seed {seed_text} · {s.rules.name}")
+        return "\n".join(lines)
+    phase = s.pending[0] if s.pending else None
+    if phase == AT_MERCHANT:
+        lines.append("The merchant offers:")
+        for i, card in enumerate(s.pending[1]):
+            action = A.buy(i)
+            price = preview(s, action).short if action in legal_actions(s) else "not for sale"
+            lines.append(f"  b{i + 1}) {card.label:<4} {price}")
+        lines.append("  l) leave")
+        return "\n".join(lines)
+    if phase == AT_NECROMANCER:
+        lines.append("The necromancer: r) raise the graveyard for 2 health   d) decline")
+        return "\n".join(lines)
+    if phase == AT_CROSSROADS:
+        lines.append("Cleared! o) loop into the graveyard   e) retire with your score")
+        return "\n".join(lines)
+    if s.final_room:
+        lines.append("FINAL ROOM — every card must be resolved.")
+    legal = set(legal_actions(s))
+    for i, card in enumerate(s.room):
+        if card is None:
+            lines.append(f"  {i + 1})  —  played")
+            continue
+        if card.kind == MONSTER:
+            parts = []
+            if A.fight_with_weapon(i) in legal:
+                parts.append(f"{preview(s, A.fight_with_weapon(i)).short} with weapon")
+            parts.append(f"{preview(s, A.take(i)).short} barehanded")
+            detail = " / ".join(parts)
+        else:
+            detail = card_detail(preview(s, A.take(i)))
+        lines.append(f"  {i + 1}) {card.label:<4} {detail}")
+    lines.append("  a) avoid" if s.can_avoid else "  (avoid not available)")
+    return "\n".join(lines)
+
+
+def parse_seed(text: str) -> int:
+    """A seed as shared (``K7Q2-M9XD``) or as a plain number (``#123`` or a number that is not 8 characters)."""
+    cleaned = text.strip()
+    if cleaned.startswith("#"):
+        value = int(cleaned[1:])
+    elif cleaned.isdigit() and len(cleaned) != 8:
+        value = int(cleaned)
+    else:
+        return seed_from_text(cleaned)
+    if not 0 <= value < (1 << SEED_BITS):
+        raise SeedError(f"a seed number is from 0 to 2^{SEED_BITS} - 1")
+    return value
+
+
+def card_detail(outcome) -> str:
+    """What taking a card does, as the Discord buttons say it: a potion at full health is ``+0 (full)``."""
+    if outcome.card is not None and outcome.card.kind == POTION and not outcome.heal and not outcome.wasted:
+        return "+0 (full)"
+    return outcome.short
+
+
+def parse_move(s: State, text: str) -> A.Action | None:
+    """A typed move as an action, or None for an unknown command (raises IllegalAction via apply later)."""
+    t = text.strip().lower()
+    if not t:
+        return None
+    simple = {"a": A.AVOID_ACTION, "l": A.LEAVE_ACTION, "r": A.RAISE_ACTION, "d": A.DECLINE_ACTION,
+              "o": A.LOOP_ACTION, "e": A.RETIRE_ACTION}
+    if t in simple:
+        return simple[t]
+    if t[0] == "b" and t[1:].isdigit():
+        return A.buy(int(t[1:]) - 1)
+    suffix = t[-1] if t[-1] in "wb" else ""
+    number = t[:-1] if suffix else t
+    if not number.isdigit():
+        return None
+    slot = int(number) - 1
+    if suffix == "b":
+        return A.take(slot)
+    if suffix == "w":
+        return A.fight_with_weapon(slot)
+    # A bare number: use the weapon on a monster when it can be used.
+    weapon = A.fight_with_weapon(slot)
+    return weapon if weapon in legal_actions(s) else A.take(slot)
+
+
+def typed_move(s: State, action: A.Action) -> str:
+    """What to type at the prompt for ``action`` in state ``s``: the inverse of ``parse_move``."""
+    simple = {A.AVOID: "a", A.LEAVE: "l", A.RAISE: "r", A.DECLINE: "d", A.LOOP: "o", A.RETIRE: "e"}
+    if action.kind in simple:
+        return simple[action.kind]
+    if action.kind == A.BUY:
+        return f"b{action.index + 1}"
+    if action.kind == A.FIGHT_WITH_WEAPON:
+        return f"{action.index + 1}w"
+    card = s.room[action.index] if 0 <= action.index < len(s.room) else None
+    # A bare number on a monster would use the weapon, so barehanded fights say so.
+    return f"{action.index + 1}b" if card is not None and card.kind == MONSTER else f"{action.index + 1}"
+
+
+def moves_text(s: State, seed_text: str) -> str:
+    """The game's moves as typed (what ``solve`` prints and ``review --moves`` reads), and how to review them."""
+    start, typed = new_game(s.rules, seed=s.rng_seed, deck=s.start_deck), []
+    for action in s.history:
+        typed.append(typed_move(start, action))
+        start = apply(start, action)
+    moves = " ".join(typed)
+    preset_option = "" if s.rules.name == "classic" else f" --preset {s.rules.name}"
+    return (f"Moves: {moves}\nReview them: scoundrel-bot review --seed {seed_text}{preset_option} "
+            f'--moves "{moves}"')
+
+
+def run(seed: int, rules_name: str, stdin: TextIO, stdout: TextIO) -> int:
+    rules = preset(rules_name)
+    seed_text = seed_to_text(seed)
+    s = new_game(rules, seed=seed)
+    print(f"Scoundrel — seed {seed_text} · {rules.name}. Type h for help.", file=stdout)
+    print("\n" + render(s, seed_text), file=stdout)
+    while True:
+        if s.status != PLAYING:
+            print(moves_text(s, seed_text), file=stdout)
+            return 0
+        print("> ", end="", file=stdout, flush=True)
+        line = stdin.readline()
+        if not line:
+            print("\nBye.", file=stdout)
+            return 0
+        command = line.strip().lower()
+        if command in ("q", "quit", "exit"):
+            print("Bye.", file=stdout)
+            return 0
+        if command in ("h", "help", "?"):
+            print(HELP, file=stdout)
+            continue
+        action = parse_move(s, command)
+        if action is None:
+            print(f"I don't know {command!r}. Type h for help.", file=stdout)
+            continue
+        try:
+            s = apply(s, action)
+        except IllegalAction as exc:
+            print(f"Not allowed: {exc}", file=stdout)
+            continue
+        print("\n" + render(s, seed_text), file=stdout)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog=prog("play"), description="Play Scoundrel in the terminal.")
+    parser.add_argument("--seed", help="a seed as shared (K7Q2-M9XD), or #N for a seed number (default: a new "
+                                        "random deal)")
+    parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
+    args = parser.parse_args(argv)
+    try:
+        seed = parse_seed(args.seed) if args.seed else new_seed()
+        preset(args.preset)
+    except (SeedError, RulesError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return run(seed, args.preset, sys.stdin, for_terminal(sys.stdout))  # red and black cards, unless NO_COLOR

@@ -1,0 +1,83 @@
+"""``python -m bot review``: a line of moves checked against perfect play, room by room, in a player's words."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+
+from games.engine import (
+    PRESETS,
+    Action,
+    ActionParseError,
+    IllegalAction,
+    RulesError,
+    apply,
+    deal,
+    decode,
+    new_game,
+    parse_deck,
+)
+from games.engine.cards import CardParseError
+from games.engine.seeds import SeedError
+from games.solver import SolverRefused
+from games.solver.review import review
+from terminal.play import parse_move
+from terminal.solve import parse_seed
+from terminal.usage import prog
+
+NOTATION = ('as typed in `scoundrel-bot play` and printed by `solve` ("1w 2 a 3b ...": a card by its place 1-4, '
+            "w with the weapon, b barehanded, a avoid, b1-b6 buy, l leave, r/d raise or decline, o/e loop or "
+            'retire), or as action codes ("W0 T1 A T2 ...")')
+_CODE = re.compile(r"[TWB][0-9]|[ALRDOE]")
+
+
+def read_moves(rules, deck, text: str) -> tuple[Action, ...]:
+    """The moves in the terminal's notation (replayed to read each in its position), or all as action codes."""
+    tokens = text.split()
+    if all(_CODE.fullmatch(token) for token in tokens):
+        return decode(text)
+    state, moves = new_game(rules, deck=tuple(deck)), []
+    for number, token in enumerate(tokens, 1):
+        action = parse_move(state, token)
+        if action is None:
+            raise ActionParseError(f"move {number}, {token!r}, is not a move: write the moves {NOTATION}")
+        state = apply(state, action)  # IllegalAction names the move that is not allowed there
+        moves.append(action)
+    return tuple(moves)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog=prog("review"), description=__doc__.splitlines()[0])
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--seed", help="a seed as shared (K7Q2-M9XD), or #N for a seed number")
+    source.add_argument("--deck", help='an explicit order, top card first: "S14 H5 D10 ..." (suit C/S/D/H, value)')
+    parser.add_argument("--moves", required=True, help=f"the moves played: {NOTATION}")
+    parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
+    parser.add_argument("--health", type=int, help="starting (and maximum) health instead of the preset's")
+    args = parser.parse_args(argv)
+    try:
+        rules = PRESETS[args.preset]
+        if args.health is not None:
+            rules = rules.with_health(args.health)
+        deck = deal(rules, parse_seed(args.seed)) if args.seed is not None else parse_deck(args.deck,
+                                                                                           rules.full_deck())
+        moves = read_moves(rules, deck, args.moves)
+        started = time.perf_counter()
+        result = review(rules, deck, moves)
+        elapsed = time.perf_counter() - started
+    except (SeedError, CardParseError, RulesError, SolverRefused, ActionParseError, IllegalAction,
+            ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    *told, verdict = result.lines()
+    print(verdict)
+    for line in told:
+        print("  " + line)
+    if result.score is None:
+        print(f"The moves stop before the end of the game; the best still possible there is {result.steps[-1].after}."
+              if result.steps else "No moves given.")
+    print(f"Reviewed {len(result.steps)} moves in {elapsed:.2f} s.")
+    print(result.machine_line())
+    return 0

@@ -1,0 +1,62 @@
+"""``python -m bot solve``: the best possible score (par) of a deal and one line that reaches it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from games.engine import PRESETS, RulesError, apply, deal, new_game, parse_deck, seed_to_text
+from games.engine.cards import CardParseError
+from games.engine.seeds import SeedError
+from games.solver import SolverRefused, native, solve
+from games.solver.explain import line_text
+from terminal.play import parse_seed, typed_move  # (parse_seed: every command reads a seed alike)
+from terminal.usage import prog
+
+
+def typed_line(rules, deck, actions) -> list[str]:
+    """The line in the terminal game's notation (``2w`` weapon, ``2b`` barehanded, ``a`` avoid, ...)."""
+    state, typed = new_game(rules, deck=tuple(deck)), []
+    for action in actions:
+        typed.append(typed_move(state, action))
+        state = apply(state, action)
+    return typed
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog=prog("solve"), description=__doc__.splitlines()[0])
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--seed", help="a seed as shared (K7Q2-M9XD), or #N for a seed number")
+    source.add_argument("--deck", help='an explicit order, top card first: "S14 H5 D10 ..." (suit C/S/D/H, value)')
+    parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
+    parser.add_argument("--health", type=int, help="starting (and maximum) health instead of the preset's")
+    parser.add_argument("--quiet", action="store_true", help="print only the final best_score line")
+    args = parser.parse_args(argv)
+    try:
+        rules = PRESETS[args.preset]
+        if args.health is not None:
+            rules = rules.with_health(args.health)
+        if args.seed is not None:
+            seed = parse_seed(args.seed)
+            deck = deal(rules, seed)
+            title = f"Seed {seed_to_text(seed)}"
+        else:
+            deck = parse_deck(args.deck, rules.full_deck())
+            title = "Deck"
+        started = time.perf_counter()
+        solution = solve(rules, deck)
+        elapsed = time.perf_counter() - started
+    except (SeedError, CardParseError, RulesError, SolverRefused, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if not args.quiet:
+        print(f"{title} ({rules.name} rules): {' '.join(c.code for c in deck)}")
+        outcome = "winnable" if solution.winnable else "not winnable: the best is to die as late as possible"
+        print(f"Par: {solution.best_score} ({outcome}); {solution.states:,} situations searched in {elapsed:.2f} s "
+              f"(solver: {native.describe()}).")
+        print("Optimal line, as typed in `scoundrel-bot play`: " + " ".join(typed_line(rules, deck, solution.actions)))
+        for text in line_text(rules, deck, solution.actions):
+            print("  " + text)
+    print(f"best_score={solution.best_score} winnable={'yes' if solution.winnable else 'no'}")
+    return 0
