@@ -17,7 +17,6 @@ seeing only what a player sees; ``smallest`` and ``greedy`` are the plain player
 from __future__ import annotations
 
 import argparse
-import functools
 import hashlib
 import importlib
 import json
@@ -58,8 +57,8 @@ def measure(task: tuple[int, str]) -> dict:
     else:
         score = baselines.play(baselines.PLAYERS[player], rules, deck).score
     seconds = time.process_time() - started  # CPU time: what it costs whatever else the machine runs
-    return {"rules": rules.key, "seed": seed, "player": player, "version": version(player), "score": score,
-            "won": score > 0, "seconds": round(seconds, 3)}
+    return {"rules": rules.key, "seed": seed, "player": player, "score": score, "won": score > 0,
+            "seconds": round(seconds, 3)}
 
 
 COACH_MODULE = "games.solver.fair"  # the fair coach: coach_play plays a whole deal seeing only what a player sees
@@ -69,7 +68,6 @@ def coach_score(rules, deck) -> int:
     return importlib.import_module(COACH_MODULE).coach_play(rules, deck).score
 
 
-@functools.cache  # read once per process: a module moved or edited during a run does not change its records
 def version(player: str) -> str:
     """Which code played: a hash of the player's module (par is exact: any correct solver gives the same). A
     result measured by another version of the coach or of a plain player is measured again, never mixed in."""
@@ -98,8 +96,9 @@ def read_results(path: Path, rules_key: str, versions: dict[str, str]) -> dict[t
     return done
 
 
-def run(path: Path, tasks: list[tuple[int, str]], jobs: int) -> None:
-    """Measure ``tasks``, appending each result to ``path`` as it comes (in any order)."""
+def run(path: Path, tasks: list[tuple[int, str]], jobs: int, versions: dict[str, str]) -> None:
+    """Measure ``tasks``, appending each result to ``path`` as it comes (in any order), marked with the version of
+    its player as this run started (the workers start with the same code)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("a+") as out:
         out.seek(0, 2)
@@ -111,6 +110,7 @@ def run(path: Path, tasks: list[tuple[int, str]], jobs: int) -> None:
         results = _results(tasks, jobs)
         try:
             for record in results:
+                record = {**record, "version": versions[record["player"]]}
                 out.write(json.dumps(record) + "\n")
                 out.flush()
                 bar.set_postfix_str(f"#{record['seed']} {record['player']} {record['score']}", refresh=False)
@@ -160,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.table:
         todo = [(seed, player) for seed in seeds for player in players if (seed, player) not in done]
         if todo:
-            run(args.results, todo, args.jobs)
+            run(args.results, todo, args.jobs, versions)
         done = read_results(args.results, DAILY_RULES.key, versions)
     command = f"python benchmarks/coach_numbers.py --deals {args.deals} --first {args.first} --players " \
               f"{','.join(players)}"
