@@ -7,7 +7,10 @@ import math
 import statistics
 from collections.abc import Iterable, Sequence
 
+from scoundrel.par import DEFAULT_TIMEOUT
+
 Z95 = 1.959964  # the normal distribution's two-sided 95 % point
+NIGHT_LIMIT = DEFAULT_TIMEOUT  # seconds the night's job gives par and the coach's game together (cogs/daily_par.py)
 
 NAMES = {"par": ("par (exact solver)", "every card, the deck order too"),
          "coach": ("coach", "what a player sees"),
@@ -36,8 +39,16 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float
     return mean, mean - half, mean + half
 
 
+def percentile(values: Sequence[float], share: float) -> float:
+    """The nearest-rank percentile: the smallest value with at least ``share`` of the values at or below it."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
+
+
 def percent(x: float) -> str:
-    return f"{100 * x:.1f} %" if x >= 0.01 or x == 0 else f"{100 * x:.2f} %"
+    if x == 0:
+        return "0 %"
+    return f"{100 * x:.1f} %" if x >= 0.01 else f"{100 * x:.2f} %"
 
 
 def complete_deals(done: dict, seeds: Iterable[int], players: Sequence[str]) -> list[int]:
@@ -81,6 +92,12 @@ def table(done: dict, seeds: Iterable[int], players: Sequence[str], command: str
                 lines.append("")
                 lines.append(f"{NAMES[player][0].capitalize()} wins {wins} of the {len(winnable)} winnable deals: "
                              f"{percent(wins / len(winnable))} ({percent(low)}–{percent(high)}).")
+    if "par" in players and "coach" in players:
+        night = [done[(seed, "par")]["seconds"] + done[(seed, "coach")]["seconds"] for seed in deals]
+        over = sum(seconds > NIGHT_LIMIT for seconds in night)
+        lines += ["", f"The night's job of a daily (par, then the coach's game, within par's {NIGHT_LIMIT:g} s): CPU "
+                      f"median {statistics.median(night):.1f} s, 95th percentile {percentile(night, 0.95):.1f} s, "
+                      f"max {max(night):.1f} s; over the limit on {over} of {n} deals."]
     lines += ["", f"Command: `{command}`"]
     if versions:
         lines.append("Players' versions (a hash of their module): "
