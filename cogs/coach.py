@@ -1,5 +1,7 @@
-"""The coach: a **Review** button under every finished game (its moves checked against perfect play, room by
-room) and a **Hint** button in normal and practice games (the best move now; the game is then marked hinted).
+"""The coach: a **Review** button under every finished game (its moves judged room by room on what the player
+could see at each move) and a **Hint** button in normal and practice games (the best move on what the player can
+see now, with its chance to win; the game is then marked hinted). Neither looks at the face-down order of the
+dungeon (``games.solver.fair``); only "Best possible" (``cogs.par``) shows the line seen in hindsight.
 
 Both are persistent ``DynamicItem``s (``sc:review:<game id>``, ``sc:hint:<game id>``) added through the game
 view's hooks, and both run in the solver's worker process under its bounded, fair queue: a busy solver is said
@@ -46,8 +48,9 @@ HINT_MOVED_ON = N_("The game moved on while the hint was being found; ask again 
 HINT_WARNING = N_("💡 A hint shows the best move now, but this game will then no longer count on the boards or "
                   "in your stats.")
 HINTED_MARK = N_("(hinted — not counted)")
-HINTED_VERDICT = N_("No points lost against par {par}, with a hint (hinted — not counted).")
-PERFECT_VERDICT = "A perfect game: every move kept the best possible score, {par} ({decided})."  # games.solver.review's
+HINTED_VERDICT = N_("No clear mistakes, with a hint (hinted — not counted).")
+# games.solver.fair_review's verdict for a finished game without a clear mistake
+PERFECT_VERDICT = "No clear mistakes: on what you could see, no other move was clearly better ({decided})."
 NO_REVIEWS = N_("Reviews are not available on this bot.")
 NO_HINTS = N_("Hints are not available on this bot.")
 
@@ -59,7 +62,7 @@ def review_text(record, text, tr: Messages = ENGLISH, hinted: bool = False) -> l
     verdict = lines.pop() if lines else ""
     summary = text.summary
     if hinted and getattr(summary, "template", None) == PERFECT_VERDICT:
-        verdict = tr(HINTED_VERDICT, par=summary.fields["par"])
+        verdict = tr(HINTED_VERDICT)
     elif hinted:
         verdict += " " + tr(HINTED_MARK)
     embeds = [discord.Embed(description=chunk) for chunk in chunk_lines(lines + [f"**{verdict}**"])]
@@ -149,8 +152,10 @@ class HintConfirmButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button])
 
 
 def hint_text(hint, tr: Messages = ENGLISH) -> str:
-    return readable(tr("💡 Best move now: **{move}**; it keeps your best possible score at {best}.",
-                       move=translated(hint.words, tr), best=hint.best) + "\n" + tr(HINTED_MARK))
+    """The best move on what the player can see, its chance to win and its expected score."""
+    return readable(tr("💡 Best now: **{move}** — wins {win} % of the deals you could be in (expected score "
+                       "{expected}).", move=translated(hint.words, tr), win=round(100 * hint.win),
+                       expected=f"{hint.expected:.1f}") + "\n" + tr(HINTED_MARK))
 
 
 async def show_hint(interaction: Interaction, game_id: int, confirmed: bool = False) -> None:

@@ -1,5 +1,8 @@
 """The "Best possible" button under a finished game: par (the best score the deal allowed) and the line to it.
 
+Both are hindsight, worked out seeing every card of the deal, and say so; the coach's Hint and Review judge
+only what the player could see (``cogs.coach``).
+
 The button is a persistent ``DynamicItem`` (``sc:par:<game id>``), added through ``GAME_OVER_EXTRAS``. A click is
 deferred at once (so Discord never times out) and answered privately once the solver's worker process has the
 par, or at once and plainly when the solver's queue is full or the player already waits for an answer; a deal
@@ -52,9 +55,9 @@ def short_line_text(rules, deck, line) -> list[str]:
 
 def par_summary(best: int, score: int | None, tr: Messages = ENGLISH, hinted: bool = False) -> str:
     if best > 0:
-        text = tr("Best possible: {best} (winnable)", best=best)
+        text = tr("Best possible seeing every card: {best} (winnable)", best=best)
     else:
-        text = tr("Best possible: {best} (not winnable: the best is to die late)", best=best)
+        text = tr("Best possible seeing every card: {best} (not winnable: the best is to die late)", best=best)
     if score is not None:
         text += " — " + (tr("you scored {score}, a perfect game!", score=score) if score == best and not hinted else
                          tr("you scored {score}.", score=score))

@@ -13,8 +13,10 @@ from games.engine import Action, Rules, apply, decode, encode, new_game, parse_d
 from games.engine.cards import Card
 from games.i18n.phrase import Phrase
 from games.solver import SolverRefused, refusal
+from games.solver.fair import Coach
+from games.solver.fair_review import fair_review
 from games.solver.position import Position
-from games.solver.review import move_words, review
+from games.solver.review import move_words
 from scoundrel.par import run_in_solver
 
 REVIEW_TIME_LIMIT = 60.0  # seconds of solving (waiting in the queue does not count)
@@ -22,6 +24,7 @@ HINT_TIME_LIMIT = 20.0
 POSITIONS_KEPT = 3  # deals whose solved positions the worker keeps: a player's next hint, or the review, reuses them
 POSITION_SIZE_KEPT = 400_000  # ... unless a search grew past this many situations (memory: hundreds of MB)
 _positions: OrderedDict[tuple[str, str], Position] = OrderedDict()  # in the worker process, most recent last
+_coaches: dict[str, Coach] = {}  # by rules: each keeps the orders it solved, for the same room's next hint
 
 
 class ReviewText(NamedTuple):
@@ -33,7 +36,8 @@ class ReviewText(NamedTuple):
 class Hint(NamedTuple):
     code: str  # the engine action code of the best move
     words: str  # "equipping ♦9"
-    best: int  # the best score still reachable
+    expected: float  # its expected score over the orders of the dungeon the player could be in
+    win: float  # ... and its chance to win there (0..1)
 
 
 def _position(rules: Rules, deck_codes: str) -> tuple[Position, tuple[Card, ...]]:
@@ -54,23 +58,32 @@ def _done_with(rules: Rules, deck_codes: str, position: Position) -> None:
         _positions.pop((rules.key, deck_codes), None)
 
 
+def _coach(rules: Rules) -> Coach:
+    coach = _coaches.get(rules.key)
+    if coach is None:
+        coach = _coaches[rules.key] = Coach(rules)
+    return coach
+
+
 def _review_in_worker(rules_data: dict, deck_codes: str, moves: str) -> ReviewText:
+    """The fair review (moves judged on what the player could see), with the deal's hindsight par."""
     rules = Rules.from_dict(rules_data)
     position, deck = _position(rules, deck_codes)
-    result = review(rules, deck, decode(moves), position=position)
+    par = position.value(new_game(rules, deck=deck))
     _done_with(rules, deck_codes, position)
+    result = fair_review(rules, deck, decode(moves), coach=_coach(rules), par=par)
     return ReviewText(result.summary(), result.lines(), result.machine_line())
 
 
 def _hint_in_worker(rules_data: dict, deck_codes: str, moves: str) -> Hint:
+    """The best move on what the player can see: the deal's order reaches the coach only as the state, which it
+    reads as the player sees it (``games.solver.fair.visible``)."""
     rules = Rules.from_dict(rules_data)
-    position, deck = _position(rules, deck_codes)
-    state = new_game(rules, deck=deck)
+    state = new_game(rules, deck=parse_deck(deck_codes, rules.full_deck()))
     for action in decode(moves):
         state = apply(state, action)
-    action, best = position.best_action(state)
-    _done_with(rules, deck_codes, position)
-    return Hint(action.code, move_words(state, action), best)
+    best = _coach(rules).advise(state).best
+    return Hint(best.action.code, move_words(state, best.action), best.expected, best.win)
 
 
 def _check(rules: Rules) -> None:

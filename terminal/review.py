@@ -1,4 +1,7 @@
-"""``python -m bot review``: a line of moves checked against perfect play, room by room, in a player's words."""
+"""``python -m bot review``: a line of moves judged on what the player could see, room by room, in a player's words.
+
+A move is a mistake only when another was clearly better on the orders of the dungeon the player could be in
+(``games.solver.fair_review``); the machine line ends with the mistakes' move numbers."""
 
 from __future__ import annotations
 
@@ -21,8 +24,8 @@ from games.engine import (
 )
 from games.engine.cards import CardParseError
 from games.engine.seeds import SeedError
-from games.solver import SolverRefused
-from games.solver.review import review
+from games.solver import SolverRefused, solve
+from games.solver.fair_review import fair_review
 from terminal.play import parse_move
 from terminal.solve import parse_seed
 from terminal.usage import prog
@@ -65,7 +68,7 @@ def main(argv: list[str]) -> int:
                                                                                            rules.full_deck())
         moves = read_moves(rules, deck, args.moves)
         started = time.perf_counter()
-        result = review(rules, deck, moves)
+        result = fair_review(rules, deck, moves, par=solve(rules, deck).best_score)
         elapsed = time.perf_counter() - started
     except (SeedError, CardParseError, RulesError, SolverRefused, ActionParseError, IllegalAction,
             ValueError) as exc:
@@ -76,8 +79,7 @@ def main(argv: list[str]) -> int:
     for line in told:
         print("  " + line)
     if result.score is None:
-        print(f"The moves stop before the end of the game; the best still possible there is {result.steps[-1].after}."
-              if result.steps else "No moves given.")
+        print("The moves stop before the end of the game." if result.steps else "No moves given.")
     print(f"Reviewed {len(result.steps)} moves in {elapsed:.2f} s.")
     print(result.machine_line())
     return 0

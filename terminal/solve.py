@@ -1,4 +1,7 @@
-"""``python -m bot solve``: the best possible score (par) of a deal and one line that reaches it."""
+"""``python -m bot solve``: the best possible score (par) of a deal and one line that reaches it.
+
+Par sees every card; the coach's score (``games.solver.fair.coach_play``) is what the fair coach makes of the deal
+seeing only what a player sees, a score a human can aim for."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from games.engine.cards import CardParseError
 from games.engine.seeds import SeedError
 from games.solver import SolverRefused, native, solve
 from games.solver.explain import line_text
+from games.solver.fair import coach_play
 from terminal.play import parse_seed, typed_move  # (parse_seed: every command reads a seed alike)
 from terminal.usage import prog
 
@@ -31,7 +35,7 @@ def main(argv: list[str]) -> int:
     source.add_argument("--deck", help='an explicit order, top card first: "S14 H5 D10 ..." (suit C/S/D/H, value)')
     parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
     parser.add_argument("--health", type=int, help="starting (and maximum) health instead of the preset's")
-    parser.add_argument("--quiet", action="store_true", help="print only the final best_score line")
+    parser.add_argument("--quiet", action="store_true", help="print only the final best_score line (no coach)")
     args = parser.parse_args(argv)
     try:
         rules = PRESETS[args.preset]
@@ -47,6 +51,10 @@ def main(argv: list[str]) -> int:
         started = time.perf_counter()
         solution = solve(rules, deck)
         elapsed = time.perf_counter() - started
+        if not args.quiet:
+            started = time.perf_counter()
+            coach = coach_play(rules, deck)
+            coach_time = time.perf_counter() - started
     except (SeedError, CardParseError, RulesError, SolverRefused, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -58,5 +66,8 @@ def main(argv: list[str]) -> int:
         print("Optimal line, as typed in `scoundrel-bot play`: " + " ".join(typed_line(rules, deck, solution.actions)))
         for text in line_text(rules, deck, solution.actions):
             print("  " + text)
+        print(f"The coach, seeing only the room and what was seen before, plays: "
+              f"{' '.join(typed_line(rules, deck, coach.moves))} ({coach_time:.1f} s).")
+        print(f"Coach (seeing only the room): {coach.score}")
     print(f"best_score={solution.best_score} winnable={'yes' if solution.winnable else 'no'}")
     return 0

@@ -136,10 +136,11 @@ class Coach:
 
     def _position(self, dungeon: tuple[Card, ...], room: list[Card]) -> Position:
         position = self._positions.pop(dungeon, None)
-        if position is None or not set(room) <= set(position.deal.cards):
-            # The solver's deal: the room's cards, then the dungeon in the order judged (the cards already played
-            # are only in the state: the weapon, its last kill).
-            position = Position(self.rules, tuple(_canonical(room)) + dungeon)
+        if position is None or not _in_order(room, position.deal.cards):
+            # The solver's deal: the room's cards in their slots' order (an avoid puts them under the dungeon so),
+            # then the dungeon in the order judged. The cards already played are only in the state (the weapon,
+            # its last kill). Later in the same turn the room has fewer cards, in the same order: the same deal.
+            position = Position(self.rules, tuple(room) + dungeon)
         self._positions[dungeon] = position
         while len(self._positions) > self.kept:
             self._positions.popitem(last=False)
@@ -168,6 +169,12 @@ class Coach:
         moves = tuple(MoveValue(action, totals[i] / n, wins[i] / n) for i, action in enumerate(actions))
         best = max(moves, key=lambda move: (move.expected, move.win, -moves.index(move)))
         return Advice(moves, best, n, exact)
+
+
+def _in_order(cards: Sequence[Card], deck: Sequence[Card]) -> bool:
+    """Whether ``cards`` lie in ``deck`` in this order (not necessarily side by side)."""
+    rest = iter(deck)
+    return all(card in rest for card in cards)
 
 
 class CoachGame(NamedTuple):

@@ -1,0 +1,59 @@
+"""``python -m bot hint``: the best move on what a player can see, after some moves, as the bot's Hint gives it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from games.engine import PRESETS, ActionParseError, IllegalAction, RulesError, apply, deal, new_game, parse_deck
+from games.engine.cards import CardParseError
+from games.engine.seeds import SeedError
+from games.solver import SolverRefused
+from games.solver.fair import Coach
+from games.solver.review import move_words
+from terminal.play import typed_move
+from terminal.review import NOTATION, read_moves
+from terminal.solve import parse_seed
+from terminal.usage import prog
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog=prog("hint"), description=__doc__.splitlines()[0])
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--seed", help="a seed as shared (K7Q2-M9XD), or #N for a seed number")
+    source.add_argument("--deck", help='an explicit order, top card first: "S14 H5 D10 ..." (suit C/S/D/H, value)')
+    parser.add_argument("--moves", default="", help=f"the moves played so far: {NOTATION}")
+    parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
+    parser.add_argument("--health", type=int, help="starting (and maximum) health instead of the preset's")
+    args = parser.parse_args(argv)
+    try:
+        rules = PRESETS[args.preset]
+        if args.health is not None:
+            rules = rules.with_health(args.health)
+        deck = deal(rules, parse_seed(args.seed)) if args.seed is not None else parse_deck(args.deck,
+                                                                                           rules.full_deck())
+        state = new_game(rules, deck=tuple(deck))
+        for action in read_moves(rules, deck, args.moves):
+            state = apply(state, action)
+        if state.over:
+            raise ValueError(f"the game is over after these moves (score {state.score}): there is no move to hint")
+        started = time.perf_counter()
+        advice = Coach(rules).advise(state)
+        elapsed = time.perf_counter() - started
+    except (SeedError, CardParseError, RulesError, SolverRefused, ActionParseError, IllegalAction,
+            ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    room = " ".join(card.label if card is not None else "·" for card in state.room)
+    print(f"Room {state.turn}: {room}; health {state.health}.")
+    judged = "every order" if advice.exact else "a sample"
+    print(f"Judged on what a player sees: {judged} of the {advice.orders} orders of the unseen cards solved "
+          f"({elapsed:.2f} s).")
+    for move in sorted(advice.moves, key=lambda move: -move.expected):
+        mark = "→" if move is advice.best else " "
+        print(f"  {mark} {typed_move(state, move.action):>3}  {str(move_words(state, move.action)):<34} "
+              f"expected {move.expected:6.1f}  wins {100 * move.win:3.0f} %")
+    best = advice.best
+    print(f"hint={typed_move(state, best.action)} expected={best.expected:.1f} win={round(100 * best.win)}%")
+    return 0
