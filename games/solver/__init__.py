@@ -32,12 +32,13 @@ Speed: ``search`` and ``rooms`` are compiled with Cython at install (``setup.py`
 ``native.py`` loads those builds only while they match their sources, and the ``.py`` files otherwise.
 """
 
-from games.solver import native
+# Imports inside this package are relative: the tests load it a second time, as pure Python, under another name.
+from . import native
 
 native.load()  # before anything imports search or rooms: their compiled builds if current, else the .py files
 
-from games.solver.deal import SolverRefused, refusal  # noqa: E402
-from games.solver.native import compiled  # noqa: E402
-from games.solver.solve import Solution, solve  # noqa: E402
+from .deal import SolverRefused, refusal  # noqa: E402
+from .native import compiled  # noqa: E402
+from .solve import Solution, solve  # noqa: E402
 
 __all__ = ["Solution", "SolverRefused", "compiled", "refusal", "solve"]

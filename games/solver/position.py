@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from games.engine import Action, Rules, State, apply, legal_actions
 from games.engine.cards import Card
 from games.engine.rules import STRICT
-from games.solver.deal import NO_LIMIT, Deal
-from games.solver.search import LOST, ROOM_SIZE, Search, gc_paused, narrow
+
+from .deal import NO_LIMIT, Deal
+from .search import LOST, ROOM_SIZE, Search, gc_paused, narrow
 
 
 class Position:

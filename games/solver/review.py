@@ -16,8 +16,9 @@ from games.engine.actions import AVOID, FIGHT_WITH_WEAPON
 from games.engine.cards import MONSTER, POTION, WEAPON, Card
 from games.i18n import N_
 from games.i18n.phrase import Phrase
-from games.solver.position import Position
-from games.solver.search import gc_paused
+
+from .position import Position
+from .search import gc_paused
 
 REVIEW_LINES = 12  # a review's lines at most, the verdict included: it fits a phone's screen
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import NamedTuple
 
-from games.solver.deal import NO_LIMIT, POTION_K, WEAPON_K, Deal
+from .deal import NO_LIMIT, POTION_K, WEAPON_K, Deal
 
 RESOLVE_ALL = -1  # ``carried`` of a plan that resolves every card (the final room)
 

@@ -23,8 +23,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from operator import itemgetter
 
-from games.solver.deal import MONSTER_K, NO_LIMIT, WEAPON_K, Deal, top_two
-from games.solver.rooms import Death, Plan, dies, health_after, room_options
+from .deal import MONSTER_K, NO_LIMIT, WEAPON_K, Deal, top_two
+from .rooms import Death, Plan, dies, health_after, room_options
 
 ROOM_SIZE = 4
 LOST = -10**6  # below every score: "nothing found yet"

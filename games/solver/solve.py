@@ -9,9 +9,10 @@ from games.engine import actions as A
 from games.engine.actions import Action
 from games.engine.cards import Card
 from games.engine.rules import Rules
-from games.solver.deal import Deal, SolverRefused
-from games.solver.rooms import health_after
-from games.solver.search import AVOID, ROOM_SIZE, Search, gc_paused
+
+from .deal import Deal, SolverRefused
+from .rooms import health_after
+from .search import AVOID, ROOM_SIZE, Search, gc_paused
 
 
 class Solution(NamedTuple):
