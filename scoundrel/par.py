@@ -27,6 +27,7 @@ from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
 from games.solver import SolverRefused, refusal, solve
 from games.solver.explain import line_text
+from games.solver.fair import coach_play
 
 log = logging.getLogger(__name__)
 
@@ -187,8 +188,6 @@ async def run_in_solver(fn, *args, requester: int | None = None, urgent: bool = 
 
 def _coach_in_worker(rules_data: dict, deck_codes: str) -> int:
     """Runs in the worker: the coach plays the whole deal seeing only what a player sees; its final score."""
-    from games.solver.fair import coach_play
-
     rules = Rules.from_dict(rules_data)
     return coach_play(rules, parse_deck(deck_codes, rules.full_deck())).score
 
