@@ -140,6 +140,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     parser.add_argument("--results", type=Path, default=DEFAULT_RESULTS, help="the JSON lines file (appended to)")
     parser.add_argument("--table", action="store_true", help="measure nothing: print the table of what is done")
+    parser.add_argument("--version", action="append", default=[], metavar="PLAYER=HASH",
+                        help="with --table: show a player's results of that version of its code (as the table "
+                             "printed it) instead of the current one")
     return parser
 
 
@@ -156,6 +159,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     seeds = range(args.first, args.first + args.deals)
     versions = {player: version(player) for player in players}
+    chosen = dict(item.partition("=")[::2] for item in args.version)
+    if chosen and (not args.table or not set(chosen) <= set(players) or not all(chosen.values())):
+        print("error: --version PLAYER=HASH goes with --table, for players of --players", file=sys.stderr)
+        return 2
+    versions.update(chosen)
     done = read_results(args.results, DAILY_RULES.key, versions)
     if not args.table:
         todo = [(seed, player) for seed in seeds for player in players if (seed, player) not in done]
@@ -163,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
             run(args.results, todo, args.jobs, versions)
         done = read_results(args.results, DAILY_RULES.key, versions)
     command = f"python benchmarks/coach_numbers.py --deals {args.deals} --first {args.first} --players " \
-              f"{','.join(players)}"
+              f"{','.join(players)}" + "".join(f" --table --version {p}={h}" for p, h in chosen.items())
     print(table(done, seeds, players, command, versions))
     return 0
 

@@ -118,6 +118,7 @@ def test_bad_arguments_change_nothing(tmp_path, capsys):
     results = tmp_path / "numbers.jsonl"
     assert coach_numbers.main(["--players", "par,oracle", "--results", str(results)]) == 2
     assert coach_numbers.main(["--deals", "0", "--results", str(results)]) == 2
+    assert coach_numbers.main(["--version", "greedy=0123456789ab", "--results", str(results)]) == 2  # measure it?
     assert "unknown players oracle" in capsys.readouterr().err and not results.exists()
 
 
@@ -141,3 +142,17 @@ def test_the_coach_is_measured_by_its_own_game(tmp_path):
     [record] = lines(results)
     assert record["score"] == coach_play(DAILY_RULES, deal(DAILY_RULES, quick)).score
     assert record["version"] == coach_numbers.version("coach") != coach_numbers.version("greedy")
+
+
+def test_the_table_of_an_earlier_version_of_a_player(tmp_path, capsys):
+    results = tmp_path / "numbers.jsonl"
+    assert coach_numbers.main(["--deals", "2", "--players", "par,greedy", "--results", str(results)]) == 0
+    earlier = [dict(r, version="0123456789ab", score=-1) for r in lines(results) if r["player"] == "greedy"]
+    with results.open("a") as out:
+        out.writelines(json.dumps(r) + "\n" for r in earlier)
+    capsys.readouterr()
+    assert coach_numbers.main(["--deals", "2", "--players", "par,greedy", "--results", str(results), "--table",
+                               "--version", "greedy=0123456789ab"]) == 0
+    out = capsys.readouterr().out
+    assert "2 of 2 classic deals" in out and "| -1.0 (-1.0 to -1.0) | -1 |" in out  # those results, not today's
+    assert "--table --version greedy=0123456789ab" in out and "greedy 0123456789ab" in out
