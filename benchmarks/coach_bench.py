@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/coach_bench.py               # 30 classic deals
     .venv/bin/python benchmarks/coach_bench.py --deals 3     # a short run
     .venv/bin/python benchmarks/coach_bench.py --cold        # every hint from nothing (no orders kept)
+    .venv/bin/python benchmarks/coach_bench.py --play-samples 4 --reviews 10   # a cheaper line, 10 reviews
 
 For each deal the coach plays it (``coach_play``), then a hint is asked at every position of that line, in order,
 as the bot's worker computes it (``scoundrel.coach._hint_in_worker``: the worker keeps the orders it solved, so a
@@ -16,6 +17,7 @@ The deals are fixed (seed i is derived from the text ``solver-bench/i``, as in `
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -45,7 +47,10 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=30)
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--cold", action="store_true", help="forget the solved orders before every hint")
-    parser.add_argument("--no-review", action="store_true")
+    parser.add_argument("--times", help="append each deal's times to this file (JSON lines), to combine runs")
+    parser.add_argument("--reviews", type=int, default=None, help="review only the first N deals' lines")
+    parser.add_argument("--play-samples", type=int, default=fair.PLAY_SAMPLES,
+                        help="orders a move of the coach's own play is judged on (the line the hints are asked along)")
     args = parser.parse_args()
     rules = PRESETS["classic"]
     hints, hints_wall, reviews, reviews_wall, plays, scores = [], [], [], [], [], []
@@ -53,7 +58,7 @@ def main() -> None:
         seed = seed_from_bytes(f"solver-bench/{i}".encode())
         deck = deal(rules, seed)
         codes = " ".join(card.code for card in deck)
-        game, cpu, _ = timed(fair.coach_play, rules, deck)
+        game, cpu, _ = timed(fair.coach_play, rules, deck, args.play_samples)
         plays.append(cpu)
         scores.append(game.score)
         coach._coaches.clear()
@@ -65,18 +70,24 @@ def main() -> None:
             deal_hints.append(cpu)
             hints_wall.append(wall)
         hints += deal_hints
+        reviewed = []
         line = f"deal {i:3d} {seed_to_text(seed)}  coach {game.score:5d} ({plays[-1]:5.1f} s)  hints: " \
                f"median {statistics.median(deal_hints):.2f} s, max {max(deal_hints):.2f} s over {len(deal_hints)}"
-        if not args.no_review:
+        if args.reviews is None or i - args.first < args.reviews:
             coach._coaches.clear()
             coach._positions.clear()
             _, cpu, wall = timed(coach._review_in_worker, rules.to_dict(), codes, encode(game.moves))
             reviews.append(cpu)
             reviews_wall.append(wall)
+            reviewed.append(cpu)
             line += f"  review {cpu:.1f} s"
         print(line, flush=True)
+        if args.times:
+            with open(args.times, "a") as out:
+                out.write(json.dumps({"deal": i, "hints": deal_hints, "review": reviewed,
+                                      "play": plays[-1], "score": game.score}) + "\n")
     print(f"deals={args.deals} (from {args.first}) solver={native.describe()} hint samples={fair.HINT_SAMPLES} "
-          f"play samples={fair.PLAY_SAMPLES} exact up to {fair.EXACT_ORDERS} orders{' cold' if args.cold else ''}")
+          f"play samples={args.play_samples} exact up to {fair.EXACT_ORDERS} orders{' cold' if args.cold else ''}")
     print(f"hint CPU: median {statistics.median(hints):.2f} s, p95 {p95(hints):.2f} s, max {max(hints):.2f} s over "
           f"{len(hints)} positions (wall: median {statistics.median(hints_wall):.2f} s, p95 {p95(hints_wall):.2f} s)")
     if reviews:

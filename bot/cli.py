@@ -11,11 +11,17 @@ Exit status: 0 success (quitting a game included), 1 a runtime failure, 2 a usag
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
+import logging
+import os
 import sys
+import traceback
+from collections.abc import Iterator
 from importlib import metadata
 
 from bot.config import ConfigError
+from bot.redaction import ScrubbedStream, ScrubSecrets, remember_environment, remember_urls, scrub
 from terminal.usage import PROG
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -33,6 +39,8 @@ COMMANDS = {
     "restore": ("bot.restore", "put a backup in place of the database (bot stopped)"),
     "maintenance": ("bot.maintenance", "integrity check, pruning and compaction of the database"),
     "copy-db": ("bot.copydb", "copy the database between SQLite and PostgreSQL, checked"),
+    "forget": ("bot.forget", "delete everything the bot keeps about one player (a deletion request)"),
+    "invite": ("bot.invite", "print the bot's install links (to a server, to a player's account)"),
     "bench": ("bot.bench", "measure engine speed: random games and actions per second (--health 99: long games)"),
 }
 
@@ -42,7 +50,6 @@ def version() -> str:
         return metadata.version("scoundrel-bot")
     except metadata.PackageNotFoundError:  # pragma: no cover - running from a tree that was never installed
         return "unknown"
-
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -57,8 +64,34 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+@contextlib.contextmanager
+def secrets_masked(argv: list[str]) -> Iterator[None]:
+    """While a command runs: the token and database passwords it was given (environment, arguments) are masked in
+    everything it prints (stdout, stderr) and logs (a stderr handler for warnings until ``run`` sets up its own)."""
+    remember_environment(os.environ)
+    remember_urls(argv)
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = ScrubbedStream(out), ScrubbedStream(err)
+    handler = logging.StreamHandler()  # the wrapped stderr
+    handler.setLevel(logging.WARNING)
+    handler.addFilter(ScrubSecrets())
+    handler._scoundrel = True  # type: ignore[attr-defined]  # replaced by bot.logging_setup when `run` starts
+    root = logging.getLogger()
+    root.addHandler(handler)
+    try:
+        yield
+    finally:
+        root.removeHandler(handler)
+        sys.stdout, sys.stderr = out, err
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    with secrets_masked(argv):
+        return _main(argv)
+
+
+def _main(argv: list[str]) -> int:
     parser = build_parser()
     try:
         if not argv:
@@ -80,3 +113,6 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # e.g. piped into `head`
         return EXIT_OK
+    except Exception:  # a fault: its traceback, with any secret in it masked (Python's own would print it raw)
+        print(scrub(traceback.format_exc()), end="", file=sys.stderr)
+        return EXIT_FAILURE

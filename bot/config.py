@@ -232,11 +232,14 @@ def add_database_options(parser) -> None:
     where.add_argument("--config", "-c", metavar="FILE",
                        help="the bot's settings file: use the database it names, as `run` does")
     where.add_argument("--db", metavar="PATH",
-                       help="the database file (default: SCOUNDREL_DATABASE, else scoundrel.sqlite3 here)")
+                       help="the database: a SQLite file or a postgresql:// URL (default: SCOUNDREL_DATABASE, "
+                            "else scoundrel.sqlite3 here)")
 
 
 def database_from(args, environ: Mapping[str, str] | None = None) -> Path | str:
     """The database ``run`` would use with the same ``--config`` (or ``--db`` when given). Raises ConfigError."""
     if args.db is not None:
-        return Path(args.db).expanduser()
+        if args.db.startswith(("postgresql://", "postgres://")):
+            return args.db
+        return Path(args.db.removeprefix("sqlite:///")).expanduser()
     return load_config(args.config, environ, require_token=False).database

@@ -1,4 +1,5 @@
-"""Logging for the bot process: the token scrubbed from every record, plain or JSON lines, colour only on a TTY.
+"""Logging for the bot process: secrets scrubbed from every record (bot/redaction.py), plain or JSON lines,
+colour only on a TTY.
 
 discord.py's own helper turns colour on whenever it guesses it runs in Docker, which fills log files with escape
 codes, so the formatter is chosen here: colour only when the stream is a terminal and ``NO_COLOR`` is unset.
@@ -14,28 +15,9 @@ from datetime import UTC, datetime
 
 import discord
 
-REDACTED = "[token redacted]"
+from bot.redaction import ScrubSecrets
+
 DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
-
-
-class RedactToken(logging.Filter):
-    """Replaces the token wherever it would appear in a log line (message, arguments or traceback)."""
-
-    def __init__(self, token: str) -> None:
-        super().__init__()
-        self.token = token
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if not self.token:
-            return True
-        text = record.getMessage()
-        if record.exc_info and not record.exc_text:
-            record.exc_text = logging.Formatter().formatException(record.exc_info)
-        if self.token in text or (record.exc_text and self.token in record.exc_text):
-            record.msg, record.args = text.replace(self.token, REDACTED), None
-            if record.exc_text:
-                record.exc_text = record.exc_text.replace(self.token, REDACTED)
-        return True
 
 
 class JsonLines(logging.Formatter):
@@ -67,7 +49,7 @@ def setup_logging(level: int, token: str, handler: logging.Handler | None = None
                   log_format: str = "text") -> logging.Handler:
     """A stream handler on the root logger (stderr unless given), filtered and formatted; returns the handler."""
     handler = handler or logging.StreamHandler()
-    handler.addFilter(RedactToken(token))  # on the handler: it sees records from every logger
+    handler.addFilter(ScrubSecrets(token))  # on the handler: it sees records from every logger
     handler.setFormatter(make_formatter(log_format, getattr(handler, "stream", None)))
     root = logging.getLogger()
     root.setLevel(level)

@@ -6,6 +6,8 @@ import argparse
 import sys
 
 from bot.config import add_database_options, database_from
+from storage import is_postgres
+from storage.backends.base import redact
 from storage.backup import restore
 from storage.errors import StorageError
 from terminal.usage import prog
@@ -26,10 +28,16 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
     db = database_from(args)  # a ConfigError is reported by bot.cli (exit 2)
     try:
-        facts = restore(args.backup, db, secret_from=args.secret_from, new_secret=args.new_secret)
+        if is_postgres(db):
+            from storage.pg_backup import restore_postgres
+
+            facts = restore_postgres(args.backup, str(db), secret_from=args.secret_from, new_secret=args.new_secret)
+        else:
+            facts = restore(args.backup, db, secret_from=args.secret_from, new_secret=args.new_secret)
     except StorageError as exc:  # BackupError, or SchemaTooNew for a backup from a newer version
         print(f"restore failed: {exc}", file=sys.stderr)
         return 1
     where = f"daily secret from {facts['secret_from']}" if facts["secret_from"] else "a new daily secret on start"
-    print(f"restored {args.backup} to {db}: schema version {facts['schema_version']}, {where}")
+    shown = redact(str(db)) if is_postgres(db) else db
+    print(f"restored {args.backup} to {shown}: schema version {facts['schema_version']}, {where}")
     return 0

@@ -1,4 +1,4 @@
-"""Cards as message text that reads on Discord's dark and light themes alike.
+"""Cards as message text that reads on Discord's dark and light themes alike (``games.engine.cards.readable``).
 
 Discord draws ♠ and ♣ as black emoji, nearly invisible on the dark theme. Black suits are written with the
 outline suits ♤ ♧, which are plain text and take the theme's text colour; red suits are forced to their red
@@ -7,15 +7,7 @@ emoji (♥️ ♦️). The picture draws the real colours; this is only for text
 
 from __future__ import annotations
 
-from games.engine.cards import Card
-
-_SUITS = {"♠": "♤", "♣": "♧", "♥": "♥️", "♦": "♦️"}
-_TABLE = str.maketrans(_SUITS)
-
-
-def readable(text: str) -> str:
-    """Any text with card labels in it (engine event lines, say) with readable suits."""
-    return text.translate(_TABLE)
+from games.engine.cards import Card, readable  # the one notation, shared with the terminal and the duel
 
 
 def card_text(card: Card | None) -> str:

@@ -193,12 +193,12 @@ async def show_hint(interaction: Interaction, game_id: int, confirmed: bool = Fa
 
 
 def hint_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
-    """The Hint button beside Avoid, in normal and practice games whose rules the solver can play."""
+    """The Hint button (💡 and the word, so a first-time player knows it) beside the fight switch, in normal and
+    practice games whose rules the solver can play."""
     if _state["hint"] is None or record.kind not in HINT_KINDS or record.rules is None or refusal(record.rules):
         return []
     button = HintButton(record.id, tr)
     button.item.row = 1
-    button.item.label = None  # the 💡 alone: the toggle, Avoid and Hint fit one row on a phone
     return [button]
 
 

@@ -71,7 +71,8 @@ async def champions_field(store, guild_id: int, day: int, tr: Messages = ENGLISH
         return None
     names = await store.names_for([e.user_id for e in top])
     return (tr("🏆 {month}'s champions here", month=month_name(tr, month - 1)),
-            " · ".join(f"{place(e.rank)} {player(e.user_id, names)} {e.total}" for e in top))
+            " · ".join(tr("{place} {player} {points} pts", place=place(e.rank), player=player(e.user_id, names),
+                          points=e.points) for e in top))
 
 
 async def add_day_glance(embed: discord.Embed, store, guild_id: int, day: int, tr: Messages = ENGLISH,

@@ -54,6 +54,7 @@ from storage.duels import (
     play_duel,
     resign_action,
 )
+from storage.forget import FORGOTTEN
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +86,8 @@ def player_name(record, seat: int) -> str:
     resolves only for readers whose client already knows the user (others see a raw id); a duel from before names
     were kept falls back to it."""
     name = record.names[seat]
+    if not name and record.players[seat] == FORGOTTEN:  # a player who deleted their data: no name, no mention
+        return "**—**"
     return f"**{discord.utils.escape_markdown(name)}**" if name else mention(record.players[seat])
 
 

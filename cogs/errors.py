@@ -5,7 +5,8 @@ a subclass rather than ``@tree.error`` so test harnesses that wrap the handler s
 Buttons call ``report_error`` themselves: discord.py only logs exceptions raised in a ``DynamicItem`` callback.
 
 Expected refusals (an illegal move, a stale message, a game that is not yours) are answered and logged briefly;
-anything else is answered with a generic apology and its traceback goes to the log.
+the database's trouble (full, down, too slow) is counted and logged once a minute (cogs/outages.py); anything else
+is answered with a generic apology and its traceback goes to the log.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from discord import app_commands
 from cogs.bounds import ID
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
+from cogs.outages import TROUBLE
 from cogs.payload import BadOption, check_payload
 from cogs.respond import StoreTimeout
 from games.engine import ActionParseError, IllegalAction, RulesError, SeedError
@@ -131,11 +133,15 @@ async def report_error(interaction: Interaction, error: BaseException, where: st
     tr = for_reader(interaction)
     text, with_traceback = friendly_message(error, tr)
     what = where or _describe(interaction)
-    if with_traceback:
+    database = isinstance(error, DATABASE_ERRORS)  # StoreTimeout too: a DatabaseUnavailable
+    if database:  # one line a minute with a count, however many requests fail (cogs/outages.py)
+        TROUBLE.note(error, what, "down" if isinstance(error, StoreTimeout) else None)
+    elif with_traceback:
         log.error("error in %s for user %s", what, interaction.user.id, exc_info=error)
+    if with_traceback:
         metrics = getattr(interaction.client, "metrics", None)
         if metrics is not None:
-            metrics.errors.labels(cause="database" if isinstance(error, DATABASE_ERRORS) else "unexpected").inc()
+            metrics.errors.labels(cause="database" if database else "unexpected").inc()
     else:
         log.info("refused %s for user %s: %s", what, interaction.user.id, error)
     try:

@@ -315,19 +315,24 @@ def game_buttons(record, mode: str, tr: Messages = ENGLISH) -> list[GameButton]:
         # A merchant, a necromancer or the crossroads: only its choices; the waiting room is in the picture.
         return _expansion_buttons(state, legal, make, tr)
     buttons = [_card_button(state, legal, mode, i, card, make, tr) for i, card in enumerate(state.room)]
-    usable = any(a.kind == A.FIGHT_WITH_WEAPON for a in legal)
-    if state.weapon is not None and usable:
-        # Short, so Avoid and Hint share its row on a phone: the 🗡️ and the weapon say the mode.
-        label = card_text(state.weapon) if mode == WEAPON_MODE else tr("Barehanded")
-    else:  # no weapon, or one these monsters are too strong for (the picture shows its reach)
-        label = tr("Barehanded")
-    buttons.append(make(TOGGLE, label=label, emoji="🗡️" if usable and mode == WEAPON_MODE else "👊",
-                        style=discord.ButtonStyle.primary if usable else discord.ButtonStyle.secondary,
-                        disabled=not usable, row=1))
+    buttons.append(fight_switch(make, mode, any(a.kind == A.FIGHT_WITH_WEAPON for a in legal)))
     buttons.append(make("A", label=tr("Avoid"), emoji="🏃", style=discord.ButtonStyle.secondary,
                         disabled=A.AVOID_ACTION not in legal, row=1))
     buttons += _expansion_buttons(state, legal, make, tr)
     return buttons
+
+
+# The fight-mode switch shows both modes with the signs the monsters' buttons use (⚔️ the weapon, 👊 bare hands)
+# and ticks the one that is on, so it reads as a switch, not as one more move. Signs, not words: it shares its row
+# with Avoid and Hint, which say their words, on a 390 px phone in every language.
+WEAPON_ON, FISTS_ON = "⚔️ ✓ · 👊", "⚔️ · 👊 ✓"
+
+
+def fight_switch(make, mode: str, usable: bool) -> GameButton:
+    """The grey switch between fighting with the weapon and barehanded; greyed out, on 👊, while no weapon can be
+    used (none held, or these monsters are too strong for it: the picture shows its reach)."""
+    return make(TOGGLE, label=WEAPON_ON if usable and mode == WEAPON_MODE else FISTS_ON,
+                style=discord.ButtonStyle.secondary, disabled=not usable, row=1)
 
 
 def _card_button(state: State, legal: set[Action], mode: str, slot: int, card: Card | None, make,

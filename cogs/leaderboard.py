@@ -2,6 +2,8 @@
 
 Boards hold counted results only (practice replays never reach them). A server board holds only the results
 played in that server; the global board holds every server's. Days are UTC daily numbers (``scoundrel/daily.py``).
+The daily board ranks scores; the boards of several days (week, month, all time) rank points, which playing a
+day can only add to (``games.engine.tally``), and say so in one line.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from cogs.command_text import slash
 from cogs.group import add_subcommands, remove_subcommands
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
+from games.engine.tally import DAY_FLOOR
 from games.i18n.messages import ENGLISH, Messages
 from scoundrel.daily import day_date, day_end, day_of, month_days, month_of, month_start, streaks
 from storage.models import WON
@@ -56,7 +59,8 @@ def outcome(status: str, ended_by: str | None, tr: Messages = ENGLISH) -> str:
 
 
 def player(user_id: int, names: dict[int, str] | None) -> str:
-    """A mention where it resolves (a server's own board), else the name kept with the player's result."""
+    """The name kept with the player's result, in bold; a mention (which pings no one: boards are sent without
+    mentions) only for a result older than the kept names."""
     name = (names or {}).get(user_id)
     return f"**{discord.utils.escape_markdown(name)}**" if name else f"<@{user_id}>"
 
@@ -74,26 +78,33 @@ def daily_lines(entries, tr: Messages = ENGLISH, names: dict[int, str] | None = 
     return lines
 
 
+def points_rule(tr: Messages = ENGLISH) -> str:
+    """How the boards of several days rank, in one line: a day's points (``games.engine.tally.day_points``)."""
+    return tr("Points: each day's score + {floor} (never below 0): every day played adds.", floor=-DAY_FLOOR)
+
+
+def points_line(tr: Messages, place: str, player: str, points: int, days: int, wins: int, best: int | None,
+                forfeits: int = 0) -> str:
+    """One player on a board of several days: points, days played, wins, best score (and forfeits, if any)."""
+    fields = dict(place=place, player=player, points=points, wins=wins, best=_best(best))
+    if forfeits:
+        return tr.plural("{place} {player} — **{points}** pts over {n} day ({wins} won, best {best}, "
+                         "{forfeits} forfeited)",
+                         "{place} {player} — **{points}** pts over {n} days ({wins} won, best {best}, "
+                         "{forfeits} forfeited)", days, forfeits=forfeits, **fields)
+    return tr.plural("{place} {player} — **{points}** pts over {n} day ({wins} won, best {best})",
+                     "{place} {player} — **{points}** pts over {n} days ({wins} won, best {best})", days, **fields)
+
+
 def week_lines(entries, tr: Messages = ENGLISH, names: dict[int, str] | None = None) -> list[str]:
-    lines = []
-    for e in entries:
-        fields = dict(place=_place(e.rank), player=player(e.user_id, names), total=e.total, wins=e.wins, best=e.best)
-        if e.forfeits:
-            lines.append(tr.plural("{place} {player} — **{total}** over {n} day ({wins} won, best {best}, "
-                                   "{forfeits} forfeited)",
-                                   "{place} {player} — **{total}** over {n} days ({wins} won, best {best}, "
-                                   "{forfeits} forfeited)", e.days, forfeits=e.forfeits, **fields))
-        else:
-            lines.append(tr.plural("{place} {player} — **{total}** over {n} day ({wins} won, best {best})",
-                                   "{place} {player} — **{total}** over {n} days ({wins} won, best {best})",
-                                   e.days, **fields))
-    return lines
+    """The week's or the month's entries."""
+    return [points_line(tr, _place(e.rank), player(e.user_id, names), e.points, e.days, e.wins, e.best, e.forfeits)
+            for e in entries]
 
 
 def all_time_lines(entries, tr: Messages = ENGLISH, names: dict[int, str] | None = None) -> list[str]:
-    return [tr("{place} {player} — **{wins}** in {games}, best {best}, average {average}",
-               place=_place(e.rank), player=player(e.user_id, names), wins=tr.plural("{n} win", "{n} wins", e.wins),
-               games=tr.plural("{n} game", "{n} games", e.games), best=_best(e.best), average=_average(e.average, tr))
+    """The all-time daily board's entries: each counted daily is a day."""
+    return [points_line(tr, _place(e.rank), player(e.user_id, names), e.points, e.games, e.wins, e.best)
             for e in entries]
 
 
@@ -118,11 +129,11 @@ def board_title(board: str, server: bool, day: int, tr: Messages = ENGLISH) -> s
     return tr("All time — this server") if server else tr("All time — every server")
 
 
-async def board_names(store, entries, guild_id: int | None, day: int | None = None) -> dict[int, str] | None:
-    """On a board of every server, the names kept with the results: a mention of a player the reader shares no
-    server with would not resolve."""
-    if guild_id is not None or not entries:
-        return None
+async def board_names(store, entries, day: int | None = None) -> dict[int, str]:
+    """The names kept with the results, on every board: a mention inside an embed shows as a raw id to a reader
+    whose client has not loaded that member (Discord's phone app often has not), even on a server's own board."""
+    if not entries:
+        return {}
     return await store.names_for([e.user_id for e in entries], day)
 
 
@@ -136,19 +147,19 @@ async def board_embed(store, board: str, guild_id: int | None, day: int, today: 
         when = discord.utils.format_dt(day_end(day), 'R')
         intro = (tr("Best score first; ties go to the earlier finish. Ends {when}.", when=when) if day == today else
                  tr("Best score first; ties go to the earlier finish. Ended {when}.", when=when))
-        lines = daily_lines(entries, tr, await board_names(store, entries, guild_id, day))
+        lines = daily_lines(entries, tr, await board_names(store, entries, day))
     elif board == "week":
         entries = await store.leaderboard_week(day, guild_id, BOARD_SIZE)
-        intro = tr("Each player's daily scores added up: every day counts.")
-        lines = week_lines(entries, tr, await board_names(store, entries, guild_id))
+        intro = points_rule(tr)
+        lines = week_lines(entries, tr, await board_names(store, entries))
     elif board == "month":
         entries = await store.leaderboard_month(month_of(day), guild_id, BOARD_SIZE)
-        intro = tr("Each player's daily scores this month added up: every day counts.")
-        lines = week_lines(entries, tr, await board_names(store, entries, guild_id))
+        intro = points_rule(tr)
+        lines = week_lines(entries, tr, await board_names(store, entries))
     else:
         entries = await store.leaderboard_all_time(guild_id, BOARD_SIZE, dailies_only=True)
-        intro = tr("Counted dailies only: most wins, then best score, then average score.")
-        lines = all_time_lines(entries, tr, await board_names(store, entries, guild_id))
+        intro = points_rule(tr)
+        lines = all_time_lines(entries, tr, await board_names(store, entries))
     body = "\n".join(lines) if lines else tr("No results yet — `{command}` to get on the board.",
                                              command=slash(tr, "daily"))
     embed = discord.Embed(title=f"🏆 {board_title(board, guild_id is not None, day, tr)}",

@@ -30,7 +30,8 @@ from typing import TypeVar
 import discord
 
 from cogs.interaction import Interaction
-from storage.errors import DatabaseUnavailable
+from cogs.outages import TROUBLE
+from storage.errors import DatabaseError, DatabaseUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -293,5 +294,7 @@ def _late(name: str, call: asyncio.Future) -> None:
     error = call.exception()
     if error is None:
         log.warning("store call %s finished after its caller had given up", name)
+    elif isinstance(error, DatabaseError):  # counted with the rest of the database's trouble
+        TROUBLE.note(error, f"store call {name} (after its caller had given up)")
     else:
         log.warning("store call %s failed after its caller had given up: %r", name, error)

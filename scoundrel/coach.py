@@ -1,6 +1,8 @@
 """Review and hint for the bot: run in the solver's worker process, under its bounded, fair queue (``scoundrel.par``).
 
-Plain data crosses the process boundary: rules as a dict, the deck and the moves as codes.
+Plain data crosses the process boundary: rules as a dict, the deck and the moves as codes. Both judge moves on what
+the player could see (``games.solver.fair``); the deck is only used to rebuild the game's position, which the coach
+reads as the player sees it, and for the review's hindsight par.
 """
 
 from __future__ import annotations
@@ -19,9 +21,9 @@ from games.solver.position import Position
 from games.solver.review import move_words
 from scoundrel.par import run_in_solver
 
-REVIEW_TIME_LIMIT = 60.0  # seconds of solving (waiting in the queue does not count)
+REVIEW_TIME_LIMIT = 120.0  # seconds of solving (waiting in the queue does not count): a whole game judged fairly
 HINT_TIME_LIMIT = 20.0
-POSITIONS_KEPT = 3  # deals whose solved positions the worker keeps: a player's next hint, or the review, reuses them
+POSITIONS_KEPT = 3  # deals whose solved positions the worker keeps: the review's par reuses them
 POSITION_SIZE_KEPT = 400_000  # ... unless a search grew past this many situations (memory: hundreds of MB)
 _positions: OrderedDict[tuple[str, str], Position] = OrderedDict()  # in the worker process, most recent last
 _coaches: dict[str, Coach] = {}  # by rules: each keeps the orders it solved, for the same room's next hint

@@ -187,12 +187,13 @@ class DailyEntry:
 
 @dataclass(frozen=True, slots=True)
 class WeekEntry:
-    """A player's week: the sum of their counted daily scores over the 7 days ending at the board's day."""
+    """A player's week (the 7 days ending at the board's day) or month: the sum of their counted dailies' points
+    (``games.engine.tally.day_points``); ``best`` is the best score."""
 
     rank: int
     user_id: int
-    total: int
-    days: int  # counted dailies with a score in those 7 days (won, dead, or forfeited)
+    points: int
+    days: int  # counted dailies with a score in those days (won, dead, or forfeited)
     wins: int
     best: int
     forfeits: int = 0  # of those days, how many were given up or ran out of time
@@ -206,6 +207,7 @@ class AllTimeEntry:
     games: int
     best: int | None
     average: float | None
+    points: int = 0  # of the counted dailies among these games: what the all-time daily board ranks by
 
 
 @dataclass(frozen=True, slots=True)

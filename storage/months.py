@@ -1,4 +1,4 @@
-"""The month board: each player's counted daily scores summed over a calendar month (``month_totals``).
+"""The month board: each player's counted dailies' points summed over a calendar month (``month_totals``).
 
 Kept like the week board: the transaction that scores a counted daily adds it to the month holding its day (the
 rows ``games.engine.tally`` decides, written by ``totals``), so reading a board is a few rows of an index at any
@@ -8,19 +8,17 @@ server's daily post shows.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from storage.backends.base import Db, Sql
-from storage.totals import totals_guild
+from storage.models import WeekEntry
+from storage.totals import DAYS_ORDER, totals_guild
 
-_ORDER = "total DESC, days DESC, last_at, user_id"
-MONTH_BOARD = ("SELECT user_id, total, days, wins, best, forfeits FROM month_totals WHERE month = $1 "
-               f"AND guild_id = $2 ORDER BY {_ORDER} LIMIT $3")
-# A player's place: the rows ranked before theirs and all the month's rows, counted off the board's index (no
-# window over the whole month).
+MONTH_BOARD = ("SELECT user_id, points, days, wins, best, forfeits FROM month_totals WHERE month = $1 "
+               f"AND guild_id = $2 ORDER BY {DAYS_ORDER} LIMIT $3")
+# A player's place: the rows ranked before theirs (``DAYS_ORDER``) and all the month's rows, counted off the
+# board's index (no window over the whole month).
 MONTH_RANK = (
     "SELECT (SELECT count(*) FROM month_totals o WHERE o.month = m.month AND o.guild_id = m.guild_id "
-    "AND (o.total > m.total OR (o.total = m.total AND (o.days > m.days OR (o.days = m.days "
+    "AND (o.points > m.points OR (o.points = m.points AND (o.days > m.days OR (o.days = m.days "
     "AND (coalesce(o.last_at, 0) < coalesce(m.last_at, 0) OR (coalesce(o.last_at, 0) = "
     "coalesce(m.last_at, 0) AND o.user_id < m.user_id))))))), "
     "(SELECT count(*) FROM month_totals c WHERE c.month = m.month AND c.guild_id = m.guild_id) "
@@ -28,14 +26,16 @@ MONTH_RANK = (
 DAY_PLAYERS = "SELECT count(*) FROM games WHERE day = $1 AND kind = 'daily' AND score IS NOT NULL"
 DAY_PLAYERS_IN = ("SELECT count(*) FROM games WHERE guild_id = $2 AND day = $1 AND kind = 'daily' "
                   "AND score IS NOT NULL")
-# The month totals recomputed from the games (as migration 0013 filled them); the month of a day number, in each
-# dialect's date arithmetic (Daily #1 is 2026-01-01).
+# The month totals recomputed from the games, as ``games.engine.tally`` adds them (``$1``: ``DAY_FLOOR``, a day's
+# points are its score above it); the month of a day number, in each dialect's date arithmetic (Daily #1 is
+# 2026-01-01).
 FILL_MONTH_TOTALS = Sql(
     sqlite="""
-INSERT INTO month_totals (month, guild_id, user_id, total, days, wins, forfeits, best, last_at)
+INSERT INTO month_totals (month, guild_id, user_id, points, days, wins, forfeits, best, last_at)
 SELECT (CAST(strftime('%Y', '2025-12-31', '+' || day || ' days') AS INTEGER) - 2026) * 12
        + CAST(strftime('%m', '2025-12-31', '+' || day || ' days') AS INTEGER) AS month,
-       gid, user_id, sum(score), count(*), sum(status = 'won'), sum(ended_by IS NOT NULL), max(score), max(ended_at)
+       gid, user_id, sum(score - $1), count(*), sum(status = 'won'), sum(ended_by IS NOT NULL), max(score),
+       max(ended_at)
 FROM (
     SELECT day, guild_id AS gid, user_id, score, status, ended_by, ended_at FROM games
         WHERE kind = 'daily' AND score IS NOT NULL AND guild_id IS NOT NULL
@@ -44,10 +44,10 @@ FROM (
 )
 GROUP BY month, gid, user_id""",
     postgres="""
-INSERT INTO month_totals (month, guild_id, user_id, total, days, wins, forfeits, best, last_at)
+INSERT INTO month_totals (month, guild_id, user_id, points, days, wins, forfeits, best, last_at)
 SELECT ((extract(year FROM date '2025-12-31' + day::integer))::bigint - 2026) * 12
        + (extract(month FROM date '2025-12-31' + day::integer))::bigint AS month,
-       gid, user_id, sum(score), count(*), count(*) FILTER (WHERE status = 'won'),
+       gid, user_id, sum(score - $1)::bigint, count(*), count(*) FILTER (WHERE status = 'won'),
        count(*) FILTER (WHERE ended_by IS NOT NULL), max(score), max(ended_at)
 FROM (
     SELECT day, guild_id AS gid, user_id, score, status, ended_by, ended_at FROM games
@@ -58,17 +58,8 @@ FROM (
 GROUP BY 1, gid, user_id""")
 
 
-@dataclass(frozen=True, slots=True)
-class MonthEntry:
-    """A player's month: the sum of their counted daily scores over the month's days."""
-
-    rank: int
-    user_id: int
-    total: int
-    days: int  # counted dailies with a score in the month (won, dead, or forfeited)
-    wins: int
-    best: int
-    forfeits: int = 0
+# A player's month: the same record as a week's, over the days of a calendar month.
+MonthEntry = WeekEntry
 
 
 class Months:

@@ -21,7 +21,17 @@ from games.engine import Action, apply, to_json
 from games.engine.calendar import day_end
 from games.engine.tally import NOTHING, EndedGame, Tally, forfeit, tally, tally_all
 from storage.backends.base import ConstraintViolation, Db, Move, Outcomes, Sql, Tx
-from storage.errors import CorruptGame, DatabaseError, DayOver, GameNotFound, GameOver, NotYourGame, StaleVersion
+from storage.errors import (
+    CorruptGame,
+    DatabaseError,
+    DatabaseFull,
+    DatabaseUnavailable,
+    DayOver,
+    GameNotFound,
+    GameOver,
+    NotYourGame,
+    StaleVersion,
+)
 from storage.games import Games
 from storage.models import ABANDONED, DAILY, GAME_COLUMNS, NORMAL, PLAYING, GameRecord, from_micros, to_micros
 from storage.totals import add_tally
@@ -153,7 +163,10 @@ class Moves:
                 if len(group) == 1:
                     outcomes = [_move_error(group[0], exc)]
                 else:
-                    log.warning("a group of %d moves failed (%r); writing them one by one", len(group), exc)
+                    # A full or unreachable database fails every move alike: each caller hears of it, once.
+                    quiet = isinstance(exc, DatabaseFull | DatabaseUnavailable)
+                    (log.debug if quiet else log.warning)(
+                        "a group of %d moves failed (%r); writing them one by one", len(group), exc)
                     outcomes = []
                     for move in group:
                         async def alone(tx: Tx, move: Move = move) -> Outcomes:

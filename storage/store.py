@@ -1,9 +1,8 @@
 """``Store``: the one object the bot talks to the database through, the same on SQLite and PostgreSQL.
 
 A thin facade: each method hands over to the area that owns it (``games``, ``moves``, ``daily``, ``posts``,
-``guilds``, ``boards``, ``par``), each written once against the database interface ``storage.backends.base.Db``.
-The backend (``storage/backends/sqlite.py`` or ``postgres.py``) is ``store.db``. Open SQLite with
-``await Store.open(path)``, either backend with ``storage.open_store(target)``; ``await store.close()``.
+``guilds``, ``boards``, ``par``, ``forget``…), each written once against the database interface (``store.db``:
+``storage/backends/sqlite.py`` or ``postgres.py``). Open with ``storage.open_store(target)``; ``await store.close()``.
 """
 
 from __future__ import annotations
@@ -19,6 +18,7 @@ from storage.backends.base import Db, Tx
 from storage.backends.sqlite import CHECKPOINT_EVERY, READ_CONNECTIONS, SqliteDb
 from storage.boards import Boards, rules_name
 from storage.daily import Dailies
+from storage.forget import forget_player
 from storage.games import Games
 from storage.guilds import Guilds
 from storage.models import (
@@ -298,13 +298,9 @@ class Store:
         return await self._boards.leaderboard_daily(day, guild_id, limit)
 
     async def leaderboard_week(self, day: int, guild_id: int | None = None, limit: int = 10) -> list[WeekEntry]:
-        """The 7 dailies ending at ``day`` (``day - 6`` … ``day``): each player's scores summed.
-
-        Sum, not best-of: every day counts, as in a golf card, so playing every day (and well) is what wins the
-        week; a death's negative score costs, as it does on the daily board, and so does a forfeit (``forfeits``
-        counts those days). Ties: more days played first, then the earlier last finish. Read from the running week
-        totals (kept in the transaction that scores a daily): a few rows of an index at any size.
-        """
+        """The 7 dailies ending at ``day`` (``day - 6`` … ``day``): each player's scores summed (every day counts,
+        as in a golf card: a death's negative score and a forfeit cost; ``forfeits`` counts those days). Ties: more
+        days played first, then the earlier last finish. Read from the running week totals: a few index rows."""
         return await self._boards.leaderboard_week(day, guild_id, limit)
 
     async def leaderboard_all_time(self, guild_id: int | None = None, limit: int = 10,
@@ -379,6 +375,10 @@ class Store:
     async def rebuild_totals(self) -> None:
         """Recompute the running totals from the games (an operator's repair; normally kept up to date)."""
         await self._boards.rebuild_totals()
+
+    async def forget_player(self, user_id: int) -> dict[str, int]:
+        """Remove everything kept about the player (storage/forget.py); how many rows of each kind."""
+        return await forget_player(self.db, user_id)
 
     # --- operations --------------------------------------------------------------------------------------
     async def ping(self) -> bool:

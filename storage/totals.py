@@ -22,9 +22,14 @@ async def add_tally(tx: Tx, tally: Tally) -> None:
         await tx.executemany(MONTH_TOTALS_UPSERT, tally.months)
 
 
+# The order of a board of several days (week, month): most points, then most days played, then the earlier last
+# finish. Playing one more day adds to the first two (``games.engine.tally``), so it never lowers a player's place.
+DAYS_ORDER = "points DESC, days DESC, last_at, user_id"
+
+
 def totals_guild(guild_id: int | None) -> int:
     """The guild key a board reads its totals under: the server's own, or ``ALL_GUILDS`` for every server."""
     return ALL_GUILDS if guild_id is None else guild_id
 
 
-__all__ = ["add_tally", "totals_guild"]
+__all__ = ["DAYS_ORDER", "add_tally", "totals_guild"]

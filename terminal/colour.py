@@ -1,8 +1,9 @@
 """Cards in red and black in a terminal: an output stream that colours every card label written through it.
 
 Colour is used only when the stream is a terminal, ``TERM`` is not ``dumb`` and ``NO_COLOR`` is unset or empty
-(https://no-color.org); otherwise the text passes through untouched. Red suits are printed red; black suits in
-bold in the terminal's own text colour (true black would vanish on a dark terminal).
+(https://no-color.org); otherwise the text passes through untouched. Cards are written as everywhere else
+(``games.engine.cards.readable``: ``♤4``, ``♥️5``); red suits are printed red, black suits in bold in the terminal's
+own text colour (true black would vanish on a dark terminal).
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from typing import TextIO, cast
 
 RED, BOLD, RESET = "\x1b[31m", "\x1b[1m", "\x1b[0m"
 _RANK = r"(?:10|[2-9AJQK])"
-# The game writes suit first (♠A), the duel rank first (A♠).
-CARD = re.compile(rf"[♠♣♥♦]{_RANK}|{_RANK}[♠♣♥♦]")
+# Suit first, the red suits maybe with their emoji selector: ♤A, ♥️10 (plain ♠A, ♥10 too).
+CARD = re.compile(rf"[♠♣♤♧♥♦]\ufe0f?{_RANK}")
 
 
 def paint(text: str) -> str:

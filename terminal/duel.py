@@ -9,14 +9,16 @@ from typing import TextIO
 from games.duel.actions import IllegalDuelAction, resign
 from games.duel.game import apply, new_duel
 from games.duel.text import board_lines, event_text, hand_text, parse_command, phase_text, rules_text
-from games.engine.seeds import SeedError, new_seed, seed_from_text, seed_to_text
+from games.engine.cards import readable
+from games.engine.seeds import SeedError, new_seed, seed_to_text
 from terminal.colour import for_terminal
+from terminal.play import parse_seed
 from terminal.usage import prog
 
 HELP = """Moves (pairs and dice are numbered from 1):
   p DIE PAIR    place that die (in roll order) on a column pair     e.g. p 1 3
-  b PAIR CARD   build: play CARD on your own column of PAIR          e.g. b 2 J♥   (or b 2 jh)
-  s PAIR CARD   steal your opponent's column of PAIR with CARD       e.g. s 4 10s
+  b PAIR CARD   build: play CARD on your own column of PAIR          e.g. b 2 ♥J   (or b 2 jh)
+  s PAIR CARD   steal your opponent's column of PAIR with CARD       e.g. s 4 ♤10  (or s 4 10s)
   f PAIR        declare your column of PAIR finished (4+ cards)
   d             done: end your play
   resign        give up (the other player wins)
@@ -33,7 +35,10 @@ def wait_for_player(actor: int, stdin: TextIO, stdout: TextIO) -> bool:
 
 def run(seed: int, stdin: TextIO, stdout: TextIO) -> int:
     state = new_duel(seed)
-    out = stdout.write
+
+    def out(text: str) -> None:  # cards as the solo game and the bot write them: ♥️J, ♤10
+        stdout.write(readable(text))
+
     out(f"Scoundrel duel · seed {seed_to_text(seed)} · goal: finish one column of 4+, two of 5+, one of 6+\n"
         "(h for help; look away while the other player reads their hand)\n")
     hand_shown_to = state.actor  # the first player reads theirs at once
@@ -79,11 +84,12 @@ def run(seed: int, stdin: TextIO, stdout: TextIO) -> int:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog=prog("duel"),
                                      description="Play the two-player Scoundrel duel at one terminal.")
-    parser.add_argument("--seed", help="a seed like K7Q2-M9XD (default: a new random deal)")
+    parser.add_argument("--seed", help="a seed as shared (K7Q2-M9XD), or #N for a seed number (default: a new "
+                                        "random deal)")
     args = parser.parse_args(argv)
     try:
-        seed = seed_from_text(args.seed) if args.seed else new_seed()
-    except SeedError as exc:
+        seed = parse_seed(args.seed) if args.seed else new_seed()
+    except (SeedError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     return run(seed, sys.stdin, for_terminal(sys.stdout))  # red and black cards, unless NO_COLOR

@@ -7,7 +7,7 @@ import sys
 import time
 
 from games.engine import PRESETS, ActionParseError, IllegalAction, RulesError, apply, deal, new_game, parse_deck
-from games.engine.cards import CardParseError
+from games.engine.cards import CardParseError, readable
 from games.engine.seeds import SeedError
 from games.solver import SolverRefused
 from games.solver.fair import Coach
@@ -46,13 +46,13 @@ def main(argv: list[str]) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     room = " ".join(card.label if card is not None else "·" for card in state.room)
-    print(f"Room {state.turn}: {room}; health {state.health}.")
+    print(readable(f"Room {state.turn}: {room}; health {state.health}."))  # cards as the bot and the game write them
     judged = "every order" if advice.exact else "a sample"
     print(f"Judged on what a player sees: {judged} of the {advice.orders} orders of the unseen cards solved "
           f"({elapsed:.2f} s).")
     for move in sorted(advice.moves, key=lambda move: -move.expected):
         mark = "→" if move is advice.best else " "
-        print(f"  {mark} {typed_move(state, move.action):>3}  {str(move_words(state, move.action)):<34} "
+        print(f"  {mark} {typed_move(state, move.action):>3}  {readable(move_words(state, move.action)):<34} "
               f"expected {move.expected:6.1f}  wins {100 * move.win:3.0f} %")
     best = advice.best
     print(f"hint={typed_move(state, best.action)} expected={best.expected:.1f} win={round(100 * best.win)}%")

@@ -22,19 +22,29 @@ from games.engine import (
     seed_to_text,
 )
 from games.engine import actions as A
-from games.engine.cards import MONSTER, POTION
+from games.engine.cards import MONSTER, POTION, readable
 from games.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER
 from games.engine.seeds import SEED_BITS, seed_from_text
 from terminal.colour import for_terminal
-from terminal.usage import prog
+from terminal.usage import invocation, prog
 
 HELP = """Moves:
   1-4     take that room card (a monster is fought with your weapon when it can be)
   1b      fight monster 1 barehanded        1w  fight it with your weapon
-  a       avoid the room (not twice in a row)
-  b1..b6  buy merchant card, l leave        r raise / d decline the necromancer
-  o       loop again, e retire (looping)
-  h       this help                         q   quit"""
+  a       avoid the room (not twice in a row)"""
+MERCHANT_HELP = "  b1..b6  buy merchant card, l leave"
+NECROMANCER_HELP = "  r / d   raise the graveyard / decline the necromancer"
+LOOP_HELP = "  o / e   loop again / retire with your score"
+LAST_HELP = "  h       this help                         q   quit (prints the moves so far)"
+
+
+def help_text(rules) -> str:
+    """The moves this game can have: the expansion's only when its rules deal them."""
+    lines = [HELP]
+    lines += [MERCHANT_HELP] if rules.merchants else []
+    lines += [NECROMANCER_HELP] if rules.necromancers else []
+    lines += [LOOP_HELP] if rules.looping else []
+    return "\n".join([*lines, LAST_HELP])
 
 
 def health_bar(health: int, maximum: int, width: int = 20) -> str:
@@ -58,7 +68,8 @@ def render(s: State, seed_text: str) -> str:
         f" · Dungeon {len(s.dungeon)} cards" + (f" · Loop {s.loop}" if s.rules.looping else ""),
         weapon_line(s),
     ]
-    lines += [f"  · {e.text}" for e in s.events]
+    # The death is said once, on the verdict line below.
+    lines += [f"  · {e.text}" for e in s.events if e.kind != "death"]
     if s.status != PLAYING:
         verdict = "You survived the dungeon!" if s.status == "won" else "You died."
         lines.append(f"{verdict} Score: {s.score}. Seed {seed_text} · {s.rules.name}")
@@ -102,6 +113,8 @@ def parse_seed(text: str) -> int:
     """A seed as shared (``K7Q2-M9XD``) or as a plain number (``#123`` or a number that is not 8 characters)."""
     cleaned = text.strip()
     if cleaned.startswith("#"):
+        if not cleaned[1:].isdigit():
+            raise SeedError(f"{text!r} is not a seed number: write # and digits, like #5")
         value = int(cleaned[1:])
     elif cleaned.isdigit() and len(cleaned) != 8:
         value = int(cleaned)
@@ -164,9 +177,11 @@ def moves_text(s: State, seed_text: str) -> str:
     for action in s.history:
         typed.append(typed_move(start, action))
         start = apply(start, action)
+    if not typed:
+        return "Moves: none yet."
     moves = " ".join(typed)
     preset_option = "" if s.rules.name == "classic" else f" --preset {s.rules.name}"
-    return (f"Moves: {moves}\nReview them: scoundrel-bot review --seed {seed_text}{preset_option} "
+    return (f"Moves: {moves}\nReview them: {invocation()} review --seed {seed_text}{preset_option} "
             f'--moves "{moves}"')
 
 
@@ -175,22 +190,22 @@ def run(seed: int, rules_name: str, stdin: TextIO, stdout: TextIO) -> int:
     seed_text = seed_to_text(seed)
     s = new_game(rules, seed=seed)
     print(f"Scoundrel — seed {seed_text} · {rules.name}. Type h for help.", file=stdout)
-    print("\n" + render(s, seed_text), file=stdout)
+    show = lambda text: print(readable(text), file=stdout)  # noqa: E731 - cards as the bot and the duel write them
+    show("\n" + render(s, seed_text))
     while True:
         if s.status != PLAYING:
             print(moves_text(s, seed_text), file=stdout)
             return 0
         print("> ", end="", file=stdout, flush=True)
         line = stdin.readline()
-        if not line:
-            print("\nBye.", file=stdout)
-            return 0
         command = line.strip().lower()
-        if command in ("q", "quit", "exit"):
-            print("Bye.", file=stdout)
+        if not line or command in ("q", "quit", "exit"):  # a game left early can still be reviewed
+            print(("" if line else "\n") + moves_text(s, seed_text) + "\nBye.", file=stdout)
             return 0
+        if not command:  # an empty line: ask again, quietly
+            continue
         if command in ("h", "help", "?"):
-            print(HELP, file=stdout)
+            print(help_text(s.rules), file=stdout)
             continue
         action = parse_move(s, command)
         if action is None:
@@ -199,9 +214,9 @@ def run(seed: int, rules_name: str, stdin: TextIO, stdout: TextIO) -> int:
         try:
             s = apply(s, action)
         except IllegalAction as exc:
-            print(f"Not allowed: {exc}", file=stdout)
+            show(f"Not allowed: {exc}")
             continue
-        print("\n" + render(s, seed_text), file=stdout)
+        show("\n" + render(s, seed_text))
 
 
 def main(argv: list[str]) -> int:

@@ -18,11 +18,10 @@ from games.engine import (
     RulesError,
     apply,
     deal,
-    decode,
     new_game,
     parse_deck,
 )
-from games.engine.cards import CardParseError
+from games.engine.cards import CardParseError, readable
 from games.engine.seeds import SeedError
 from games.solver import SolverRefused, solve
 from games.solver.fair_review import fair_review
@@ -39,16 +38,28 @@ _CODE = re.compile(r"[TWB][0-9]|[ALRDOE]")
 def read_moves(rules, deck, text: str) -> tuple[Action, ...]:
     """The moves in the terminal's notation (replayed to read each in its position), or all as action codes."""
     tokens = text.split()
-    if all(_CODE.fullmatch(token) for token in tokens):
-        return decode(text)
+    codes = all(_CODE.fullmatch(token) for token in tokens)
     state, moves = new_game(rules, deck=tuple(deck)), []
     for number, token in enumerate(tokens, 1):
-        action = parse_move(state, token)
+        action = Action.parse(token) if codes else parse_move(state, token)
         if action is None:
             raise ActionParseError(f"move {number}, {token!r}, is not a move: write the moves {NOTATION}")
-        state = apply(state, action)  # IllegalAction names the move that is not allowed there
+        state = play_move(state, action, number, token)
         moves.append(action)
     return tuple(moves)
+
+
+def play_move(state, action: Action, number: int, token: str):
+    """``state`` after the line's move ``number`` (``token`` as written); refused, it says which move and why."""
+    if state.over:
+        raise IllegalAction(f"move {number}, {token!r}, comes after the end: the game ended with move {number - 1} "
+                            f"(score {state.score}); leave out the moves from {number} on")
+    try:
+        return apply(state, action)
+    except IllegalAction as refused:
+        reason = str(refused)
+        raise IllegalAction(f"move {number}, {token!r}, is not allowed there: {reason[:1].lower()}{reason[1:]}") \
+            from None
 
 
 def main(argv: list[str]) -> int:
@@ -75,9 +86,9 @@ def main(argv: list[str]) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     *told, verdict = result.lines()
-    print(verdict)
+    print(readable(verdict))  # cards as the bot and the game write them
     for line in told:
-        print("  " + line)
+        print("  " + readable(line))
     if result.score is None:
         print("The moves stop before the end of the game." if result.steps else "No moves given.")
     print(f"Reviewed {len(result.steps)} moves in {elapsed:.2f} s.")

@@ -10,7 +10,7 @@ import sys
 import time
 
 from games.engine import PRESETS, RulesError, apply, deal, new_game, parse_deck, seed_to_text
-from games.engine.cards import CardParseError
+from games.engine.cards import CardParseError, readable
 from games.engine.seeds import SeedError
 from games.solver import SolverRefused, native, solve
 from games.solver.explain import line_text
@@ -36,6 +36,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
     parser.add_argument("--health", type=int, help="starting (and maximum) health instead of the preset's")
     parser.add_argument("--quiet", action="store_true", help="print only the final best_score line (no coach)")
+    parser.add_argument("--no-coach", action="store_true",
+                        help="leave out the coach's own play (it judges every move on what a player sees: slower)")
     args = parser.parse_args(argv)
     try:
         rules = PRESETS[args.preset]
@@ -51,7 +53,8 @@ def main(argv: list[str]) -> int:
         started = time.perf_counter()
         solution = solve(rules, deck)
         elapsed = time.perf_counter() - started
-        if not args.quiet:
+        coach = None
+        if not args.quiet and not args.no_coach:
             started = time.perf_counter()
             coach = coach_play(rules, deck)
             coach_time = time.perf_counter() - started
@@ -65,7 +68,8 @@ def main(argv: list[str]) -> int:
               f"(solver: {native.describe()}).")
         print("Optimal line, as typed in `scoundrel-bot play`: " + " ".join(typed_line(rules, deck, solution.actions)))
         for text in line_text(rules, deck, solution.actions):
-            print("  " + text)
+            print("  " + readable(text))
+    if coach is not None:
         print(f"The coach, seeing only the room and what was seen before, plays: "
               f"{' '.join(typed_line(rules, deck, coach.moves))} ({coach_time:.1f} s).")
         print(f"Coach (seeing only the room): {coach.score}")

@@ -11,7 +11,7 @@ import pytest
 
 from games.engine.game import LOOP_BONUS, MERCHANT_HEAL, MERCHANT_OFFER, NECROMANCER_COST, weapon_price
 from games.engine.rules import MAX_HEALTH, MAX_LOOPS, MIN_HEALTH, PRESETS
-from terminal.play import HELP
+from terminal.play import help_text
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
@@ -34,7 +34,8 @@ def test_nothing_refers_to_files_outside_the_repository_or_to_design_documents()
     assert offenders == []
 
 
-@pytest.mark.parametrize("document", ["README.md", "docs/ARCHITECTURE.md", "docs/RULES.md", "docs/OPERATIONS.md"])
+@pytest.mark.parametrize("document", ["README.md", "CONTRIBUTING.md", "docs/ARCHITECTURE.md", "docs/RULES.md",
+                                      "docs/OPERATIONS.md", "docs/SCREENS.md"])
 def test_every_relative_link_resolves(document):
     text = (ROOT / document).read_text(encoding="utf-8")
     for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text):
@@ -69,5 +70,32 @@ def test_the_readme_teaches_the_moves_the_terminal_help_lists():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for move in ("`2b`", "`2w`", "`a`", "`h`", "`q`", "`b1`", "`l`", "`o`", "`e`"):
         assert move in readme
-    for move in ("1b", "1w", "b1..b6", " l ", "r raise", "loop again", "e retire"):
-        assert move in HELP
+    every_move = help_text(PRESETS["expansion"])
+    for move in ("1b", "1w", "b1..b6", " l ", "r / d   raise", "o / e   loop again / retire"):
+        assert move in every_move
+
+
+def test_the_readme_is_for_players_first_and_contributors_have_their_own_guide():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    contributing = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= 150
+    heads = [line for line in readme.splitlines() if line.startswith("## ")]
+    assert heads.index("## Play in a terminal (no Discord needed)") < heads.index("## Add the bot to a server") < \
+        heads.index("## Run it")
+    quick_start = ('python3 -m venv .venv && .venv/bin/pip install -e ".[dev]"', ".venv/bin/python -m pytest")
+    for command in quick_start:  # .ci/run runs the README's quick start
+        assert command in readme and command in contributing
+    for contributor_word in ("ruff", "mypy", "lint-imports", "Cython", "benchmarks/", "capture_screens"):
+        assert contributor_word not in readme and contributor_word in contributing
+    for script in sorted((ROOT / "benchmarks").glob("*.py")):  # every benchmark a contributor can run is listed
+        if script.name not in ("loopback_discord.py", "loopback_bot.py", "loopback_floor.py"):
+            assert f"benchmarks/{script.name}" in contributing, script.name
+
+
+def test_every_command_is_documented_for_players_or_operators():
+    from bot.cli import COMMANDS
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    operations = (ROOT / "docs" / "OPERATIONS.md").read_text(encoding="utf-8")
+    for command in COMMANDS:
+        assert f"scoundrel-bot {command}" in readme + operations, command

@@ -1,7 +1,8 @@
 """Duel cards: a plain 52-card deck (no jokers), ranks A..K = 1..13 that wrap (K is next to A).
 
 Text forms: code = suit letter + rank number (``H11``), stored and used in action codes;
-label = what a player reads (``J♥``).
+label = the card, suit first as in the solo game (``♥J``; players read it through ``games.engine.cards.readable``:
+``♥️J``, ``♤10``).
 """
 
 from __future__ import annotations
@@ -24,13 +25,13 @@ class Card(NamedTuple):
 
     @property
     def label(self) -> str:
-        return f"{RANK_LABELS.get(self.rank, str(self.rank))}{SUIT_SYMBOLS[self.suit]}"
+        return f"{SUIT_SYMBOLS[self.suit]}{RANK_LABELS.get(self.rank, str(self.rank))}"
 
     @classmethod
     def parse(cls, code: str) -> Card:
         suit, digits = code[:1].upper(), code[1:]
         if suit not in SUITS or not digits.isdigit() or not 1 <= int(digits) <= RANKS:
-            raise ValueError(f"{code!r} is not a card (e.g. H11 = J♥)")
+            raise ValueError(f"{code!r} is not a card (e.g. H11 = ♥J)")
         return cls(int(digits), suit)
 
 

@@ -77,14 +77,19 @@ def _names(names, tr: Messages) -> tuple[str, ...]:
     return tuple(tr(name) for name in PLAYER_NAMES) if names is None else tuple(names)
 
 
+_SUIT_LETTERS = str.maketrans({"♣": "C", "♧": "C", "♦": "D", "♥": "H", "♠": "S", "♤": "S", "\ufe0f": None})
+
+
 def parse_card(text: str) -> Card:
-    """A card as typed: ``J♥``, ``jh``, ``10s``, ``h11`` or the code ``H11``."""
-    raw = text.strip().upper().replace("♣", "C").replace("♦", "D").replace("♥", "H").replace("♠", "S")
+    """A card as typed: as it reads (``♥J``, ``♤10``), ``jh``, ``10s``, ``J♥``, ``h11`` or the code ``H11``."""
+    raw = text.strip().upper().translate(_SUIT_LETTERS)
     if raw[:1] in SUITS and raw[1:].isdigit():
         return Card.parse(raw)
+    if text.strip()[:1] in "♣♧♦♥♠♤":  # suit first, as cards are written
+        raw = raw[1:] + raw[:1]
     rank, suit = raw[:-1], raw[-1:]
     if suit not in SUITS:
-        raise ValueError(f"{text!r} is not a card: write it like J♥, jh, 10s or A♠")
+        raise ValueError(f"{text!r} is not a card: write it like ♥️J, jh, 10s or ♤A")
     value = _RANK_WORDS.get(rank) or (int(rank) if rank.isdigit() else 0)
     if not 1 <= value <= 13:
         raise ValueError(f"{text!r} is not a card: ranks are A, 2-10, J, Q, K")

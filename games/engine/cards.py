@@ -8,11 +8,15 @@ card means different things under different rules (♦K is a weapon in the
 Text forms:
 - code: suit letter + value, e.g. ``S14``, ``H5``, ``D10``, jokers ``X1``/``X2``;
   typed by players (``--deck``) and stored in the database.
-- label: what a player reads, e.g. ``♠A``, ``♥5``, ``♦10``, ``🃏``.
+- label: the card in plain suits, e.g. ``♠A``, ``♥5``, ``♦10``, ``🃏``.
+- readable text (``readable``): what a player reads, in the bot, the terminal and the duel alike: suit first,
+  black suits outlined (``♤A``, ``♧7``: Discord draws ♠ and ♣ as black emoji that vanish on its dark theme) and red
+  suits as their red emoji (``♥️5``, ``♦️10``), so every card reads on dark and light backgrounds.
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import NamedTuple
 
@@ -25,6 +29,14 @@ NECROMANCER = "necromancer"
 
 SUIT_SYMBOLS = {"C": "♣", "S": "♠", "D": "♦", "H": "♥", "X": "🃏"}
 _FACE_NAMES = {11: "J", 12: "Q", 13: "K", 14: "A"}
+# Plain suits to the ones a player reads; a red suit already followed by its emoji selector is left as it is.
+_READABLE = {"♠": "♤", "♣": "♧", "♥": "♥️", "♦": "♦️"}
+_PLAIN_SUIT = re.compile("[♠♣]|[♥♦](?!\ufe0f)")
+
+
+def readable(text: str) -> str:
+    """``text`` with every suit written as players read it (``♠4`` → ``♤4``, ``♥5`` → ``♥️5``); idempotent."""
+    return _PLAIN_SUIT.sub(lambda suit: _READABLE[suit[0]], text)
 
 
 class Card(NamedTuple):

@@ -23,6 +23,11 @@ How it stays fast without giving up exactness:
 - the optimal line, and a hint's move, are read from the table: a test that passed went through a choice the
   table now proves, so walking down the line looks that up before searching any choice (``Search.proven``).
 
+The fair coach (``fair.py``) builds on this without ever seeing the face-down order: a move is judged by its
+average, over orders of the unseen cards (every order when they are few, else a sample seeded from what is visible),
+of the exact best score after it with that order known (perfect-information Monte Carlo). Hint, the review's
+verdicts (``fair_review.py``) and the coach's own play (``coach_play``) use it; par and its line stay hindsight.
+
 Deaths are scored exactly too: when no clear exists, the search looks for the death that leaves the fewest
 monsters behind. Rule sets with chance (shuffled avoids, expansion cards) are refused (``SolverRefused``).
 Correctness is checked against an engine-only brute force (``tests/solver``); speed figures come from

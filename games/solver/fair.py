@@ -35,9 +35,9 @@ from games.solver.position import Position
 from games.solver.search import gc_paused
 
 HINT_SAMPLES = 8  # orders a hint or a review judges a move on (when the orders are too many to solve them all)
-PLAY_SAMPLES = 6  # ... and the coach's own play, move by move through a whole deal
+PLAY_SAMPLES = 12  # ... and the coach's own play, move by move through a whole deal
 EXACT_ORDERS = 24  # at most this many distinct orders: every one is solved, the figures are exact
-KEPT_ORDERS = 64  # solved orders kept for the next question (the same turn's next move asks about the same ones)
+KEPT_ORDERS = 24  # solved orders kept for the next question (the same turn's next move asks about the same ones)
 ROOM_SIZE = 4
 
 

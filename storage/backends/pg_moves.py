@@ -12,14 +12,7 @@ from typing import Any
 from storage.backends.base import Move, Outcomes
 from storage.errors import GameNotFound, GameOver, StaleVersion
 from storage.models import GAME_COLUMNS
-from storage.sql import (
-    MONTH_TOTALS_COLUMNS,
-    MONTH_TOTALS_CONFLICT,
-    PLAYER_TOTALS_COLUMNS,
-    PLAYER_TOTALS_CONFLICT,
-    WEEK_TOTALS_COLUMNS,
-    WEEK_TOTALS_CONFLICT,
-)
+from storage.sql import MONTH_TOTALS, PLAYER_TOTALS, WEEK_TOTALS, TotalsTable
 
 # A group of moves in one statement: each game's conditional UPDATE (moved on only from the version the move was
 # made on, only while playing) and the action-log rows of exactly the games it updated; then, per move, whether it
@@ -44,26 +37,29 @@ APPLY_MOVES = "WITH " + _MOVES + _OUTCOMES
 # another one is updating waits for it and adds to the committed row, so concurrent ends never lose a count. The
 # rows go in key order, so two statements take their row locks in one order. A statement may not upsert one key
 # twice: such a group (one player ending two games at once) takes the transaction instead.
-APPLY_ENDING_MOVES = (
-    "WITH " + _MOVES + ", "
-    f"pt AS (INSERT INTO player_totals AS t ({PLAYER_TOTALS_COLUMNS}) SELECT p.user_id, p.guild_id, p.rules_key, "
-    "p.games, p.wins, p.scored, p.total_score, p.best_score, p.average, p.last_at FROM unnest($9::bigint[], "
-    "$10::bigint[], $11::bigint[], $12::text[], $13::bigint[], $14::bigint[], $15::bigint[], $16::bigint[], "
-    "$17::bigint[], $18::double precision[], $19::bigint[]) AS p(game_id, user_id, guild_id, rules_key, games, wins, "
-    "scored, total_score, best_score, average, last_at) JOIN u ON u.id = p.game_id AND u.hinted = 0 "
-    "ORDER BY p.user_id, p.guild_id, p.rules_key " + PLAYER_TOTALS_CONFLICT.postgres + "), "
-    f"wt AS (INSERT INTO week_totals AS w ({WEEK_TOTALS_COLUMNS}) "
-    "SELECT k.week_end, k.guild_id, k.user_id, k.total, 1, k.wins, k.forfeits, k.best, k.last_at "
-    "FROM unnest($20::bigint[], $21::bigint[], $22::bigint[], $23::bigint[], $24::bigint[], $25::bigint[], "
-    "$26::bigint[], $27::bigint[], $28::bigint[]) AS k(game_id, week_end, guild_id, user_id, total, wins, forfeits, "
-    "best, last_at) JOIN u ON u.id = k.game_id AND u.hinted = 0 ORDER BY k.week_end, k.guild_id, k.user_id "
-    + WEEK_TOTALS_CONFLICT.postgres + "), "
-    f"mt AS (INSERT INTO month_totals AS mo ({MONTH_TOTALS_COLUMNS}) "
-    "SELECT k.month, k.guild_id, k.user_id, k.total, 1, k.wins, k.forfeits, k.best, k.last_at "
-    "FROM unnest($29::bigint[], $30::bigint[], $31::bigint[], $32::bigint[], $33::bigint[], $34::bigint[], "
-    "$35::bigint[], $36::bigint[], $37::bigint[]) AS k(game_id, month, guild_id, user_id, total, wins, forfeits, "
-    "best, last_at) JOIN u ON u.id = k.game_id AND u.hinted = 0 ORDER BY k.month, k.guild_id, k.user_id "
-    + MONTH_TOTALS_CONFLICT.postgres + ")" + _OUTCOMES)
+_ENDING = (PLAYER_TOTALS, WEEK_TOTALS, MONTH_TOTALS)  # in the order of their arguments, after the moves' 8
+
+
+def _totals_insert(table: TotalsTable, first: int) -> str:
+    """``table``'s rows from arrays ``$first …`` (each row tagged with its game, then the tally's row), inserted
+    for the updated games that are not hinted, in key order."""
+    arrays = ", ".join(f"${first + n}::{kind}[]" for n, (_, kind) in enumerate((("game_id", "bigint"), *table.row)))
+    values = ", ".join([f"k.{column}" for column in table.row_columns] + (["1"] if table.days else []))
+    return (f"INSERT INTO {table.name} AS {table.alias} ({table.columns}) SELECT {values} "
+            f"FROM unnest({arrays}) AS k(game_id, {', '.join(table.row_columns)}) "
+            "JOIN u ON u.id = k.game_id AND u.hinted = 0 "
+            f"ORDER BY {', '.join('k.' + column for column in table.key)} {table.conflict.postgres}")
+
+
+def _ending_moves() -> str:
+    first, inserts = 9, []
+    for table in _ENDING:
+        inserts.append(f"{table.name}_added AS ({_totals_insert(table, first)})")
+        first += 1 + len(table.row)
+    return "WITH " + _MOVES + ", " + ", ".join(inserts) + _OUTCOMES
+
+
+APPLY_ENDING_MOVES = _ending_moves()
 # A new game in one statement: inserted (with a counted daily's attempt) unless the player has a game running in
 # the slot or has used the day; then the new id, the used attempt's game, and the running game's row. Two processes
 # creating at the same instant both pass the checks, and the unique indexes decide: ``games_one_active`` (one
@@ -86,17 +82,15 @@ START_GAME = (
 
 def totals_columns(group: list[Move]) -> list[list[Any]] | None:
     """The totals arguments of ``APPLY_ENDING_MOVES`` (player rows, week rows, then month rows, column by column,
-    each tagged with its game), or None when one key would be upserted twice (the statement cannot)."""
-    players = [(move.game_id, *row) for move in group for row in move.tally.players]
-    weeks = [(move.game_id, *row) for move in group for row in move.tally.weeks]
-    months = [(move.game_id, *row) for move in group for row in move.tally.months]
-    if any(len({row[1:4] for row in rows}) != len(rows) for rows in (players, weeks, months)):
+    each row tagged with its game), or None when one key would be upserted twice (the statement cannot)."""
+    tables = [[(move.game_id, *row) for move in group for row in rows(move)]
+              for rows in (lambda m: m.tally.players, lambda m: m.tally.weeks, lambda m: m.tally.months)]
+    # Every table's key is the tally row's first three columns.
+    if any(len({row[1:4] for row in rows}) != len(rows) for rows in tables):
         return None
-    # Columns as the unnest lists them: player rows (game, user, guild, rules, games, wins, scored, total, best,
-    # average, last); week rows (game, week_end, guild, user, total, wins, forfeits, best, last).
-    columns = [list(column) for column in zip(*players, strict=True)] if players else [[]] * 11
-    columns += [list(column) for column in zip(*weeks, strict=True)] if weeks else [[]] * 9
-    columns += [list(column) for column in zip(*months, strict=True)] if months else [[]] * 9  # (game, month, ...)
+    columns: list[list[Any]] = []
+    for table, rows in zip(_ENDING, tables, strict=True):
+        columns += [list(column) for column in zip(*rows, strict=True)] if rows else [[]] * (1 + len(table.row))
     return columns
 
 

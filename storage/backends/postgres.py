@@ -63,6 +63,16 @@ _TOO_MANY_CONNECTIONS = "53300"
 _READ_ONLY = "25006"  # read_only_sql_transaction (a standby, or default_transaction_read_only)
 
 
+# Every game whose action log does not hold exactly moves 1…version (``integrity_check``, ``maintenance``).
+LOG_CHECK = ("SELECT g.id, g.version, count(a.seq), coalesce(max(a.seq), 0) FROM games g "
+             "LEFT JOIN game_actions a ON a.game_id = g.id GROUP BY g.id, g.version "
+             "HAVING count(a.seq) <> g.version OR coalesce(max(a.seq), 0) <> g.version ORDER BY g.id")
+
+
+def log_problems(rows: Sequence[Sequence[Any]]) -> list[str]:
+    return [f"game {r[0]}: version {r[1]}, log of {r[2]} moves up to {r[3]}" for r in rows]
+
+
 def _reason(exc: BaseException) -> str:
     text = str(exc).strip()
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
@@ -255,14 +265,10 @@ class PostgresDb(Db):
     async def integrity_check(self) -> str:
         """"ok" when every game's action log holds exactly moves 1…version; otherwise one line per game that
         does not (PostgreSQL checks its own pages; this checks what the bot relies on)."""
-        rows = await self.read(
-            "SELECT g.id, g.version, count(a.seq), coalesce(max(a.seq), 0) FROM games g "
-            "LEFT JOIN game_actions a ON a.game_id = g.id GROUP BY g.id, g.version "
-            "HAVING count(a.seq) <> g.version OR coalesce(max(a.seq), 0) <> g.version ORDER BY g.id")
-        return "\n".join(f"game {r[0]}: version {r[1]}, log of {r[2]} moves up to {r[3]}" for r in rows) or "ok"
+        return "\n".join(log_problems(await self.read(LOG_CHECK))) or "ok"
 
     async def backup(self, target: Any, *, with_secret: bool = False) -> dict:
-        raise DatabaseError("back up a PostgreSQL database with pg_dump (or copy it with `python -m bot copy-db`)")
+        raise DatabaseError("back up a PostgreSQL database with `scoundrel-bot backup` (pg_dump) or `copy-db`")
 
     # --- copy-db -----------------------------------------------------------------------------------------
     async def tables(self) -> list[str]:
@@ -359,4 +365,5 @@ async def upgrade(conn: asyncpg.Connection, shown: str, target: int | None = Non
     return current
 
 
-__all__ = ["MIGRATIONS", "MOVE_CONNECTIONS", "PostgresDb", "redact", "schema_version", "upgrade"]
+__all__ = ["LOG_CHECK", "MIGRATIONS", "MOVE_CONNECTIONS", "PostgresDb", "log_problems", "redact", "schema_version",
+           "upgrade"]

@@ -12,7 +12,8 @@ from datetime import time
 import pytest
 
 from bot.config import ENV_NAMES, TOKEN_ENV, ConfigError, load_config
-from bot.logging_setup import REDACTED, setup_logging
+from bot.logging_setup import setup_logging
+from bot.redaction import REDACTED
 from tests.discord.harness import FAKE_TOKEN
 
 

@@ -106,7 +106,7 @@ def test_ctrl_c_during_a_long_computation():
 
 
 def test_solve_prints_a_line_the_terminal_game_accepts_and_it_reaches_par():
-    result = cli("solve", "--seed", "K7Q2-M9XD")
+    result = cli("solve", "--seed", "K7Q2-M9XD", "--no-coach")  # the coach's line: tests/terminal/test_coach_commands
     assert result.returncode == 0
     prefix = "Optimal line, as typed in `scoundrel-bot play`: "
     typed = next(line for line in result.stdout.splitlines() if line.startswith(prefix))[len(prefix):].split()

@@ -27,7 +27,7 @@ async def test_the_caller_sees_their_rank_off_the_top_ten(world):
     assert mine.score == record.score
 
     board = (await world.alice.slash(world.channel, "scoundrel leaderboard")).response.embeds[0]
-    assert board.footer.text == "you: #12 of 12" and f"<@{world.alice.id}>" not in board.description
+    assert board.footer.text == "you: #12 of 12" and "**alice**" not in board.description
     bobs = (await world.bob.slash(world.channel, "scoundrel leaderboard", board="week")).response.embeds[0]
     assert bobs.footer.text == "you: not on this board yet"
     week = (await world.alice.slash(world.channel, "scoundrel leaderboard", board="week")).response.embeds[0]

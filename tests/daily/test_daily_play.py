@@ -107,7 +107,7 @@ async def test_a_second_counted_attempt_is_refused_and_practice_never_reaches_th
     stats = await world.store.user_stats(world.alice.id)
     assert stats.games == 1
     shown = await world.alice.slash(world.channel, "scoundrel leaderboard")
-    assert shown.response.embeds[0].description.count(f"<@{world.alice.id}>") == 1
+    assert shown.response.embeds[0].description.count("**alice**") == 1
 
 
 async def test_an_old_practice_button_does_not_replay_a_finished_day(world):
@@ -161,7 +161,7 @@ async def test_crossing_utc_midnight_gives_a_new_deal_and_keeps_yesterday(world)
     assert today.day == 2 and today.state.start_deck != yesterday.state.start_deck
     assert [e.user_id for e in await world.store.leaderboard_daily(1)] == [world.alice.id]
     board = await world.alice.slash(world.channel, "scoundrel leaderboard")
-    assert "Daily #2" in board.response.embeds[0].title and f"<@{world.alice.id}>" not in \
+    assert "Daily #2" in board.response.embeds[0].title and "**alice**" not in \
         board.response.embeds[0].description
 
     bob = await daily(world.bob, world.channel)  # his day-1 attempt ended with its day

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from cogs.daily_count import COUNT_EVERY
+from games.engine.tally import DAY_FLOOR
 from scoundrel.daily import DAILY_RULES, daily_seed, room_marks
 from tests.daily.helpers import play_to_end
 from tests.daily.test_daily_post import posts, schedule
@@ -92,8 +93,9 @@ async def test_the_month_board_and_last_months_champions_across_the_month_bounda
     await play(world, world.alice)
     scores = {(actor.id, day): (await world.store.daily_attempt(actor.id, day)).score
               for actor, day in ((world.alice, 1), (world.bob, 1), (world.alice, 31))}
-    january = {world.alice.id: scores[(world.alice.id, 1)] + scores[(world.alice.id, 31)],
-               world.bob.id: scores[(world.bob.id, 1)]}
+    points = {key: score - DAY_FLOOR for key, score in scores.items()}  # each day's score above the floor
+    january = {world.alice.id: points[(world.alice.id, 1)] + points[(world.alice.id, 31)],
+               world.bob.id: points[(world.bob.id, 1)]}
     ranked = sorted(january, key=lambda user: (-january[user], -(user == world.alice.id)))
     assert "January 2026's champions" not in str(posts(daily)[-1].embeds[0].to_dict())
     await world.env.advance_time(24 * HOUR)  # 2026-02-01 01:00: Daily #32, the first post of February
@@ -102,17 +104,17 @@ async def test_the_month_board_and_last_months_champions_across_the_month_bounda
     first = post.embeds[0].fields[0]
     assert first.name == "🏆 January 2026's champions here"
     kept = {world.alice.id: "**alice**", world.bob.id: "**bob**"}  # the names kept with their dailies
-    assert first.value == " · ".join(f"{medal} {kept[user]} {january[user]}"
+    assert first.value == " · ".join(f"{medal} {kept[user]} {january[user]} pts"
                                      for medal, user in zip(("🥇", "🥈"), ranked, strict=True))
     await play(world, carol)
     board = await carol.slash(world.channel, "scoundrel leaderboard", board="month")
     text = f"{board.response.embeds[0].title}\n{board.response.embeds[0].description}"
-    assert "February 2026 — this server" in text and f"<@{carol.id}>" in text
-    assert f"<@{world.alice.id}>" not in text
+    assert "February 2026 — this server" in text and "**carol**" in text
+    assert "**alice**" not in text and "<@" not in text
     past = await carol.slash(world.channel, "scoundrel leaderboard", month=1)
     text = f"{past.response.embeds[0].title}\n{past.response.embeds[0].description}"
-    assert "January 2026 — this server" in text and f"<@{carol.id}>" not in text
-    assert f"<@{world.alice.id}> — **{january[world.alice.id]}** over 2 days" in text
+    assert "January 2026 — this server" in text and "**carol**" not in text
+    assert f"**alice** — **{january[world.alice.id]}** pts over 2 days" in text and "<@" not in text
     assert past.response.embeds[0].footer.text == "you: not on this board yet"
     future = await carol.slash(world.channel, "scoundrel leaderboard", month=3)
     assert future.ephemeral and "March 2026 hasn't happened yet" in future.response.content

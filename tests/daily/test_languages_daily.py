@@ -158,9 +158,10 @@ async def test_the_post_follows_the_servers_language_and_each_player_keeps_their
 
 
 def test_the_best_possible_answer_and_its_line_read_in_the_players_language():
-    assert par_summary(12, 12, DE) == "Bestmöglich: 12 (gewinnbar) — du hast 12 erreicht, ein perfektes Spiel!"
-    assert par_summary(-3, -9, FR) == FR("Best possible: {best} (not winnable: the best is to die late)", best=-3) \
-        + " — " + FR("you scored {score}.", score=-9)
+    assert par_summary(12, 12, DE) == ("Bestmöglich mit allen Karten im Blick: 12 (gewinnbar) — du hast 12 erreicht, "
+                                       "ein perfektes Spiel!")
+    assert par_summary(-3, -9, FR) == FR("Best possible seeing every card: {best} (not winnable: the best is to die "
+                                         "late)", best=-3) + " — " + FR("you scored {score}.", score=-9)
     state, actions = new_game(CLASSIC, seed=4), []
     while not state.over:
         actions.append(legal_actions(state)[0])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.engine.tally import DAY_FLOOR
 from tests.daily.helpers import play_to_end
 
 DAY = 24 * 3600
@@ -27,8 +28,8 @@ async def test_two_servers_see_their_own_boards_and_the_global_board_sees_both(w
     here = board_text(await world.alice.slash(world.channel, "scoundrel leaderboard"))
     there = board_text(await carol.slash(lobby, "scoundrel leaderboard", scope="server"))
     everywhere = board_text(await world.alice.slash(world.channel, "scoundrel leaderboard", scope="global"))
-    assert "this server" in here and f"<@{world.alice.id}>" in here and f"<@{carol.id}>" not in here
-    assert f"<@{carol.id}>" in there and f"<@{world.alice.id}>" not in there
+    assert "this server" in here and "**alice**" in here and "**carol**" not in here
+    assert "**carol**" in there and "**alice**" not in there
     # Alice shares no server with carol: the board of every server names its players (as they were named when
     # they played), never by a mention her client could not resolve.
     assert "every server" in everywhere and "**alice**" in everywhere and "**carol**" in everywhere
@@ -36,6 +37,22 @@ async def test_two_servers_see_their_own_boards_and_the_global_board_sees_both(w
     names = {world.alice.id: "**alice**", carol.id: "**carol**"}
     order = [e.user_id for e in await world.store.leaderboard_daily(1)]
     assert sorted(order, key=lambda user: everywhere.index(names[user])) == order
+
+
+async def test_every_board_of_a_server_names_its_players_and_shows_no_raw_id(world):
+    """A mention inside an embed shows as a raw ``<@id>`` on a phone whose client has not loaded that member: every
+    board of a server (the day, the week, the month, all time) names its players by the names kept with their
+    results, and pings no one."""
+    await play_daily(world.alice, world.channel)
+    await play_daily(world.bob, world.channel, first="A")
+    for board in ("daily", "week", "month", "all-time"):
+        await world.env.advance_time(60)  # past the command's cooldown
+        shown = await world.alice.slash(world.channel, "scoundrel leaderboard", board=board, scope="server")
+        text = board_text(shown)
+        assert "this server" in text and "**alice**" in text and "**bob**" in text, board
+        assert "<@" not in text, board
+        stored = world.env.backend.get_message(world.channel.id, shown.response.message.id)
+        assert not stored.allowed_mentions.allows_user(world.alice.id), board
 
 
 async def test_a_name_is_kept_with_the_result_as_it_was_when_they_played(world):
@@ -61,7 +78,7 @@ async def test_equal_scores_rank_the_earlier_finish_first(world):
     entries = await world.store.leaderboard_daily(1, world.guild.id)
     assert entries[0].score == entries[1].score
     text = board_text(await world.alice.slash(world.channel, "scoundrel leaderboard", board="daily"))
-    assert text.index(f"<@{world.bob.id}>") < text.index(f"<@{world.alice.id}>")
+    assert text.index("**bob**") < text.index("**alice**")
 
 
 async def test_week_and_all_time_boards(world):
@@ -71,14 +88,17 @@ async def test_week_and_all_time_boards(world):
     await play_daily(world.alice, world.channel)
     second = (await world.store.daily_attempt(world.alice.id, 2)).score
     week = board_text(await world.alice.slash(world.channel, "scoundrel leaderboard", board="week"))
-    assert "Daily #1–#2" in week and f"<@{world.alice.id}> — **{first + second}** over 2 days" in week
+    points = first + second - 2 * DAY_FLOOR  # each day's score above the floor
+    assert "Daily #1–#2" in week and f"**alice** — **{points}** pts over 2 days" in week
+    assert f"Points: each day's score + {-DAY_FLOOR} (never below 0)" in week
     await world.alice.slash(world.channel, "scoundrel play", seed="0000-0004")  # a normal game: not on the board
     normal = await world.store.active_game(world.alice.id, "normal")
     await world.store.abandon(normal.id, world.alice.id)
     all_time = board_text(await world.alice.slash(world.channel, "scoundrel leaderboard", board="all-time"))
-    assert f"<@{world.alice.id}>" in all_time and "in 2 games" in all_time and "Counted dailies only" in all_time
+    assert f"**alice** — **{points}** pts over 2 days" in all_time  # the normal game: not a day
+    assert f"Points: each day's score + {-DAY_FLOOR} (never below 0)" in all_time
     empty = board_text(await world.bob.slash(world.channel, "scoundrel leaderboard", board="daily"))
-    assert f"<@{world.alice.id}>" in empty  # today's (day 2) board holds alice's counted result
+    assert "**alice**" in empty  # today's (day 2) board holds alice's counted result
 
 
 def stat(result, emoji: str) -> str:
@@ -125,6 +145,6 @@ async def test_an_earlier_day_board_and_a_future_day_is_refused(world):
     await world.env.advance_time(DAY)
     past = board_text(await world.bob.slash(world.channel, "scoundrel leaderboard", day=1))
     assert past.startswith("🏆 Daily #1 — this server") and "Ended <t:1767312000:R>" in past
-    assert f"<@{world.alice.id}>" in past
+    assert "**alice**" in past
     future = await world.bob.slash(world.channel, "scoundrel leaderboard", day=3)
     assert future.ephemeral and future.response.content == "Daily #3 hasn't happened yet: today is Daily #2."

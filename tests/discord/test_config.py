@@ -9,7 +9,7 @@ from datetime import time
 import pytest
 
 from bot.config import TOKEN_ENV, ConfigError, load_config
-from bot.logging_setup import REDACTED, RedactToken
+from bot.redaction import REDACTED, ScrubSecrets
 from bot.run import main
 from tests.discord.harness import FAKE_TOKEN
 
@@ -97,7 +97,7 @@ def test_run_rejects_a_bad_dev_guild_option(tmp_path, monkeypatch, capsys):
 def test_log_filter_scrubs_the_token_from_messages_arguments_and_tracebacks():
     stream = io.StringIO()
     handler = logging.StreamHandler(stream)
-    handler.addFilter(RedactToken(FAKE_TOKEN))
+    handler.addFilter(ScrubSecrets(FAKE_TOKEN))
     logger = logging.getLogger("tests.redaction")
     logger.addHandler(handler)
     logger.propagate = False

@@ -71,7 +71,7 @@ async def test_play_posts_the_room_with_a_button_per_card(world):
     assert [by_code[c].label for c in ("T0", "T1", "T2", "T3")] == ["♦️7 equip", "♥️2 +0 (full)", "♤4 −4", "♤5 −5"]
     assert by_code["T0"].style is discord.ButtonStyle.primary and by_code["T2"].style is discord.ButtonStyle.danger
     assert by_code["T1"].style is discord.ButtonStyle.success
-    assert by_code["mode"].disabled  # no weapon yet
+    assert by_code["mode"].disabled and by_code["mode"].label == "⚔️ · 👊 ✓"  # no weapon yet
     assert not by_code["A"].disabled
     record = await active(world, world.alice)
     assert (record.version, record.message_id, record.channel_id) == (0, message.id, world.channel.id)
@@ -104,13 +104,16 @@ async def test_cards_fight_mode_and_the_outcome_preview(world):
     assert await shows_table(message, await active(world, world.alice))  # the picture is replaced on every move
     by_code = codes(message)
     assert by_code["W2"].label == "♤4 0 dmg" and by_code["W3"].label == "♤5 0 dmg"
-    assert not by_code["mode"].disabled and by_code["mode"].label == "♦️7"
+    # The fight mode is a grey switch showing both modes, the one on ticked: not one more (blue) move.
+    assert not by_code["mode"].disabled and by_code["mode"].label == "⚔️ ✓ · 👊"
+    assert by_code["mode"].style is discord.ButtonStyle.secondary
     assert by_code["A"].disabled  # the room has been started
 
     await world.alice.click(message, custom_id=by_code["mode"].custom_id)  # switch to barehanded
     message = world.channel.last_message
     by_code = codes(message)
-    assert by_code["T2"].label == "♤4 −4" and by_code["mode"].label == "Barehanded"
+    assert by_code["T2"].label == "♤4 −4" and by_code["mode"].label == "⚔️ · 👊 ✓"
+    assert by_code["mode"].style is discord.ButtonStyle.secondary
     assert (await active(world, world.alice)).version == 1  # the toggle writes nothing
 
     await world.alice.click(message, custom_id=by_code["T3"].custom_id)  # ♠5 barehanded

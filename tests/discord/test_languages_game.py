@@ -52,7 +52,7 @@ async def test_a_german_player_plays_a_whole_game_in_german(world, locales):
     assert embed.footer.text == f"Seed {SEED} · klassisch"  # the seed as typed, the preset named in German
     by_code = codes(message)
     assert [by_code[c].label for c in ("T0", "T1", "T2", "T3")] == ["♦️7 anlegen", "♥️2 +0 (voll)", "♤4 −4", "♤5 −5"]
-    assert by_code["mode"].label == "Mit Fäusten" and by_code["A"].label == "Meiden"
+    assert by_code["mode"].label == "⚔️ · 👊 ✓" and by_code["A"].label == "Meiden"
     assert (await message.attachments[0].read()) != render_room(record.state)  # not the English picture
     assert message.attachments[0].description.startswith("Raum 1: ♦7 ♥2 ♠4 ♠5; Leben 20/20; keine Waffe;")
     await check_german_room(message, record)
@@ -67,13 +67,13 @@ async def test_a_german_player_plays_a_whole_game_in_german(world, locales):
     record = await world.store.active_game(world.alice.id, "normal")
     by_code = codes(message)
     assert message.embeds[0].description.startswith("Noch 2 Karten spielen.\n")
-    assert by_code["W2"].label == "♤4 schadlos" and by_code["mode"].label == "♦️7"
+    assert by_code["W2"].label == "♤4 schadlos" and by_code["mode"].label == "⚔️ ✓ · 👊"
     await check_german_room(message, record)
 
     await world.alice.click(message, custom_id=by_code["mode"].custom_id)  # the fight-mode toggle
     message = world.channel.last_message
     by_code = codes(message)
-    assert by_code["mode"].label == "Mit Fäusten" and by_code["T2"].label == "♤4 −4"
+    assert by_code["mode"].label == "⚔️ · 👊 ✓" and by_code["T2"].label == "♤4 −4"
     await world.alice.click(message, custom_id=by_code["T2"].custom_id)  # ♠4 barehanded
     message = world.channel.last_message
     assert message.embeds[0].description.startswith("Noch 1 Karte spielen.\n")  # the singular
@@ -169,9 +169,9 @@ async def test_the_same_table_is_one_picture_per_language(world):
 
 async def test_french_and_spanish_players_read_the_room_in_their_language(world, locales):
     expected = {"fr": ("Scoundrel — salle 1", "Jouez 3 cartes sur 4, ou évitez la salle.",
-                       ["♦️7 équiper", "♥️2 +0 (max)", "♤4 −4", "♤5 −5", "À mains nues", "Éviter"]),
+                       ["♦️7 équiper", "♥️2 +0 (max)", "♤4 −4", "♤5 −5", "⚔️ · 👊 ✓", "Éviter"]),
                 "es-ES": ("Scoundrel — sala 1", "Juega 3 de 4 cartas o evita la sala.",
-                          ["♦️7 equipar", "♥️2 +0 (máx.)", "♤4 −4", "♤5 −5", "Sin arma", "Evitar"])}
+                          ["♦️7 equipar", "♥️2 +0 (máx.)", "♤4 −4", "♤5 −5", "⚔️ · 👊 ✓", "Evitar"])}
     for player, (locale, (title, status, labels)) in zip((world.alice, world.bob), expected.items(), strict=True):
         locales.speak(player, locale)
         message = (await player.slash(world.channel, "scoundrel play", seed=SEED)).response.message

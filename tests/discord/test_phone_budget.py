@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 
+import discord
 from PIL import ImageFont
 
 from cogs.game_view import BAREHANDED, WEAPON_MODE, render_game
@@ -126,6 +127,34 @@ async def test_every_game_message_has_at_most_three_rows_of_buttons_on_a_phone(w
                     assert "a perfect game" not in shown or not hinted
                     checked += 1
     assert checked == len(SCREENS) * len(LANGUAGES) * 4
+
+
+async def test_hint_says_hint_and_the_fight_switch_shows_which_mode_is_on_in_every_language(world, monkeypatch):
+    """A first-time player reads what the buttons under a game in play do: Hint is the 💡 with its word, and the
+    fight mode is a grey switch showing both modes (⚔️ and 👊, as the monsters' buttons do) with a tick on the one
+    that is on, not a blue button that looks like one more move; all within three rows on a phone."""
+    solver_on(monkeypatch)
+    seed, line = line_to(CLASSIC, SCREENS[1][3], fights_first)  # armed: the weapon can be used
+    record = await world.store.create_game(1, world.guild.id, world.channel.id, CLASSIC, seed=seed)
+    for action in line:
+        record = await world.store.play(record.id, 1, record.version, action)
+    for language in LANGUAGES:
+        tr = messages_for(language)
+        ticks = {}
+        for mode in (WEAPON_MODE, BAREHANDED):
+            _, view = render_game(record, mode, tr=tr)
+            items = [getattr(item, "item", item) for item in view.children]
+            hint = next(item for item in items if item.custom_id.startswith("sc:hint:"))
+            switch = next(item for item in items if item.custom_id.endswith(":mode"))
+            assert hint.emoji.name == "💡" and hint.label == tr("Hint") and hint.label, language
+            assert switch.style is discord.ButtonStyle.secondary and not switch.disabled, (language, mode)
+            assert switch.label.count("✓") == 1 and hint.row == switch.row, (language, switch.label)
+            ticks[mode] = switch.label
+            assert phone_rows(view) <= 3, (language, mode, [item.label for item in items])
+        # Both labels name the same two modes; only the tick moves.
+        assert ticks[WEAPON_MODE] != ticks[BAREHANDED], language
+        assert ticks[WEAPON_MODE].replace("✓", "").split() == ticks[BAREHANDED].replace("✓", "").split(), language
+        assert ticks[WEAPON_MODE].index("✓") < ticks[BAREHANDED].index("✓") and "⚔️" in ticks[WEAPON_MODE], language
 
 
 def test_the_coach_writes_readable_suits_in_every_language():

@@ -108,8 +108,8 @@ async def test_placing_playing_and_stale_clicks(world):
     bob_hand = (await world.bob.click(board, label="My hand")).response
     menus = selects(bob_hand)
     assert [o["label"] for o in menus[0]["options"]] == [  # only legal plays, K→A wrapping included
-        "A♥️ on your pair 1 (on K♧; 🎲1: 1 more allowed)", "4♦️: steal pair 1 (1 card)",
-        "9♥️ on your pair 3 (on 8♦️; 🎲3: 3 more allowed)", "10♥️: steal pair 3 (1 card)"]
+        "♥️A on your pair 1 (on ♧K; 🎲1: 1 more allowed)", "♦️4: steal pair 1 (1 card)",
+        "♥️9 on your pair 3 (on ♦️8; 🎲3: 3 more allowed)", "♥️10: steal pair 3 (1 card)"]
     code = menus[0]["options"][0]["value"]
     await world.bob.select(bob_hand, [code], custom_id=menus[0]["custom_id"])
     await world.bob.click(bob_hand, label="Done")

@@ -84,14 +84,14 @@ async def test_a_duel_between_a_german_and_a_french_player(world, locales):
     # bob's play: his menu and buttons in French; a stale click is told in French
     bob_hand = (await world.bob.click(challenge, label="Meine Hand")).response
     options = [o["label"] for o in selects(bob_hand)[0]["options"]]
-    assert options[:2] == ["A♥️ sur votre paire 1 (sur K♧ ; 🎲1 : encore 1 permises)",
-                           "4♦️ : voler la paire 1 (1 carte)"]
+    assert options[:2] == ["♥️A sur votre paire 1 (sur ♧K ; 🎲1 : encore 1 permises)",
+                           "♦️4 : voler la paire 1 (1 carte)"]
     assert options[1] == readable(FR.plural("{card}: steal pair {pair} ({n} card)",
-                                            "{card}: steal pair {pair} ({n} cards)", 1, card="4♦", pair=1))
+                                            "{card}: steal pair {pair} ({n} cards)", 1, card="♦4", pair=1))
     assert "Terminé" in labels(bob_hand)
     code = selects(bob_hand)[0]["options"][0]["value"]
     await world.bob.select(bob_hand, [code], custom_id=selects(bob_hand)[0]["custom_id"])
-    assert "· Joueur 2 pose A♥️ sur la paire 1" in challenge.embeds[0].description  # his move: the board in French
+    assert "· Joueur 2 pose ♥️A sur la paire 1" in challenge.embeds[0].description  # his move: the board in French
     stale = await press_again(world.alice, hand.message, first_die)  # a click on an old copy of alice's hand
     assert stale.response.content == DE("The duel had moved on, so that did nothing: here is your hand as it is now.")
 

@@ -39,7 +39,9 @@ def test_quitting_or_leaving_is_a_normal_end():
 
 
 @pytest.mark.parametrize("typed, card", [("J♥", Card(11, "H")), ("jh", Card(11, "H")), ("10s", Card(10, "S")),
-                                         ("H11", Card(11, "H")), ("a♠", Card(1, "S")), ("kd", Card(13, "D"))])
+                                         ("H11", Card(11, "H")), ("a♠", Card(1, "S")), ("kd", Card(13, "D")),
+                                         ("♥️J", Card(11, "H")), ("♤10", Card(10, "S")), ("♧a", Card(1, "C")),
+                                         ("♦K", Card(13, "D")), ("♥10", Card(10, "H"))])
 def test_cards_as_typed(typed, card):
     assert parse_card(typed) == card
 

@@ -5,6 +5,7 @@ from games.engine.tally import (
     ALL_GUILDS,
     ALL_RULES,
     DAILIES,
+    DAY_FLOOR,
     WEEK_DAYS,
     EndedGame,
     counts,
@@ -26,6 +27,7 @@ def test_a_normal_game_counts_under_its_rules_and_every_rule_set_here_and_everyw
     assert {(r[1], r[2]) for r in rows.players} == {(7, KEY), (7, ALL_RULES), (ALL_GUILDS, KEY),
                                                      (ALL_GUILDS, ALL_RULES)}
     assert all(r[3:8] == (1, 1, 1, 12, 12) for r in rows.players) and not rows.weeks
+    assert all(r[10] == 0 for r in rows.players)  # points are the dailies' only
 
 
 def test_a_game_outside_a_server_counts_only_everywhere():
@@ -43,7 +45,9 @@ def test_a_counted_daily_adds_the_dailies_board_and_the_seven_weeks_holding_its_
     assert {r[2] for r in rows.players} == {KEY, ALL_RULES, DAILIES}
     assert all(r[4] == 0 for r in rows.players)  # dead: played, not won
     assert sorted({r[0] for r in rows.weeks}) == list(range(30, 30 + WEEK_DAYS))
-    assert all(r[3] == -5 and r[5] == 0 for r in rows.weeks) and len(rows.weeks) == 2 * WEEK_DAYS
+    assert all(r[3] == -5 - DAY_FLOOR and r[5] == 0 and r[6] == -5 for r in rows.weeks)  # points; best score
+    assert len(rows.weeks) == 2 * WEEK_DAYS
+    assert all(r[6] == -5 and r[10] == -5 - DAY_FLOOR for r in rows.players)
 
 
 def test_a_forfeited_daily_counts_its_forfeit_in_the_weeks():
@@ -73,7 +77,7 @@ def test_a_counted_daily_adds_the_month_holding_its_day_once_per_server():
     for day, month in ((last_of_january, 1), (first_of_february, 2)):
         rows = tally(ended(kind="daily", status="dead", score=-5, day=day))
         assert sorted(r[0:2] for r in rows.months) == [(month, ALL_GUILDS), (month, 7)]
-        assert all(r[3] == -5 and r[4] == 0 and r[5] == 0 and r[6] == -5 for r in rows.months)
+        assert all(r[3] == -5 - DAY_FLOOR and r[4] == 0 and r[5] == 0 and r[6] == -5 for r in rows.months)
     assert all(r[5] == 1 for r in tally(ended(kind="daily", status="abandoned", score=-20, day=3,
                                               forfeit=True)).months)
     assert not tally(ended()).months and not tally(ended(kind="daily", score=None, day=3)).months

@@ -18,7 +18,7 @@ def test_solve_by_seed_prints_par_line_and_final_summary(capsys):
     assert out[1].startswith("Par: 30 (winnable)")
     running = ", ".join(compiled())
     assert out[1].endswith(f"(solver: compiled ({running})).") if running else out[1].endswith("(solver: pure Python).")
-    assert any(line.strip().startswith("Room 1: ♠6 ♠8 ♥10 ♦8.") for line in out)
+    assert any(line.strip().startswith("Room 1: ♤6 ♤8 ♥️10 ♦️8.") for line in out)
     assert out[-1] == "best_score=30 winnable=yes"
 
 

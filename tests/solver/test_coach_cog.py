@@ -8,10 +8,10 @@ import pytest
 
 from cogs.card_text import readable
 from cogs.game_view import render_game
-from games.engine import PRESETS, apply, decode, new_game, seed_to_text
+from games.engine import PRESETS, apply, decode, encode, new_game, seed_to_text
+from games.solver.fair import Coach
 from games.solver.position import Position
-from games.solver.review import review
-from scoundrel.coach import review_game
+from scoundrel.coach import _review_in_worker, review_game
 from scoundrel.par import close_par
 from tests.discord.harness import buttons
 from tests.solver.test_par_cog import answers_to
@@ -53,7 +53,7 @@ async def real_worker():
     await close_par()
 
 
-@pytest.mark.simcord(settle_timeout=60)
+@pytest.mark.simcord(settle_timeout=600)  # the fair coach solves several orders a move
 async def test_review_is_private_to_the_player_and_matches_the_solver(world, monkeypatch, real_worker):
     monkeypatch.setitem(coach()._state, "review", review_game)
     record, message = await finished_game_message(world, seed=7)
@@ -65,15 +65,17 @@ async def test_review_is_private_to_the_player_and_matches_the_solver(world, mon
     mine = await world.alice.click(message, label="Review")
     answers = answers_to(mine)
     assert answers and all(m.ephemeral for m in answers)
-    expected = review(record.rules, record.state.start_deck, record.state.history)
+    deck_codes = " ".join(card.code for card in record.state.start_deck)
+    expected = _review_in_worker(CLASSIC.to_dict(), deck_codes, encode(record.state.history))  # the fair review
     assert answers[0].embeds[0].title == "🎓 Review"
     shown = "\n".join(e.description for m in answers for e in m.embeds).split("\n")
-    *told, verdict = expected.lines()
+    *told, verdict = expected.lines
     assert shown == [readable(line) for line in told] + [f"**{verdict}**"] and len(shown) <= 12
-    assert expected.lost > 0 and shown[0].startswith("✗ Room 1 (−") and verdict == expected.summary()
+    assert verdict == expected.summary and "on what you could see" in verdict
+    assert expected.machine.startswith("par=30 ") and " mistakes=" in expected.machine
 
 
-@pytest.mark.simcord(settle_timeout=60)
+@pytest.mark.simcord(settle_timeout=600)  # the fair coach solves several orders a move
 async def test_a_daily_review_is_only_for_its_player_once_it_is_over(world, monkeypatch, real_worker):
     monkeypatch.setitem(coach()._state, "review", review_game)
     _, message = await finished_game_message(world, kind="daily", seed=7)
@@ -98,7 +100,7 @@ def test_no_review_button_without_a_solver_or_for_unsolvable_rules(monkeypatch):
     assert cogs.coach.review_extras(record) == []
 
 
-@pytest.mark.simcord(settle_timeout=60)
+@pytest.mark.simcord(settle_timeout=600)  # the fair coach solves several orders a move
 async def test_hint_shows_the_best_move_privately_and_marks_the_game(world, monkeypatch, real_worker):
     from scoundrel.coach import hint_for
 
@@ -106,7 +108,7 @@ async def test_hint_shows_the_best_move_privately_and_marks_the_game(world, monk
     game = await world.alice.slash(world.channel, "scoundrel play", seed="0000-0007")  # room 1: ♠6 ♠8 ♥10 ♦8
     message = game.response.message
     hint = [b for b in buttons(message) if b.custom_id.startswith("sc:hint:")]
-    assert len(hint) == 1 and hint[0].emoji.name == "💡" and not hint[0].label  # beside Avoid, on its row
+    assert len(hint) == 1 and hint[0].emoji.name == "💡" and hint[0].label == "Hint"  # beside the fight switch
     record = await world.store.active_game(world.alice.id, "normal")
 
     other = await world.bob.click(message, custom_id=hint[0].custom_id)
@@ -120,14 +122,14 @@ async def test_hint_shows_the_best_move_privately_and_marks_the_game(world, monk
     confirm = [b for b in buttons(ask.response.message) if b.custom_id.startswith("sc:hintok:")]
     assert [b.label for b in confirm] == ["Show the hint"]
     mine = await world.alice.click(ask.response.message, custom_id=confirm[0].custom_id)
-    best, value = Position(CLASSIC, record.state.start_deck).best_action(record.state)
+    best = Coach(CLASSIC).advise(record.state).best  # judged on what the player sees, as the worker does
     from games.solver.review import move_words
     assert [(m.content, m.ephemeral) for m in answers_to(mine)] == [
-        (readable(f"💡 Best move now: **{move_words(record.state, best)}**; it keeps your best possible score at "
-                  f"{value}.\n{coach().HINTED_MARK}"), True)]
+        (readable(f"💡 Best now: **{move_words(record.state, best.action)}** — wins {round(100 * best.win)} % of the "
+                  f"deals you could be in (expected score {best.expected:.1f}).\n{coach().HINTED_MARK}"), True)]
     assert await world.store.is_hinted(record.id)
     again = await world.alice.click(message, custom_id=hint[0].custom_id)  # hinted already: no second warning
-    assert answers_to(again)[-1].content.startswith("💡 Best move now:")
+    assert answers_to(again)[-1].content.startswith("💡 Best now:")
     # The room says so from the next move on, and its end never calls it perfect.
     moved = await world.alice.click(message, custom_id=next(b for b in buttons(message)
                                                             if b.custom_id.endswith(":A")).custom_id)

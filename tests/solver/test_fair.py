@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from games.engine import PRESETS, apply, legal_actions
 from games.solver.fair import Coach, coach_play, distinct_orders, unseen_count
-from games.solver.fair_review import fair_review
+from games.solver.fair_review import MISTAKE_POINTS, fair_review
 from games.solver.position import Position
 from tests.solver.brute_force import best_from, start_state
 
@@ -123,9 +123,26 @@ def test_with_few_unseen_cards_every_order_is_solved_and_the_figures_are_exact()
         checked += 1
 
 
-def test_the_coach_plays_a_classic_deal_to_the_end_seeing_only_the_room():
-    rules = CLASSIC
-    from games.engine import deal, replay
-    deck = deal(rules, 3)
-    game = coach_play(rules, deck, samples=2)
-    assert game.state.over and replay(rules, deck, game.moves).score == game.score
+def test_a_review_marks_a_mistake_exactly_when_the_best_move_was_clearly_better():
+    """A mistake is a move whose expected score was at least ``MISTAKE_POINTS`` below the best move's, on what the
+    player could see then; it is told with that loss, rounded, and the better move."""
+    rng = random.Random("fair-review")
+    mistakes = fine = 0
+    for _ in range(6):
+        rules, deck = dealt(rng, rng.randint(10, 14), rng.randint(6, 20))
+        line, _ = line_while_unseen(rules, deck, rng, 10)
+        result = fair_review(rules, deck, line, start=start_state(rules, deck), coach=Coach(rules, SAMPLES))
+        for state, step in zip(replayed(rules, deck, line), result.steps, strict=False):
+            if step.choices == 1:
+                assert not step.lost
+                continue
+            advice = Coach(rules, SAMPLES).advise(state)
+            loss = advice.best.expected - advice.value_of(step.action).expected
+            assert bool(step.lost) == (loss >= MISTAKE_POINTS)
+            if step.lost:
+                assert step.lost == round(loss) and step.better == advice.best.action
+                mistakes += 1
+            else:
+                fine += 1
+        assert result.mistakes() == [n for n, step in enumerate(result.steps, 1) if step.lost]
+    assert mistakes and fine

@@ -1,5 +1,6 @@
-"""The solver's worker keeps the positions of the last few deals it was asked about: a game's next hint, or its
-review after hints, reuses what the search proved, and answers exactly as a fresh search would."""
+"""The solver's worker keeps what it solved: the fair coach's orders of the unseen cards, so a room's next hint reuses
+them, and the positions of the last few deals whose par a review asked, and it answers exactly as a fresh start
+would."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import random
 import pytest
 
 from games.engine import PRESETS, apply, deal, encode, legal_actions, new_game
-from games.solver.position import Position
+from games.solver import solve
+from games.solver.fair import KEPT_ORDERS, Coach
+from games.solver.fair_review import fair_review
 from scoundrel import coach
 
 CLASSIC = PRESETS["classic"]
@@ -17,8 +20,10 @@ CLASSIC = PRESETS["classic"]
 @pytest.fixture(autouse=True)
 def no_kept_positions():
     coach._positions.clear()
+    coach._coaches.clear()
     yield
     coach._positions.clear()
+    coach._coaches.clear()
 
 
 def codes(deck) -> str:
@@ -39,48 +44,43 @@ def moves_after(rules, deck, count: int, rng: random.Random, to_the_end: bool = 
     return moves
 
 
-def test_a_games_second_hint_reuses_the_first_ones_search_and_answers_as_a_fresh_one():
-    rng = random.Random("kept-positions")
+def test_a_rooms_second_hint_reuses_the_orders_solved_for_the_first_and_answers_as_a_fresh_coach():
+    rng = random.Random("kept-orders")
     deck = deal(CLASSIC, 4242)
-    line = moves_after(CLASSIC, deck, 6, rng)
-    first = coach._hint_in_worker(CLASSIC.to_dict(), codes(deck), encode(line[:3]))
-    kept = coach._positions[(CLASSIC.key, codes(deck))]
-    nodes_after_first = kept.search.nodes
-    second = coach._hint_in_worker(CLASSIC.to_dict(), codes(deck), encode(line))
-    assert coach._positions[(CLASSIC.key, codes(deck))] is kept  # the same search answered
-
-    fresh = Position(CLASSIC, deck)
+    line = moves_after(CLASSIC, deck, 12, rng)
     state = new_game(CLASSIC, deck=tuple(deck))
-    for action in line:
+    for action in line:  # stop inside a room: its first card resolved, no card revealed since the room was dealt
         state = apply(state, action)
-    fresh_action, fresh_best = fresh.best_action(state)
-    assert second.best == fresh_best
-    # The move may differ where several keep the best score; it must keep it.
-    assert fresh.value(apply(state, next(a for a in legal_actions(state) if a.code == second.code))) == fresh_best
-    assert first.best >= second.best  # the best reachable never rises along a line
-    # Reusing the table: the second hint costs less than the same question asked of a fresh search.
-    assert kept.search.nodes - nodes_after_first < fresh.search.nodes
+        if None in state.room and not state.over:
+            break
+    moves = line[:len(state.history)]
+    first = coach._hint_in_worker(CLASSIC.to_dict(), codes(deck), encode(moves[:-1]))
+    kept = dict(coach._coaches[CLASSIC.key]._positions)
+    second = coach._hint_in_worker(CLASSIC.to_dict(), codes(deck), encode(moves))
+    assert dict(coach._coaches[CLASSIC.key]._positions) == kept  # the same orders, the same searches answered
+    fresh = Coach(CLASSIC).advise(state).best
+    assert (second.code, second.expected, second.win) == (fresh.action.code, fresh.expected, fresh.win)
+    assert first.code  # the room's first move was hinted too
 
 
-def test_the_review_after_hints_uses_the_kept_search_and_matches_a_fresh_review():
-    from games.solver.review import review
-
+def test_the_review_in_the_worker_is_the_fair_review_with_the_hindsight_par():
     rng = random.Random("kept-review")
     deck = deal(CLASSIC, 777)
-    line = moves_after(CLASSIC, deck, 200, rng, to_the_end=True)
+    line = moves_after(CLASSIC, deck, 6, rng)
     coach._hint_in_worker(CLASSIC.to_dict(), codes(deck), encode(line[:4]))
     text = coach._review_in_worker(CLASSIC.to_dict(), codes(deck), encode(line))
-    fresh = review(CLASSIC, deck, line)
+    fresh = fair_review(CLASSIC, deck, line, par=solve(CLASSIC, deck).best_score)
     assert (text.summary, text.lines, text.machine) == (fresh.summary(), fresh.lines(), fresh.machine_line())
 
 
-def test_only_the_last_few_deals_are_kept_and_a_huge_search_is_dropped(monkeypatch):
+def test_only_the_last_few_deals_and_a_rooms_orders_are_kept_and_a_huge_search_is_dropped(monkeypatch):
     rng = random.Random("kept-few")
     decks = [deal(CLASSIC, seed) for seed in range(1, coach.POSITIONS_KEPT + 3)]
     for deck in decks:
-        coach._hint_in_worker(CLASSIC.to_dict(), codes(deck), encode(moves_after(CLASSIC, deck, 9, rng)))
+        coach._review_in_worker(CLASSIC.to_dict(), codes(deck), encode(moves_after(CLASSIC, deck, 1, rng)))
     assert list(coach._positions) == [(CLASSIC.key, codes(deck)) for deck in decks[-coach.POSITIONS_KEPT:]]
+    assert 0 < len(coach._coaches[CLASSIC.key]._positions) <= KEPT_ORDERS
 
     monkeypatch.setattr(coach, "POSITION_SIZE_KEPT", 0)  # every search counts as huge
-    coach._hint_in_worker(CLASSIC.to_dict(), codes(decks[0]), encode(moves_after(CLASSIC, decks[0], 9, rng)))
+    coach._review_in_worker(CLASSIC.to_dict(), codes(decks[0]), encode(moves_after(CLASSIC, decks[0], 1, rng)))
     assert (CLASSIC.key, codes(decks[0])) not in coach._positions

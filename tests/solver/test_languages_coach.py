@@ -1,5 +1,6 @@
 """The coach in its player's language: a German player's review and hint are German, their cards and numbers as
-the solver found them; the English review reads exactly as it always has (the terminal and its machine line)."""
+the solver found them. The hindsight review (``games.solver.review``, every card seen) reads exactly as it always has;
+the bot's Review is the fair one (judged on what the player could see)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,13 @@ import pickle
 import pytest
 
 from cogs.card_text import readable
-from games.engine import PRESETS, apply, legal_actions, new_game
+from games.engine import PRESETS, apply, encode, legal_actions, new_game
 from games.i18n.messages import ENGLISH, messages_for
 from games.i18n.phrase import Phrase
 from games.solver.explain import line_text
-from games.solver.position import Position
+from games.solver.fair import Coach
 from games.solver.review import move_words, review
-from scoundrel.coach import hint_for, review_game
+from scoundrel.coach import _review_in_worker, hint_for, review_game
 from tests.discord.harness import buttons
 from tests.solver.test_coach_cog import coach, real_worker  # noqa: F401 - the fixture is used by name
 from tests.solver.test_par_cog import answers_to
@@ -82,7 +83,7 @@ def test_review_sentences_in_german_keep_cards_and_numbers():
     assert english[0].endswith(" Health: 16.") and german_line[0].endswith(" Leben: 16.")
 
 
-@pytest.mark.simcord(settle_timeout=60)
+@pytest.mark.simcord(settle_timeout=600)  # the fair coach solves several orders a move
 async def test_a_german_players_review_and_hint(world, locales, monkeypatch, real_worker):  # noqa: F811
     monkeypatch.setitem(coach()._state, "review", review_game)
     monkeypatch.setitem(coach()._state, "hint", hint_for)
@@ -94,13 +95,15 @@ async def test_a_german_players_review_and_hint(world, locales, monkeypatch, rea
     assert [m.content for m in answers_to(other)] == [coach().NOT_YOURS_REVIEW]
 
     mine = answers_to(await world.alice.click(message, custom_id=review_button.custom_id))
-    expected = reviewed(SEED)
-    assert tuple(record.state.history) == last_choice_line(SEED)[1]  # the game the store played is that line
+    deck, line = last_choice_line(SEED)
+    expected = _review_in_worker(CLASSIC.to_dict(), " ".join(card.code for card in deck), encode(line))  # fair
+    assert tuple(record.state.history) == line  # the game the store played is that line
     assert mine[0].embeds[0].title == "🎓 Auswertung"
     shown = "\n".join(e.description for m in mine for e in m.embeds).split("\n")
-    *told, verdict = [line.translated(DE) for line in expected.lines()]
+    *told, verdict = [line.translated(DE) for line in expected.lines]
     assert shown == [readable(line) for line in told] + [f"**{verdict}**"]
-    assert shown[2] == "✗ Raum 2 (−4): ♦️2 anlegen; besser: ♤5 mit der Waffe ♦️10 bekämpfen"  # readable suits
+    assert verdict.startswith("Du hast nach dem, was du sehen konntest, etwa ")  # fighting ♠A barehanded, ...
+    assert any(line.startswith("✗ Raum 4 (−") and "♠A mit Fäusten" in line for line in told)
 
     # a hint in a new game: German, with the solver's card and score
     game = (await world.alice.slash(world.channel, "scoundrel play", seed="0000-0007")).response
@@ -111,9 +114,9 @@ async def test_a_german_players_review_and_hint(world, locales, monkeypatch, rea
     confirm = next(b for b in buttons(ask.response.message) if b.custom_id.startswith("sc:hintok:"))
     assert confirm.label == "Tipp zeigen"
     answer = answers_to(await world.alice.click(ask.response.message, custom_id=confirm.custom_id))
-    best, value = Position(CLASSIC, playing.state.start_deck).best_action(playing.state)
-    words = move_words(playing.state, best)
+    best = Coach(CLASSIC).advise(playing.state).best  # judged on what the player sees, as the worker does
+    words = move_words(playing.state, best.action)
     assert [m.content for m in answer] == [readable(
-        f"💡 Bester Zug jetzt: **{words.translated(DE)}**; damit bleibt deine bestmögliche Punktzahl bei {value}.\n"
-        + DE(coach().HINTED_MARK))]
+        f"💡 Jetzt am besten: **{words.translated(DE)}** — gewinnt in {round(100 * best.win)} % der Spiele, in denen "
+        f"du sein könntest (erwartete Punktzahl {best.expected:.1f}).\n" + DE(coach().HINTED_MARK))]
     assert all(readable(str(card)) in answer[0].content for card in words.fields.values())

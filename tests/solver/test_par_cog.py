@@ -56,7 +56,7 @@ async def test_best_possible_shows_par_and_the_line_privately_and_keeps_dailies_
     answers = answers_to(click)  # the first answer replaces the "thinking…" of the deferred click
     assert answers and all(m.ephemeral for m in answers)
     title = answers[0].embeds[0].title
-    assert title.startswith("Best possible: 30 (winnable)") and f"you scored {record.score}" in title
+    assert title.startswith("Best possible seeing every card: 30 (winnable)") and f"you scored {record.score}" in title
     text = "\n".join(e.description for m in answers for e in m.embeds)
     lines = text.split("\n")  # a short line per room, readable suits: within a phone's screen
     assert lines[0].startswith("**1** ") and "♠" not in text and "♣" not in text and len(lines) <= 16
@@ -92,8 +92,8 @@ def test_no_button_without_a_solver_or_for_unsolvable_rules(monkeypatch):
 
 
 def test_summary_and_chunks():
-    assert par_summary(30, 30) == "Best possible: 30 (winnable) — you scored 30, a perfect game!"
-    assert par_summary(-5, -20).startswith("Best possible: -5 (not winnable")
+    assert par_summary(30, 30) == "Best possible seeing every card: 30 (winnable) — you scored 30, a perfect game!"
+    assert par_summary(-5, -20).startswith("Best possible seeing every card: -5 (not winnable")
     chunks = chunk_lines(["a" * 30, "b" * 30, "c" * 30], limit=65)
     assert chunks == ["a" * 30 + "\n" + "b" * 30, "c" * 30]
 
@@ -117,4 +117,4 @@ async def test_a_busy_solver_is_said_plainly_and_a_free_one_answers(world, monke
         await service.close()
     assert [(m.content, m.ephemeral) for m in answers_to(full)] == [(BUSY_FULL, True)]
     assert [(m.content, m.ephemeral) for m in answers_to(yours)] == [(BUSY_YOURS, True)]
-    assert answers_to(free)[0].embeds[0].title.startswith("Best possible: 30 (winnable)")
+    assert answers_to(free)[0].embeds[0].title.startswith("Best possible seeing every card: 30 (winnable)")

@@ -8,7 +8,9 @@ import re
 import pytest
 
 from games.engine import PRESETS, apply, deal, decode, legal_actions, new_game
+from games.engine.cards import readable
 from games.solver import solve
+from games.solver.fair_review import fair_review
 from games.solver.position import Position
 from games.solver.review import review
 from terminal.review import main as review_main
@@ -127,15 +129,17 @@ def test_a_review_with_many_mistakes_lists_the_costliest_in_twelve_lines():
 
 
 def test_review_command(capsys):
-    assert review_main(["--seed", "#7", "--moves", "T0 T1 T2 A"]) == 0  # room 1: ♠6 ♠8 ♥10 ♦8
+    """The terminal's review is the fair one: on seed #7 (room 1: ♠6 ♠8 ♥10 ♦8) it judges these four moves the way
+    the fair review does, and its machine line names the mistakes by move number."""
+    assert review_main(["--seed", "#7", "--moves", "T0 T1 T2 A"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "You lost 15 points against par 30; the costliest was room 2 (−14); 2/4 decisions perfect."
-    assert out[1:3] == ["  ✗ Room 1 (−1): fighting ♠8 barehanded; better: equipping ♦8",
-                        "  ✗ Room 2 (−14): avoiding the room; better: equipping ♦2"]
-    assert out[-1] == "par=30 score=- lost=15 perfect=2/4"
-    best = " ".join(action.code for action in solve(CLASSIC, deal(CLASSIC, 7)).actions[:3])
-    assert review_main(["--seed", "#7", "--moves", best]) == 0  # an unfinished game is not yet "perfect"
-    assert capsys.readouterr().out.startswith("No points lost so far: the best possible is still 30 (")
+    deck = deal(CLASSIC, 7)
+    expected = fair_review(CLASSIC, deck, decode("T0 T1 T2 A"), par=30)
+    *told, verdict = expected.lines()
+    assert out[0] == readable(verdict) and out[1:1 + len(told)] == ["  " + readable(line) for line in told]
+    assert out[-1] == expected.machine_line()
+    assert out[-1].startswith("par=30 score=- ") and out[-1].endswith(
+        " mistakes=" + ",".join(str(number) for number, step in enumerate(expected.steps, 1) if step.lost))
     assert review_main(["--seed", "#7", "--moves", "W0"]) == 2
     assert capsys.readouterr().err.startswith("error: ")
 

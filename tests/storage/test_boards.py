@@ -10,6 +10,7 @@ from collections import defaultdict
 import pytest
 
 from games.engine import Rules, apply, forfeit_score, legal_actions, new_game
+from games.engine.tally import DAY_FLOOR
 from scoundrel.daily import DAILY_RULES, daily_seed
 from storage import ALL_RULES, open_store
 from tests.storage.helpers import ROOMY, Clock, dying_line, play_line, raw, winning_seed
@@ -128,20 +129,20 @@ async def test_daily_ties_go_to_the_earlier_finish(store, clock):
     assert [e.user_id for e in board] == [3, 1, 2] and len({e.score for e in board}) == 1
 
 
-async def test_week_board_sums_the_seven_days(dailies):
+async def test_week_board_sums_the_points_of_the_seven_days(dailies):
     store, dailies, _ = dailies
     for guild in (None, GUILD_A, GUILD_B):
         totals = defaultdict(lambda: [0, 0, 0, None])
         for g in dailies:
             if DAY - 6 <= g.day <= DAY and g.score is not None and guild in (None, g.guild_id):
                 row = totals[g.user_id]
-                row[0] += g.score
+                row[0] += g.score - DAY_FLOOR
                 row[1] += 1
                 row[2] += g.status == "won"
                 row[3] = g.ended_at if row[3] is None else max(row[3], g.ended_at)
         expected = sorted(totals.items(), key=lambda kv: (-kv[1][0], -kv[1][1], kv[1][3], kv[0]))
         board = await store.leaderboard_week(DAY, guild, limit=100)
-        assert [(e.user_id, e.total, e.days, e.wins) for e in board] == [
+        assert [(e.user_id, e.points, e.days, e.wins) for e in board] == [
             (user, row[0], row[1], row[2]) for user, row in expected]
         assert [e.user_id for e in board if e.forfeits] == ([10] if guild in (None, GUILD_B) else [])
     assert len(await store.leaderboard_week(DAY, limit=4)) == 4
@@ -236,12 +237,16 @@ async def test_running_totals_equal_a_rebuild_from_the_games(dailies):
     store, _, db_path = dailies
     def totals():
         with raw(db_path) as conn:
-            rows = conn.execute("SELECT user_id, guild_id, rules_key, games, wins, scored, total_score, best_score, "
-                                "round(CAST(average AS NUMERIC), 9) FROM player_totals ORDER BY 1, 2, 3").fetchall()
-        return rows
+            players = conn.execute(
+                "SELECT user_id, guild_id, rules_key, games, wins, scored, total_score, best_score, "
+                "round(CAST(average AS NUMERIC), 9), last_at, points FROM player_totals ORDER BY 1, 2, 3").fetchall()
+            days = [conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2, 3").fetchall()
+                    for table in ("week_totals", "month_totals")]
+        return [[tuple(row) for row in rows] for rows in (players, *days)]
 
     kept = totals()
-    assert any(row[2] == ALL_RULES for row in kept)
+    assert any(row[2] == ALL_RULES for row in kept[0]) and all(kept)
+    assert all(row[10] > 0 for row in kept[0])  # every row holds dailies, each worth points
     await store.rebuild_totals()
     assert totals() == kept
 
@@ -260,14 +265,15 @@ async def test_all_time_daily_board_counts_counted_dailies_only(dailies, clock):
         for user, games in per.items():
             scores = [g.score for g in games if g.score is not None]
             average = round(sum(scores) / len(scores), 9) if scores else None
-            want.append((user, sum(g.status == "won" for g in games), len(games), max(scores) if scores else None,
-                         average))
-        want.sort(key=lambda r: (-r[1], -(r[3] if r[3] is not None else -10**9),
-                                 -(r[4] if r[4] is not None else -10**9), r[0]))
+            points = sum(score - DAY_FLOOR for score in scores)
+            last = max(g.ended_at for g in games)
+            want.append((user, points, sum(g.status == "won" for g in games), len(games),
+                         max(scores) if scores else None, average, last))
+        want.sort(key=lambda r: (-r[1], -r[3], r[6], r[0]))  # most points, most days, the earlier last finish
         board = await store.leaderboard_all_time(guild, limit=100, dailies_only=True)
-        got = [(e.user_id, e.wins, e.games, e.best, None if e.average is None else round(e.average, 9))
+        got = [(e.user_id, e.points, e.wins, e.games, e.best, None if e.average is None else round(e.average, 9))
                for e in board]
-        assert got == want, guild
+        assert got == [row[:6] for row in want], guild
     stats = await store.user_stats(1)
     dailies_of_1 = [g for g in played if g.user_id == 1 and g.kind == "daily"]
     assert stats.dailies.games == len(dailies_of_1) and stats.games == len(dailies_of_1) + 1

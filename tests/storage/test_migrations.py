@@ -10,6 +10,7 @@ import threading
 import pytest
 
 from games.engine import Rules, apply, deck_codes, legal_actions, new_game, to_json
+from games.engine.tally import DAY_FLOOR
 from storage import DatabaseError, SchemaTooNew, Store, migrate
 from storage.migrate import Migration
 from tests.storage.helpers import dying_line, raw
@@ -260,7 +261,7 @@ async def test_dailies_given_up_before_forfeits_existed_are_scored_once_on_open(
             [entry] = await store.leaderboard_daily(5)
             assert (entry.user_id, entry.score, entry.ended_by) == (7, forfeit_score(state), "abandoned")
             [week] = await store.leaderboard_week(5)
-            assert (week.total, week.days, week.forfeits) == (forfeit_score(state), 1, 1)
+            assert (week.points, week.days, week.forfeits) == (forfeit_score(state) - DAY_FLOOR, 1, 1)
             [all_time] = await store.leaderboard_all_time(dailies_only=True)
             assert (all_time.games, all_time.best) == (1, forfeit_score(state))  # still one game played
         finally:
@@ -281,7 +282,7 @@ async def test_version_13_fills_the_month_totals_from_counted_dailies_in_their_o
         for month in (1, 2):
             for guild in (55, None):
                 [entry] = await store.leaderboard_month(month, guild)
-                assert (entry.user_id, entry.total, entry.days, entry.wins) == (7, score, 1, 0)
+                assert (entry.user_id, entry.points, entry.days, entry.wins) == (7, score - DAY_FLOOR, 1, 0)
         assert await store.leaderboard_month(3) == []
         assert await store.get_reminder(7) is None  # the reminder tables start empty: nobody opted in
     finally:

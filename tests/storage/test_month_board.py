@@ -7,6 +7,7 @@ from collections import defaultdict
 from datetime import timedelta
 
 from games.engine.calendar import month_days, month_of
+from games.engine.tally import DAY_FLOOR
 from scoundrel.daily import DAILY_RULES, daily_seed, day_start
 from tests.storage.helpers import dying_line, play_line
 from tests.storage.test_boards import DAY, GUILD_A, GUILD_B, dailies, dailies_db  # noqa: F401
@@ -19,7 +20,7 @@ def expected_month(played, month, guild=None):
     for g in played:
         if month_of(g.day) == month and g.kind == "daily" and g.score is not None and guild in (None, g.guild_id):
             row = totals[g.user_id]
-            row[0] += g.score
+            row[0] += g.score - DAY_FLOOR
             row[1] += 1
             row[2] += g.status == "won"
             row[3] = g.ended_at if row[3] is None else max(row[3], g.ended_at)
@@ -29,7 +30,7 @@ def expected_month(played, month, guild=None):
 
 
 def board_rows(board):
-    return [(e.user_id, e.total, e.days, e.wins, e.forfeits) for e in board]
+    return [(e.user_id, e.points, e.days, e.wins, e.forfeits) for e in board]
 
 
 async def test_the_month_board_sums_the_months_counted_dailies_and_ranks_like_it(dailies):  # noqa: F811
@@ -51,7 +52,7 @@ async def test_rebuilding_the_totals_gives_the_same_month_board(dailies):  # noq
     store, played, _ = dailies
     month = month_of(DAY)
     before = board_rows(await store.leaderboard_month(month, GUILD_A, limit=100))
-    await store.rebuild_totals()  # runs migration 0012's fill, in this backend's dialect
+    await store.rebuild_totals()  # runs the month totals' fill, in this backend's dialect
     assert board_rows(await store.leaderboard_month(month, GUILD_A, limit=100)) == before
     assert board_rows(await store.leaderboard_month(month, None, limit=100)) == expected_month(played, month)
 
@@ -60,13 +61,13 @@ async def test_a_daily_counts_in_the_month_of_its_own_day_across_the_boundary(st
     secret = await store.daily_secret()
     january, february = month_days(1), month_days(2)
     assert january == (1, 31) and february == (32, 59) and month_of(31) == 1 and month_of(32) == 2
-    scores = {}
+    scores = {}  # each day's points
     for day, user in ((31, 1), (31, 2), (32, 1), (59, 2), (60, 3)):
         clock.now = day_start(day) + timedelta(hours=23, minutes=user)  # played on its own day, late
         record = await store.create_game(user, GUILD_A, CHANNEL, DAILY_RULES, seed=daily_seed(secret, day),
                                          kind="daily", day=day)
         clock.advance(30)
-        scores[(day, user)] = (await play_line(store, record, dying_line(record.state))).score
+        scores[(day, user)] = (await play_line(store, record, dying_line(record.state))).score - DAY_FLOOR
     assert board_rows(await store.leaderboard_month(1, GUILD_A)) == sorted(
         [(1, scores[(31, 1)], 1, 0, 0), (2, scores[(31, 2)], 1, 0, 0)], key=lambda r: -r[1])
     assert board_rows(await store.leaderboard_month(2)) == sorted(

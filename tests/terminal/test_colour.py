@@ -18,9 +18,9 @@ class FakeTerminal(io.StringIO):
         return True
 
 
-def test_red_suits_are_red_and_black_suits_bold_in_both_label_orders():
+def test_red_suits_are_red_and_black_suits_bold_plain_or_as_players_read_them():
     assert paint("Room 1: ♦7 ♥10 ♠A ♣Q.") == f"Room 1: {RED}♦7{RESET} {RED}♥10{RESET} {BOLD}♠A{RESET} {BOLD}♣Q{RESET}."
-    assert paint("J♥ on 10♠") == f"{RED}J♥{RESET} on {BOLD}10♠{RESET}"  # the duel writes rank first
+    assert paint("♥️J on ♤10, ♧Q") == f"{RED}♥️J{RESET} on {BOLD}♤10{RESET}, {BOLD}♧Q{RESET}"  # readable suits
     assert paint("no cards here, 10 of them") == "no cards here, 10 of them"
 
 
