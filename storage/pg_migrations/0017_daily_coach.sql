@@ -1,3 +1,0 @@
--- Schema version 17 on PostgreSQL: the coach's score of the daily, beside its par
--- (storage/migrations/0017_daily_coach.sql).
-ALTER TABLE daily_challenges ADD COLUMN coach_score BIGINT;
