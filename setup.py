@@ -1,4 +1,5 @@
-"""Compiles the solver's hot modules with Cython at install, when Cython and a C compiler are present.
+"""Compiles the solver's hot modules with Cython at install, when Cython and a C compiler are present, and builds
+the table's browser client (``web/client`` into ``web/static``) when ``npm`` is present.
 
 Everything else about the package is in ``pyproject.toml``. The compiled modules are plain Python files
 (``COMPILED``); an augmenting ``.pxd`` next to one gives Cython its C types, and the ``.py`` keeps running
@@ -8,6 +9,11 @@ the install still succeeds and the package runs the pure-Python modules.
 Next to each built extension goes ``<extension file>.sources.json``: the SHA-256 of the ``.py`` and ``.pxd``
 it was built from. ``games/solver/native.py`` loads the extension only while those files are unchanged, so an
 edited source is never shadowed by an old build (rebuild: ``pip install -e .``).
+
+The client's build is shipped in the repository too (``web/static``, checked against its sources by ``.ci/run``),
+so a machine without Node.js installs a working table; with ``npm`` the install rebuilds it from the lockfile
+(``npm ci && npm run build``). A failed client build warns and keeps the shipped one; ``SCOUNDREL_SKIP_CLIENT=1``
+skips it.
 """
 
 from __future__ import annotations
@@ -15,6 +21,9 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from setuptools import Extension, setup
@@ -30,6 +39,20 @@ COMPILED = ["games/solver/rooms.py", "games/solver/search.py"]
 DIRECTIVES = {"language_level": 3, "annotation_typing": False}
 
 SIDECAR = ".sources.json"
+CLIENT = Path(__file__).resolve().parent / "web" / "client"
+
+
+def build_client() -> None:
+    """``npm ci && npm run build`` in web/client when npm is there; the shipped build stays if it fails."""
+    npm = shutil.which("npm")
+    if npm is None or os.environ.get("SCOUNDREL_SKIP_CLIENT") or not (CLIENT / "package-lock.json").exists():
+        return
+    for step in (["ci", "--no-audit", "--no-fund"], ["run", "build"]):
+        done = subprocess.run([npm, *step], cwd=CLIENT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if done.returncode != 0:
+            print(f"warning: `npm {' '.join(step)}` failed in web/client; the shipped client build is kept:\n"
+                  f"{done.stderr[-2000:]}", file=sys.stderr)
+            return
 
 
 def source_files(py_path: str) -> list[Path]:
@@ -44,7 +67,12 @@ def digests(py_path: str) -> dict[str, str]:
 
 class CythonBuildExt(build_ext):
     """Translates each module with Cython just before compiling it (so a Cython error fails only that optional
-    extension), and records next to the result the digests of the sources it came from."""
+    extension), and records next to the result the digests of the sources it came from. Builds the client first
+    (this command runs in every install, editable or not)."""
+
+    def run(self) -> None:
+        build_client()
+        super().run()
 
     def build_extension(self, ext: Extension) -> None:
         from Cython.Build import cythonize

@@ -41,6 +41,7 @@ COMMANDS = {
     "copy-db": ("bot.copydb", "copy the database between SQLite and PostgreSQL, checked"),
     "forget": ("bot.forget", "delete everything the bot keeps about one player (a deletion request)"),
     "invite": ("bot.invite", "print the bot's install links (to a server, to a player's account)"),
+    "web": ("bot.web_local", "play at the table in your browser (the Discord Activity's client, served locally)"),
     "bench": ("bot.bench", "measure engine speed: random games and actions per second (--health 99: long games)"),
 }
 

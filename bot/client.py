@@ -8,7 +8,7 @@ import importlib
 import logging
 import pkgutil
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
@@ -16,6 +16,7 @@ from discord.ext import commands
 import cogs
 from bot.config import Config
 from cogs import clock
+from cogs.interaction import Bot
 
 if TYPE_CHECKING:
     from bot.service import Service
@@ -55,11 +56,13 @@ def tune_collector() -> None:
     gc.set_threshold(YOUNG_OBJECTS, 10, 10)
 
 
-class ScoundrelBot(commands.Bot):
+class ScoundrelBot(Bot):
     """Slash commands and buttons only. Of the gateway's events it asks for its servers and their channels and
     roles (the ``guilds`` intent) and nothing else: interactions arrive whatever the intents, and no message, typing
     or reaction event is read, so none is sent (in a busy server they would be most of the gateway's traffic, the
     echoes of the bot's own edits included)."""
+
+    config: Config  # all of the settings (the cogs see the part they read: cogs.interaction.Settings)
 
     def __init__(self, config: Config, *, sync_commands: bool = True, extensions: list[str] | None = None,
                  par_solver=DEFAULT_PAR, coach_player=DEFAULT_PAR) -> None:
@@ -121,11 +124,11 @@ class ScoundrelBot(commands.Bot):
         from cogs.group import scoundrel
 
         # cogs.clock.now is discord's utcnow: virtual under SimCord, so stored times agree with the tests' clock.
-        from cogs.respond import TimedStore
         from storage import open_store
+        from storage.time_limit import STORE_WAIT
 
-        # Every store call gives up after a bounded wait (cogs/respond.py), so nothing waits on a hung database.
-        self.store = cast("Store", TimedStore(await open_store(self.config.database, clock=clock.now)))
+        # Every store call gives up after a bounded wait (storage/time_limit.py), so nothing waits on a hung database.
+        self.store = await open_store(self.config.database, clock=clock.now, wait=STORE_WAIT)
         await self.tree.set_translator(CommandTranslator())
         for name in self.extension_names:
             await self.load_extension(name)

@@ -25,6 +25,7 @@ DATABASE_ENV = "SCOUNDREL_DATABASE"  # overrides [bot] database (e.g. a PostgreS
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOG_FORMATS = ("text", "json")
 DEFAULT_DATABASE = "scoundrel.sqlite3"
+DISCORD_API = "https://discord.com/api/v10"  # [activity] api_base: tests point it at a local fake
 # A bot token is three base64url parts joined by dots; this catches pasted junk, not every bad token.
 _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]{20,}$")
 _KNOWN = {
@@ -32,6 +33,8 @@ _KNOWN = {
             "shard_ids"},
     "daily": {"enabled", "post_time"},
     "service": {"address"},
+    # The table as a Discord Activity (web/): served on [service] address behind the public URL.
+    "activity": {"client_id", "client_secret", "public_url", "api_base"},
 }
 # (section, setting) -> the environment variable that overrides it
 ENV_NAMES = {(section, key): "SCOUNDREL_" + (key if section == "bot" else f"{section}_{key}").upper()
@@ -59,10 +62,21 @@ class Config:
     # them). Without a count the bot is one unsharded connection, as Discord allows below 2,500 servers.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    activity: Activity | None = None  # the [activity] section; None: no Activity, the bot runs without it
 
     @property
     def log_level_number(self) -> int:
         return logging.getLevelNamesMapping()[self.log_level]
+
+
+@dataclass(frozen=True, slots=True)
+class Activity:
+    """The Discord Activity's settings: the app's OAuth2 client (its secret never logged nor sent to a client)."""
+
+    client_id: int
+    client_secret: str = field(repr=False)
+    public_url: str  # where Discord's URL mapping points (HTTPS), proxied to [service] address
+    api_base: str = DISCORD_API
 
 
 class _Settings:
@@ -173,7 +187,33 @@ def load_config(path: str | os.PathLike | None, environ: Mapping[str, str] | Non
     return Config(token=token, database=db_path, log_level=log_level, log_format=log_format,
                   dev_guild_id=dev_guild_id, default_preset=default_preset, daily_enabled=daily_enabled,
                   daily_post_time=daily_post_time.replace(tzinfo=None), service_address=service_address,
-                  shard_count=shard_count, shard_ids=shard_ids)
+                  shard_count=shard_count, shard_ids=shard_ids, activity=_activity(settings, service_address))
+
+
+def _activity(settings: _Settings, service_address) -> Activity | None:
+    """The [activity] section, or None when neither the file nor the environment sets any of it."""
+    given = {key: settings.get("activity", key, None) for key in sorted(_KNOWN["activity"])}
+    if all(value in (None, "") for value, _, _ in given.values()):
+        return None
+    client_id, where, _ = given["client_id"]
+    if isinstance(client_id, str):
+        client_id = int(client_id.strip()) if client_id.strip().isdigit() else -1
+    if type(client_id) is not int or client_id <= 0:
+        raise ConfigError(f"{where} must be the application's id (a positive whole number)")
+    secret, where, _ = given["client_secret"]
+    if not isinstance(secret, str) or not secret.strip():
+        raise ConfigError(f"{where} must be set: the application's OAuth2 client secret "
+                          f"(better in the environment, as {ENV_NAMES[('activity', 'client_secret')]})")
+    public_url, where, _ = given["public_url"]
+    if not isinstance(public_url, str) or not public_url.strip().startswith("https://"):
+        raise ConfigError(f"{where} must be the Activity's public https:// address (Discord requires HTTPS)")
+    api_base, where, _ = settings.text("activity", "api_base", DISCORD_API)
+    if not api_base.startswith(("https://", "http://")):
+        raise ConfigError(f"{where} must be an http(s):// address, not {api_base!r}")
+    if service_address is None:
+        raise ConfigError("[activity] needs [service] address: the Activity is served there (behind its public URL)")
+    return Activity(client_id=client_id, client_secret=secret.strip(), public_url=public_url.strip().rstrip("/"),
+                    api_base=api_base.rstrip("/"))
 
 
 def check_shards(count, ids, count_where: str = "--shard-count",

@@ -12,10 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import TYPE_CHECKING
 
 from aiohttp import web
 
 from cogs import clock
+
+if TYPE_CHECKING:
+    from web.identity import DiscordIdentity
 
 log = logging.getLogger(__name__)
 DATABASE_WAIT = 1.5  # seconds the database is given to take a write before it is reported as down
@@ -26,11 +30,22 @@ class Service:
         self.bot, self.host, self.port = bot, host, port
         self.runner: web.AppRunner | None = None
         self.probe: asyncio.Task | None = None  # one look at the database at a time: a hung one is not asked again
+        self.identity: DiscordIdentity | None = None  # the Activity's players, when [activity] is set
 
     async def start(self) -> None:
         app = web.Application()
         app.router.add_get("/healthz", self.healthz)
         app.router.add_get("/metrics", self.metrics)
+        activity = getattr(self.bot.config, "activity", None)
+        if activity is not None:  # the table as a Discord Activity (web/), behind the configured public URL
+            from web.identity import DiscordIdentity
+            from web.routes import Table, add_routes
+
+            self.identity = DiscordIdentity(activity.client_id, activity.client_secret, activity.api_base,
+                                            bot_token=self.bot.config.token)
+            add_routes(app, Table(store=lambda: self.bot.store, identity=self.identity,
+                                  client_id=activity.client_id, default_preset=self.bot.config.default_preset,
+                                  daily_enabled=self.bot.config.daily_enabled))
         self.runner = web.AppRunner(app, access_log=None)
         await self.runner.setup()
         await web.TCPSite(self.runner, self.host, self.port).start()
@@ -38,6 +53,8 @@ class Service:
         log.info("health and metrics on http://%s:%d/healthz and /metrics", self.host, self.port)
 
     async def close(self) -> None:
+        if self.identity is not None:
+            await self.identity.close()
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None

@@ -15,7 +15,8 @@ as ``Phrase``s and are translated here.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import discord
 
@@ -29,19 +30,21 @@ from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
 from games.i18n.phrase import translated
 from games.solver import refusal
+from scoundrel import coaching
 from scoundrel.coach import hint_for, review_game
+from scoundrel.errors import CoachRefused, HintNeedsConsent
 from scoundrel.par import ParTimeout, SolverBusy
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
-DAILY_KINDS = ("daily", "practice")
 _state: dict[str, Any] = {"review": review_game, "hint": hint_for}  # set by setup; None when the bot has no solver
 
 NOT_YOURS_REVIEW = N_("Only the player of this game can review it.")
 NOT_YOURS_HINT = N_("Only the player of this game can ask for a hint.")
 STILL_PLAYING = N_("Finish the game first: the review is shown once it is over.")
 TOO_LONG = N_("This is taking the solver too long; please try again later.")
-HINT_KINDS = ("normal", "practice")  # never a counted daily
+HINT_KINDS = coaching.HINT_KINDS  # never a counted daily
 NO_HINT_DAILY = N_("There are no hints in a counted daily: it is your own play that counts.")
 HINT_GAME_OVER = N_("This game is over: use Review to see where the best moves were.")
 HINT_MOVED_ON = N_("The game moved on while the hint was being found; ask again for the position as it is now.")
@@ -79,29 +82,28 @@ class ReviewButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
 
 async def show_review(interaction: Interaction, game_id: int) -> None:
     store, tr = interaction.client.store, for_reader(interaction)
-    record = await store.load_game(game_id)
-    refusal_text = await review_refusal(store, record, interaction.user.id, tr)
     reviewer = _state["review"]
-    if refusal_text is None and reviewer is None:
-        refusal_text = tr(NO_REVIEWS)
-    if refusal_text:
-        await interaction.response.send_message(refusal_text, ephemeral=True)
+    try:
+        record = await coaching.check_review(store, game_id, interaction.user.id, reviewer=reviewer)
+    except CoachRefused as refused:
+        await interaction.response.send_message(refusal_text(refused, tr, REVIEW_REFUSALS), ephemeral=True)
         return
-    text = await ask_solver(interaction, reviewer, record)
-    if text is None:
+    assert reviewer is not None  # (check_review refuses without one)
+    reviewed = await ask_solver(interaction, coaching.review(store, record, interaction.user.id, reviewer))
+    if reviewed is None:
         return
-    hinted = await store.is_hinted(record.id)
-    for embed in review_text(record, text, tr, hinted):  # one embed per message keeps each under Discord's total limit
+    # One embed per message keeps each under Discord's total limit.
+    for embed in review_text(record, reviewed.text, tr, reviewed.hinted):
         await interaction.followup.send(embed=embed, ephemeral=True)
 
 
-async def ask_solver(interaction: Interaction, job, record):
-    """``job``'s answer for the game's moves so far, from the solver's queue; None once the player has been told
-    the solver is busy or the position took too long (the interaction is deferred first: it may take a while)."""
+async def ask_solver(interaction: Interaction, work: Awaitable[T]) -> T | None:
+    """``work``'s answer (a request to the solver's queue); None once the player has been told the solver is busy
+    or the position took too long (the interaction is deferred first: it may take a while)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    state, tr = record.state, for_reader(interaction)
+    tr = for_reader(interaction)
     try:
-        return await job(record.rules, state.start_deck, state.history, requester=interaction.user.id)
+        return await work
     except SolverBusy as busy:
         await interaction.followup.send(tr(str(busy)), ephemeral=True)  # scoundrel.par's BUSY_* texts, marked there
     except ParTimeout:
@@ -109,22 +111,18 @@ async def ask_solver(interaction: Interaction, job, record):
     return None
 
 
-async def review_refusal(store, record, user_id: int, tr: Messages = ENGLISH) -> str | None:
-    if user_id != record.user_id:
-        return tr(NOT_YOURS_REVIEW)
-    if record.status not in ("won", "dead"):
-        return tr(STILL_PLAYING)
-    if record.kind in DAILY_KINDS:
-        attempt = await store.daily_attempt(user_id, record.day)
-        if attempt is not None and attempt.status == "playing":
-            return tr("Finish your counted attempt at Daily #{day} first.", day=record.day)
-    return solver_refusal(record, tr)
+# How each refusal of ``scoundrel.coaching`` reads (a RULES refusal is the solver's own words, translated).
+REVIEW_REFUSALS = {coaching.NOT_YOURS: NOT_YOURS_REVIEW, coaching.STILL_PLAYING: STILL_PLAYING,
+                   coaching.DAILY_RUNNING: N_("Finish your counted attempt at Daily #{day} first."),
+                   coaching.UNAVAILABLE: NO_REVIEWS}
+HINT_REFUSALS = {coaching.NOT_YOURS: NOT_YOURS_HINT, coaching.COUNTED_DAILY: NO_HINT_DAILY,
+                 coaching.OVER: HINT_GAME_OVER, coaching.UNAVAILABLE: NO_HINTS, coaching.MOVED_ON: HINT_MOVED_ON}
 
 
-def solver_refusal(record, tr: Messages) -> str | None:
-    """Why the solver cannot play this game's rules (``games.solver.refusal``'s marked text), or None."""
-    reason = refusal(record.rules)
-    return tr(reason) if reason else None
+def refusal_text(refused: CoachRefused, tr: Messages, texts: dict[str, str]) -> str:
+    if refused.code == coaching.RULES and refused.reason:
+        return tr(refused.reason)
+    return tr(texts[refused.code], day=refused.day)
 
 
 def review_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
@@ -160,36 +158,25 @@ def hint_text(hint, tr: Messages = ENGLISH) -> str:
 
 async def show_hint(interaction: Interaction, game_id: int, confirmed: bool = False) -> None:
     store, tr = interaction.client.store, for_reader(interaction)
-    record = await store.load_game(game_id)
-    text = None
-    if interaction.user.id != record.user_id:
-        text = tr(NOT_YOURS_HINT)
-    elif record.kind not in HINT_KINDS:
-        text = tr(NO_HINT_DAILY)
-    elif record.status != "playing":
-        text = tr(HINT_GAME_OVER)
-    elif _state["hint"] is None:
-        text = tr(NO_HINTS)
-    else:
-        text = solver_refusal(record, tr)
-    if text:
-        await interaction.response.send_message(text, ephemeral=True)
+    hinter, user_id = _state["hint"], interaction.user.id
+    try:
+        record = await coaching.check_hint(store, game_id, user_id, hinter=hinter, confirmed=confirmed)
+    except CoachRefused as refused:
+        await interaction.response.send_message(refusal_text(refused, tr, HINT_REFUSALS), ephemeral=True)
         return
-    if not confirmed and record.kind == "normal" and not await store.is_hinted(game_id):
-        # Never silent: the first hint of a counted game says what it costs, and waits for a yes.
+    except HintNeedsConsent:  # never silent: the first hint of a counted game says what it costs, and waits
         view = discord.ui.View(timeout=None)
         view.add_item(HintConfirmButton(game_id, tr))
         await interaction.response.send_message(tr(HINT_WARNING), view=view, ephemeral=True)
         return
-    hint = await ask_solver(interaction, _state["hint"], record)
-    if hint is None:
+    assert hinter is not None  # (check_hint refuses without one)
+    try:
+        hint = await ask_solver(interaction, coaching.hint(store, record, user_id, hinter))
+    except CoachRefused as refused:  # the game moved on meanwhile: no stale hint
+        await interaction.followup.send(refusal_text(refused, tr, HINT_REFUSALS), ephemeral=True)
         return
-    now = await store.load_game(game_id)
-    # Marked before it is shown: a hint seen is a hinted game. A game that moved on gets no stale hint.
-    if now.version != record.version or not await store.mark_hinted(game_id, interaction.user.id):
-        await interaction.followup.send(tr(HINT_MOVED_ON), ephemeral=True)
-        return
-    await interaction.followup.send(hint_text(hint, tr), ephemeral=True)
+    if hint is not None:
+        await interaction.followup.send(hint_text(hint, tr), ephemeral=True)
 
 
 def hint_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:

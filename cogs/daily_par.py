@@ -3,11 +3,17 @@
 The poster's loop fires at 00:00 UTC and solves the new day's deal first thing, before it posts; a daily started
 before that (a bot that was down at midnight, say) asks for it in the background. Several processes sharing one
 database solve it once: the one holding the par's lease in the database solves, the others read the answer.
+<<<<<<< HEAD
 Right after par, in what is left of par's time limit and under the same lease, the coach plays the deal seeing only
 what a player sees (``scoundrel.par.coach_score``); its score is stored with par in one write and shown beside it. The
 answer is kept in the database (``daily_challenges.par``, ``coach_score``) and, for the game-over buttons, which are
 built without I/O, in ``KNOWN_PAR``. A bot whose ``par_solver`` attribute is None (tests that are not about par)
 never starts a solve.
+=======
+The answer is kept in the database (``daily_challenges.par``) and, for the game-over buttons, which are built
+without I/O, in ``scoundrel.daily_challenge.KNOWN_PAR``. A bot whose ``par_solver`` attribute is None (tests that
+are not about par) never starts a solve.
+>>>>>>> main
 """
 
 from __future__ import annotations
@@ -20,31 +26,11 @@ import socket
 import time
 from datetime import timedelta
 
-from games.engine import deal, deck_codes
 from games.i18n.messages import ENGLISH, Messages
-from scoundrel.daily import DAILY_RULES, daily_seed
+from scoundrel.daily_challenge import daily_deck, remember_par, todays_challenge
 from scoundrel.par import DEFAULT_TIMEOUT, ParTimeout, SolverRefused, close_par
 
 log = logging.getLogger(__name__)
-
-# (rules key, deck codes) -> par: a fact about the deal, so it holds across databases and restarts.
-KNOWN_PAR: dict[tuple[str, str], int] = {}
-
-
-async def todays_challenge(store, day: int):
-    """The day's ``DailyChallenge``, recorded on first use (the seed comes from the bot's secret)."""
-    challenge = await store.get_daily(day)
-    if challenge is None:
-        seed = daily_seed(await store.daily_secret(), day)
-        challenge = await store.put_daily(day, seed, DAILY_RULES)
-    if challenge.par is not None:
-        KNOWN_PAR[(challenge.rules.key, deck_codes(daily_deck(challenge)))] = challenge.par
-    return challenge
-
-
-def daily_deck(challenge) -> tuple:
-    """The day's cards, top first: what every daily and practice game of that day is dealt from."""
-    return deal(challenge.rules, challenge.seed)
 
 
 def par_text(par: int, tr: Messages = ENGLISH, coach: int | None = None) -> str:
@@ -54,12 +40,6 @@ def par_text(par: int, tr: Messages = ENGLISH, coach: int | None = None) -> str:
     if par > 0:
         return tr("Par {par} seeing every card · coach {coach}", par=par, coach=coach)
     return tr("Par {par} seeing every card (not winnable) · coach {coach}", par=par, coach=coach)
-
-
-def known_par(record) -> int | None:
-    if record.rules is None:
-        return None
-    return KNOWN_PAR.get((record.rules.key, record.deck))
 
 
 class ParKeeper:
@@ -142,10 +122,16 @@ class ParKeeper:
         except Exception:  # the worker crashed, say: released so that this or another process tries again
             await self._release(day)
             raise
+<<<<<<< HEAD
         coach = await self._coach(day, challenge, DEFAULT_TIMEOUT - (time.monotonic() - started))
         await self.bot.store.set_daily_par(day, result.best_score, result.line_codes, coach)
         KNOWN_PAR[(challenge.rules.key, deck_codes(daily_deck(challenge)))] = result.best_score
         log.info("daily %s: par %s, coach %s", day, result.best_score, coach)
+=======
+        await self.bot.store.set_daily_par(day, result.best_score, result.line_codes)
+        remember_par(challenge, result.best_score)
+        log.info("daily %s: par %s", day, result.best_score)
+>>>>>>> main
         return result.best_score
 
     async def _coach(self, day: int, challenge, time_left: float) -> int | None:

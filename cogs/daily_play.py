@@ -19,7 +19,6 @@ import discord
 from cogs import clock
 from cogs.bounds import DAY, ID
 from cogs.command_text import slash
-from cogs.daily_par import daily_deck, known_par, todays_challenge
 from cogs.errors import GameIdButton, report_error, send_private
 from cogs.game_view import game_message
 from cogs.interaction import Interaction
@@ -27,9 +26,11 @@ from cogs.locale import for_reader
 from cogs.respond import send_message
 from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
-from scoundrel.daily import day_end, day_of, share_text, streaks
-from storage.errors import ActiveGameExists, AttemptAlreadyUsed
-from storage.models import DAILY, DEAD, PRACTICE, WON
+from scoundrel import daily_attempt, daily_share
+from scoundrel.daily import day_end, day_of, share_text
+from scoundrel.daily_challenge import known_par
+from scoundrel.errors import PAST_DAY, NotShareable, NotYourGame, PracticeRefused
+from storage.models import DAILY, DEAD, PRACTICE, WON, GameRecord
 from storage.shares import SharePost
 
 log = logging.getLogger(__name__)
@@ -61,53 +62,40 @@ async def send_daily_game(interaction: Interaction, record, note: str | None = "
 
 
 async def play_daily(interaction: Interaction, note: str = "") -> None:
-    """``/scoundrel daily`` and the post's Play button: resume, start the counted attempt, or refuse."""
+    """``/scoundrel daily`` and the post's Play button: resume, start the counted attempt, or refuse
+    (``scoundrel.daily_attempt.open_daily`` decides which)."""
     tr = for_reader(interaction)
     if not interaction.client.config.daily_enabled:
         await send_private(interaction, tr(DAILY_OFF))
         return
-    store = interaction.client.store
-    user_id = interaction.user.id
-    today = day_of(clock.now())
+    user = interaction.user
+    turn = await daily_attempt.open_daily(interaction.client.store, user.id, clock.now,
+                                          guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                                          name=user.global_name or user.name)  # the account's, never a nickname
+    await show_daily_turn(interaction, turn, note)
+
+
+async def show_daily_turn(interaction: Interaction, turn: daily_attempt.DailyTurn, note: str = "") -> None:
+    tr = for_reader(interaction)
     lines = [note] if note else []
-    active = await store.active_game(user_id, DAILY)
-    if active is not None and active.day is not None and active.day != today:  # a daily has its day
-        # Day boundaries are UTC: an attempt left unfinished when its day ended is closed, not carried over
-        # (the midnight sweep usually got there first), and scored as if the player had died there.
-        closed = {game.id: game for game in await store.expire_dailies(today)}.get(active.id) \
-            or await store.get_game(active.id)
-        lines.append(day_ended_text(tr, active.kind, active.day, closed.score))
-        active = None
-    if active is not None:
-        if active.damaged:
-            log.error("daily game %s of user %s is damaged (%s); closing it", active.id, user_id, active.damage)
-            await store.abandon(active.id, user_id)
-            await send_private(interaction, tr("Your daily game's saved data is damaged and cannot be played; it "
-                                               "has been closed and the problem logged."))
-            return
+    if turn.closed is not None:
+        lines.append(day_ended_text(tr, turn.closed.kind, turn.closed.day, turn.closed.score))
+    if turn.par_missing:
+        solve_par_soon(interaction.client, turn.day)
+    if turn.outcome == daily_attempt.DAMAGED:
+        await send_private(interaction, tr("Your daily game's saved data is damaged and cannot be played; it "
+                                           "has been closed and the problem logged."))
+    elif turn.outcome == daily_attempt.USED:
+        await refuse_second_attempt(interaction, turn.day, turn.record, lines)
+    elif turn.outcome == daily_attempt.RESUMED:
         # One short line: the title says which daily and whether it is the counted try or practice, and a
         # longer note would push the buttons past a phone's screen.
-        lines.append(tr("Resumed · ends {when}", when=ends_at(today)))
-        await send_daily_game(interaction, active, "\n".join(lines))
-        return
-    challenge = await todays_challenge(store, today)
-    if challenge.par is None:
-        solve_par_soon(interaction.client, today)
-    try:
-        record = await store.create_game(user_id, interaction.guild_id, interaction.channel_id, challenge.rules,
-                                         None, daily_deck(challenge), DAILY, day=today)
-    except AttemptAlreadyUsed as used:
-        await refuse_second_attempt(interaction, today, used.game_id, lines)
-        return
-    except ActiveGameExists as exists:  # a second click that raced this one started it first
-        await send_daily_game(interaction, exists.game, tr("Resumed · ends {when}", when=ends_at(today)))
-        return
-    log.info("user %s started daily %s (game %s)", user_id, today, record.id)
-    # Kept with the result for the boards of every server (the account's name, never a server nickname).
-    await store.keep_name(record.id, interaction.user.global_name or interaction.user.name)
-    # Which day, that this try counts and when the day ends are in the embed (its title and first line): a
-    # line of text above it would push the buttons past a phone's screen.
-    await send_daily_game(interaction, record, "\n".join(lines))
+        lines.append(tr("Resumed · ends {when}", when=ends_at(turn.day)))
+        await send_daily_game(interaction, turn.record, "\n".join(lines))
+    else:
+        # Which day, that this try counts and when the day ends are in the embed (its title and first line): a
+        # line of text above it would push the buttons past a phone's screen.
+        await send_daily_game(interaction, turn.record, "\n".join(lines))
 
 
 def day_ended_text(tr: Messages, kind: str, day: int, score: int | None) -> str:
@@ -129,11 +117,9 @@ def solve_par_soon(client, day: int) -> None:
         keeper.soon(day)
 
 
-async def refuse_second_attempt(interaction: Interaction, day: int, game_id: int | None,
+async def refuse_second_attempt(interaction: Interaction, day: int, counted: GameRecord | None,
                                 lines: list[str]) -> None:
     tr = for_reader(interaction)
-    store = interaction.client.store
-    counted = await store.get_game(game_id) if game_id is not None else None
     result = None
     finished = counted is not None and counted.status in (WON, DEAD)
     if counted is not None and counted.score is not None:
@@ -155,8 +141,8 @@ async def refuse_second_attempt(interaction: Interaction, day: int, game_id: int
                         day=day, result=result))
     lines[-1] += " " + tr("You can replay the same dungeon as practice; it never reaches the leaderboard.")
     view = discord.ui.View(timeout=None)
-    if game_id is not None:
-        view.add_item(PracticeButton(day, game_id, tr))
+    if counted is not None:
+        view.add_item(PracticeButton(day, counted.id, tr))
     if finished and counted is not None and counted.kind == DAILY:
         view.add_item(ShareButton(counted.id, tr))  # the game's own message may be long gone
     await send_private(interaction, "\n".join(lines), view=view)
@@ -164,40 +150,35 @@ async def refuse_second_attempt(interaction: Interaction, day: int, game_id: int
 
 async def play_practice(interaction: Interaction, day: int, counted_game_id: int) -> None:
     tr = for_reader(interaction)
-    store = interaction.client.store
-    user_id = interaction.user.id
-    today = day_of(clock.now())
-    if day != today:
-        await send_private(interaction, tr("Daily #{day} is over; `{command}` plays today's (#{today}).",
-                                           day=day, today=today, command=slash(tr, "daily")))
-        return
-    counted = await store.get_game(counted_game_id)
-    if counted.user_id != user_id or counted.kind != DAILY or counted.day != day:
-        await send_private(interaction, tr("Practice opens after your own counted attempt: play `{command}`.",
-                                           command=slash(tr, "daily")))
-        return
-    if counted.status == "playing":
-        await play_daily(interaction)  # finish the counted attempt first: this resumes it
-        return
-    challenge = await todays_challenge(store, day)
     try:
-        record = await store.create_game(user_id, interaction.guild_id, interaction.channel_id, challenge.rules,
-                                         None, daily_deck(challenge), PRACTICE, day=day)
-    except ActiveGameExists as exists:
-        await send_daily_game(interaction, exists.game, tr("Resuming your practice replay of Daily #{day}.",
-                                                           day=day))
+        turn = await daily_attempt.open_practice(interaction.client.store, interaction.user.id, day,
+                                                 counted_game_id, clock.now, guild_id=interaction.guild_id,
+                                                 channel_id=interaction.channel_id)
+    except PracticeRefused as refused:
+        if refused.code == PAST_DAY:
+            text = tr("Daily #{day} is over; `{command}` plays today's (#{today}).", day=day, today=refused.today,
+                      command=slash(tr, "daily"))
+        else:
+            text = tr("Practice opens after your own counted attempt: play `{command}`.", command=slash(tr, "daily"))
+        await send_private(interaction, text)
         return
-    await send_daily_game(interaction, record)  # the embed says it is a practice that never counts
+    if turn.record is None or turn.record.kind != PRACTICE:  # the counted attempt is still on: it comes first
+        await show_daily_turn(interaction, turn)
+    elif turn.outcome == daily_attempt.RESUMED:
+        await send_daily_game(interaction, turn.record, tr("Resuming your practice replay of Daily #{day}.", day=day))
+    else:
+        await send_daily_game(interaction, turn.record)  # the embed says it is a practice that never counts
 
 
 async def share_result(interaction: Interaction, game_id: int) -> None:
     tr = for_reader(interaction)  # the player's own post: in their language
     store = interaction.client.store
-    record = await store.load_game(game_id)
-    if record.user_id != interaction.user.id:
+    try:
+        record = await daily_share.shareable(store, game_id, interaction.user.id)
+    except NotYourGame:
         await send_private(interaction, tr("Only the player can share their result."))
         return
-    if record.kind != DAILY or record.status not in (WON, DEAD):
+    except NotShareable:
         await send_private(interaction, tr("Only a finished counted daily can be shared."))
         return
     assert record.day is not None  # a daily's record has its day
@@ -211,6 +192,7 @@ async def share_result(interaction: Interaction, game_id: int) -> None:
 
 
 async def share_post_text(store, record, tr: Messages, today: int) -> str:
+<<<<<<< HEAD
     """A Share post: the player, their result and grid, the legend; with par and the coach's score only once the
     day is over (while it runs they would tell everyone still playing what to aim for), and the streak as it stood
     on the day."""
@@ -219,8 +201,14 @@ async def share_post_text(store, record, tr: Messages, today: int) -> str:
     over = challenge is not None and record.day < today
     par, coach = (challenge.par, challenge.coach_score) if over else (None, None)
     text = share_text(record.day, record.state, par, current, tr, coach) + "\n-# " + tr(SHARE_LEGEND)
+=======
+    """A Share post: the player, their result and grid, the legend (what it may show:
+    ``scoundrel.daily_share.shared_result``)."""
+    shared = await daily_share.shared_result(store, record, today)
+    text = share_text(record.day, record.state, shared.par, shared.streak, tr) + "\n-# " + tr(SHARE_LEGEND)
+>>>>>>> main
     # The name kept with the result: the post pings no one, and a mention that pings no one may show as a raw id.
-    name = (await store.names_for([record.user_id], record.day)).get(record.user_id)
+    name = shared.name
     player = f"**{discord.utils.escape_markdown(name)}**" if name else f"<@{record.user_id}>"
     return tr("{player}'s {result}", player=player, result=text)
 

@@ -26,7 +26,7 @@ from cogs.admin_group import require_manager
 from cogs.bounds import TIME_LENGTH
 from cogs.command_text import slash
 from cogs.daily_glance import add_day_glance, results_value
-from cogs.daily_par import ParKeeper, par_text, process_name, todays_challenge
+from cogs.daily_par import ParKeeper, par_text, process_name
 from cogs.daily_play import DAILY_OFF, PlayDailyButton
 from cogs.interaction import Interaction
 from cogs.locale import for_reader, for_server
@@ -35,6 +35,7 @@ from cogs.share_finish import finish_share_posts
 from games.engine import seed_to_text
 from games.i18n.messages import ENGLISH, Messages
 from scoundrel.daily import BadTime, daily_seed, day_end, day_of, format_post_time, parse_post_time, post_due_at
+from scoundrel.daily_challenge import todays_challenge
 
 log = logging.getLogger(__name__)
 

@@ -29,7 +29,7 @@ from cogs.respond import send_message
 from games.engine.seeds import SeedError
 from games.i18n import N_
 from games.i18n.messages import Messages
-from storage.duels import CHALLENGED, DuelBusy, DuelError, create_challenge, load_duel, open_duel, set_duel_message
+from storage.duels import CHALLENGED, DuelBusy, DuelError
 
 
 @app_commands.command(name="duel", description="Challenge someone to a two-player Scoundrel duel (cards and dice)")
@@ -64,12 +64,12 @@ async def challenge(interaction: Interaction, opponent: discord.abc.User, seed: 
                                            seed=command_word(tr, "seed", "option")))
         return
     try:
-        record = await create_challenge(store, interaction.user.id, opponent.id, interaction.guild_id,
+        record = await store.duels.create_challenge(interaction.user.id, opponent.id, interaction.guild_id,
                                         interaction.channel_id, seed=seed_value,
                                         names=(account_name(interaction.user), account_name(opponent)))
     except DuelBusy as busy:
         await send_private(interaction, busy_text(tr, busy, interaction.user.id,
-                                                  await load_duel(store, busy.duel_id)))
+                                                  await store.duels.load_duel(busy.duel_id)))
         return
     except DuelError as refused:
         text = refusal_reason(refused, tr)
@@ -109,7 +109,7 @@ async def repost(interaction: Interaction) -> None:
     if not in_a_server_with_the_bot(interaction):
         await send_private(interaction, tr(DUEL_NEEDS_SERVER))
         return
-    record = await open_duel(interaction.client.store, interaction.user.id)
+    record = await interaction.client.store.duels.open_duel(interaction.user.id)
     if record is None:
         await send_private(interaction, tr("You have no open duel — challenge someone with `{command}@someone`.",
                                            command=slash(tr, "duel", "opponent")))
@@ -129,7 +129,7 @@ async def post_board(interaction: Interaction, record, *, content: str | None,
     content = content if content is not None else board_content(record, tr)  # a challenge's content pings
     message = await send_message(interaction, content=content, embed=embed, view=view, allowed_mentions=mentions,
                                  files=await board_files(record, tr))
-    await set_duel_message(interaction.client.store, record.id, message.channel.id, message.id)
+    await interaction.client.store.duels.set_duel_message(record.id, message.channel.id, message.id)
 
 
 async def setup(bot) -> None:

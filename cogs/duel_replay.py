@@ -29,11 +29,12 @@ from cogs.duel_view import (
 from cogs.errors import GameIdButton, send_private
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
+from games.engine import seed_to_text
 from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
 from games.picture.duel_replay import FILENAME
 from scoundrel.replays import ReplayBusy, shared
-from storage.duels import DECLINED, DuelError, DuelNotFound, load_duel
+from storage.duels import DECLINED, DuelError, DuelNotFound
 
 _state = {"replays": shared()}  # the replay service (a test puts its own here)
 NOT_OVER = N_("This duel is still being played: its replay is drawn once it is over.")
@@ -47,7 +48,7 @@ class DuelReplayButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
 
     async def run(self, interaction: Interaction) -> None:
         try:
-            record = await load_duel(interaction.client.store, self.game_id)  # the duel's id
+            record = await interaction.client.store.duels.load_duel(self.game_id)  # the duel's id
         except DuelError as refused:  # a forged id, or a duel gone with an older backup restored
             await send_private(interaction, refused_text(refused, for_reader(interaction)))
             return
@@ -64,7 +65,7 @@ async def replay_own_duel(interaction: Interaction, duel_id: int) -> None:
     not exist: a duel played in another server is not shown here by its number."""
     tr = for_reader(interaction)
     try:
-        record = await load_duel(interaction.client.store, duel_id)
+        record = await interaction.client.store.duels.load_duel(duel_id)
     except DuelNotFound:
         record = None
     if record is None or record.seat(interaction.user.id) is None:
@@ -86,7 +87,9 @@ async def post_duel_replay(interaction: Interaction, record) -> None:
     await interaction.response.defer(thinking=True)
     state = record.state
     try:
-        gif = await service.render_duel(record.seed, state.history, dealer=state.dealer, tr=tr,
+        title = tr("Scoundrel duel #{number}", number=record.id) + " · " + \
+            tr("Seed {seed}", seed=seed_to_text(record.seed))
+        gif = await service.render_duel(record.seed, state.history, dealer=state.dealer, title=title, tr=tr,
                                         requester=interaction.user.id)
     except ReplayBusy as late:  # filled up meanwhile: rare, and said in the deferred answer
         await interaction.followup.send(tr(str(late)), ephemeral=True)

@@ -7,7 +7,7 @@ Every control is a ``DynamicItem`` whose custom_id holds what the click needs, s
     sc:duelp:<duel id>:<version>:<n>           select menu n of card plays; each option's value is an action code
     sc:dreplay:<duel id>                       a finished duel's Replay (cogs/duel_replay.py, via DUEL_OVER_EXTRAS)
 
-A click whose version is not the duel's is refused as out of date; ``storage.duels.play_duel`` lets exactly one of
+A click whose version is not the duel's is refused as out of date; ``store.duels.play_duel`` lets exactly one of
 two racing clicks through.
 
 Languages: a duel is read by two players. A private answer (the hand, a refusal, the rules) is in its reader's
@@ -49,9 +49,6 @@ from storage.duels import (
     DECLINED,
     WON,
     DuelError,
-    answer_challenge,
-    load_duel,
-    play_duel,
     resign_action,
 )
 from storage.forget import FORGOTTEN
@@ -143,6 +140,16 @@ def has_picture(record) -> bool:
     return record.status not in (CHALLENGED, DECLINED)
 
 
+def counts_line(state, tr: Messages = ENGLISH) -> str:
+    """The dice still to place, the cards in the stock and the stolen pile, and each player's hand."""
+    counts = tr("stock {stock} · stolen pile {stolen} · hands {first} / {second}", stock=len(state.stock),
+                stolen=len(state.stolen), first=len(state.hands[0]), second=len(state.hands[1]))
+    free = [str(v) for v, where in zip(state.dice, state.placed, strict=True) if where == -1]
+    if state.phase == PLACING and free and not state.over:
+        return tr("to place: {dice} · {rest}", dice=" ".join(free), rest=counts)
+    return counts
+
+
 def board_embed(record, tr: Messages = ENGLISH) -> discord.Embed:
     state = record.state
     lines = [status_line(record, tr)]
@@ -156,8 +163,9 @@ def board_embed(record, tr: Messages = ENGLISH) -> discord.Embed:
                                  "first.", goal=tr(GOAL)), inline=False)
         return embed
     embed.set_image(url=f"attachment://{DUEL_FILENAME}")
-    # stock, stolen pile and hand sizes are on the picture
-    embed.set_footer(text=tr("Turn {turn} · seed {seed}", turn=state.turn, seed=seed_to_text(record.seed)))
+    # the dice to place, the stock, the stolen pile and the hands: too many words for the picture on a phone
+    embed.set_footer(text=f"{counts_line(state, tr)} · " +
+                     tr("Turn {turn} · seed {seed}", turn=state.turn, seed=seed_to_text(record.seed)))
     return embed
 
 
@@ -292,7 +300,7 @@ async def handle_action(interaction: Interaction, duel_id: int, version: int, co
     """A move from a player's hand, answered with the hand redrawn (one request) unless the work is slow.
     A move made on an older hand than the duel's (a double press, or the other device) redraws the hand."""
     store, tr = interaction.client.store, for_reader(interaction)
-    record = await in_time(interaction, load_duel(store, duel_id))
+    record = await in_time(interaction, store.duels.load_duel(duel_id))
     seat = record.seat(interaction.user.id)
     if seat is None:
         await send_private(interaction, outsider_text(record, tr))
@@ -309,7 +317,7 @@ async def handle_action(interaction: Interaction, duel_id: int, version: int, co
         return
     try:
         action = resign_action(record, interaction.user.id) if code == "R" else DuelAction.parse(code)
-        record = await in_time(interaction, play_duel(store, duel_id, interaction.user.id, version, action))
+        record = await in_time(interaction, store.duels.play_duel(duel_id, interaction.user.id, version, action))
     except (DuelError, IllegalDuelAction) as refused:
         await send_private(interaction, refused_text(refused, tr))
         return
@@ -376,7 +384,7 @@ class DuelPlaySelect(discord.ui.DynamicItem[discord.ui.Select],
 
 async def show_hand(interaction: Interaction, duel_id: int) -> None:
     tr = for_reader(interaction)
-    record = await load_duel(interaction.client.store, duel_id)
+    record = await interaction.client.store.duels.load_duel(duel_id)
     seat = record.seat(interaction.user.id)
     if seat is None:
         await send_private(interaction, outsider_text(record, tr))
@@ -388,7 +396,7 @@ async def show_hand(interaction: Interaction, duel_id: int) -> None:
 
 async def ask_resign(interaction: Interaction, duel_id: int) -> None:
     tr = for_reader(interaction)
-    record = await load_duel(interaction.client.store, duel_id)
+    record = await interaction.client.store.duels.load_duel(duel_id)
     if record.seat(interaction.user.id) is None:
         await send_private(interaction, outsider_text(record, tr))
         return
@@ -418,7 +426,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
     async def callback(self, interaction: Interaction) -> None:
         try:
             store, tr = interaction.client.store, for_reader(interaction)
-            record = await load_duel(store, self.duel_id)
+            record = await store.duels.load_duel(self.duel_id)
             seat = record.seat(interaction.user.id)
             if seat is None or (self.accept and seat != 1):
                 await send_private(interaction, tr("This challenge is for {opponent}.",
@@ -426,7 +434,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
                                    else tr("Waiting for your opponent to accept."))
                 return
             try:
-                record = await answer_challenge(store, self.duel_id, interaction.user.id, self.accept)
+                record = await store.duels.answer_challenge(self.duel_id, interaction.user.id, self.accept)
             except DuelError as refused:
                 await send_private(interaction, refused_text(refused, tr))
                 return

@@ -22,11 +22,12 @@ from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from cogs.outages import TROUBLE
 from cogs.payload import BadOption, check_payload
-from cogs.respond import StoreTimeout
 from games.engine import ActionParseError, IllegalAction, RulesError, SeedError
 from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
+from scoundrel import errors as refusals
 from storage import errors as store_errors
+from storage.time_limit import StoreTimeout
 
 log = logging.getLogger(__name__)
 
@@ -45,9 +46,9 @@ def friendly_message(error: BaseException, tr: Messages = ENGLISH) -> tuple[str,
         return tr("You can't do that: {reason}", reason=tr.engine_text(str(error))), False
     if isinstance(error, SeedError | RulesError | ActionParseError):
         return str(error)[:1].upper() + str(error)[1:], False
-    if isinstance(error, store_errors.StaleVersion):
+    if isinstance(error, store_errors.StaleVersion | refusals.StaleVersion):
         return tr("This message is out of date; use `/scoundrel resume` to see your game as it is now."), False
-    if isinstance(error, store_errors.NotYourGame):
+    if isinstance(error, store_errors.NotYourGame | refusals.NotYourGame):
         return tr("That game belongs to someone else — start one with `/scoundrel play`."), False
     if isinstance(error, store_errors.GameNotFound):
         return tr("That game no longer exists — start one with `/scoundrel play`."), False

@@ -26,6 +26,7 @@ from games.engine import SeedError, seed_to_text
 from games.engine import preset as preset_rules
 from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
+from scoundrel import games
 from storage.models import GameRecord
 
 log = logging.getLogger(__name__)
@@ -96,7 +97,7 @@ def how_it_went(game, tr: Messages = ENGLISH) -> str:
 @app_commands.command(name="resume", description="Post your game in progress here again")
 @app_commands.checks.cooldown(**PUBLIC_POSTS)
 async def resume(interaction: Interaction) -> None:
-    record = await interaction.client.store.active_game(interaction.user.id, NORMAL)
+    record = await games.current_game(interaction.client.store, interaction.user.id)
     if record is None:
         tr = for_reader(interaction)
         await send_private(interaction, tr(NO_GAME, play=slash(tr, "play")))
@@ -107,7 +108,7 @@ async def resume(interaction: Interaction) -> None:
 @app_commands.command(name="abandon", description="Give up your game in progress (asks first)")
 async def abandon(interaction: Interaction) -> None:
     tr = for_reader(interaction)
-    record = await interaction.client.store.active_game(interaction.user.id, NORMAL)
+    record = await games.current_game(interaction.client.store, interaction.user.id)
     if record is None:
         await send_private(interaction, tr(NO_GAME, play=slash(tr, "play")))
         return

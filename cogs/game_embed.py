@@ -15,7 +15,8 @@ from cogs.card_text import readable
 from cogs.command_text import command_word, slash
 from games.engine import DEAD, WON, Rules, State, seed_to_text
 from games.engine.cards import JOKER, MERCHANT, MONSTER, NECROMANCER, POTION, WEAPON
-from games.engine.game import (
+from games.engine.rules import MAX_LOOPS
+from games.engine.state import (
     AT_CROSSROADS,
     AT_MERCHANT,
     AT_NECROMANCER,
@@ -216,6 +217,8 @@ def game_embed(record, par: int | None = None, tr: Messages = ENGLISH, hinted: b
     embed.description = "\n".join(lines)
     embed.set_image(url=f"attachment://{FILENAME}")
     footer = deal_footer(record, tr)
+    if state.rules.looping and not over:  # the picture's loop chip gives way to a phase's words
+        footer = " · ".join(filter(None, [tr("Loop {loop}/{loops}", loop=state.loop, loops=MAX_LOOPS), footer]))
     if hinted and not over:  # said wherever the game is shown (a finished game says it in its text)
         footer = " · ".join(filter(None, [footer, tr(HINTED)]))
     if footer is not None:

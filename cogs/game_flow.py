@@ -15,16 +15,15 @@ import discord
 from cogs.bounds import ID
 from cogs.command_text import slash
 from cogs.errors import GameIdButton, report_error, send_private
-from cogs.game_embed import rules_label
 from cogs.game_view import NewGameButton, game_message, game_url, other_players_game
 from cogs.interaction import Bot, Interaction
 from cogs.locale import for_reader
 from cogs.respond import send_message
-from games.engine import Rules, deal, new_seed
+from games.engine import Rules
 from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
-from storage import GameRecord
-from storage.errors import ActiveGameExists
+from scoundrel import games
+from scoundrel.errors import GameOver, NotYourGame
 
 log = logging.getLogger(__name__)
 
@@ -32,26 +31,21 @@ NORMAL = "normal"
 
 
 async def start_game(interaction: Interaction, rules: Rules, seed: int | None) -> None:
-    """Create a game for the user and post it publicly, or offer the one already in progress."""
-    store = interaction.client.store
-    seed = new_seed() if seed is None else seed
-    try:
-        record = await store.create_game(interaction.user.id, interaction.guild_id, interaction.channel_id, rules,
-                                         seed, deal(rules, seed), NORMAL)
-    except ActiveGameExists as exists:
-        game: GameRecord = exists.game  # type: ignore[assignment]  # (typed loosely in storage.errors)
-        if game.message_id is None and game.version == 0 and not game.damaged:
-            # made for an earlier /scoundrel play whose answer failed (a slow database, say): shown now
-            log.info("user %s gets game %s, made for an earlier command", interaction.user.id, game.id)
-            await post_game(interaction, game)
-        else:
-            await offer_active_game(interaction, exists.game)
-        return
-    log.info("user %s started game %s (%s)", interaction.user.id, record.id, rules_label(rules))
-    await post_game(interaction, record)
+    """Create a game for the user and post it publicly, or offer the one already in progress
+    (``scoundrel.games.start_game`` decides which)."""
+    await show_start(interaction, await games.start_game(
+        interaction.client.store, interaction.user.id, rules, seed, guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id))
 
 
-NewGameButton.start_game = start_game
+async def show_start(interaction: Interaction, start: games.Start) -> None:
+    if start.to_show:  # new, or made for an earlier /scoundrel play whose answer failed (a slow database, say)
+        await post_game(interaction, start.record)
+    else:
+        await offer_active_game(interaction, start.record)
+
+
+NewGameButton.show_start = show_start
 
 
 async def post_game(interaction: Interaction, record, *, ephemeral: bool = False) -> discord.Message:
@@ -121,10 +115,11 @@ class ResumeButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
 
     async def run(self, interaction: Interaction) -> None:
         tr = for_reader(interaction)
-        record = await interaction.client.store.load_game(self.game_id)
-        if record.user_id != interaction.user.id:
-            await send_private(interaction, other_players_game(record.user_id, tr))
-        elif record.status != "playing":
+        try:
+            record = await games.resumable_game(interaction.client.store, self.game_id, interaction.user.id)
+        except NotYourGame as theirs:
+            await send_private(interaction, other_players_game(theirs.owner_id, tr))
+        except GameOver:
             await interaction.response.edit_message(content=tr("That game is over; `{play}` starts a new one.",
                                                                play=slash(tr, "play")), view=None)
         else:
@@ -158,22 +153,25 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button],
     async def _run(self, interaction: Interaction) -> None:
         store = interaction.client.store
         tr = for_reader(interaction)
-        record = await store.get_game(self.game_id)  # not load_game: a damaged game must still be abandonable
-        if record.user_id != interaction.user.id:
-            await send_private(interaction, other_players_game(record.user_id, tr))
-        elif record.status != "playing":
+        try:
+            if self.step == "yes":
+                ended = await games.abandon(store, self.game_id, interaction.user.id)
+            else:  # a damaged game must still be abandonable: asked about without its state
+                record = await games.game_to_give_up(store, self.game_id, interaction.user.id)
+        except NotYourGame as theirs:
+            await send_private(interaction, other_players_game(theirs.owner_id, tr))
+        except GameOver:
             await interaction.response.edit_message(content=tr("That game is already over."), view=None)
-        elif self.step == "ask":
-            await interaction.response.edit_message(content=confirm_text(record, tr),
-                                                    view=confirm_view(record.id, tr))
-        elif self.step == "no":
-            await interaction.response.edit_message(content=tr("Your game goes on."), view=None)
         else:
-            await store.abandon(self.game_id, interaction.user.id)
-            log.info("user %s abandoned game %s", interaction.user.id, self.game_id)
-            await interaction.response.edit_message(
-                content=tr("Game abandoned. Start a new one with `{play}`.", play=slash(tr, "play")), view=None)
-            await refresh_game_message(interaction.client, await store.get_game(self.game_id), tr)
+            if self.step == "ask":
+                await interaction.response.edit_message(content=confirm_text(record, tr),
+                                                        view=confirm_view(record.id, tr))
+            elif self.step == "no":
+                await interaction.response.edit_message(content=tr("Your game goes on."), view=None)
+            else:
+                await interaction.response.edit_message(
+                    content=tr("Game abandoned. Start a new one with `{play}`.", play=slash(tr, "play")), view=None)
+                await refresh_game_message(interaction.client, ended, tr)
 
 
 def confirm_text(record, tr: Messages = ENGLISH) -> str:

@@ -42,17 +42,18 @@ from cogs.game_embed import ABANDONED, KIND_EMOJI, game_embed, table_description
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
 from cogs.respond import edit_message, in_time
-from games.engine import Action, IllegalAction, Rules, State, legal_actions, preset, preview, refusal
+from games.engine import Action, IllegalAction, State, legal_actions, preset, preview, refusal
 from games.engine import actions as A
 from games.engine.cards import MONSTER, NECROMANCER, POTION, WEAPON, Card
-from games.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, NECROMANCER_COST
 from games.engine.rules import MAX_LOOPS
+from games.engine.state import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, NECROMANCER_COST
 from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
 from games.picture import FILENAME, render_room
+from scoundrel import games
 from scoundrel.daily import day_end
-from storage.errors import DayOver, StaleVersion
-from storage.models import DAILY, EXPIRED
+from scoundrel.errors import DayOver, NotYourGame, StaleVersion
+from storage.models import DAILY
 
 log = logging.getLogger(__name__)
 
@@ -141,14 +142,16 @@ class NewGameButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
 
     PREFIX, LABEL, EMOJI, STYLE = "new", N_("New game"), "🎴", discord.ButtonStyle.success
 
-    # What a click does: cogs.game_flow.start_game, which posts games through this module, so it hands itself in
-    # here when imported (cogs/game.py registers this button and imports both).
-    start_game: ClassVar[Callable[[Interaction, Rules, int | None], Awaitable[None]]]
+    # What a click's start shows: cogs.game_flow.show_start (the new game posted, or the one in progress offered),
+    # which posts games through this module, so it hands itself in here when imported (cogs/game.py registers
+    # this button and imports both).
+    show_start: ClassVar[Callable[[Interaction, games.Start], Awaitable[None]]]
 
     async def run(self, interaction: Interaction) -> None:
-        finished = await interaction.client.store.get_game(self.game_id)  # a damaged record still has rules
-        rules = finished.rules or preset(interaction.client.config.default_preset)
-        await type(self).start_game(interaction, rules, None)
+        start = await games.start_again(interaction.client.store, self.game_id, interaction.user.id,
+                                        preset(interaction.client.config.default_preset),
+                                        guild_id=interaction.guild_id, channel_id=interaction.channel_id)
+        await type(self).show_start(interaction, start)
 
 
 async def handle_game_click(interaction: Interaction, game_id: int, version: int, mode: str,
@@ -172,34 +175,30 @@ async def _handle_game_click(interaction: Interaction, game_id: int, version: in
     """
     store = interaction.client.store
     tr = for_reader(interaction)  # the player's own clicks are the only ones that redraw the game
-    record = await in_time(interaction, store.load_game(game_id))
-    if record.user_id != interaction.user.id:
-        await send_private(interaction, other_players_game(record.user_id, tr))
+    user_id = interaction.user.id
+    try:
+        record = await in_time(interaction, games.own_game(store, game_id, user_id))
+    except NotYourGame as theirs:
+        await send_private(interaction, other_players_game(theirs.owner_id, tr))
         return
     if interaction.message is not None and record.message_id not in (None, interaction.message.id):
         await send_private(interaction, out_of_date(record, tr))
         return
     if record.message_id is None and interaction.message is not None:  # posted, but its id was never saved
         await store.set_message(game_id, interaction.message.channel.id, interaction.message.id)
-    if record.version != version or record.status != "playing":
-        log.info("redrawing game %s: click at version %s, stored %s", game_id, version, record.version)
-        await redraw(interaction, record, mode)
-        if record.ended_by == EXPIRED and record.version == version:  # closed at 00:00 under the player's eyes
-            await send_private(interaction, day_over_text(record, tr))
-        return
-    if code == TOGGLE:
-        await redraw(interaction, record, BAREHANDED if mode == WEAPON_MODE else WEAPON_MODE)
-        return
     try:
-        record = await in_time(interaction, store.play(game_id, interaction.user.id, version, Action.parse(code)))
-    except DayOver:  # the daily's day ended before this move: the store closed the attempt instead
-        record = await store.load_game(game_id)
-        await redraw(interaction, record, mode)
-        await send_private(interaction, day_over_text(record, tr))
+        if code == TOGGLE:  # the fight mode is the message's alone: nothing is played
+            games.check_move(record, user_id, version)
+            await redraw(interaction, record, BAREHANDED if mode == WEAPON_MODE else WEAPON_MODE)
+            return
+        record = await in_time(interaction, games.move(store, game_id, user_id, version, code, loaded=record))
+    except DayOver as over:  # the daily's day ended before this move: the attempt was closed instead
+        await redraw(interaction, over.record, mode)
+        await send_private(interaction, day_over_text(over.record, tr))
         return
-    except StaleVersion:  # the other half of a double click, or a race with another device
-        log.info("stale click on game %s at version %s", game_id, version)
-        await redraw(interaction, await store.load_game(game_id), mode)
+    except StaleVersion as stale:  # a second press, a race with another device, or a game that has ended
+        log.info("redrawing game %s: click at version %s, stored %s", game_id, version, stale.record.version)
+        await redraw(interaction, stale.record, mode)
         return
     if getattr(interaction.client, "metrics", None) is not None:
         interaction.client.metrics.moves.inc()

@@ -1,18 +1,48 @@
-"""``Interaction``: what the cogs annotate an interaction with. Its client is the Scoundrel bot, so the type checker
-knows ``interaction.client.store`` is a ``storage.Store`` and ``.config`` the bot's settings. ``Bot`` names that
-client where a cog holds it without an interaction."""
+"""``Interaction``: what the cogs annotate an interaction with, and ``Bot``: the client it comes from, as the cogs
+see it. The process (``bot.client.ScoundrelBot``) is a ``Bot``; the cogs never import it, so no import runs from
+the surfaces back up to the process, not even for the type checker.
+
+``Bot`` declares what the cogs use of the bot beyond discord.py's own: ``store`` (a ``storage.Store``), ``config``
+(the ``Settings`` below), ``par_solver`` (the solver's service, or None), ``metrics`` and the interactions being
+handled (``in_flight``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeAlias
+import asyncio
+from collections.abc import Awaitable, Callable
+from datetime import time
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
 import discord
+from discord.ext import commands
 
-if TYPE_CHECKING:  # the bot is the process, above the cogs: named for the type checker only, never imported
-    from bot.client import ScoundrelBot
+if TYPE_CHECKING:
+    from storage.store import Store
 
-    Bot: TypeAlias = ScoundrelBot
-    Interaction: TypeAlias = discord.Interaction[ScoundrelBot]
+
+class Settings(Protocol):
+    """The settings the cogs read (``bot.config.Config`` has them)."""
+
+    @property
+    def daily_enabled(self) -> bool: ...
+    @property
+    def default_preset(self) -> str: ...
+    @property
+    def daily_post_time(self) -> time: ...
+
+
+class Bot(commands.Bot):
+    """What the cogs use of the Scoundrel bot: declared here, filled in by ``bot.client.ScoundrelBot`` (a
+    subclass). Nothing but annotations: the process keeps every behaviour."""
+
+    store: Store
+    config: Settings
+    par_solver: Callable[..., Awaitable[Any]] | None
+    metrics: Any  # bot.metrics.Metrics
+    in_flight: set[asyncio.Task]
+
+
+if TYPE_CHECKING:
+    Interaction: TypeAlias = discord.Interaction[Bot]
 else:
-    Bot = discord.Client
     Interaction = discord.Interaction  # what discord.py sees when it reads a command's annotations

@@ -30,7 +30,7 @@ from cogs.game_view import GAME_OVER_EXTRAS
 from cogs.group import add_subcommands, remove_subcommands
 from cogs.interaction import Interaction
 from cogs.locale import for_reader
-from games.engine import decode
+from games.engine import decode, seed_to_text
 from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
 from games.picture.replay import FILENAME
@@ -94,7 +94,8 @@ async def post_replay(interaction: Interaction, record) -> None:
     state = record.state
     try:
         gif = await service.render(state.rules, state.start_deck, state.history, seed=state.rng_seed, par=par,
-                           abandoned=record.status == "abandoned", tr=tr, requester=interaction.user.id)
+                                   abandoned=record.status == "abandoned", title=await first_frame_title(
+                                       interaction, record, tr), tr=tr, requester=interaction.user.id)
     except ReplayBusy as late:  # filled up while the game was read: rare, and said in the deferred answer
         await interaction.followup.send(tr(str(late)), ephemeral=True)
         return
@@ -103,6 +104,26 @@ async def post_replay(interaction: Interaction, record) -> None:
         embed.description = tr("Your line, then par's: see where the best line went another way.")
     embed.set_image(url=f"attachment://{FILENAME}")
     await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(gif), FILENAME), ephemeral=private)
+
+
+async def first_frame_title(interaction: Interaction, record, tr: Messages = ENGLISH) -> str:
+    """What the replay's first frame names: the player (the name kept with their games, else their name here)
+    and the game (the daily's number, or its seed and preset: two lines of the picture at most)."""
+    player = (await interaction.client.store.names_for([record.user_id])).get(record.user_id)
+    if player is None:  # a game from before names were kept: the player's Discord name, whoever watches
+        user = interaction.client.get_user(record.user_id)
+        try:
+            user = user or await interaction.client.fetch_user(record.user_id)
+        except discord.HTTPException:
+            user = None
+        player = user.display_name if user is not None else None
+    if record.kind in DAILY_KINDS and record.day:
+        game = tr("Daily #{day}", day=record.day)
+    elif record.seed is not None:
+        game = tr("Seed {seed}", seed=seed_to_text(record.seed)) + " · " + rules_label(record.rules.with_health(20), tr)
+    else:
+        game = rules_label(record.rules, tr)
+    return f"{player} · {game}" if player else game
 
 
 def replay_title(record, tr: Messages = ENGLISH) -> str:

@@ -7,9 +7,9 @@ becomes an edit of the original response.
 
 The same holds for every interaction, whatever its code does (``answer_in_time``, called by the bot as each
 interaction arrives): one that is still unanswered ``DEFER_AFTER`` seconds after it arrived is deferred, and its
-answer, when it comes, is sent the way a deferred interaction needs (``PatientResponse``). And no store call waits
-forever: through ``TimedStore`` each gives up after ``STORE_WAIT`` seconds with ``StoreTimeout``, which the player
-hears plainly (cogs/errors.py), while the call itself goes on (a move being committed is not cut in half).
+answer, when it comes, is sent the way a deferred interaction needs (``PatientResponse``). No store call waits
+forever either: the store itself gives up after its time limit (``storage/time_limit.py``) with ``StoreTimeout``,
+which the player hears plainly (cogs/errors.py).
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ import contextlib
 import contextvars
 import functools
 import heapq
-import inspect
 import itertools
 import logging
 import threading
@@ -30,14 +29,11 @@ from typing import TypeVar
 import discord
 
 from cogs.interaction import Interaction
-from cogs.outages import TROUBLE
-from storage.errors import DatabaseError, DatabaseUnavailable
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 DEFER_AFTER = 2.0  # seconds; leaves a second of Discord's three for the deferral itself
-STORE_WAIT = 10.0  # seconds a store call may take before the interaction waiting for it gives up
 # Commands whose answer is a public message: deferred publicly, so that the answer stays public (the first
 # follow-up replaces the "thinking…" message and keeps its visibility, so a slow one's refusal is public too).
 # Any other command is deferred privately.
@@ -250,51 +246,3 @@ async def _defer_if_unanswered(interaction: Interaction) -> None:
         log.info("deferred a slow interaction (%s) for user %s", interaction.type.name, interaction.user.id)
     except discord.HTTPException:
         log.warning("could not defer a slow interaction for user %s", interaction.user.id, exc_info=True)
-
-
-class StoreTimeout(DatabaseUnavailable):
-    """A store call did not finish within ``STORE_WAIT`` seconds; it goes on, and may still succeed."""
-
-    def __init__(self, call: str, seconds: float) -> None:
-        super().__init__(f"the database did not answer {call} within {seconds:.0f} s")
-        self.call = call
-
-
-class TimedStore:
-    """The store as the bot's code sees it (``bot.store``): each coroutine method gives up after ``wait`` seconds
-    with ``StoreTimeout``. The call itself is shielded and goes on, so a move that is slow to commit is still
-    committed (its player sees it with ``/scoundrel resume``). Everything else is the store's own."""
-
-    def __init__(self, store, wait: float = STORE_WAIT) -> None:
-        self.inner, self.wait = store, wait
-
-    def __getattr__(self, name: str):
-        value = getattr(self.inner, name)
-        if name == "close" or not inspect.iscoroutinefunction(value):
-            return value
-
-        @functools.wraps(value)
-        async def within_wait(*args, **kwargs):
-            wait = self.wait
-            call = asyncio.ensure_future(value(*args, **kwargs))
-            # (asyncio.wait never cancels what it waits for: the call is shielded from its caller as it is)
-            done, _ = await asyncio.wait((call,), timeout=wait)
-            if done:
-                return call.result()
-            call.add_done_callback(functools.partial(_late, name))
-            raise StoreTimeout(name, wait)
-
-        self.__dict__[name] = within_wait  # made once: the next call finds it without coming here
-        return within_wait
-
-
-def _late(name: str, call: asyncio.Future) -> None:
-    if call.cancelled():
-        return
-    error = call.exception()
-    if error is None:
-        log.warning("store call %s finished after its caller had given up", name)
-    elif isinstance(error, DatabaseError):  # counted with the rest of the database's trouble
-        TROUBLE.note(error, f"store call {name} (after its caller had given up)")
-    else:
-        log.warning("store call %s failed after its caller had given up: %r", name, error)

@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cogs.command_text import slash
-from games.engine.game import (
+from games.engine.rules import CLASSIC as CLASSIC_RULES
+from games.engine.rules import FULL_52, MAX_HEALTH, MAX_LOOPS, MIN_HEALTH, PRESET_BLURBS, PRESETS, Rules
+from games.engine.state import (
     CARDS_FACED,
     LOOP_BONUS,
     MERCHANT_HEAL,
@@ -20,8 +22,6 @@ from games.engine.game import (
     ROOM_SIZE,
     weapon_price,
 )
-from games.engine.rules import CLASSIC as CLASSIC_RULES
-from games.engine.rules import FULL_52, MAX_HEALTH, MAX_LOOPS, MIN_HEALTH, PRESET_BLURBS, PRESETS, Rules
 from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
 

@@ -61,18 +61,20 @@ class ReplayService:
 
     async def render(self, rules: Rules, deck: Sequence[Card], actions: Sequence[Action], *,
                      seed: int | None = None, par: Sequence[Action] | None = None, abandoned: bool = False,
-                     tr: Messages = ENGLISH, requester: int | None = None) -> bytes:
-        """A solo game's replay (``games.picture.replay.render_replay``)."""
-        key = (rules, tuple(deck), seed, tuple(actions), None if par is None else tuple(par), abandoned, tr.locale)
+                     title: str | None = None, tr: Messages = ENGLISH, requester: int | None = None) -> bytes:
+        """A solo game's replay (``games.picture.replay.render_replay``), ``title`` naming the game on its first
+        frame."""
+        key = (rules, tuple(deck), seed, tuple(actions), None if par is None else tuple(par), abandoned, title,
+               tr.locale)
         job = partial(render_replay, rules, tuple(deck), tuple(actions), seed=seed,
-                      par=None if par is None else tuple(par), abandoned=abandoned, tr=tr)
+                      par=None if par is None else tuple(par), abandoned=abandoned, title=title, tr=tr)
         return await self._drawn(key, job, requester)
 
-    async def render_duel(self, seed: int, actions: Sequence[str], *, dealer: int = 1, tr: Messages = ENGLISH,
-                          requester: int | None = None) -> bytes:
+    async def render_duel(self, seed: int, actions: Sequence[str], *, dealer: int = 1, title: str | None = None,
+                          tr: Messages = ENGLISH, requester: int | None = None) -> bytes:
         """A duel's replay (``games.picture.duel_replay.render_duel_replay``), ``actions`` its action codes."""
-        key = ("duel", seed, dealer, tuple(actions), tr.locale)
-        job = partial(render_duel_replay, seed, tuple(actions), dealer=dealer, tr=tr)
+        key = ("duel", seed, dealer, tuple(actions), title, tr.locale)
+        job = partial(render_duel_replay, seed, tuple(actions), dealer=dealer, title=title, tr=tr)
         return await self._drawn(key, job, requester)
 
     async def _drawn(self, key: tuple, job: Callable[[], bytes], requester: int | None) -> bytes:

@@ -7,7 +7,8 @@
 The bot runs for real on a temporary database inside a SimCord world (virtual Discord, virtual clock); each
 screen is reached by slash commands and button clicks as a player would, shown in SimCord's Discord-like preview
 (dark theme) and captured by headless chromium (once the preview says it has settled) at phone width (390 px)
-and desktop width (1280 px), as ``<screen>-phone.png`` and ``<screen>-desktop.png``. With ``--locale`` (a Discord
+and desktop width (1280 px), as ``<screen>-phone.png`` (cut to the message: no toolbar, no empty page; the
+shown width of each picture is printed) and ``<screen>-desktop.png``. With ``--locale`` (a Discord
 locale such as ``de``) the players' clients and the server speak that language, so does the preview, and the
 captures go to ``docs/screens/<locale>/``.
 """
@@ -88,7 +89,24 @@ async def capture(env, channel, viewer, target, name: str, out: Path, browser: s
                 break
             height += 400
         shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
-        print(f"{shown}" + (f"  message height {message_height(path)} px" if label == "phone" else ""))
+        if label == "phone":
+            print(f"{shown}  message height {message_height(path)} px")
+            crop_to_message(path)
+        else:
+            print(shown)
+
+
+def crop_to_message(path: Path, margin: int = 12) -> None:
+    """A phone capture cut to its message, the whole width kept: no preview toolbar, no empty page under it."""
+    from PIL import Image
+
+    rows, height = message_rows(path)
+    if not rows:
+        return
+    with Image.open(path) as image:
+        cropped = image.crop((0, max(0, rows[0] - margin), image.width, min(height, rows[-1] + margin + 1)))
+        cropped.load()
+    cropped.save(path, optimize=True)
 
 
 # The preview is ready once it says so (``window.simcordPreview``: no action of its own pending, such as applying
@@ -99,6 +117,9 @@ READY = ("(() => { const text = document.body ? document.body.innerText : '';"
          " && !/Updating|Loading|Sending|Saving|Switching|Opening|Completing/.test(text)"
          " && document.fonts.status === 'loaded'"
          " && [...document.images].every(image => image.complete && image.naturalWidth > 0); })()")
+# The message's pictures: each one's own width and the width the page shows it at (what a phone's reader sees).
+PICTURES = ("[...document.images].filter(image => image.naturalWidth >= 400)"
+            ".map(image => [image.naturalWidth, image.getBoundingClientRect().width])")
 STEADY = 4  # polls in a row (a second): the page settles after one more action of its own
 
 
@@ -157,6 +178,9 @@ async def screenshot(browser: str, url: str, width: int, height: int, path: Path
                     else:
                         print(f"  {path.name}: the preview still looked busy after {patience:.0f} s")
                     await asyncio.sleep(0.3 + after)  # the last layout and paint
+                    shown = await call("Runtime.evaluate", expression=PICTURES, returnByValue=True)
+                    for natural, displayed in shown.get("result", {}).get("value") or ():
+                        print(f"  picture {natural} px wide shown {displayed:.1f} px wide")
                     shot = await call("Page.captureScreenshot", format="png")
                     await asyncio.to_thread(path.write_bytes, base64.b64decode(shot["data"]))
                     await call("Browser.close")
@@ -280,13 +304,17 @@ async def shoot_all(env, out: Path, browser: str, only: set[str], locale: str) -
     await shot("review", last_answer(review))
     best = await alice.click(message, label=tr("Best possible"))
     await shot("best-possible", last_answer(best))
-    # Its replay, as the GIF plays in the client: the deal (its first frame), then the result (its last).
+    # A won game (a deal a beam search survives, played through the buttons), then its replay as the GIF plays
+    # in the client: the deal (its first frame), then the result (its last).
+    seed, line = winning_line(classic)
+    message = (await alice.slash(channel, "scoundrel play", seed=seed_to_text(seed))).response.message
+    message = await play_codes(alice, message, channel, line)
+    await shot("game-won", message)
     await alice.click(message, label=tr("Replay"))
     replay = channel.last_message
-    moves = len((await env.bot.store.recent_games(alice.id, 1))[0].state.history)
     await shot("replay-first", replay)
     # The preview is ready about a second after the GIF starts; the last frame shows for RESULT_MS from then on.
-    await shot("replay-last", replay, after=(FIRST_MS + MOVE_MS * (moves - 1) + RESULT_MS / 2) / 1000 - 1.0)
+    await shot("replay-last", replay, after=(FIRST_MS + MOVE_MS * (len(line) - 1) + RESULT_MS / 2) / 1000 - 1.0)
 
     # The expansion: the merchant's offer, then the necromancer's raised room.
     expansion = preset("expansion")
@@ -456,6 +484,19 @@ def good_line(start, width: int = 6) -> list[str]:
             following += [s] if s.over else [apply(s, a) for a in legal_actions(s)]
         frontier = sorted(following, key=value, reverse=True)[:width]
     return [a.code for a in frontier[0].history[len(start.history):]]
+
+
+def winning_line(rules, seeds=range(50)) -> tuple[int, list[str]]:
+    """Engine and solver only: the first seed whose deal can be survived, and par's line through it (the best
+    play, so the won game shows a real score)."""
+    from games.engine import deal
+    from games.solver import solve
+
+    for seed in seeds:
+        best = solve(rules, deal(rules, seed))
+        if best.best_score > 0:
+            return seed, [a.code for a in best.actions]
+    raise SystemExit("no deal won in the seeds tried")
 
 
 def _fights_first(actions):

@@ -3,7 +3,8 @@
 Written against the store's database interface (``store.db``: ``read`` and the shielded ``write`` transaction), so
 duels share the bot's durability rules on either backend: a move is acknowledged only after the COMMIT that holds
 it, and of two racing clicks on the same version exactly one lands (``UPDATE … WHERE version = $7``; the log's
-primary key is the second guard). Refusals are ``DuelError``s with a ``code``; the cogs word them.
+primary key is the second guard). Refusals are ``DuelError``s with a ``code``; the cogs word them. The bot reaches
+them through ``store.duels`` (``Duels``), within the store's time limit like every store call.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from storage.backends.base import Db, Tx
 from storage.errors import CorruptGame, StorageError
 from storage.models import from_micros, to_micros
 from storage.names import NAME_LENGTH
+from storage.time_limit import time_limited
 
 
 class Store(Protocol):
@@ -225,6 +227,40 @@ async def play_duel(store: Store, duel_id: int, user_id: int, expected_version: 
         current = await load_duel(store, duel_id)
         raise DuelStale(duel_id, expected_version, current.version, current.status)
     return await load_duel(store, duel_id)
+
+
+@time_limited
+class Duels:
+    """The duels of a store (``store.duels``): the functions above on it, each within the store's time limit
+    (``storage.time_limit``) like every other store call."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    @property
+    def wait(self) -> float | None:
+        return getattr(self._store, "wait", None)
+
+    async def create_challenge(self, challenger: int, opponent: int, guild_id: int | None, channel_id: int | None,
+                               seed: int | None = None,
+                               names: tuple[str | None, str | None] = (None, None)) -> DuelRecord:
+        return await create_challenge(self._store, challenger, opponent, guild_id, channel_id, seed, names)
+
+    async def load_duel(self, duel_id: int) -> DuelRecord:
+        return await load_duel(self._store, duel_id)
+
+    async def open_duel(self, user_id: int) -> DuelRecord | None:
+        return await open_duel(self._store, user_id)
+
+    async def answer_challenge(self, duel_id: int, user_id: int, accept: bool) -> DuelRecord:
+        return await answer_challenge(self._store, duel_id, user_id, accept)
+
+    async def play_duel(self, duel_id: int, user_id: int, expected_version: int,
+                        action: DuelAction | str) -> DuelRecord:
+        return await play_duel(self._store, duel_id, user_id, expected_version, action)
+
+    async def set_duel_message(self, duel_id: int, channel_id: int | None, message_id: int | None) -> None:
+        await set_duel_message(self._store, duel_id, channel_id, message_id)
 
 
 def resign_action(record: DuelRecord, user_id: int) -> DuelAction:

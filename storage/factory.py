@@ -24,13 +24,15 @@ def sqlite_path(target: str | os.PathLike) -> str | os.PathLike:
     return target
 
 
-async def open_store(target: str | os.PathLike, *, clock: Callable[[], datetime] | None = None) -> Store:
-    """Open (creating or upgrading) the database ``target`` names; raises what ``Store.open`` raises."""
+async def open_store(target: str | os.PathLike, *, clock: Callable[[], datetime] | None = None,
+                     wait: float | None = None) -> Store:
+    """Open (creating or upgrading) the database ``target`` names; raises what ``Store.open`` raises. ``wait``:
+    the seconds each store call may take before its caller gives up (``storage/time_limit.py``); None: no limit."""
     if is_postgres(target):
         from storage.backends.postgres import PostgresDb  # asyncpg is imported only by a bot that uses PostgreSQL
 
-        return await Store.on(await PostgresDb.open(str(target)), clock=clock)
-    return await Store.open(sqlite_path(target), clock=clock)
+        return await Store.on(await PostgresDb.open(str(target)), clock=clock, wait=wait)
+    return await Store.open(sqlite_path(target), clock=clock, wait=wait)
 
 
 __all__ = ["is_postgres", "open_store", "redact", "sqlite_path"]

@@ -1,8 +1,10 @@
 """``Store``: the one object the bot talks to the database through, the same on SQLite and PostgreSQL.
 
 A thin facade: each method hands over to the area that owns it (``games``, ``moves``, ``daily``, ``posts``,
-``guilds``, ``boards``, ``par``, ``forget``…), each written once against the database interface (``store.db``:
-``storage/backends/sqlite.py`` or ``postgres.py``). Open with ``storage.open_store(target)``; ``await store.close()``.
+``guilds``, ``boards``, ``par``, ``forget``…; duels are ``store.duels``), each written once against the database
+interface ``Db``; every call gives up after ``wait`` seconds (``storage/time_limit.py``).
+The backend (``storage/backends/sqlite.py`` or ``postgres.py``) is ``store.db``. Open SQLite with
+``await Store.open(path)``, either backend with ``storage.open_store(target)``; ``await store.close()``.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from storage.backends.base import Db, Tx
 from storage.backends.sqlite import CHECKPOINT_EVERY, READ_CONNECTIONS, SqliteDb
 from storage.boards import Boards, rules_name
 from storage.daily import Dailies
+from storage.duels import Duels
 from storage.forget import forget_player
 from storage.games import Games
 from storage.guilds import Guilds
@@ -39,6 +42,7 @@ from storage.par import Pars
 from storage.posts import Posts
 from storage.reminders import Reminder, Reminders
 from storage.shares import SharePost, SharePosts
+from storage.time_limit import time_limited
 
 HEARTBEAT = "INSERT INTO heartbeat (id, at) VALUES (1, $1) ON CONFLICT (id) DO UPDATE SET at = excluded.at"
 
@@ -47,11 +51,13 @@ def _utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+@time_limited
 class Store:
     """Async access to the bot's database on ``db``; ``clock`` returns the current aware UTC time."""
 
-    def __init__(self, db: Db, clock: Callable[[], datetime] | None = None) -> None:
+    def __init__(self, db: Db, clock: Callable[[], datetime] | None = None, wait: float | None = None) -> None:
         self.db = db
+        self.wait = wait  # seconds a call may take before its caller gives up (storage/time_limit.py)
         self.path = db.shown
         self._clock = clock or _utcnow
         self._games = Games(db, self.now)
@@ -65,24 +71,26 @@ class Store:
         self._reminders = Reminders(db, self.now)
         self._names = Names(db)
         self._shares = SharePosts(db)
+        self.duels = Duels(self)  # the duels area, within the same time limit
 
     # --- opening and closing ---------------------------------------------------------------------------
     @classmethod
     async def open(cls, path: str | os.PathLike, *, clock: Callable[[], datetime] | None = None,
-                   synchronous: str = "FULL", checkpoint_every: int | None = CHECKPOINT_EVERY,
-                   separate_reads: bool = True, read_connections: int = READ_CONNECTIONS) -> Store:
+                   wait: float | None = None, synchronous: str = "FULL",
+                   checkpoint_every: int | None = CHECKPOINT_EVERY, separate_reads: bool = True,
+                   read_connections: int = READ_CONNECTIONS) -> Store:
         """Open (creating or upgrading) the SQLite database at ``path`` (``storage/backends/sqlite.py`` explains
         the options). ``clock``: the current aware UTC time (default: the system clock). Raises ``SchemaTooNew``
         for a database written by newer code and ``DatabaseError`` for a file that is not a usable database."""
         db = await SqliteDb.open(path, synchronous=synchronous, checkpoint_every=checkpoint_every,
                                  separate_reads=separate_reads, read_connections=read_connections)
-        return await cls.on(db, clock=clock)
+        return await cls.on(db, clock=clock, wait=wait)
 
     @classmethod
-    async def on(cls, db: Db, *, clock: Callable[[], datetime] | None = None) -> Store:
+    async def on(cls, db: Db, *, clock: Callable[[], datetime] | None = None, wait: float | None = None) -> Store:
         """The store on an opened backend. Counted dailies given up before forfeits were scored get their forfeit
         score here, once; a failure closes the backend again."""
-        store = cls(db, clock)
+        store = cls(db, clock, wait)
         try:
             await store._moves.score_old_forfeits()
         except BaseException:
@@ -135,20 +143,14 @@ class Store:
         return await self._games.game_actions(game_id)
 
     async def play(self, game_id: int, user_id: int, expected_version: int, action: Action | str) -> GameRecord:
-        """Apply ``action`` to the game if it is still at ``expected_version``; returns the new record.
-
-        Raises ``GameNotFound``, ``NotYourGame``, ``StaleVersion`` (another move landed first; ``GameOver``, a
-        subclass, when the game has ended; ``DayOver`` when its daily's day ended first), ``CorruptGame``, or the
-        engine's ``IllegalAction`` unchanged.
-        """
+        """Apply ``action`` to the game if it is still at ``expected_version``; returns the new record. Raises
+        ``GameNotFound``, ``NotYourGame``, ``StaleVersion`` (another move landed first; ``GameOver``, a subclass, when
+        the game has ended; ``DayOver`` when its daily's day ended first), ``CorruptGame``, or ``IllegalAction``."""
         return await self._moves.play(game_id, user_id, expected_version, action)
 
     async def abandon(self, game_id: int, user_id: int) -> GameRecord:
-        """End a game in progress as ``abandoned`` (works on a damaged game too); ``ended_by`` is ``abandoned``.
-
-        An abandoned game counts as played and not won; a counted daily gets its forfeit score
-        (``games.engine.tally``). If the game has already ended it is returned unchanged.
-        """
+        """End a game in progress as ``abandoned`` (a damaged game too; ``ended_by`` ``abandoned``): played and not
+        won; a counted daily gets its forfeit score (``games.engine.tally``). A game already ended is unchanged."""
         return await self._moves.abandon(game_id, user_id)
 
     async def expire_dailies(self, today: int) -> list[GameRecord]:
@@ -298,9 +300,10 @@ class Store:
         return await self._boards.leaderboard_daily(day, guild_id, limit)
 
     async def leaderboard_week(self, day: int, guild_id: int | None = None, limit: int = 10) -> list[WeekEntry]:
-        """The 7 dailies ending at ``day`` (``day - 6`` … ``day``): each player's scores summed (every day counts,
-        as in a golf card: a death's negative score and a forfeit cost; ``forfeits`` counts those days). Ties: more
-        days played first, then the earlier last finish. Read from the running week totals: a few index rows."""
+        """The 7 dailies ending at ``day`` (``day - 6`` … ``day``): each player's points summed (a day's points are
+        its score above the lowest a daily can end with, ``games.engine.tally.day_points``, so a day played never
+        costs; ``forfeits`` counts the days forfeited). Ties: more days played first, then the earlier last finish.
+        Read from the running week totals: a few index rows."""
         return await self._boards.leaderboard_week(day, guild_id, limit)
 
     async def leaderboard_all_time(self, guild_id: int | None = None, limit: int = 10,

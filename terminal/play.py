@@ -1,8 +1,10 @@
-"""``python -m bot play``: Scoundrel in a terminal, on the same engine as the bot."""
+"""``python -m bot play``: Scoundrel in a terminal. The game is started and played through the same application
+functions as the bot's (``scoundrel.games``), on a store that lasts as long as the game."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import sys
 from typing import TextIO
 
@@ -10,6 +12,7 @@ from games.engine import (
     PLAYING,
     PRESETS,
     IllegalAction,
+    Rules,
     RulesError,
     SeedError,
     State,
@@ -23,8 +26,10 @@ from games.engine import (
 )
 from games.engine import actions as A
 from games.engine.cards import MONSTER, POTION, readable
-from games.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER
 from games.engine.seeds import SEED_BITS, seed_from_text
+from games.engine.state import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER
+from scoundrel import games
+from scoundrel.scratch_store import scratch_store
 from terminal.colour import for_terminal
 from terminal.usage import invocation, prog
 
@@ -185,14 +190,29 @@ def moves_text(s: State, seed_text: str) -> str:
             f'--moves "{moves}"')
 
 
+PLAYER = 1  # the terminal's one player, as the store knows them
+
+
 def run(seed: int, rules_name: str, stdin: TextIO, stdout: TextIO) -> int:
-    rules = preset(rules_name)
+    """Play one game of ``rules_name`` from ``seed``, read from ``stdin``. The game is started and moved by the
+    application layer (``scoundrel.games``), as the bot's are, on a store of its own that lasts as long as the
+    game (``scoundrel.scratch_store``)."""
+    return asyncio.run(_run(seed, preset(rules_name), stdin, stdout))
+
+
+async def _run(seed: int, rules: Rules, stdin: TextIO, stdout: TextIO) -> int:
+    async with scratch_store() as store:
+        return await _play(store, seed, rules, stdin, stdout)
+
+
+async def _play(store, seed: int, rules: Rules, stdin: TextIO, stdout: TextIO) -> int:
     seed_text = seed_to_text(seed)
-    s = new_game(rules, seed=seed)
+    record = (await games.start_game(store, PLAYER, rules, seed)).record
     print(f"Scoundrel — seed {seed_text} · {rules.name}. Type h for help.", file=stdout)
     show = lambda text: print(readable(text), file=stdout)  # noqa: E731 - cards as the bot and the duel write them
-    show("\n" + render(s, seed_text))
+    show("\n" + render(record.state, seed_text))
     while True:
+        s = record.state
         if s.status != PLAYING:
             print(moves_text(s, seed_text), file=stdout)
             return 0
@@ -212,11 +232,11 @@ def run(seed: int, rules_name: str, stdin: TextIO, stdout: TextIO) -> int:
             print(f"I don't know {command!r}. Type h for help.", file=stdout)
             continue
         try:
-            s = apply(s, action)
+            record = await games.move(store, record.id, PLAYER, record.version, action, loaded=record)
         except IllegalAction as exc:
             show(f"Not allowed: {exc}")
             continue
-        show("\n" + render(s, seed_text))
+        show("\n" + render(record.state, seed_text))
 
 
 def main(argv: list[str]) -> int:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from games.engine import PRESETS, Action, ActionParseError, IllegalAction, RulesError, deal, parse_deck
 from games.engine.cards import CardParseError
-from games.engine.seeds import SeedError
+from games.engine.seeds import SeedError, seed_to_text
 from games.i18n.messages import SHIPPED, messages_for
 from games.picture.replay import render_replay
 from games.solver import SolverRefused, refusal, solve
@@ -54,8 +54,9 @@ def main(argv: list[str]) -> int:
         if not moves and best is not None:  # par's line alone
             moves, best = best, None
         started = time.perf_counter()
-        gif = render_replay(rules, deck, moves, seed=seed, par=best, abandoned=args.given_up,
-                            tr=messages_for(args.locale))
+        tr = messages_for(args.locale)
+        title = None if seed is None else tr("Seed {seed}", seed=seed_to_text(seed)) + f" · {args.preset}"
+        gif = render_replay(rules, deck, moves, seed=seed, par=best, abandoned=args.given_up, title=title, tr=tr)
         elapsed = time.perf_counter() - started
     except (SeedError, CardParseError, RulesError, SolverRefused, ActionParseError, IllegalAction,
             ValueError) as exc:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from games.engine.game import LOOP_BONUS, MERCHANT_HEAL, MERCHANT_OFFER, NECROMANCER_COST, weapon_price
 from games.engine.rules import MAX_HEALTH, MAX_LOOPS, MIN_HEALTH, PRESETS
+from games.engine.state import LOOP_BONUS, MERCHANT_HEAL, MERCHANT_OFFER, NECROMANCER_COST, weapon_price
 from terminal.play import help_text
 
 ROOT = Path(__file__).resolve().parents[1]

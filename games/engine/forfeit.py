@@ -11,8 +11,8 @@ monster of the deal counts.
 from __future__ import annotations
 
 from games.engine.cards import MONSTER, NECROMANCER, Card
-from games.engine.game import AT_NECROMANCER, IN_UNDERWORLD, State, all_cards
 from games.engine.rules import MAX_LOOPS
+from games.engine.state import AT_NECROMANCER, IN_UNDERWORLD, State, all_cards
 
 
 def _slain_can_return(state: State) -> bool:

@@ -12,7 +12,8 @@ from collections import Counter
 
 from games.engine.actions import ActionParseError, decode, encode
 from games.engine.cards import Card, CardParseError
-from games.engine.game import (
+from games.engine.rules import Rules, RulesError
+from games.engine.state import (
     AT_CROSSROADS,
     AT_MERCHANT,
     AT_NECROMANCER,
@@ -24,7 +25,6 @@ from games.engine.game import (
     State,
     all_cards,
 )
-from games.engine.rules import Rules, RulesError
 
 FORMAT = 1
 

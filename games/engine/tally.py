@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from games.engine.calendar import month_of
 from games.engine.cards import MONSTER
 from games.engine.forfeit import forfeit_score
-from games.engine.game import WON, State
 from games.engine.rules import CLASSIC
+from games.engine.state import WON, State
 
 NORMAL = "normal"
 DAILY = "daily"  # the counted attempt at a day's challenge

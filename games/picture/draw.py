@@ -1,7 +1,9 @@
 """Drawing primitives shared by every picture: the font, the palette, card faces and backs, chips, PNG bytes.
 
-Card faces are drawn once per (card, size, language) and cached, so a room picture is mostly pasting. Words are
-measured before they are drawn (``fitting``): a longer word in another language gets a smaller size, never cut.
+Card faces are drawn once per (card, size, language) and cached, so a room picture is mostly pasting; they write
+no words, only ranks, suits, values and signs (``card_words``). Words are measured before they are drawn
+(``fitting``): a longer word in another language gets a smaller size, down to the picture's legible size
+(``legible``), never cut.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ from isal import isal_zlib
 from PIL import Image, ImageDraw, ImageFont
 
 from games.engine.cards import MERCHANT, NECROMANCER, Card
-from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
+from games.picture.legible import Word
 
 FONT_PATH = Path(__file__).with_name("fonts") / "DejaVuSans-Bold.ttf"
 
@@ -75,19 +77,48 @@ def fitting(text: str, size: int, width: float, smallest: int = 9) -> int:
     return size
 
 
-_CAPTIONS = {MERCHANT: N_("MERCHANT"), NECROMANCER: N_("NECRO")}
-JOKER_CAPTION = N_("JOKER")
+# The expansion's special cards show a sign in the middle, not a word: a word large enough to read on a phone does
+# not fit a card (the message's text and buttons name them).
+SIGNS = {MERCHANT: "⚖", NECROMANCER: "☠"}
+JOKER_SIGN = "★"
 
 
 def card_face(card: Card, width: int, height: int, tr: Messages = ENGLISH) -> Image.Image:
-    """A playing card: rank and suit in the corner, large in the middle; the rules' value for faces and aces; the
-    expansion's special cards captioned in ``tr``'s language."""
+    """A playing card: rank and suit in the corner as large as the card allows, the suit (or the special card's
+    sign) large in the middle, and the rules' value of a face or ace in the opposite corner. A mini card (wider
+    than tall, or nearly) shows only its rank over its suit. ``card_words`` lists what it writes."""
     return _cached_face(card, width, height, tr)
+
+
+def index_size(width: int, height: int) -> int:
+    """The font size of a card's rank and suit: a full card's corner, a mini card's two lines."""
+    if is_full(width, height):
+        return width * 28 // 100
+    return min(width * 57 // 100, height * 42 // 100)
+
+
+def is_full(width: int, height: int) -> bool:
+    """A full card (a room's, the weapon's) rather than a mini card (the merchant's offer, the room above)."""
+    return width >= 100 and height >= width * 1.2
+
+
+def card_words(card: Card, width: int, height: int) -> tuple[Word, ...]:
+    """Every text ``card_face`` writes on ``card`` at this size, with its font size."""
+    size = index_size(width, height)
+    if card.suit == "X":
+        return (Word(JOKER_SIGN, size), Word(JOKER_SIGN, width * 55 // 100))
+    suit = SUIT_GLYPHS[card.suit]
+    if not is_full(width, height):
+        return Word(card.rank, size), Word(suit, size)
+    words = [Word(card.rank + suit, size), Word(SIGNS.get(card.kind, suit), height * 40 // 100)]
+    if card.rank in ("J", "Q", "K", "A") and card.kind not in SIGNS:
+        words.append(Word(str(card.value), size))  # the value the rules give it (aces 14, or 1 in the full deck)
+    return tuple(words)
 
 
 @cache
 def _cached_face(card: Card, width: int, height: int, tr: Messages) -> Image.Image:
-    return _card_face(card, width, height, tr)
+    return _card_face(card, width, height)
 
 
 @cache
@@ -106,36 +137,23 @@ def fan_face(card: Card, width: int, height: int) -> Image.Image:
     return img
 
 
-def _card_face(card: Card, width: int, height: int, tr: Messages) -> Image.Image:
+def _card_face(card: Card, width: int, height: int) -> Image.Image:
     img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    radius = max(4, width // 10)
-    d.rounded_rectangle((0, 0, width - 1, height - 1), radius=radius, fill=FACE, outline=FACE_EDGE, width=2)
-    colour = ink(card)
-    small = max(12, width * 24 // 100)
-    pad = max(3, width // 16)
-    if card.suit == "X":
-        d.text((pad, pad - 2), "★", font=font(small), fill=colour)
-        text_centered(d, width / 2, height * 0.45, "★", width * 55 // 100, colour)
-        caption = tr(JOKER_CAPTION)
-        size = fitting(caption, max(9, width * 15 // 100), width - 2 * pad)
-        text_centered(d, width / 2, height * 0.82, caption, size, colour)
+    d.rounded_rectangle((0, 0, width - 1, height - 1), radius=max(4, width // 10), fill=FACE, outline=FACE_EDGE,
+                        width=2)
+    colour, words = ink(card), card_words(card, width, height)
+    pad = max(3, width // 20)
+    if not is_full(width, height):  # rank over suit, centred
+        (rank, size), (suit, _) = words
+        text_centered(d, width / 2, height * 0.30, rank, size, colour)
+        text_centered(d, width / 2, height * 0.72, suit, size, colour)
         return img
-    suit = SUIT_GLYPHS[card.suit]
-    d.text((pad, pad - 2), card.rank + suit, font=font(small), fill=colour)
-    if height >= width * 1.2:  # full cards: a big rank and suit; mini cards keep only the corner
-        text_centered(d, width / 2, height * 0.46, card.rank, width * 40 // 100, colour)
-        text_centered(d, width / 2, height * 0.72, suit, width * 34 // 100, colour)
-        caption = _CAPTIONS.get(card.kind, "")
-        if caption:
-            caption = tr(caption)
-            size = fitting(caption, max(9, width * 12 // 100), width - 2 * pad, smallest=7)
-            text_centered(d, width / 2, height - pad - 8, caption, size, colour)
-        elif card.rank in ("J", "Q", "K", "A"):  # the value the rules give it (aces are 14, or 1 in the full deck)
-            d.text((width - pad, height - pad), str(card.value), font=font(max(10, width * 15 // 100)),
-                   fill=colour, anchor="rd")
-    else:
-        text_centered(d, width / 2, height * 0.68, suit, height * 40 // 100, colour)
+    (corner, size), (middle, big), *value = words
+    d.text((pad, pad), corner, font=font(size), fill=colour, anchor="lt")
+    text_centered(d, width / 2, height * 0.58, middle, big, colour)
+    for text, value_size in value:
+        d.text((width - pad, height - pad), text, font=font(value_size), fill=colour, anchor="rd")
     return img
 
 

@@ -28,23 +28,28 @@ from games.i18n.phrase import Phrase, translated
 from games.picture import tiles
 from games.picture.draw import GOLD, palette_colours
 from games.picture.duel import HEIGHT, WIDTH, duel_layout, paint_duel
+from games.picture.legible import smallest_size
 from games.picture.replay import (
-    CAPTION_H,
     FIRST_MS,
     PROGRESS_H,
     RESULT_MS,
-    THE_DEAL,
+    caption_layout,
     caption_tile,
+    deal_caption,
     progress_width,
     to_gif,
 )
 
 FILENAME = "duel-replay.gif"
+CAPTION_FONT = smallest_size(WIDTH) + 2  # the move under the board, at most; 27 px at least (11 on a phone)
+CAPTION_LINES = 2
+CAPTION_H = CAPTION_LINES * (smallest_size(WIDTH) + 8) + PROGRESS_H + 8  # 82: the frame stays under 280 / 270
+# of its width, so a phone shows it 270 px wide (``legible``)
 FRAME_H = HEIGHT + CAPTION_H
-CAPTION_FONT = 26  # the move under the board, at most (a phone shows the board about 260 px wide)
 MOVE_MS = 700  # a duel is about 150 actions (dice placed, cards played, plays ended): under two minutes in all
 
 WHO_DID = N_("{player}: {move}")  # a move whose event does not say who made it
+DRAW_BACK = "both players draw back up to {count}"  # the engine's event (``games.duel.game``)
 _GOLD_INDEX = palette_colours().index(GOLD)  # the progress line's
 
 
@@ -61,7 +66,9 @@ def duel_states(seed: int, actions: Sequence[DuelAction | str], dealer: int = 1)
 def move_caption(before: DuelState, after: DuelState, tr: Messages = ENGLISH) -> str:
     """What the action that led from ``before`` to ``after`` did, in ``tr``'s language: the engine's events,
     with who made the move where the first of them does not say."""
-    events = [event_text(event, None, tr) for event in after.events]
+    # the routine draw back up to seven is left out: a turn's end then fits two lines of the caption
+    events = [event_text(event, None, tr) for event in after.events
+              if getattr(event, "template", None) != DRAW_BACK]
     code = after.history[-1]
     who = tr(PLAYER_NAMES[before.actor])
     if code[0] == PLACE:  # "die 5 goes on pair 2": the roller's, unnamed
@@ -81,12 +88,13 @@ def result_caption(state: DuelState, tr: Messages = ENGLISH) -> str:
                      finished[winner], winner=tr(PLAYER_NAMES[winner]), other=finished[1 - winner])
 
 
-def duel_replay_frames(seed: int, actions: Sequence[DuelAction | str], *, dealer: int = 1,
+def duel_replay_frames(seed: int, actions: Sequence[DuelAction | str], *, dealer: int = 1, title: str | None = None,
                        tr: Messages = ENGLISH) -> list[tuple[Image.Image, int]]:
     """Every frame (a palette picture, ``WIDTH`` × ``FRAME_H``) and how long it shows, in milliseconds: the deal,
     one per action, and the result when the duel is over (a duel still on ends on its last move)."""
     states = duel_states(seed, actions, dealer)
-    captions = [tr(THE_DEAL)] + [move_caption(before, after, tr) for before, after in itertools.pairwise(states)]
+    moves = [move_caption(before, after, tr) for before, after in itertools.pairwise(states)]
+    captions = [deal_caption(title, tr), *moves]
     shown = list(zip(states, captions, strict=True))
     if states[-1].over:
         shown.append((states[-1], result_caption(states[-1], tr)))
@@ -99,17 +107,20 @@ def duel_replay_frames(seed: int, actions: Sequence[DuelAction | str], *, dealer
             board = paint_duel(duel_layout(state, tr))
         frame = blank.copy()
         frame.paste(board, (0, 0))
-        caption_tile(caption, None, WIDTH, CAPTION_FONT).paste(frame, 0, HEIGHT)
+        words = caption_layout(caption, None, WIDTH, CAPTION_FONT, CAPTION_LINES, FRAME_H)
+        caption_tile(words, WIDTH, CAPTION_H).paste(frame, 0, HEIGHT)
         progress = progress_width(min(number, len(actions)), len(actions), WIDTH)
         frame.paste(_GOLD_INDEX, (0, HEIGHT, progress, HEIGHT + PROGRESS_H))
         frames.append((frame, RESULT_MS if last else FIRST_MS if number == 0 else MOVE_MS))
     return frames
 
 
-def render_duel_replay(seed: int, actions: Sequence[DuelAction | str], *, dealer: int = 1,
+def render_duel_replay(seed: int, actions: Sequence[DuelAction | str], *, dealer: int = 1, title: str | None = None,
                        tr: Messages = ENGLISH) -> bytes:
-    """The duel as an animated GIF that loops; the same deal, actions and language give the same bytes."""
-    return to_gif(duel_replay_frames(seed, actions, dealer=dealer, tr=tr), words_from=HEIGHT + PROGRESS_H)
+    """The duel as an animated GIF that loops; the same deal, actions, title and language give the same bytes. The
+    first frame, the deal, is captioned with ``title`` (the duel's number and players) when given."""
+    return to_gif(duel_replay_frames(seed, actions, dealer=dealer, title=title, tr=tr),
+                  words_from=HEIGHT + PROGRESS_H)
 
 
 __all__ = ["FILENAME", "FRAME_H", "MOVE_MS", "duel_replay_frames", "duel_states", "move_caption",

@@ -15,10 +15,8 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from games.duel.cards import Card
-from games.engine.cards import MONSTER, POTION
-from games.engine.cards import Card as TableCard
-from games.picture.draw import BLACK, FACE, FACE_EDGE, FELT, FELT_DARK, FELT_LINE, GOLD, MUTED, fan_face, font
+from games.duel.cards import RANK_LABELS, Card
+from games.picture.draw import BLACK, FACE, FACE_EDGE, FELT, FELT_DARK, FELT_LINE, GOLD, MUTED, RED, SUIT_GLYPHS, font
 from games.picture.tiles import Tile, on_palette
 
 Box = tuple[int, int, int, int]  # left, top, right, bottom (inclusive, as Pillow draws rectangles)
@@ -37,13 +35,30 @@ def band(width: int, height: int, outlines: tuple[Box, ...] = ()) -> Tile:
 
 
 @lru_cache(maxsize=256)
-def card(face: Card, width: int, height: int) -> Tile:
-    """A duel card drawn like a table card (the same face, red or black, rank in the corner) on the band."""
-    kind = POTION if face.suit in "DH" else MONSTER  # only the colour matters here
-    rgba = fan_face(TableCard(face.suit, face.rank, kind), width, height)
-    img = Image.new("RGB", rgba.size, FELT_DARK)
-    img.paste(rgba, (0, 0), rgba)
-    return Tile(on_palette(img), rgba.getchannel("A").point(lambda a: 255 if a else 0).convert("1"))
+def card(face: Card, width: int, height: int, top: bool = True) -> Tile:
+    """A duel card on the band: a column's last card (``top``) with its rank over its suit, red or black, as
+    large as the card allows; a card under it blank (only its edge shows)."""
+    img = Image.new("RGB", (width, height), FELT_DARK)
+    shape = Image.new("1", (width, height), 0)
+    box = (0, 0, width - 1, height - 1)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle(box, radius=max(4, width // 10), fill=FACE, outline=FACE_EDGE, width=2)
+    ImageDraw.Draw(shape).rounded_rectangle(box, radius=max(4, width // 10), fill=1, outline=1, width=2)
+    if top:
+        colour = RED if face.suit in "DH" else BLACK
+        rank, suit = index_texts(face)
+        d.text((width / 2, height * 0.30), rank, font=font(INDEX_FONT), fill=colour, anchor="mm")
+        d.text((width / 2, height * 0.72), suit, font=font(INDEX_FONT), fill=colour, anchor="mm")
+    return Tile(on_palette(img), shape)
+
+
+def index_texts(face: Card) -> tuple[str, str]:
+    """What a column's last card shows: its rank and its suit."""
+    return RANK_LABELS.get(face.rank, str(face.rank)), SUIT_GLYPHS[face.suit]
+
+
+INDEX_FONT = 30  # the rank and the suit of a column's last card (``duel.INDEX_FONT``)
+DIE_FONT = 38
 
 
 @lru_cache(maxsize=32)
@@ -59,7 +74,7 @@ def die(value: int | None, closed: bool, size: int) -> Tile:
             d.text(centre, "✖", font=font(26), fill=MUTED, anchor="mm")
     else:
         d.rounded_rectangle((0, 0, size, size), radius=12, fill=FACE, outline=FACE_EDGE, width=2)
-        d.text(centre, str(value), font=font(38), fill=BLACK, anchor="mm")
+        d.text(centre, str(value), font=font(DIE_FONT), fill=BLACK, anchor="mm")
     return Tile(on_palette(img), None)
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from PIL import GifImagePlugin, Image, ImageChops, ImageDraw
 
@@ -34,12 +35,11 @@ from games.engine.cards import Card
 from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
 from games.picture import tiles
-from games.picture.draw import GOLD, MUTED, WHITE, fitting, font, palette, palette_colours, palette_size
+from games.picture.draw import GOLD, MUTED, WHITE, font, palette, palette_colours, palette_size, text_length
+from games.picture.legible import Word, smallest_size
 from games.picture.room import HEIGHT, WIDTH, paint, room_layout
 
 FILENAME = "replay.gif"
-CAPTION_H = 52  # the strip under the table that names the move
-FRAME_H = HEIGHT + CAPTION_H
 CAPTION_BG = (20, 20, 24)
 MOVE_MS = 900  # each move's frame
 FIRST_MS = 2500  # the deal, before the first move (long enough to take it in)
@@ -80,34 +80,104 @@ def progress_width(number: int, total: int, width: int = WIDTH) -> int:
     return round(width * number / total) if total else 0
 
 
-# A phone shows the 800-pixel table about 300 pixels wide: the move, at most 24 pixels high here, is still about 9
-# there (16, its smallest, only for the longest moves), not fine print; larger would take a 40-move replay over
-# 300 KB (the caption box is sent whole with every frame).
-CAPTION_FONT, LABEL_FONT = 24, 20
+# The move under the table, on one line or two, at the smallest size a phone reads (33 px of the 800-px frame,
+# 11 px on a phone: ``legible``), no larger: a 40-move replay's caption boxes are most of its bytes. A caption still
+# too long for two lines (none of the engine's events is) ends in "…".
+CAPTION_FONT = smallest_size(WIDTH)
+CAPTION_H = 2 * (smallest_size(WIDTH) + 8) + PROGRESS_H + 8  # the strip under the table: two lines
+FRAME_H = HEIGHT + CAPTION_H
 _GOLD_INDEX = palette_colours().index(GOLD)
 
 
+PAD = 12  # the caption's words from the strip's edges
+
+
+class Caption(NamedTuple):
+    """The caption's words laid out: its font size, its lines, and the grey label ("Your line") that starts the
+    first line, if any."""
+
+    size: int
+    lines: tuple[str, ...]
+    label: str | None = None
+
+    def words(self) -> tuple[Word, ...]:
+        return tuple(Word(line, self.size) for line in ((self.label,) if self.label else ()) + self.lines)
+
+
+def caption_layout(text: str, label: str | None, width: int = WIDTH, size: int = CAPTION_FONT,
+                   most: int = 2, height: int | None = None) -> Caption:
+    """The largest size from ``size`` down to the legible size of a frame ``width`` × ``height`` (the table's
+    replay frame by default) at which ``label`` and ``text`` fit ``most`` lines of ``width``, and those lines."""
+    smallest = smallest_size(width, FRAME_H if height is None else height)
+    for at in range(size, smallest - 1, -1):
+        lines = _wrapped(text, label, width - 2 * PAD, at, most)
+        if lines is not None:
+            return Caption(at, lines, label)
+    lines = _wrapped(text, label, width - 2 * PAD, smallest, most, cut=True) or ()
+    return Caption(smallest, lines, label)
+
+
+def _wrapped(text: str, label: str | None, width: int, size: int, most: int,
+             cut: bool = False) -> tuple[str, ...] | None:
+    """``text`` in at most ``most`` lines of ``width`` px at ``size`` after the label, or None if it does not
+    fit; ``cut``: the last line ends in "…" where it would not fit."""
+    lines: list[str] = []
+    start = indent = text_length(label + " ", size) if label else 0
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if line and start + text_length(trial, size) > width:
+            lines.append(line)
+            line, start = word, 0
+        else:
+            line = trial
+    lines.append(line)
+    if len(lines) == 2:  # two lines: as even as they go, no word left alone
+        words = text.split(" ")
+        splits = [[" ".join(words[:i]), " ".join(words[i:])] for i in range(1, len(words))]
+
+        def longest(pair: list[str]) -> float:
+            return max(indent + text_length(pair[0], size), text_length(pair[1], size))
+
+        # break where the words do (before a " · ", after a ":" or a ".") when such a break fits, else evenly
+        natural = [pair for pair in splits if (pair[1].startswith("· ") or pair[0].endswith((":", ".")))
+                   and longest([pair[0], pair[1].removeprefix("· ")]) <= width]
+        lines = min(natural or splits, key=longest)
+        lines[1] = lines[1].removeprefix("· ")
+    if len(lines) <= most and all(text_length(line, size) <= width for line in lines[1:]):
+        return tuple(lines)
+    if not cut:
+        return None
+    last = " ".join(lines[most - 1:])
+    while last and text_length(last + "…", size) > width:
+        last = last[:-1]
+    return (*lines[:most - 1], last + "…")
+
+
 @lru_cache(maxsize=512)
-def caption_tile(text: str, label: str | None, width: int = WIDTH, size: int = CAPTION_FONT) -> tiles.Tile:
-    """The strip under the table (``width`` wide): whose line (if told) in grey, then the move, as large as fits
-    up to ``size``. The words are drawn with monochrome hinting, not antialiased: the caption changes on every
-    frame, and its antialiasing's shades were a third of its bytes."""
-    img = Image.new("RGB", (width, CAPTION_H), CAPTION_BG)
+def caption_tile(caption: Caption, width: int = WIDTH, height: int = CAPTION_H) -> tiles.Tile:
+    """The strip under the picture (``width`` × ``height``): whose line (if told) in grey, then the move. The
+    words are drawn with monochrome hinting, not antialiased: the caption changes on every frame, and its
+    antialiasing's shades were a third of its bytes."""
+    img = Image.new("RGB", (width, height), CAPTION_BG)
     draw = ImageDraw.Draw(img)
     draw.fontmode = "1"  # FreeType's monochrome rendering: hinted for two colours, so it stays crisp
-    x = 16
-    if label:
-        draw.text((x, CAPTION_H // 2), label, font=font(LABEL_FONT), fill=MUTED, anchor="lm")
-        x += int(font(LABEL_FONT).getlength(label)) + 14
-    size = fitting(text, size, width - 16 - x, smallest=16)
-    draw.text((x, CAPTION_H // 2), text, font=font(size), fill=WHITE, anchor="lm")
+    step = caption.size + 6
+    top = PROGRESS_H + (height - PROGRESS_H - step * len(caption.lines)) // 2 + step // 2
+    for i, line in enumerate(caption.lines):
+        x = PAD
+        if i == 0 and caption.label:
+            draw.text((x, top), caption.label, font=font(caption.size), fill=MUTED, anchor="lm")
+            x += int(text_length(caption.label + " ", caption.size))
+        draw.text((x, top + i * step), line, font=font(caption.size), fill=WHITE, anchor="lm")
     return tiles.Tile(tiles.on_palette(img), None)
 
 
 def replay_frames(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], *, seed: int | None = None,
-                  par: Sequence[Action] | None = None, abandoned: bool = False,
+                  par: Sequence[Action] | None = None, abandoned: bool = False, title: str | None = None,
                   tr: Messages = ENGLISH) -> list[tuple[Image.Image, int]]:
-    """Every frame (a palette picture, ``WIDTH`` × ``FRAME_H``) and how long it shows, in milliseconds."""
+    """Every frame (a palette picture, ``WIDTH`` × ``FRAME_H``) and how long it shows, in milliseconds. The first
+    is the deal, captioned with ``title`` (the game and its player) when given."""
     lines = [(actions, tr(YOUR_LINE) if par is not None else None, abandoned)]
     if par is not None:
         lines.append((par, tr(PARS_LINE), False))
@@ -119,17 +189,24 @@ def replay_frames(rules: Rules, deck: Sequence[Card], actions: Sequence[Action],
             last = number == len(states) - 1
             frame = blank.copy()
             frame.paste(paint(room_layout(state, abandoned=given_up and last, tr=tr), tr), (0, 0))
-            text = tr(THE_DEAL) if number == 0 else move_caption(state, tr)
-            caption_tile(text, label).paste(frame, 0, HEIGHT)
+            named = number == 0 and label != tr(PARS_LINE)  # the first frame names the game, not whose line
+            text = deal_caption(title if named else None, tr) if number == 0 else move_caption(state, tr)
+            caption_tile(caption_layout(text, None if named else label)).paste(frame, 0, HEIGHT)
             frame.paste(_GOLD_INDEX, (0, HEIGHT, progress_width(number, len(moves)), HEIGHT + PROGRESS_H))
             frames.append((frame, RESULT_MS if last else FIRST_MS if number == 0 else MOVE_MS))
     return frames
 
 
+def deal_caption(title: str | None, tr: Messages) -> str:
+    """The first frame's words: the deal, then the game and its player."""
+    return f"{tr(THE_DEAL)} · {title}" if title else tr(THE_DEAL)
+
+
 def render_replay(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], *, seed: int | None = None,
-                  par: Sequence[Action] | None = None, abandoned: bool = False, tr: Messages = ENGLISH) -> bytes:
-    """The game as an animated GIF that loops; the same game, line and language give the same bytes."""
-    return to_gif(replay_frames(rules, deck, actions, seed=seed, par=par, abandoned=abandoned, tr=tr),
+                  par: Sequence[Action] | None = None, abandoned: bool = False, title: str | None = None,
+                  tr: Messages = ENGLISH) -> bytes:
+    """The game as an animated GIF that loops; the same game, line, title and language give the same bytes."""
+    return to_gif(replay_frames(rules, deck, actions, seed=seed, par=par, abandoned=abandoned, title=title, tr=tr),
                   words_from=HEIGHT + PROGRESS_H)
 
 

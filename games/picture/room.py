@@ -1,22 +1,23 @@
 """The table of a Scoundrel game as a picture: where every card goes (``room_layout``) and the PNG
 (``render_room``).
 
-The layout is a plain model (boxes and the card in each) so tests can check what is drawn where without
-reading pixels; ``render_room`` only paints it. Its words are written in the reader's language (``tr``, a
-``games.i18n.messages.Messages``, English by default) and measured: a chip, label or banner too wide for its place is
-drawn smaller. 800 × 368 px, shown about 280 px wide on a phone::
+The layout is a plain model (boxes, the card in each, every word and its size) so tests can check what is drawn
+where without reading pixels; ``render_room`` only paints it. Its words are written in the reader's language
+(``tr``, a ``games.i18n.messages.Messages``, English by default) and are few and large: none smaller than
+``legible.smallest_size(WIDTH)`` (33 px, 11 px on a phone, which shows the picture 270 px wide). A word that
+would not fit at that size is left to the message's text. 800 × 368 px::
 
     ┌────────────────────────────────────────────┬──────────────┐
-    │  room slot 1   2   3   4                   │ weapon with  │
-    │                                            │ its kills    │
-    ├────────┬───────────────────────────────────┤ fanned over  │
-    │dungeon │ health: number and bar            │ it           │
-    │ stack  │ chips (avoid, reach, final, loop) │              │
-    │        │ or the phase: merchant, underworld│              │
+    │  room slot 1   2   3   4                   │╭ ⚔ hits <6 ─╮│
+    │                                            ││ the weapon, ││
+    ├────────┬───────────────────────────────────┤│ its kills   ││
+    │dungeon │ health: number and bar            ││ fanned over ││
+    │ stack  │ chips (avoid or final room, loop) ││ it          ││
+    │        │ or the phase: merchant, underworld│╰─────────────╯│
     └────────┴───────────────────────────────────┴──────────────┘
 
-A finished game's banner (or a cleared loop's) takes the first chip row, so it never covers a card: the room's
-last cards stay readable under the result.
+The weapon lies in its own gold frame, labelled with what it can still hit, so it never reads as a fifth room
+card. A finished game's banner (or a cleared loop's) takes the chips' place, so it never covers a card.
 """
 
 from __future__ import annotations
@@ -27,28 +28,37 @@ from PIL import Image
 
 from games.engine import DEAD, WON, State
 from games.engine.cards import Card
-from games.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, NECROMANCER_COST
 from games.engine.rules import LOWER_OR_EQUAL, MAX_LOOPS
+from games.engine.state import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD
+from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
 from games.picture import tiles
-from games.picture.draw import CHIP_OFF, CHIP_ON, CHIP_WARN, GOLD, fitting, text_length, to_png
+from games.picture.draw import CHIP_OFF, CHIP_ON, CHIP_WARN, GOLD, MUTED, card_words, fitting, text_length, to_png
+from games.picture.legible import Word, smallest_size
 
-WIDTH, HEIGHT = 800, 368  # 2.2 : 1, about 280 × 127 px on a phone
+WIDTH, HEIGHT = 800, 368  # 2.2 : 1, 270 × 124 px on a phone
 FILENAME = "table.png"
+SMALLEST = smallest_size(WIDTH)  # 33 px: 11 px on a phone
 
 MARGIN = 16
 CARD_W, CARD_H = 120, 160
 ROOM_SLOTS = 4
-ROOM_STEP = CARD_W + 12
-WEAPON_X = MARGIN + ROOM_SLOTS * ROOM_STEP + 8  # 552
-KILL_DX, KILL_DY = 22, 30  # a kill's offset over the previous card: its corner (rank and suit) stays visible
-MINI_W, MINI_H = 56, 78
-MINI_BOTTOM = 10  # the phase row's small cards sit this far above the bottom edge
+ROOM_STEP = CARD_W + 4
+FRAME = (516, 8, 276, 352)  # the weapon's frame: x, y, width, height
+WEAPON_X, WEAPON_Y = FRAME[0] + 12, 60  # under the frame's label
+KILL_DX, KILL_DY = 22, 36  # a kill's offset over the previous card: its corner (rank and suit) stays visible
+MINI_W, MINI_H = 58, 80  # the merchant's offer and the room above the underworld: rank over suit
+MINI_Y = HEIGHT - 4 - MINI_H
 LOWER_Y = MARGIN + CARD_H + 20  # 196: the row under the room
 DUNGEON_W, DUNGEON_H = 96, 132
 PANEL_X = MARGIN + DUNGEON_W + 24  # 136: health, chips and phases
-PANEL_RIGHT = WEAPON_X - 20  # 532
-HEALTH_FONT, CHIP_FONT = 48, 30  # shown at about a third of their size on a phone
+PANEL_RIGHT = MARGIN + ROOM_SLOTS * ROOM_STEP - 4  # 508: under the room's last card
+HEALTH_FONT, COUNT_FONT, CHIP_FONT, LABEL_FONT = 44, 44, 34, 36
+
+MERCHANT_LABEL = N_("MERCHANT")
+UNDERWORLD_LABEL = N_("UNDERWORLD")
+NECROMANCER_LABEL = N_("NECROMANCER")
+NO_WEAPON = N_("no weapon")
 
 
 class Box(NamedTuple):
@@ -82,19 +92,37 @@ class RoomLayout(NamedTuple):
     health: int
     max_health: int
     chips: tuple[Chip, ...]
-    phase: str | None  # the label over the phase row (merchant, underworld), or None
+    phase: str | None  # the label over the phase's small cards (merchant, underworld), or None
     banner: str | None  # in the panel when the game is over or a loop is cleared
     banner_tone: str
     banner_box: Box | None = None
     banner_size: int = 0  # the banner's font size: as large as fits its box
+    banner_lines: tuple[str, ...] = ()  # the banner's words on one or two lines
+    weapon_label: str = ""  # over the weapon, in its frame: what it can hit (or that there is none)
+    weapon_size: int = 0
+    phase_size: int = 0
+    chip_size: int = 0
+    chip_rows: tuple[tuple[tuple[Chip, int], ...], ...] = ()  # each row's chips and their widths
+
+    def words(self) -> tuple[Word, ...]:
+        """Every text the picture shows and its font size: cards, numbers, labels, chips and the banner."""
+        words = [Word(w.text, w.size) for p in self.places if p.card is not None
+                 for w in card_words(p.card, p.box.w, p.box.h)]
+        words += [Word(str(self.dungeon), COUNT_FONT), Word(health_text(self.health, self.max_health), HEALTH_FONT),
+                  Word(self.weapon_label, self.weapon_size)]
+        words += [Word(c.text, self.chip_size) for row in self.chip_rows for c, _ in row]
+        words += [Word(line, self.banner_size) for line in self.banner_lines]
+        if self.phase:
+            words.append(Word(self.phase, self.phase_size))
+        return tuple(words)
 
 
 def _kill_offsets(count: int) -> tuple[int, int]:
-    """The fan's step: the full step while it fits, then squeezed so the last kill stays on the picture."""
+    """The fan's step: the full step while it fits, then squeezed so the last kill stays in the frame."""
     if count == 0:
         return KILL_DX, KILL_DY
-    room_x = WIDTH - MARGIN - CARD_W - WEAPON_X
-    room_y = HEIGHT - MARGIN - CARD_H - MARGIN - 12
+    room_x = FRAME[0] + FRAME[2] - 8 - CARD_W - WEAPON_X
+    room_y = FRAME[1] + FRAME[3] - 6 - CARD_H - WEAPON_Y
     return min(KILL_DX, room_x // count), min(KILL_DY, room_y // count)
 
 
@@ -105,65 +133,73 @@ def room_layout(state: State, *, abandoned: bool = False, tr: Messages = ENGLISH
     for i in range(max(ROOM_SLOTS, len(room))):
         card = room[i] if i < len(room) else None
         places.append(Place("room", i, Box(MARGIN + i * ROOM_STEP, MARGIN, CARD_W, CARD_H), card))
-    places.append(Place("weapon", 0, Box(WEAPON_X, MARGIN, CARD_W, CARD_H), state.weapon))
+    places.append(Place("weapon", 0, Box(WEAPON_X, WEAPON_Y, CARD_W, CARD_H), state.weapon))
     if state.weapon is not None:
         dx, dy = _kill_offsets(len(state.kills))
         for k, kill in enumerate(state.kills, start=1):
-            places.append(Place("kill", k - 1, Box(WEAPON_X + k * dx, MARGIN + 12 + k * dy, CARD_W, CARD_H), kill))
+            places.append(Place("kill", k - 1, Box(WEAPON_X + k * dx, WEAPON_Y + k * dy, CARD_W, CARD_H), kill))
     label = None
     if abandoned:  # a given-up game's offer is moot: its banner takes the panel
         phase = None
-    elif phase == AT_MERCHANT:
-        label = tr("MERCHANT · buy one")
+    elif phase in (AT_MERCHANT, IN_UNDERWORLD):
+        label = tr(MERCHANT_LABEL if phase == AT_MERCHANT else UNDERWORLD_LABEL)
+        role = "offer" if phase == AT_MERCHANT else "above"
         for i, card in enumerate(state.pending[1]):
-            places.append(Place("offer", i, Box(PANEL_X + i * (MINI_W + 6), HEIGHT - MINI_BOTTOM - MINI_H,
-                                                MINI_W, MINI_H), card))
-    elif phase == IN_UNDERWORLD:
-        label = tr("UNDERWORLD · the room above")
-        for i, card in enumerate(state.pending[1]):
-            places.append(Place("above", i, Box(PANEL_X + i * (MINI_W + 6), HEIGHT - MINI_BOTTOM - MINI_H,
-                                                MINI_W, MINI_H), card))
+            places.append(Place(role, i, Box(PANEL_X + i * (MINI_W + 6), MINI_Y, MINI_W, MINI_H), card))
     chips = _chips(state, phase, abandoned, tr)
     banner, tone = _banner(state, abandoned, phase, tr)
-    box, size = _banner_box(banner, _panel_right(places)) if banner else (None, 0)
+    box, size, lines = _banner_box(banner) if banner else (None, 0, ())
+    reach = _weapon_label(state, tr)
+    chip_size, rows = _fitted_chip_rows(chips) if not banner else (0, [])
     return RoomLayout(tuple(places), len(state.dungeon), state.health, state.rules.max_health, chips, label,
-                      banner, tone, box, size)
+                      banner, tone, box, size, lines, reach, fitting(reach, LABEL_FONT, FRAME[2] - 16, SMALLEST),
+                      fitting(label, LABEL_FONT, PANEL_RIGHT - PANEL_X, SMALLEST) if label else 0,
+                      chip_size, tuple(tuple(row) for row in rows))
 
 
-def _panel_right(places: list[Place] | tuple[Place, ...]) -> int:
-    """Where the panel's words may run to: the health bar's end beside fanned kills, else the picture's edge."""
-    return PANEL_RIGHT if any(p.role == "kill" for p in places) else WIDTH - MARGIN
+def _weapon_label(state: State, tr: Messages) -> str:
+    """The frame's label: what the weapon can still hit, or that there is none."""
+    if state.weapon is None:
+        return tr(NO_WEAPON)
+    last = state.last_kill
+    limit = "≤" if state.rules.weapon_limit == LOWER_OR_EQUAL else "<"
+    said = tr("⚔ hits any") if last is None else tr("⚔ hits {limit}{value}", limit=limit, value=last.value)
+    if text_length(said, SMALLEST) <= FRAME[2] - 16:
+        return said
+    return "⚔" if last is None else f"⚔ {limit}{last.value}"  # words too long for the frame: the sign alone
 
 
-BANNER_H, BANNER_FONT, SMALLEST_BANNER = 56, 32, 16
+BANNER_Y, BANNER_H, BANNER_FONT = LOWER_Y + 52, HEIGHT - 12 - LOWER_Y - 52, 40
 
 
-def _banner_box(text: str, right: int) -> tuple[Box, int]:
-    """The banner in the panel's first chip row, from its left edge, its words as large as fit before ``right``."""
-    size = fitting(text, BANNER_FONT, right - PANEL_X - 48, smallest=SMALLEST_BANNER)
-    width = min(int(text_length(text, size)) + 48, right - PANEL_X)
-    return Box(PANEL_X, CHIPS_Y, width, BANNER_H), size
+def _banner_box(text: str) -> tuple[Box, int, tuple[str, ...]]:
+    """The banner under the health bar, in place of the chips: its words on one line, or on two (split at its
+    " · ", else at a space) when that draws them larger; as large as fits."""
+    width = PANEL_RIGHT - PANEL_X - 32
+    options: list[tuple[str, ...]] = [(text,)]
+    if " · " in text:
+        options.append(tuple(text.split(" · ", 1)))
+    elif " " in text:
+        words = text.split(" ")
+        options.append((" ".join(words[:len(words) // 2]), " ".join(words[len(words) // 2:])))
+    best = max(options, key=lambda lines: (min(fitting(line, BANNER_FONT, width, 1) for line in lines), -len(lines)))
+    size = min(fitting(line, BANNER_FONT, width, SMALLEST) for line in best)
+    return Box(PANEL_X, BANNER_Y, PANEL_RIGHT - PANEL_X, BANNER_H), size, best
 
 
 def _chips(state: State, phase: str | None, abandoned: bool, tr: Messages) -> tuple[Chip, ...]:
-    chips: list[Chip] = []
+    """The chips under the health bar. A phase shows its own (the loop is in the message's footer then)."""
     if state.over or abandoned:
-        pass
-    elif phase == AT_NECROMANCER:
-        chips.append(Chip(tr("NECROMANCER · raise 4 for {cost} ♥", cost=NECROMANCER_COST), "warn"))
-        chips.append(Chip(tr("graveyard {count}", count=len(state.discard)), "off"))
-    elif phase is None:
-        if state.final_room:  # nothing left to avoid into
-            chips.append(Chip(tr("FINAL ROOM"), "gold"))
-        else:
-            chips.append(Chip(tr("AVOID ✓"), "on") if state.can_avoid else Chip(tr("AVOID ✗"), "off"))
-    if state.weapon is not None and not (state.over or abandoned) and phase in (None, IN_UNDERWORLD):
-        last = state.last_kill
-        if last is None:
-            chips.append(Chip(tr("⚔ hits any"), "on"))
-        else:
-            limit = "≤" if state.rules.weapon_limit == LOWER_OR_EQUAL else "<"
-            chips.append(Chip(tr("⚔ hits {limit}{value}", limit=limit, value=last.value), "on"))
+        return ()
+    if phase == AT_NECROMANCER:  # what he offers and costs: the message's status line
+        return Chip(tr(NECROMANCER_LABEL), "warn"), Chip(tr("graveyard {count}", count=len(state.discard)), "off")
+    if phase is not None:
+        return ()
+    chips: list[Chip] = []
+    if state.final_room:  # nothing left to avoid into
+        chips.append(Chip(tr("FINAL ROOM"), "gold"))
+    else:
+        chips.append(Chip(tr("AVOID ✓"), "on") if state.can_avoid else Chip(tr("AVOID ✗"), "off"))
     if state.rules.looping:
         chips.append(Chip(tr("LOOP {loop}/{loops}", loop=state.loop, loops=MAX_LOOPS), "off"))
     return tuple(chips)
@@ -195,18 +231,17 @@ DEFLATE_AGAIN_OVER = 15_000
 
 
 CHIP_ROWS = 2  # rows of chips under the health bar
-CHIPS_Y, CHIP_ROW_H, CHIP_STEP = LOWER_Y + 56, 52, 60
-SMALLEST_CHIP = 14
+CHIPS_Y, CHIP_ROW_H, CHIP_STEP = LOWER_Y + 52, 48, 56
 
 
-def _chip_rows(chips: tuple[Chip, ...], size: int, wrap_at: int) -> list[list[tuple[Chip, int]]]:
-    """The chips in rows from the panel's left edge, each with its width: a chip that would end past ``wrap_at``
-    starts a row."""
+def _chip_rows(chips: tuple[Chip, ...], size: int) -> list[list[tuple[Chip, int]]]:
+    """The chips in rows from the panel's left edge, each with its width: a chip that would end past the panel's
+    right edge starts a row."""
     rows: list[list[tuple[Chip, int]]] = []
     x = PANEL_X
     for c in chips:
-        width = int(text_length(c.text, size)) + 24
-        if not rows or (x + width > wrap_at and x > PANEL_X):
+        width = tiles.chip_width(c.text, size)
+        if not rows or (x + width > PANEL_RIGHT and x > PANEL_X):
             rows.append([])
             x = PANEL_X
         rows[-1].append((c, width))
@@ -214,68 +249,46 @@ def _chip_rows(chips: tuple[Chip, ...], size: int, wrap_at: int) -> list[list[tu
     return rows
 
 
-def _fitted_chip_rows(chips: tuple[Chip, ...], right: int) -> tuple[int, list]:
-    """The largest chip size whose rows fit under the health bar and end before ``right``, and those rows: rows
-    end with the health bar where they can, else run on to ``right``."""
-    size = CHIP_FONT
-    while True:
-        for wrap_at in (PANEL_RIGHT, right):
-            rows = _chip_rows(chips, size, wrap_at)
-            ends = [PANEL_X + sum(w for _, w in row) + 12 * (len(row) - 1) for row in rows]
-            if len(rows) <= CHIP_ROWS and all(end <= right for end in ends):
-                return size, rows
-        if size <= SMALLEST_CHIP:
+def _fitted_chip_rows(chips: tuple[Chip, ...]) -> tuple[int, list]:
+    """The largest chip size (down to ``SMALLEST``) whose rows fit under the health bar, and those rows. At the
+    smallest size, a chip that still does not fit is left out (the message's text says as much)."""
+    for size in range(CHIP_FONT, SMALLEST - 1, -1):
+        rows = _chip_rows(chips, size)
+        ends = [PANEL_X + sum(w for _, w in row) + 12 * (len(row) - 1) for row in rows]
+        if len(rows) <= CHIP_ROWS and all(end <= PANEL_RIGHT for end in ends):
             return size, rows
-        size -= 2
+    fitting_chips = tuple(c for c in chips if PANEL_X + tiles.chip_width(c.text, SMALLEST) <= PANEL_RIGHT)
+    return SMALLEST, _chip_rows(fitting_chips, SMALLEST)[:CHIP_ROWS]
 
 
 def paint(layout: RoomLayout, tr: Messages = ENGLISH) -> Image.Image:
     """The table in the shared palette ("P"): pre-drawn tiles pasted in the order the pieces overlap."""
     img = tiles.canvas(WIDTH, HEIGHT).copy()
+    tiles.frame(*FRAME).paste(img, FRAME[0], FRAME[1])
+    tone = GOLD if any(p.role == "weapon" and p.card is not None for p in layout.places) else MUTED
+    tiles.text_tile(layout.weapon_label, layout.weapon_size, tone, "mt", "dark").paste(
+        img, FRAME[0] + FRAME[2] // 2, FRAME[1] + 8)
     for place in layout.places:
         x, y, w, h = place.box
         if place.card is not None:
             tile = tiles.card(place.card, w, h, tr)
-        elif place.role == "weapon":
-            tile = tiles.no_weapon(w, h, tr)
         else:
             tile = tiles.empty(w, h)
         tile.paste(img, x, y)
-    tiles.dungeon(layout.dungeon, DUNGEON_W, DUNGEON_H, tr).paste(img, MARGIN, LOWER_Y - 6)
+    tiles.dungeon(layout.dungeon, DUNGEON_W, DUNGEON_H, COUNT_FONT).paste(img, MARGIN, LOWER_Y - 6)
     box, filled = health_bar(layout.health, layout.max_health)
     tiles.health_row(layout.health, layout.max_health, (PANEL_X - 4, LOWER_Y + 22), box, filled,
                      HEALTH_FONT).paste(img, 0, 0)
-    # Right of the panel: the kills fanned under the weapon, or free felt when there are none.
-    right = _panel_right(layout.places)
-    row_y = CHIPS_Y
     if layout.phase:
-        row_y = LOWER_Y + 50
-        label_size = fitting(layout.phase, 22, WEAPON_X - 8 - PANEL_X, smallest=14)
-        tiles.text_tile(layout.phase, label_size, GOLD).paste(img, PANEL_X, row_y)
-        beside = PANEL_X + int(text_length(layout.phase, label_size)) + 12
-        minis = [p.box for p in layout.places if p.role in ("offer", "above")]
-        stack_x, stack_y = max(b.x + b.w for b in minis) + 10 if minis else PANEL_X, HEIGHT - MINI_BOTTOM - MINI_H
-        for c in layout.chips:  # beside the phase's label, else stacked beside the small cards
-            width = tiles.chip_width(c.text, 18)
-            if beside + width <= PANEL_RIGHT:
-                tiles.chip_tile(c.text, _TONES[c.tone], 18, 32).paste(img, beside, row_y - 5)
-                beside += width + 8
-            else:
-                size = fitting(c.text, 18, right - stack_x - 24, smallest=11)
-                tiles.chip_tile(c.text, _TONES[c.tone], size, 32).paste(img, stack_x, stack_y)
-                stack_y += 40
-    else:
-        size, rows = _fitted_chip_rows(layout.chips, right)
-        first = 0
-        if layout.banner and layout.banner_box:  # the banner takes the first row; a loop's chip goes under it
-            x, y, w, h = layout.banner_box
-            tiles.banner(layout.banner, _TONES[layout.banner_tone], layout.banner_size, w, h).paste(img, x, y)
-            first, rows = 1, rows[:CHIP_ROWS - 1]
-        for r, row in enumerate(rows, start=first):
-            x = PANEL_X
-            for c, width in row:
-                tiles.chip_tile(c.text, _TONES[c.tone], size, CHIP_ROW_H).paste(img, x, row_y + CHIP_STEP * r)
-                x += width + 12
+        tiles.text_tile(layout.phase, layout.phase_size, GOLD, "ls").paste(img, PANEL_X, MINI_Y - 6)
+    if layout.banner_box is not None:
+        x, y, w, h = layout.banner_box
+        tiles.banner(layout.banner_lines, _TONES[layout.banner_tone], layout.banner_size, w, h).paste(img, x, y)
+    for r, row in enumerate(layout.chip_rows):
+        x = PANEL_X
+        for c, width in row:
+            tiles.chip_tile(c.text, _TONES[c.tone], layout.chip_size, CHIP_ROW_H).paste(img, x, CHIPS_Y + CHIP_STEP * r)
+            x += width + 12
     return img
 
 

@@ -24,15 +24,15 @@ from games.i18n.messages import Messages
 from games.picture.draw import (
     BAR_EMPTY,
     FELT,
+    FELT_DARK,
+    GOLD,
     HEALTH,
     HEALTH_LOW,
-    MUTED,
     WHITE,
     card_back,
     card_face,
     chip,
     empty_place,
-    fitting,
     font,
     palette,
     text_centered,
@@ -85,17 +85,13 @@ def empty(width: int, height: int) -> Tile:
     return _with_shape(empty_place(width, height))
 
 
-@lru_cache(maxsize=16)
-def no_weapon(width: int, height: int, tr: Messages) -> Tile:
-    """The empty weapon place saying so on two lines, each as large as fits."""
-    place = empty_place(width, height)
+@cache
+def frame(x: int, y: int, width: int, height: int) -> Tile:
+    """The weapon's frame: a dark panel outlined in gold, pasted at its top-left corner."""
     img = felt(width, height)
-    img.paste(place, (0, 0), place)
-    d = ImageDraw.Draw(img)
-    lines = tr("no\nweapon").split("\n")[:2]
-    for line, size, dy in zip(lines, (28, 23), (-16, 16) if len(lines) == 2 else (0,), strict=False):
-        text_centered(d, width / 2, height / 2 + dy, line, fitting(line, size, width - 12, smallest=12), MUTED)
-    return Tile(on_palette(img), _shape(place.getchannel("A")))
+    ImageDraw.Draw(img).rounded_rectangle((0, 0, width - 1, height - 1), radius=16, fill=FELT_DARK, outline=GOLD,
+                                          width=3)
+    return Tile(on_palette(img), None)
 
 
 @lru_cache(maxsize=1024)
@@ -112,10 +108,11 @@ def chip_width(text: str, size: int) -> int:
 
 
 @lru_cache(maxsize=256)
-def text_tile(text: str, size: int, fill: tuple[int, int, int], anchor: str = "la") -> Tile:
-    """Words drawn at an integer point with ``anchor``, on the rectangle of felt their ink covers."""
+def text_tile(text: str, size: int, fill: tuple[int, int, int], anchor: str = "la", ground: str = "felt") -> Tile:
+    """Words drawn at an integer point with ``anchor``, on the rectangle of felt (or of the weapon frame's dark
+    ground) their ink covers."""
     left, top, right, bottom = map(int, font(size).getbbox(text, anchor=anchor))  # whole pixels for FreeType
-    img = felt(max(1, right - left), max(1, bottom - top))
+    img = Image.new("RGB", (max(1, right - left), max(1, bottom - top)), FELT if ground == "felt" else FELT_DARK)
     ImageDraw.Draw(img).text((-left, -top), text, font=font(size), fill=fill, anchor=anchor)
     return Tile(on_palette(img), None, left, top)
 
@@ -141,8 +138,8 @@ def health_row(health: int, maximum: int, text_at: tuple[int, int], bar: tuple[i
 
 
 @lru_cache(maxsize=512)
-def dungeon(count: int, width: int, height: int, tr: Messages) -> Tile:
-    """The dungeon stack (up to three backs, 4 px apart) with its count and "left", pasted at its top-left."""
+def dungeon(count: int, width: int, height: int, size: int) -> Tile:
+    """The dungeon stack (up to three backs, 4 px apart) with the count of its cards, pasted at its top-left."""
     img = felt(width + 9, height + 9)
     if count == 0:
         place = empty_place(width, height)
@@ -153,22 +150,23 @@ def dungeon(count: int, width: int, height: int, tr: Messages) -> Tile:
             img.paste(back, (i * 4, i * 4), back)
     d = ImageDraw.Draw(img)
     label_y = height // 2
-    d.rounded_rectangle((8, label_y - 32, width - 8, label_y + 32), radius=12, fill=(20, 20, 24))
-    text_centered(d, width / 2, label_y - 8, str(count), 36, WHITE)
-    left = tr("left")  # cards left in the dungeon, under their number
-    text_centered(d, width / 2, label_y + 20, left, fitting(left, 17, width - 20, smallest=10), MUTED)
+    d.rounded_rectangle((8, label_y - 30, width - 8, label_y + 30), radius=12, fill=(20, 20, 24))
+    text_centered(d, width / 2, label_y, str(count), size, WHITE)
     return Tile(on_palette(img), None)
 
 
 @lru_cache(maxsize=256)
-def banner(text: str, fill: tuple[int, int, int], size: int, width: int, height: int) -> Tile:
-    """A banner's rounded box (``width`` × ``height``, its outline inside) and words, pasted at its top-left corner
-    with its shape."""
+def banner(lines: tuple[str, ...], fill: tuple[int, int, int], size: int, width: int, height: int) -> Tile:
+    """A banner's rounded box (``width`` × ``height``, its outline inside) and its lines of words, pasted at its
+    top-left corner with its shape."""
     img = felt(width, height)
     shape = Image.new("1", img.size, 0)
     box = (0, 0, width - 1, height - 1)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle(box, radius=16, fill=fill, outline=WHITE, width=3)
-    d.text((width / 2, height / 2), text, font=font(size), fill=WHITE, anchor="mm")
+    step = size + 6
+    for i, line in enumerate(lines):
+        d.text((width / 2, height / 2 + (i - (len(lines) - 1) / 2) * step), line, font=font(size), fill=WHITE,
+               anchor="mm")
     ImageDraw.Draw(shape).rounded_rectangle(box, radius=16, fill=1, outline=1, width=3)
     return Tile(on_palette(img), shape)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine import Action, Rules, apply, new_game
+from games.engine import Action, Rules, State, apply, new_game
 from games.engine.actions import AVOID, FIGHT_WITH_WEAPON, TAKE
 from games.engine.cards import MONSTER, POTION, WEAPON, Card
-from games.engine.game import State
 from games.i18n.messages import ENGLISH, Messages
 
 

@@ -48,6 +48,7 @@ ARGUMENTS = {
     "bench": [["--games", "1", "--rounds", "1"]],
     "invite": [["--app-id", "123456789012345678"]],
     "forget": [["--user", "42"], ["--user", "42", "--db", URL]],
+    "web": [["--port", "0"], ["--port", "0", "--db", URL]],
 }
 
 

@@ -7,7 +7,7 @@ import io
 from PIL import Image
 
 from bot.cli import main
-from games.engine import PRESETS, deal, decode
+from games.engine import PRESETS, deal, decode, seed_to_text
 from games.picture.replay import render_replay
 from games.solver import solve
 from terminal.play import parse_seed
@@ -20,7 +20,8 @@ def test_the_terminal_writes_the_bots_file_and_pars_line_after_the_moves(tmp_pat
     rules, seed = PRESETS["classic"], parse_seed(SEED)
     out = tmp_path / "game.gif"
     assert main(["replay", "--seed", SEED, "--moves", MOVES, "--out", str(out)]) == 0
-    assert out.read_bytes() == render_replay(rules, deal(rules, seed), decode(MOVES), seed=seed)
+    title = f"Seed {seed_to_text(seed)} · classic"  # the first frame names the game
+    assert out.read_bytes() == render_replay(rules, deal(rules, seed), decode(MOVES), seed=seed, title=title)
     assert "game.gif" in capsys.readouterr().out
     both = tmp_path / "both.gif"
     assert main(["replay", "--seed", SEED, "--moves", MOVES, "--par", "--out", str(both)]) == 0
@@ -43,7 +44,8 @@ def test_the_moves_are_read_in_the_notation_solve_prints_and_play_takes(tmp_path
     typed, coded = tmp_path / "typed.gif", tmp_path / "coded.gif"
     assert main(["replay", "--seed", SEED, "--moves", line, "--out", str(typed)]) == 0
     par = solve(rules, deal(rules, seed)).actions
-    assert typed.read_bytes() == render_replay(rules, deal(rules, seed), par, seed=seed)
+    assert typed.read_bytes() == render_replay(rules, deal(rules, seed), par, seed=seed,
+                                               title=f"Seed {seed_to_text(seed)} · classic")
     assert main(["replay", "--seed", SEED, "--moves", " ".join(a.code for a in par), "--out", str(coded)]) == 0
     assert coded.read_bytes() == typed.read_bytes()  # action codes are still read
     assert main(["replay", "--seed", SEED, "--moves", "zz", "--out", str(tmp_path / "bad.gif")]) == 2

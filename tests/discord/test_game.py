@@ -294,7 +294,8 @@ async def test_the_expansion_is_playable_through_its_own_buttons(world):
     seed = "0000-0000"  # room 1 holds a necromancer (♦J) and a merchant (♥K)
     message = (await start(world, seed=seed, preset="expansion")).response.message
     rules = preset("expansion")
-    assert message.embeds[0].footer.text == f"Seed {seed} · expansion"
+    assert message.embeds[0].footer.text == f"Loop 1/5 · Seed {seed} · expansion"  # the loop, as the picture's
+    # phases leave it out
     clicked, message = await play_to_the_end(world, message, prefer=("E", "B0", "R", "T1", "T0"))
     from games.engine import Action, replay
 

@@ -16,7 +16,7 @@ from PIL import ImageFont
 
 from cogs.game_view import BAREHANDED, WEAPON_MODE, render_game
 from games.engine import PRESETS, apply, legal_actions, new_game, preset
-from games.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER
+from games.engine.state import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER
 from games.i18n.messages import SHIPPED, messages_for
 from games.picture.draw import FONT_PATH
 from games.solver.review import review

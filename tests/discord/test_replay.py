@@ -11,7 +11,7 @@ from PIL import Image
 
 from cogs import clock
 from cogs.game_view import render_game
-from games.engine import PRESETS, encode, legal_actions
+from games.engine import PRESETS, encode, legal_actions, seed_to_text
 from games.picture.replay import FILENAME, render_replay
 from games.solver import solve
 from scoundrel.daily import day_of
@@ -56,7 +56,8 @@ async def test_a_finished_games_replay_is_posted_for_all_and_is_the_terminals_fi
     assert not answer.ephemeral and answer.embeds[0].title.startswith("Replay · classic · died")
     gif = await posted_gif(answer)
     state = record.state
-    assert gif == render_replay(RULES, state.start_deck, state.history, seed=state.rng_seed)  # the terminal's file
+    title = f"alice · Seed {seed_to_text(record.seed)} · classic"  # the first frame names the game and its player
+    assert gif == render_replay(RULES, state.start_deck, state.history, seed=state.rng_seed, title=title)
     assert frame_count(gif) == len(state.history) + 1
 
     # The command finds the same game (the latest finished one), or one picked from the suggestions.

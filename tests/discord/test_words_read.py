@@ -49,7 +49,7 @@ async def test_a_second_daily_attempt_says_its_result_without_nested_parentheses
     first = await world.alice.slash(world.channel, "scoundrel daily")
     await play_to_end(world.alice, first.response)
     record = await world.store.daily_attempt(world.alice.id, 1)
-    from cogs.daily_par import KNOWN_PAR
+    from scoundrel.daily_challenge import KNOWN_PAR
 
     KNOWN_PAR[(record.rules.key, record.deck)] = 30
     try:

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image, ImageSequence
 
 from games.duel import replay
-from games.engine.seeds import seed_from_text
+from games.engine.seeds import seed_from_text, seed_to_text
 from games.i18n.messages import ENGLISH, messages_for
 from games.picture.duel import HEIGHT, WIDTH, render_duel
 from games.picture.duel_replay import FILENAME, render_duel_replay
@@ -72,7 +72,8 @@ async def test_a_finished_duels_board_offers_its_replay_to_anyone_in_the_channel
     assert answer.embeds[0].description == f"Player 1: **alice** · Player 2: **bob**\n🏆 Player {winner} wins!"
     gif = await posted_gif(answer)
     history = record.state.history
-    assert gif == render_duel_replay(record.seed, history)  # the picture module's own bytes
+    title = f"Scoundrel duel #{record.id} · Seed {seed_to_text(record.seed)}"  # the first frame names the duel
+    assert gif == render_duel_replay(record.seed, history, title=title)  # the picture module's own bytes
     shown = frames(gif)
     assert len(shown) == len(history) + 2  # the deal, every action of either player, the result's pause
     assert shown[0].crop((0, 0, WIDTH, HEIGHT)).tobytes() == picture(replay(record.seed, []))
@@ -88,7 +89,8 @@ async def test_a_finished_duels_board_offers_its_replay_to_anyone_in_the_channel
     german = answers_to(await world.bob.click(board, label="Replay"))[-1]
     assert german.embeds[0].title == f"Wiederholung · Scoundrel-Duell #{record.id}"
     de = messages_for("de")
-    assert await posted_gif(german) == render_duel_replay(record.seed, history, tr=de)
+    title = de("Scoundrel duel #{number}", number=record.id) + " · " + de("Seed {seed}", seed=seed_to_text(record.seed))
+    assert await posted_gif(german) == render_duel_replay(record.seed, history, title=title, tr=de)
 
 
 @pytest.mark.simcord(settle_timeout=60)

@@ -5,7 +5,7 @@ command produced it, its picture too (and the same state in the same language is
 """
 
 from cogs.card_text import readable
-from cogs.duel_view import refused_text
+from cogs.duel_view import counts_line, refused_text
 from games.duel import apply, from_json, new_duel, refusal, replay, to_json
 from games.duel.actions import DuelAction, IllegalDuelAction
 from games.duel.cards import Card
@@ -52,7 +52,8 @@ async def test_a_duel_between_a_german_and_a_french_player(world, locales):
     assert FR("{player} rolled **{dice}** and places the dice.", player="Joueur 1",
               dice=" ".join(map(str, record.state.dice))) in board.description
     assert "Joueur 1 lance " in board.description  # the engine's event, in French
-    assert board.footer.text == f"Tour 1 · seed {SEED}"
+    dice = " ".join(map(str, record.state.dice))  # the counts the picture leaves out, then the turn
+    assert board.footer.text == f"à placer : {dice} · pioche 30 · vols 0 · mains 7 / 7 · Tour 1 · seed {SEED}"
     french_picture = await challenge.message.attachments[0].read()
     assert french_picture == render_duel(record.state, FR) != render_duel(record.state, ENGLISH)
 
@@ -119,10 +120,11 @@ async def test_a_duel_between_a_german_and_a_french_player(world, locales):
 def test_the_picture_words_translate_and_stay_deterministic():
     state = replay(seed_from_text(SEED), ["P00", "P11"])
     english, german = duel_layout(state), duel_layout(state, DE)
-    assert english.players == ("PLAYER 1 ▸ to play", "PLAYER 2")
-    assert german.players == ("SPIELER 1 ▸ am Zug", "SPIELER 2")
-    assert german.footer.startswith(f"zu legen: {state.dice[2]} · Stapel {len(state.stock)} · Beutestapel")
-    assert english.footer.startswith(f"to place: {state.dice[2]} · stock {len(state.stock)} · stolen pile")
+    assert english.players == ("▸ PLAYER 1", "PLAYER 2")
+    assert german.players == ("▸ SPIELER 1", "SPIELER 2")
+    # the counts are the board message's footer: too many words for the picture on a phone
+    assert counts_line(state, DE).startswith(f"zu legen: {state.dice[2]} · Stapel {len(state.stock)} · Beutestapel")
+    assert counts_line(state).startswith(f"to place: {state.dice[2]} · stock {len(state.stock)} · stolen pile")
     assert german.places == english.places and german.dice == english.dice  # only the words differ
     png = render_duel(state, DE)
     assert render_duel(state, DE) == png  # the same state and language: the same picture, byte for byte

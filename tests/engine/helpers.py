@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from games.engine import Rules, new_game
+from games.engine import Rules, State, new_game
 from games.engine.cards import parse_card
-from games.engine.game import State
 
 
 def deck_starting(rules: Rules, *codes: str):

@@ -1,9 +1,10 @@
 """The reference engine for differential tests: the game as it was written before the speed-up.
 
-This is the straightforward version of ``games/engine/game.py`` (event text built on every action, a
-mutable draft copied in and out, shuffles drawn word by word from ``seeds.Stream``), with its own
-``State`` and ``Event`` classes. ``test_reference_engine.py`` plays the same random games on both and
-requires identical states, legal actions, previews, refusals, scores, event text and JSON snapshots.
+This is the straightforward version of the engine's ``playing.apply`` and the modules it is made of (event
+text built on every action, a mutable draft copied in and out, shuffles drawn word by word from
+``seeds.Stream``), with its own ``State`` and ``Event`` classes. ``test_reference_engine.py`` plays the same
+random games on both and requires identical states, legal actions, previews, refusals, scores, event text and
+JSON snapshots.
 Keep it unoptimised: its worth is that it is obviously the rules.
 """
 

@@ -1,4 +1,4 @@
-"""The expansion cards as docs/RULES.md states them and games/engine/game.py decides them."""
+"""The expansion cards as docs/RULES.md states them and games/engine/expansion.py decides them."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from games.engine import PRESETS, WON, IllegalAction, Rules, all_cards, apply, legal_actions, preview, take
 from games.engine import actions as A
 from games.engine.cards import JOKER, MERCHANT, NECROMANCER
-from games.engine.game import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, weapon_price
+from games.engine.state import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, weapon_price
 from tests.engine.helpers import cards, situation
 
 EXP = PRESETS["expansion"]

@@ -21,9 +21,9 @@ from games.engine import (
     to_json,
 )
 from games.engine.cards import MONSTER, POTION
-from games.engine.game import LOOP_BONUS
 from games.engine.rules import MAX_LOOPS
 from games.engine.seeds import SEED_BITS
+from games.engine.state import LOOP_BONUS
 
 presets = st.sampled_from(sorted(PRESETS))
 seeds = st.integers(min_value=0, max_value=(1 << SEED_BITS) - 1)

@@ -15,12 +15,16 @@ import asyncio
 import discord
 import simcord
 
-from cogs.respond import TimedStore
 from storage.backends.postgres import _back_off
+from storage.time_limit import STORE_WAIT, time_limited
 
 
+@time_limited
 class CollidingStore:
-    """A store whose write collides once and is run again after a pause on the loop's own timer."""
+    """A store whose write collides once and is run again after a pause on the loop's own timer, within the
+    bot's time limit for a store call."""
+
+    wait = STORE_WAIT
 
     def __init__(self) -> None:
         self.attempts = 0
@@ -37,7 +41,7 @@ async def test_a_timed_store_call_pausing_on_a_timer_finishes_while_time_advance
 
     class Bot(discord.Client):
         async def on_ready(self) -> None:
-            results.append(await TimedStore(store).claim())
+            results.append(await store.claim())
 
     async with simcord.run(Bot(intents=discord.Intents.none()), settle_timeout=10) as env:
         await env.advance_time(1)

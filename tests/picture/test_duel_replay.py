@@ -14,6 +14,7 @@ from games.i18n.messages import ENGLISH, messages_for
 from games.picture import duel_tiles
 from games.picture.duel import CARD_H, CARD_W, HEIGHT, WIDTH, duel_layout, paint_duel, render_duel
 from games.picture.duel_replay import (
+    CAPTION_H,
     MOVE_MS,
     duel_replay_frames,
     duel_states,
@@ -21,7 +22,7 @@ from games.picture.duel_replay import (
     render_duel_replay,
     result_caption,
 )
-from games.picture.replay import CAPTION_H, FIRST_MS, RESULT_MS, transparent_index
+from games.picture.replay import FIRST_MS, RESULT_MS, transparent_index
 
 DE = messages_for("de")
 

@@ -104,10 +104,11 @@ def test_the_gif_shows_every_painted_frame_exactly_caption_and_progress_line_inc
     assert gold[0] == 0 and gold == sorted(gold) and len(set(gold)) == len(gold) and gold[-1] == WIDTH
 
 
-def test_a_40_move_replay_of_pars_line_stays_within_300_kb():
+def test_a_40_move_replay_of_pars_line_stays_within_350_kb():
     """Par's first 40 moves of classic deal 2, the largest of the benchmark's deals (324 KB before the caption
-    was drawn in two colours and sent as one box)."""
+    was drawn in two colours and sent as one box; 298 KB before its words were drawn large enough for a phone,
+    338 KB since)."""
     cards = deal(RULES, 2)
     line = solve(RULES, cards).actions[:40]
     assert len(line) == 40
-    assert len(render_replay(RULES, cards, line, seed=2)) <= 300_000
+    assert len(render_replay(RULES, cards, line, seed=2)) <= 350_000

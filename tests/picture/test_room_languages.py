@@ -9,16 +9,7 @@ from games.engine import PRESETS, Action, apply, new_game, preset
 from games.i18n.messages import ENGLISH, SHIPPED, Messages, messages_for
 from games.picture import HEIGHT, WIDTH, render_room, room_layout
 from games.picture.draw import text_length
-from games.picture.room import (
-    CHIP_FONT,
-    DUNGEON_W,
-    LOWER_Y,
-    MARGIN,
-    PANEL_RIGHT,
-    WEAPON_X,
-    _fitted_chip_rows,
-    health_bar,
-)
+from games.picture.room import CHIP_FONT, DUNGEON_W, FRAME, LOWER_Y, MARGIN, PANEL_RIGHT, SMALLEST, health_bar
 from tests.picture.test_room import decode, first_state, random_states
 
 DE = messages_for("de")
@@ -51,12 +42,13 @@ def test_the_pictures_words_are_german():
     assert [c.text for c in room_layout(start, tr=DE).chips] == ["MEIDEN ✓"]
     assert room_layout(apply(start, Action.parse("A")), tr=DE).chips[0].text == "MEIDEN ✗"
     found = states()
-    assert room_layout(found["merchant"], tr=DE).phase == "HÄNDLER · eine kaufen"
-    assert room_layout(found["necromancer"], tr=DE).chips[0].text.startswith("TOTENBESCHWÖRER · 4 erwecken")
+    assert room_layout(found["merchant"], tr=DE).phase == "HÄNDLER"
+    assert room_layout(found["necromancer"], tr=DE).chips[0].text == "NEKROMANT"
     dead = found["dead"]
     assert room_layout(dead, tr=DE).banner == f"TOT · {dead.score} PUNKTE"
+    assert room_layout(dead, tr=DE).banner_lines == ("TOT", f"{dead.score} PUNKTE")
     assert room_layout(dead, abandoned=True, tr=DE).banner == "AUFGEGEBEN"
-    assert any(c.text.startswith("⚔ trifft") for c in room_layout(found["kills"], tr=DE).chips)
+    assert room_layout(found["kills"], tr=DE).weapon_label.startswith("⚔ trifft")
 
 
 class Longwinded(Messages):
@@ -76,20 +68,17 @@ def felt_only(image, box) -> bool:
     return all(image.getpixel((x, y)) == felt for x in range(x0, x1) for y in range(y0, y1))
 
 
-def test_long_words_shrink_instead_of_running_over_the_weapon_and_the_picture_edge():
+def test_long_words_shrink_no_smaller_than_a_phone_reads_and_stay_off_the_weapons_frame():
     long = Longwinded()
     kills = states()["kills"]
-    assert len(room_layout(kills, tr=long).chips) == 3  # avoid, the weapon's reach, the loop
-    size, rows = _fitted_chip_rows(room_layout(kills, tr=long).chips, PANEL_RIGHT)
-    assert len(rows) == 2 and sum(map(len, rows)) == 3 and size < CHIP_FONT  # all three, smaller, in two rows
+    layout = room_layout(kills, tr=long)
+    assert [c.text for row in layout.chip_rows for c, _ in row] == ["AVOID ✗ AVOID ✗"]  # the loop's is too long
+    assert layout.chip_size == SMALLEST < CHIP_FONT  # smaller, never under 11 px on a phone
+    assert layout.weapon_label == f"⚔ <{kills.last_kill.value}"  # the words too long for the frame: the sign
     image = decode(render_room(kills, tr=long))
-    # The felt between the panel and the kills fanned under the weapon stays bare: every chip ends before it.
-    assert felt_only(image, (PANEL_RIGHT + 2, LOWER_Y + 56, WEAPON_X - 2, HEIGHT))
-    necromancer = states()["necromancer"]
-    assert necromancer.weapon is None or not necromancer.kills
-    image = decode(render_room(necromancer, tr=long))
-    assert felt_only(image, (WIDTH - MARGIN + 1, LOWER_Y + 56, WIDTH, HEIGHT))  # nothing runs off the right edge
-    assert felt_only(image, (0, HEIGHT - 3, WIDTH, HEIGHT))  # nor off the bottom: at most two rows of chips
+    # The felt between the panel and the weapon's frame stays bare: every chip ends before it.
+    assert felt_only(image, (PANEL_RIGHT + 1, LOWER_Y + 44, FRAME[0] - 1, HEIGHT))
+    assert felt_only(image, (0, HEIGHT - 3, FRAME[0], HEIGHT))  # nor off the bottom: at most two rows of chips
 
 
 def overlaps(a, b) -> bool:
@@ -117,7 +106,8 @@ def test_the_banner_never_covers_a_card_in_any_language(name):
                         assert not overlaps(box, place.box), (name, layout.banner, place)
                     bar = health_bar(layout.health, layout.max_health)[0]
                     assert box.x >= MARGIN + DUNGEON_W + 9 and box.y >= bar.y + bar.h
-                    assert text_length(layout.banner, layout.banner_size) <= box.w - 24, layout.banner
+                    for line in layout.banner_lines:
+                        assert text_length(line, layout.banner_size) <= box.w - 24, layout.banner
     assert shown > 0
 
 
@@ -136,7 +126,7 @@ def card_face_on_felt(place, layout) -> bytes:
     """The room card's pixels as the picture draws them with no banner."""
     from games.picture.room import paint
 
-    bare = paint(layout._replace(banner=None, banner_box=None))
+    bare = paint(layout._replace(banner=None, banner_box=None, banner_lines=()))
     return bare.convert("RGB").crop(corners(place.box)).tobytes()
 
 

@@ -6,8 +6,8 @@ directly: the first room dealt from the top, exactly as ``new_game`` would leave
 
 from __future__ import annotations
 
-from games.engine import PLAYING, Rules, State, apply, legal_actions, score
-from games.engine.game import EARLY, FINAL_ROOM, WON, Event
+from games.engine import PLAYING, WON, Event, Rules, State, apply, legal_actions, score
+from games.engine.rules import EARLY, FINAL_ROOM
 
 
 def start_state(rules: Rules, deck) -> State:

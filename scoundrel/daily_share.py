@@ -1,0 +1,49 @@
+"""Sharing a counted daily's result, whatever posts it: who may share which game, and what the post may show.
+
+Only the player shares, and only a finished counted daily (won or dead: a forfeit or a practice replay is not a
+result to share). The post shows the day, the grid of rooms (``scoundrel.daily.share_text``), the streak as it
+stood on that day, the name kept with the result, and par only once the day is over: while it runs, par would tell
+everyone still playing what to aim for. A post made while its day runs is kept (``Store.keep_share_post``) to be
+finished with par once the day is over.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoundrel.daily import streaks
+from scoundrel.errors import NotShareable, NotYourGame
+from storage.models import DAILY, DEAD, WON, GameRecord
+from storage.store import Store
+
+
+@dataclass(frozen=True)
+class SharedResult:
+    record: GameRecord  # the finished counted daily
+    par: int | None  # the day's par, once the day is over; None while it runs (or when unknown)
+    streak: int  # the player's streak of days as it stood on the game's day
+    name: str | None  # the name kept with the result (None: never kept)
+
+
+async def shareable(store: Store, game_id: int, user_id: int) -> GameRecord:
+    """The player's finished counted daily ``game_id``; ``NotYourGame`` or ``NotShareable`` otherwise."""
+    record = await store.load_game(game_id)
+    if record.user_id != user_id:
+        raise NotYourGame(record, user_id)
+    if record.kind != DAILY or record.status not in (WON, DEAD) or record.day is None:
+        raise NotShareable(record)
+    return record
+
+
+async def shared_result(store: Store, record: GameRecord, today: int) -> SharedResult:
+    """What a Share post of ``record`` (a ``shareable`` game) shows on day ``today``."""
+    day = record.day
+    assert day is not None  # (shareable: a counted daily has its day)
+    challenge = await store.get_daily(day)
+    current, _ = streaks([played for played in await store.daily_days(record.user_id) if played <= day], day)
+    par = challenge.par if challenge is not None and day < today else None
+    name = (await store.names_for([record.user_id], day)).get(record.user_id)
+    return SharedResult(record, par, current, name)
+
+
+__all__ = ["SharedResult", "shareable", "shared_result"]

@@ -1,0 +1,109 @@
+"""The application layer's refusals: coded errors that carry what a surface needs to word them.
+
+Each has a ``code`` (a short stable string a surface or an API answer can switch on) and the records it is about;
+none carries player text. ``StaleVersion`` and its subclasses carry the game as stored now (``record``), so a
+surface shows the current state instead of making a second move.
+"""
+
+from __future__ import annotations
+
+from storage.models import GameRecord
+
+
+class Refused(Exception):
+    """A request the rules of play refuse; ``code`` says why."""
+
+    code = "refused"
+
+
+class NotYourGame(Refused):
+    """The game belongs to another player (``owner_id``)."""
+
+    code = "not_your_game"
+
+    def __init__(self, record: GameRecord, user_id: int) -> None:
+        super().__init__(f"game {record.id} belongs to {record.user_id}, not {user_id}")
+        self.record, self.owner_id, self.user_id = record, record.user_id, user_id
+
+
+class StaleVersion(Refused):
+    """The move was made on version ``seen``, but the game is at ``record.version`` now: nothing was played;
+    ``record`` is the game as stored."""
+
+    code = "stale"
+
+    def __init__(self, record: GameRecord, seen: int) -> None:
+        super().__init__(f"game {record.id} is at version {record.version} ({record.status}), not {seen}")
+        self.record, self.seen = record, seen
+
+
+class GameOver(StaleVersion):
+    """The game has ended (won, dead, given up or closed with its day): nothing was played."""
+
+    code = "game_over"
+
+
+class DayOver(GameOver):
+    """The daily's day ended before this move: the attempt (or practice replay) was closed instead, scored as a
+    forfeit where it counts; ``day`` is its day."""
+
+    code = "day_over"
+
+    def __init__(self, record: GameRecord, seen: int) -> None:
+        super().__init__(record, seen)
+        self.day = record.day
+
+
+class NoGame(Refused):
+    """The player has no game in progress (in the slot asked about)."""
+
+    code = "no_game"
+
+    def __init__(self, user_id: int) -> None:
+        super().__init__(f"user {user_id} has no game in progress")
+        self.user_id = user_id
+
+
+class CoachRefused(Refused):
+    """A hint or a review refused: ``code`` is one of the ``scoundrel.coaching`` reasons; ``reason`` the solver's
+    own (marked, untranslated) words when it cannot play the game's rules; ``day`` the daily still running."""
+
+    def __init__(self, code: str, record: GameRecord, *, reason: str | None = None) -> None:
+        super().__init__(f"game {record.id}: {code}" + (f" ({reason})" if reason else ""))
+        self.code, self.record, self.reason, self.day = code, record, reason, record.day
+
+
+class NotShareable(Refused):
+    """Only a finished counted daily (won or dead) is a result to share."""
+
+    code = "not_shareable"
+
+    def __init__(self, record: GameRecord) -> None:
+        super().__init__(f"game {record.id} ({record.kind}, {record.status}) is not a finished counted daily")
+        self.record = record
+
+
+class HintNeedsConsent(Refused):
+    """The game's first hint would stop it counting: ask the player, then ask again with ``confirmed``."""
+
+    code = "hint_needs_consent"
+
+    def __init__(self, record: GameRecord) -> None:
+        super().__init__(f"game {record.id}: a first hint needs the player's yes")
+        self.record = record
+
+
+class PracticeRefused(Refused):
+    """A practice replay refused: ``code`` is ``PAST_DAY`` (the day is over; ``today`` is today's) or
+    ``NOT_OPEN`` (the request is not for the player's own counted attempt at that day)."""
+
+    def __init__(self, code: str, day: int, today: int) -> None:
+        super().__init__(f"practice of daily {day} refused: {code}")
+        self.code, self.day, self.today = code, day, today
+
+
+PAST_DAY, NOT_OPEN = "past_day", "not_open"
+
+
+__all__ = ["NOT_OPEN", "PAST_DAY", "CoachRefused", "DayOver", "GameOver", "HintNeedsConsent", "NoGame",
+           "NotShareable", "NotYourGame", "PracticeRefused", "Refused", "StaleVersion"]

@@ -1,0 +1,155 @@
+"""A single-player game, whatever shows it: start one (or be offered the one in progress), find it, move, give up.
+
+Plain async functions over the ``Store`` (``storage.Store``): they take ids and values and return
+``GameRecord``s (or a ``Start``); a refusal is a coded error of ``scoundrel.errors``, never player text. The
+Discord cogs, the terminal's ``play`` and the web Activity all play through these, so a game started in one can
+be finished in another: one game, one version, the same durable commit (``Store.play``).
+
+A move names the version the player saw (``GameRecord.version``, the number of moves made). A move on any other
+version makes no move: it raises ``StaleVersion`` (``GameOver`` once the game has ended, ``DayOver`` when a
+daily's day ended first) carrying the game as stored now, for the surface to show.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import NamedTuple
+
+from games.engine import Action, Rules, deal, new_seed
+from scoundrel.errors import DayOver, GameOver, NoGame, NotYourGame, StaleVersion
+from storage import errors as store_errors
+from storage.models import EXPIRED, NORMAL, PLAYING, GameRecord
+from storage.store import Store
+
+log = logging.getLogger(__name__)
+
+# What ``start_game`` did (``Start.outcome``).
+STARTED = "started"  # a new game
+UNSHOWN = "unshown"  # made by an earlier request whose answer never reached the player: show it now
+IN_PROGRESS = "in_progress"  # the player's game in progress, offered back (resume it or give it up)
+
+
+class Start(NamedTuple):
+    record: GameRecord
+    outcome: str  # STARTED, UNSHOWN or IN_PROGRESS
+
+    @property
+    def to_show(self) -> bool:
+        """The game is new to the player (started now, or never shown): show it as the game to play."""
+        return self.outcome != IN_PROGRESS
+
+
+async def start_game(store: Store, user_id: int, rules: Rules, seed: int | None = None, *,
+                     guild_id: int | None = None, channel_id: int | None = None) -> Start:
+    """Start a game of ``rules`` from ``seed`` (a new random deal when None), unless the player has one in
+    progress: that one comes back instead (``IN_PROGRESS``), or as ``UNSHOWN`` when it was never shown."""
+    seed = new_seed() if seed is None else seed
+    try:
+        record = await store.create_game(user_id, guild_id, channel_id, rules, seed, deal(rules, seed), NORMAL)
+    except store_errors.ActiveGameExists as exists:
+        game: GameRecord = exists.game  # type: ignore[assignment]  # (typed loosely in storage.errors)
+        if game.message_id is None and game.version == 0 and not game.damaged:
+            log.info("user %s gets game %s, made for an earlier request", user_id, game.id)
+            return Start(game, UNSHOWN)
+        return Start(game, IN_PROGRESS)
+    log.info("user %s started game %s (%s)", user_id, record.id, rules.name)
+    return Start(record, STARTED)
+
+
+async def current_game(store: Store, user_id: int) -> GameRecord | None:
+    """The player's game in progress (not a daily), or None. A damaged one comes back too, to be given up."""
+    return await store.active_game(user_id, NORMAL)
+
+
+async def game_in_progress(store: Store, user_id: int) -> GameRecord:
+    """The player's game in progress (not a daily); ``NoGame`` when there is none."""
+    record = await current_game(store, user_id)
+    if record is None:
+        raise NoGame(user_id)
+    return record
+
+
+async def own_game(store: Store, game_id: int, user_id: int, *, damaged: bool = False) -> GameRecord:
+    """The game as stored now, if it is the player's (``NotYourGame`` if not; ``GameNotFound``). A damaged game
+    raises ``CorruptGame`` unless ``damaged`` (a damaged game can still be given up)."""
+    record = await (store.get_game(game_id) if damaged else store.load_game(game_id))
+    if record.user_id != user_id:
+        raise NotYourGame(record, user_id)
+    return record
+
+
+async def resumable_game(store: Store, game_id: int, user_id: int) -> GameRecord:
+    """The player's game ``game_id`` if it is still being played (``GameOver`` if not), to show again."""
+    record = await own_game(store, game_id, user_id)
+    if record.status != PLAYING:
+        raise GameOver(record, record.version)
+    return record
+
+
+def stale(record: GameRecord, seen: int) -> StaleVersion:
+    """Why a move made on version ``seen`` cannot be made on ``record`` as stored (which is not at ``seen``, or
+    not playing)."""
+    if record.ended_by == EXPIRED and record.version == seen:  # closed at 00:00 under the player's eyes
+        return DayOver(record, seen)
+    if record.status != PLAYING:
+        return GameOver(record, seen)
+    return StaleVersion(record, seen)
+
+
+def check_move(record: GameRecord, user_id: int, seen: int) -> None:
+    """Raise what a move by ``user_id`` on version ``seen`` of ``record`` (as stored) would be refused for."""
+    if record.user_id != user_id:
+        raise NotYourGame(record, user_id)
+    if record.version != seen or record.status != PLAYING:
+        raise stale(record, seen)
+
+
+async def move(store: Store, game_id: int, user_id: int, seen: int, action: Action | str, *,
+               loaded: GameRecord | None = None) -> GameRecord:
+    """Play ``action`` (an ``Action`` or its code) on the player's game, made on version ``seen``; the game after
+    the move, committed.
+
+    ``loaded``: the game as the caller has just read it (saves a read). Raises ``NotYourGame``, ``StaleVersion``
+    / ``GameOver`` / ``DayOver`` with the game as stored (no move made), the engine's ``IllegalAction``,
+    ``CorruptGame`` or ``GameNotFound``.
+    """
+    record = loaded if loaded is not None else await store.load_game(game_id)
+    check_move(record, user_id, seen)
+    try:
+        return await store.play(game_id, user_id, seen, action)
+    except store_errors.DayOver:  # the day ended before this move: the store closed the game instead
+        raise DayOver(await store.load_game(game_id), seen) from None
+    except store_errors.StaleVersion:  # the other half of a double click, or a race with another device
+        log.info("stale move on game %s at version %s", game_id, seen)
+        raise stale(await store.load_game(game_id), seen) from None
+
+
+async def game_to_give_up(store: Store, game_id: int, user_id: int) -> GameRecord:
+    """The player's game ``game_id`` if it can be given up (still being played; a damaged one too): to ask
+    first. ``NotYourGame``, ``GameOver``."""
+    record = await own_game(store, game_id, user_id, damaged=True)
+    if record.status != PLAYING:
+        raise GameOver(record, record.version)
+    return record
+
+
+async def abandon(store: Store, game_id: int, user_id: int) -> GameRecord:
+    """Give up the player's game in progress (a damaged one too); the game as it ended. ``NotYourGame``, or
+    ``GameOver`` if it had ended already. A counted daily is scored as a forfeit (``games.engine.tally``)."""
+    await game_to_give_up(store, game_id, user_id)
+    await store.abandon(game_id, user_id)
+    log.info("user %s abandoned game %s", user_id, game_id)
+    return await store.get_game(game_id)
+
+
+async def start_again(store: Store, finished_game_id: int, user_id: int, default: Rules, *,
+                      guild_id: int | None = None, channel_id: int | None = None) -> Start:
+    """A New game from a finished one's message, for whoever asks: the same rules (``default`` when the finished
+    game's rules cannot be read), a new deal."""
+    finished = await store.get_game(finished_game_id)  # a damaged record may still have its rules
+    return await start_game(store, user_id, finished.rules or default, guild_id=guild_id, channel_id=channel_id)
+
+
+__all__ = ["IN_PROGRESS", "STARTED", "UNSHOWN", "Start", "abandon", "check_move", "current_game",
+           "game_in_progress", "game_to_give_up", "move", "own_game", "resumable_game", "stale", "start_again",
+           "start_game"]

@@ -1,0 +1,75 @@
+"""The daily through the application layer (``scoundrel.daily_attempt``) on a real store: the counted attempt
+started once, resumed, refused when used; practice after it; an attempt whose day ended closed on the way."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from games.engine import legal_actions
+from games.engine.calendar import day_end, day_of
+from scoundrel import daily_attempt as daily
+from scoundrel import games
+from scoundrel.daily import daily_seed
+from scoundrel.daily_challenge import daily_deck
+from scoundrel.errors import NOT_OPEN, PAST_DAY, PracticeRefused
+
+ALICE, BOB, GUILD, CHANNEL = 1, 2, 10, 20
+
+
+async def finish(store, record):
+    while record.status == "playing":
+        record = await games.move(store, record.id, record.user_id, record.version, legal_actions(record.state)[0])
+    return record
+
+
+async def test_the_counted_attempt_starts_once_then_resumes_then_is_used(store, clock):
+    today = day_of(clock())
+    turn = await daily.open_daily(store, ALICE, clock, guild_id=GUILD, channel_id=CHANNEL, name="Alice")
+    assert (turn.outcome, turn.day, turn.closed, turn.par_missing) == (daily.STARTED, today, None, True)
+    record = turn.record
+    assert (record.kind, record.day, record.seed) == ("daily", today, None)  # no seed: it would give the deal away
+    challenge = await store.get_daily(today)
+    assert challenge.seed == daily_seed(await store.daily_secret(), today)
+    assert record.state.start_deck == daily_deck(challenge)
+    assert await store.names_for([ALICE], today) == {ALICE: "Alice"}
+
+    resumed = await daily.open_daily(store, ALICE, clock)
+    assert (resumed.outcome, resumed.record.id) == (daily.RESUMED, record.id)
+    finished = await finish(store, record)
+    used = await daily.open_daily(store, ALICE, clock)
+    assert (used.outcome, used.record.id, used.record.status) == (daily.USED, record.id, finished.status)
+    assert await store.daily_attempt(ALICE, today) == finished  # no second attempt was made
+
+
+async def test_an_attempt_left_when_its_day_ended_is_closed_and_the_new_day_starts(store, clock):
+    first_day = day_of(clock())
+    record = (await daily.open_daily(store, ALICE, clock)).record
+    await games.move(store, record.id, ALICE, 0, legal_actions(record.state)[0])
+    clock.now = day_end(first_day) + timedelta(hours=1)
+    turn = await daily.open_daily(store, ALICE, clock)
+    closed = await store.get_game(record.id)
+    assert (closed.status, closed.ended_by) == ("abandoned", "expired")
+    assert turn.closed == daily.Closed("daily", first_day, closed.score) and closed.score is not None
+    assert (turn.outcome, turn.day, turn.record.day) == (daily.STARTED, first_day + 1, first_day + 1)
+
+
+async def test_practice_opens_after_the_counted_attempt_and_only_on_its_day(store, clock):
+    today = day_of(clock())
+    counted = (await daily.open_daily(store, ALICE, clock)).record
+    with pytest.raises(PracticeRefused) as refused:
+        await daily.open_practice(store, BOB, today, counted.id, clock)  # not Bob's attempt
+    assert refused.value.code == NOT_OPEN
+    while_on = await daily.open_practice(store, ALICE, today, counted.id, clock)
+    assert (while_on.outcome, while_on.record.id) == (daily.RESUMED, counted.id)  # the counted try comes first
+    await finish(store, counted)
+    practice = await daily.open_practice(store, ALICE, today, counted.id, clock)
+    assert (practice.outcome, practice.record.kind) == (daily.STARTED, "practice")
+    assert practice.record.state.start_deck == counted.state.start_deck
+    again = await daily.open_practice(store, ALICE, today, counted.id, clock)
+    assert (again.outcome, again.record.id) == (daily.RESUMED, practice.record.id)
+    clock.now = day_end(today) + timedelta(minutes=1)
+    with pytest.raises(PracticeRefused) as refused:
+        await daily.open_practice(store, ALICE, today, counted.id, clock)
+    assert (refused.value.code, refused.value.today) == (PAST_DAY, today + 1)

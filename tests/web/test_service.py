@@ -1,0 +1,77 @@
+"""The routes on the bot's service app (beside /healthz) when [activity] is set, and none without it; two processes
+serving one PostgreSQL database race the same move and exactly one lands."""
+
+from __future__ import annotations
+
+import asyncio
+import types
+
+import aiohttp
+import pytest
+from aiohttp import web
+from aiohttp.test_utils import TestClient, TestServer
+
+from bot.config import Activity, Config
+from bot.service import Service
+from storage import open_store
+from tests.web.conftest import ALICE, bearer
+from tests.web.fake_discord import CLIENT_ID, CLIENT_SECRET
+from web.identity import DiscordIdentity
+from web.routes import Table, add_routes
+
+
+def fake_bot(store, activity):
+    config = Config(token="x", activity=activity)
+    return types.SimpleNamespace(config=config, store=store, is_ready=lambda: True, is_closed=lambda: False,
+                                 metrics=None)
+
+
+@pytest.mark.parametrize("with_activity", [True, False])
+async def test_the_service_serves_the_table_only_when_configured(tmp_path, discord, with_activity):
+    store = await open_store(tmp_path / "s.sqlite3")
+    activity = Activity(CLIENT_ID, CLIENT_SECRET, "https://table.example.org", discord.api_base) \
+        if with_activity else None
+    service = Service(fake_bot(store, activity), "127.0.0.1", 0)
+    await service.start()
+    token = discord.player(ALICE, "Alice", code="c")
+    try:
+        async with aiohttp.ClientSession(f"http://127.0.0.1:{service.port}") as http:
+            exchanged = await http.post("/api/token", json={"code": "c"})
+            page = await http.get("/")
+            if with_activity:
+                assert exchanged.status == 200 and (await exchanged.json())["access_token"] == token
+                assert page.status == 200 and f'content="{CLIENT_ID}"' in await page.text()
+                started = await http.post("/api/games", json={"kind": "normal"}, headers=bearer(token))
+                assert started.status == 200 and (await store.active_game(ALICE)) is not None
+            else:
+                assert exchanged.status == 404 and page.status == 404
+    finally:
+        await service.close()
+        await store.close()
+
+
+async def test_two_processes_on_one_database_move_once(pg_url, discord):
+    """Two servers, each with its own store on the same PostgreSQL database (as two processes would be)."""
+    stores = [await open_store(pg_url) for _ in range(2)]
+    clients, identities = [], [DiscordIdentity(CLIENT_ID, CLIENT_SECRET, discord.api_base) for _ in stores]
+    for store, identity in zip(stores, identities, strict=True):
+        app = web.Application()
+        add_routes(app, Table(store=lambda store=store: store, identity=identity))
+        client = TestClient(TestServer(app))
+        await client.start_server()
+        clients.append(client)
+    alice = bearer(discord.player(ALICE, "Alice"))
+    try:
+        state = (await (await clients[0].post("/api/games", json={"kind": "normal"}, headers=alice)).json())["state"]
+        code = next(slot["take"]["code"] for slot in state["room"] if slot.get("take"))
+        answers = await asyncio.gather(*[client.post(f"/api/games/{state['id']}/move",
+                                                     json={"version": 0, "action": code}, headers=alice)
+                                         for client in clients for _ in range(3)])
+        assert sorted(answer.status for answer in answers) == [200] + [409] * 5
+        assert (await stores[1].load_game(state["id"])).version == 1
+    finally:
+        for client in clients:
+            await client.close()
+        for store, identity in zip(stores, identities, strict=True):
+            await identity.close()
+            await store.close()

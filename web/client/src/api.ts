@@ -1,0 +1,104 @@
+// The server's API (web/routes.py): every call but the code exchange carries the player's access token.
+import type { Answer, Transport } from "./game";
+import type { State, Words } from "./types";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string = "",
+  ) {
+    super(message);
+  }
+}
+
+export interface Me {
+  player: { id: string; name: string };
+  locale: string;
+  words: Words;
+  client_id: string;
+}
+
+export class Api implements Transport {
+  token = "";
+  instanceId: string | undefined; // the Activity's instance inside Discord: the server checks where it runs
+  constructor(
+    private base: string,
+    public locale: string,
+  ) {}
+
+  private url(path: string): string {
+    const joiner = path.includes("?") ? "&" : "?";
+    return `${this.base}${path}${joiner}locale=${encodeURIComponent(this.locale)}`;
+  }
+
+  async call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (this.token) headers.Authorization = `Bearer ${this.token}`;
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    const response = await fetch(this.url(path), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const type = response.headers.get("Content-Type") ?? "";
+    const parsed = type.includes("json") ? await response.json() : await response.blob();
+    return { status: response.status, body: parsed };
+  }
+
+  async ok(method: string, path: string, body?: unknown): Promise<any> {
+    const answer = await this.call(method, path, body);
+    if (answer.status >= 400) {
+      const message = answer.body?.message ?? `HTTP ${answer.status}`;
+      throw new ApiError(answer.status, message, answer.body?.error ?? "");
+    }
+    return answer.body;
+  }
+
+  async exchange(code: string): Promise<string> {
+    const body = await this.ok("POST", "api/token", { code });
+    this.token = body.access_token;
+    return this.token;
+  }
+
+  me(): Promise<Me> {
+    return this.ok("GET", "api/me");
+  }
+
+  async current(kind: "normal" | "daily"): Promise<State | null> {
+    return (await this.ok("GET", `api/game?kind=${kind}`)).state;
+  }
+
+  async game(gameId: number): Promise<State> {
+    return (await this.ok("GET", `api/games/${gameId}`)).state;
+  }
+
+  async start(kind: "normal" | "daily"): Promise<State> {
+    return (await this.ok("POST", "api/games", { kind, instance_id: this.instanceId })).state;
+  }
+
+  async move(gameId: number, version: number, action: string): Promise<Answer> {
+    const answer = await this.call("POST", `api/games/${gameId}/move`, { version, action });
+    if (answer.status === 409 && answer.body?.state) {
+      return { state: answer.body.state, stale: true, message: answer.body.message };
+    }
+    if (answer.status >= 400) throw new ApiError(answer.status, answer.body?.message ?? `HTTP ${answer.status}`);
+    return { state: answer.body.state, stale: false };
+  }
+
+  hint(gameId: number, confirm: boolean): Promise<{ status: number; body: any }> {
+    return this.call("POST", `api/games/${gameId}/hint`, { confirm });
+  }
+
+  async review(gameId: number): Promise<string[]> {
+    return (await this.ok("GET", `api/games/${gameId}/review`)).lines;
+  }
+
+  async replay(gameId: number): Promise<Blob> {
+    return this.ok("GET", `api/games/${gameId}/replay`);
+  }
+
+  async share(gameId: number): Promise<string> {
+    return (await this.ok("GET", `api/games/${gameId}/share`)).text;
+  }
+}

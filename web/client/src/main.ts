@@ -1,0 +1,114 @@
+// Opens the table: the Embedded App SDK inside Discord (DiscordSDKMock in a plain browser), the player's token
+// from the server's code exchange, the words in the player's language, then the game.
+import { DiscordSDK, DiscordSDKMock } from "@discord/embedded-app-sdk";
+import { Api, ApiError } from "./api";
+import { Game } from "./game";
+import { chooseLocale, keyAction, playFor } from "./rules";
+import "./style.css";
+import type { State, Words } from "./types";
+import { ask, paragraphs, picture, render, showDialog } from "./view";
+
+const root = document.getElementById("app") as HTMLElement;
+const params = new URLSearchParams(location.search);
+const inDiscord = params.has("frame_id");
+let words: Words = { close: "Close", error: "Something went wrong; please try again." };
+
+type Sdk = DiscordSDK | DiscordSDKMock;
+
+async function connect(): Promise<{ sdk: Sdk; api: Api }> {
+  const clientId = (document.querySelector('meta[name="client-id"]') as HTMLMetaElement | null)?.content ?? "0";
+  const sdk: Sdk = inDiscord ? new DiscordSDK(clientId) : new DiscordSDKMock(clientId, null, null, null);
+  await sdk.ready();
+  const { code } = await sdk.commands.authorize({
+    client_id: clientId, response_type: "code", state: "", prompt: "none", scope: ["identify"],
+  });
+  let sdkLocale: string | undefined;
+  const api = new Api("", "en-US");
+  const token = await api.exchange(code);
+  if (inDiscord) {
+    await sdk.commands.authenticate({ access_token: token });
+    api.instanceId = sdk.instanceId;
+    sdkLocale = (await sdk.commands.userSettingsGetLocale()).locale || undefined;
+  }
+  api.locale = chooseLocale(sdkLocale, location.search, navigator.language);
+  return { sdk, api };
+}
+
+function fail(error: unknown): void {
+  const message = error instanceof ApiError ? error.message : words.error;
+  showDialog(words, message);
+}
+
+async function main(): Promise<void> {
+  const { sdk, api } = await connect();
+  const me = await api.me();
+  words = me.words;
+  document.documentElement.lang = me.locale;
+  document.title = words.title;
+  const game = new Game(api, (state: State, previous: State | null, note?: string) =>
+    render(root, state, previous, game.mode, words, handlers, note), fail);
+
+  const handlers = {
+    play: (action: string, version: number) => game.tap(action, version),
+    toggleMode: () => game.toggleMode(),
+    hint: async () => {
+      const gameId = game.state!.id;
+      const shown = (answer: { status: number; body: any }) => {
+        if (answer.status === 200) showDialog(words, paragraphs([answer.body.text]));
+        else showDialog(words, answer.body?.message ?? words.error);
+      };
+      try {
+        const answer = await api.hint(gameId, false);
+        if (answer.status === 428) {  // the first hint of a counted game says what it costs, and waits for a yes
+          ask(words, answer.body.message, words.show_hint, () => void api.hint(gameId, true).then(shown, fail));
+        } else shown(answer);
+      } catch (error) { fail(error); }
+    },
+    review: async () => {
+      try { showDialog(words, paragraphs(await api.review(game.state!.id))); } catch (error) { fail(error); }
+    },
+    replay: async () => {
+      try {
+        const gif = await api.replay(game.state!.id);
+        showDialog(words, picture(URL.createObjectURL(gif), words.replay));
+      } catch (error) { fail(error); }
+    },
+    share: async () => {
+      try {
+        const text = await api.share(game.state!.id);
+        const shared = await sdk.commands.shareLink({ message: text });
+        if (!shared.success) showDialog(words, paragraphs(text.split("\n")));
+      } catch (error) { fail(error); }
+    },
+    newGame: async (kind: "normal" | "daily") => {
+      try { game.show(await api.start(kind)); } catch (error) { fail(error); }
+    },
+  };
+
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || document.querySelector("dialog[open]")) return;
+    const action = keyAction(event.key);
+    const state = game.state;
+    if (!action || !state || state.over) return;
+    event.preventDefault();
+    if (action.kind === "mode") game.toggleMode();
+    else if (action.kind === "avoid" && state.avoid) game.tap(state.avoid.code, state.version);
+    else if (action.kind === "slot") {
+      const slot = state.room.find((s) => s.slot === action.slot);
+      const play = slot && playFor(slot, game.mode);
+      if (play) game.tap(play.code, state.version);
+    }
+  });
+
+  const kind = params.get("kind") === "daily" || sdk.customId === "daily" ? "daily" : "normal";
+  const asked = /^[0-9]{1,18}$/.test(params.get("game") ?? "") ? Number(params.get("game")) : null;
+  const state = asked !== null ? await api.game(asked) : (await api.current(kind)) ?? (await api.start(kind));
+  game.show(state);
+}
+
+main().catch((error) => {
+  root.setAttribute("aria-busy", "false");
+  root.replaceChildren(Object.assign(document.createElement("p"), {
+    className: "failed", textContent: error instanceof ApiError ? error.message : String(error),
+  }));
+});

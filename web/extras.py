@@ -1,0 +1,156 @@
+"""The table's other buttons: Hint, Review, Replay and Share, with the chat's rules for each.
+
+A hint is never given in a counted daily, is asked for once with ``confirm`` in a normal game (a hinted game
+leaves the boards) and marks the game before it is shown. Review and Replay wait for the game's end, and for a
+daily's day to be over: until then they would give the deal away. Share is the spoiler-free grid of a finished
+counted daily (par only once its day is over), for the Embedded App SDK's share call.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from aiohttp import web
+
+from games.engine import decode
+from games.i18n import N_
+from games.i18n.phrase import translated
+from games.solver import SolverRefused
+from scoundrel import coaching, daily_share
+from scoundrel.coach import hint_for, review_game
+from scoundrel.daily import share_text
+from scoundrel.errors import CoachRefused, HintNeedsConsent, NotShareable
+from scoundrel.par import ParTimeout, SolverBusy
+from scoundrel.replays import ReplayBusy, shared
+from storage.models import DAILY, PRACTICE
+from web import play
+from web.http import PLAYER, SECURITY_HEADERS, answer, game_id_of, locale_of, read_json
+from web.http import refusal as refused
+
+log = logging.getLogger(__name__)
+
+NO_HINT_DAILY = N_("There are no hints in a counted daily: it is your own play that counts.")
+HINT_GAME_OVER = N_("This game is over: use Review to see where the best moves were.")
+HINT_MOVED_ON = N_("The game moved on while the hint was being found; ask again for the position as it is now.")
+HINT_WARNING = N_("💡 A hint shows the best move now, but this game will then no longer count on the boards or "
+                  "in your stats.")
+HINTED_MARK = N_("(hinted — not counted)")
+STILL_PLAYING = N_("Finish the game first: the review is shown once it is over.")
+DAY_RUNNING = N_("Play this daily yourself first: its replay would give the deal away.")
+TOO_LONG = N_("This is taking the solver too long; please try again later.")
+ONLY_DAILY = N_("Only a finished counted daily can be shared.")
+WAIT_FOR_DAY = N_("Its review and replay open once Daily #{day} is over.")
+FINISH_ATTEMPT = N_("Finish your counted attempt at Daily #{day} first.")
+COACH_WORDS = {coaching.COUNTED_DAILY: NO_HINT_DAILY, coaching.OVER: HINT_GAME_OVER, coaching.MOVED_ON: HINT_MOVED_ON,
+               coaching.STILL_PLAYING: STILL_PLAYING, coaching.UNAVAILABLE: N_("Hints are not available on this bot.")}
+
+
+def add_extras(app: web.Application, routes) -> None:
+    extras = Extras(routes)
+    app.router.add_post(r"/api/games/{game}/hint", extras.hint)
+    app.router.add_get(r"/api/games/{game}/review", extras.review)
+    app.router.add_get(r"/api/games/{game}/replay", extras.replay)
+    app.router.add_get(r"/api/games/{game}/share", extras.share)
+
+
+class Extras:
+    def __init__(self, routes) -> None:
+        self.routes = routes
+        self.hint_for, self.review_game = hint_for, review_game  # the solver's worker (scoundrel.coach)
+
+    async def _game(self, request: web.Request):
+        record = await play.own_game(self.routes.store, request[PLAYER].id, game_id_of(request))
+        return record, locale_of(request), request[PLAYER].id
+
+    async def hint(self, request: web.Request) -> web.Response:
+        body = await read_json(request)
+        record, tr, player_id = await self._game(request)
+        store = self.routes.store
+        try:
+            record = await coaching.check_hint(store, record.id, player_id, hinter=self.hint_for,
+                                               confirmed=body.get("confirm") is True)
+        except HintNeedsConsent:
+            return refused(428, "confirm", tr(HINT_WARNING))  # the first hint says what it costs, and waits
+        except CoachRefused as no:
+            raise self._refusal(no) from None
+        try:
+            found = await coaching.hint(store, record, player_id, self._solver(self.hint_for))
+        except CoachRefused as no:
+            raise self._refusal(no) from None
+        text = tr("💡 Best move now: **{move}**; it keeps your best possible score at {best}.",
+                  move=translated(found.words, tr), best=found.best)
+        return answer({"text": f"{text} {tr(HINTED_MARK)}", "action": found.code})
+
+    async def review(self, request: web.Request) -> web.Response:
+        record, tr, player_id = await self._game(request)
+        self._after_the_game(record)
+        store = self.routes.store
+        try:
+            record = await coaching.check_review(store, record.id, player_id, reviewer=self.review_game)
+            reviewed = await coaching.review(store, record, player_id, self._solver(self.review_game))
+        except CoachRefused as no:
+            raise self._refusal(no) from None
+        lines = [translated(line, tr) for line in reviewed.text.lines]
+        if reviewed.hinted and lines:
+            lines[-1] += " " + tr(HINTED_MARK)
+        return answer({"lines": lines})
+
+    @staticmethod
+    def _solver(job):
+        """``job`` with the solver's refusals said to the player (busy, too slow, rules it cannot play)."""
+        async def asked(*args, **kwargs):
+            try:
+                return await job(*args, **kwargs)
+            except SolverBusy as busy:
+                raise play.PlayError(503, str(busy)) from None
+            except ParTimeout:
+                raise play.PlayError(503, TOO_LONG) from None
+            except SolverRefused as no:
+                raise play.PlayError(409, str(no)) from None
+        return asked
+
+    @staticmethod
+    def _refusal(no: CoachRefused) -> play.PlayError:
+        if no.code == coaching.RULES and no.reason:
+            return play.PlayError(409, no.reason)
+        if no.code == coaching.DAILY_RUNNING:
+            return play.PlayError(409, FINISH_ATTEMPT, day=no.day)
+        if no.code == coaching.NOT_YOURS:
+            return play.PlayError(404, play.NOT_FOUND)
+        return play.PlayError(409, COACH_WORDS.get(no.code, STILL_PLAYING))
+
+    async def replay(self, request: web.Request) -> web.StreamResponse:
+        record, tr, player_id = await self._game(request)
+        self._after_the_game(record)
+        state = record.state
+        par_line = None
+        if record.kind in (DAILY, PRACTICE) and record.day is not None:
+            challenge = await self.routes.store.get_daily(record.day)
+            if challenge is not None and challenge.par_line:
+                par_line = decode(challenge.par_line)
+        try:
+            gif = await shared().render(state.rules, state.start_deck, state.history, seed=state.rng_seed,
+                                        par=par_line, abandoned=record.status == "abandoned", tr=tr,
+                                        requester=player_id)
+        except ReplayBusy as busy:
+            raise play.PlayError(503, str(busy)) from None
+        headers = dict(SECURITY_HEADERS, **{"Content-Type": "image/gif"})
+        return web.Response(body=gif, headers=headers)
+
+    async def share(self, request: web.Request) -> web.Response:
+        record, tr, player_id = await self._game(request)
+        store = self.routes.store
+        try:
+            record = await daily_share.shareable(store, record.id, player_id)
+        except NotShareable:
+            raise play.PlayError(409, ONLY_DAILY) from None
+        shown = await daily_share.shared_result(store, record, play.today(store))  # par only once the day is over
+        day = record.day
+        assert day is not None  # (shareable: a counted daily has its day)
+        return answer({"text": share_text(day, record.state, shown.par, shown.streak, tr)})
+
+    def _after_the_game(self, record) -> None:
+        if record.status not in ("won", "dead", "abandoned"):
+            raise play.PlayError(409, STILL_PLAYING)
+        if play.day_running(self.routes.store, record):
+            raise play.PlayError(409, WAIT_FOR_DAY, day=record.day)

@@ -1,0 +1,115 @@
+"""The table's requests as the application layer's use cases (``scoundrel.games``, ``scoundrel.daily_attempt``),
+the same ones the chat's commands and buttons call: one game behind both, the same rows, the same version, the
+same counted daily attempt, the same boards. Nothing is kept in memory, so several processes can serve the table
+from one database. A refusal is a ``PlayError`` with an HTTP status and an English message id for the player.
+"""
+
+from __future__ import annotations
+
+from games.engine import Action, ActionParseError, IllegalAction, preset
+from games.i18n import N_
+from scoundrel import daily_attempt, games
+from scoundrel.daily import day_of
+from scoundrel.errors import NotYourGame, StaleVersion
+from storage.errors import CorruptGame, GameNotFound
+from storage.models import DAILY, NORMAL, PRACTICE
+
+KINDS = (NORMAL, DAILY)
+NOT_FOUND = N_("There is no such game.")
+NO_DAILY = N_("The daily challenge is turned off on this bot.")
+DAMAGED = N_("its saved data is damaged")
+
+
+class PlayError(Exception):
+    """A request the game refuses: ``status`` (HTTP) and ``message`` (English, a catalogue id)."""
+
+    def __init__(self, status: int, message: str, **fields) -> None:
+        super().__init__(message)
+        self.status, self.message, self.fields = status, message, fields
+
+
+async def own_game(store, player_id: int, game_id: int):
+    """The player's game ``game_id``; someone else's is answered exactly as a game that does not exist."""
+    try:
+        return await games.own_game(store, game_id, player_id)
+    except (GameNotFound, NotYourGame):
+        raise PlayError(404, NOT_FOUND) from None
+    except CorruptGame:
+        raise PlayError(409, DAMAGED) from None
+
+
+def today(store) -> int:
+    return day_of(store.now())
+
+
+async def current(store, player_id: int, kind: str):
+    """The player's game of ``kind`` in progress; for the daily, today's counted attempt even when finished (so
+    the table shows its result), or None. (Reading starts and closes nothing: ``start`` does.)"""
+    if kind == NORMAL:
+        record = await games.current_game(store, player_id)
+    else:
+        record = await store.active_game(player_id, DAILY)
+        if record is not None and record.day != today(store):  # its day is over: ``start`` closes it
+            record = None
+        record = record or await store.daily_attempt(player_id, today(store))
+    return None if record is None or record.damaged else record
+
+
+async def start(store, player_id: int, name: str, kind: str, preset_name: str = "classic", *,
+                daily_enabled: bool = True, guild_id: int | None = None, channel_id: int | None = None):
+    """Start a game of ``kind`` (``normal`` with ``preset_name``, or today's counted ``daily``) or hand back the
+    one in progress (for the daily, the attempt already played): one game per slot, as in chat. ``guild_id``: the
+    server the table was opened in, as Discord says (a daily counts on its board)."""
+    if kind == NORMAL:
+        record = (await games.start_game(store, player_id, preset(preset_name), guild_id=guild_id,
+                                         channel_id=channel_id)).record
+    elif not daily_enabled:
+        raise PlayError(403, NO_DAILY)
+    else:
+        turn = await daily_attempt.open_daily(store, player_id, store.now, name=name, guild_id=guild_id,
+                                              channel_id=channel_id)
+        if turn.outcome == daily_attempt.DAMAGED:
+            raise PlayError(409, DAMAGED)
+        if turn.record is None:  # the attempt was used, and cannot be read
+            raise PlayError(409, DAMAGED)
+        record = turn.record
+    if record.damaged:
+        raise PlayError(409, DAMAGED)
+    return record
+
+
+async def move(store, player_id: int, game_id: int, version: int, code: str):
+    """Apply the action ``code`` if the game is still at ``version``: (the record, whether it moved). A stale
+    version moves nothing and gets the game as it stands."""
+    try:
+        action = Action.parse(code)
+    except ActionParseError:
+        raise PlayError(400, N_("That is not a move of this game.")) from None
+    try:
+        return await games.move(store, game_id, player_id, version, action), True
+    except (GameNotFound, NotYourGame):
+        raise PlayError(404, NOT_FOUND) from None
+    except CorruptGame:
+        raise PlayError(409, DAMAGED) from None
+    except StaleVersion as stale:  # (GameOver and DayOver too: the game as it stands, nothing moved)
+        return stale.record, False
+    except IllegalAction as illegal:
+        raise PlayError(422, str(illegal), engine=True) from None
+
+
+def day_running(store, record) -> bool:
+    """A daily (or its practice) whose day is not over: its deal, par and line are still secret."""
+    return record.kind in (DAILY, PRACTICE) and record.day is not None and record.day >= today(store)
+
+
+async def known_par(store, record) -> int | None:
+    """Par of a finished game's deal when it was solved, never while its daily's day runs."""
+    if not record.state.over and record.status != "abandoned":
+        return None
+    if record.kind in (DAILY, PRACTICE) and record.day is not None:
+        if day_running(store, record):
+            return None
+        daily = await store.get_daily(record.day)
+        return daily.par if daily is not None else None
+    found = await store.get_par(record.state.rules.key, record.state.start_deck)
+    return found[0] if found else None

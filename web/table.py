@@ -1,0 +1,142 @@
+"""A stored game as the JSON the client draws: ``table(record, tr, par=…)``.
+
+Everything a player reads is written here, in their language (``tr``), so the client needs no translations of
+its own. What it holds is what the chat's picture and buttons show, never more: the dungeon is a count (its
+cards are the deal), a daily never names its seed, and par only comes once the game is over (for a daily, once
+its day is over too: the caller decides).
+"""
+
+from __future__ import annotations
+
+from games.engine import Action, IllegalAction, State, legal_actions, preview, seed_to_text
+from games.engine import actions as A
+from games.engine.cards import MONSTER, POTION, WEAPON, Card
+from games.engine.state import AT_MERCHANT, NECROMANCER_COST
+from games.i18n import N_
+from games.i18n.messages import Messages
+
+ABANDONED, EXPIRED = "abandoned", "expired"
+DAILY, PRACTICE = "daily", "practice"
+
+_KIND_NAMES = {MONSTER: N_("monster {card}"), WEAPON: N_("weapon {card}"), POTION: N_("potion {card}")}
+_NOTES = {"shop": N_("shop"), "shuffle": N_("shuffle"), "raise": N_("raise"), "nothing": N_("nothing")}
+
+
+def card_json(card: Card, tr: Messages) -> dict:
+    """A card as the client draws it: its code, printed rank and suit, kind and a name a screen reader says."""
+    return {"code": card.code, "rank": card.rank, "suit": card.suit, "kind": card.kind, "label": card.label,
+            "name": tr(_KIND_NAMES[card.kind], card=card.label) if card.kind in _KIND_NAMES else card.label}
+
+
+def outcome_text(outcome, tr: Messages) -> str:
+    """What an action will do, in a few characters: ``−5``, ``0 dmg``, ``−9 lethal``, ``+4``, ``wasted``."""
+    card = outcome.card
+    if card is not None and card.kind == MONSTER:
+        if outcome.damage == 0:
+            return tr("0 dmg")
+        return tr("−{damage} lethal", damage=outcome.damage) if outcome.lethal else f"−{outcome.damage}"
+    if card is not None and card.kind == POTION:
+        if outcome.wasted:
+            return tr("wasted")
+        return tr("+0 (full)") if outcome.heal == 0 else f"+{outcome.heal}"
+    if outcome.equips and not outcome.damage:
+        return tr("equip")
+    if outcome.note in _NOTES:
+        return tr(_NOTES[outcome.note])
+    return outcome.short
+
+
+def _card_action(state: State, action: Action, card: Card, tr: Messages) -> dict:
+    """One way to play a room card: its code, the short outcome and the button's accessible name."""
+    short = outcome_text(preview(state, action), tr)
+    if action.kind == A.FIGHT_WITH_WEAPON:
+        name = tr("Fight {card} with your weapon: {outcome}", card=card.label, outcome=short)
+    elif card.kind == MONSTER:
+        name = tr("Fight {card} barehanded: {outcome}", card=card.label, outcome=short)
+    elif card.kind == POTION:
+        name = tr("Drink {card}: {outcome}", card=card.label, outcome=short)
+    elif card.kind == WEAPON:
+        name = tr("Equip {card}", card=card.label)
+    else:
+        name = tr("Take {card}: {outcome}", card=card.label, outcome=short)
+    return {"code": action.code, "short": short, "name": name}
+
+
+def _slot(state: State, legal: set[Action], slot: int, card: Card | None, tr: Messages) -> dict:
+    if card is None:
+        return {"slot": slot, "card": None}
+    out: dict = {"slot": slot, "card": card_json(card, tr)}
+    weapon, take = A.fight_with_weapon(slot), A.take(slot)
+    if weapon in legal:
+        out["weapon"] = _card_action(state, weapon, card, tr)
+    if take in legal:
+        out["take"] = _card_action(state, take, card, tr)
+    return out
+
+
+def _choices(state: State, legal: set[Action], tr: Messages) -> list[dict]:
+    """The expansion's choices (the merchant's offer, the necromancer, the crossroads) as labelled buttons."""
+    out = []
+    if state.pending and state.pending[0] == AT_MERCHANT:
+        for i, card in enumerate(state.pending[1]):
+            if A.buy(i) in legal:
+                label = tr("Buy {card} ({price})", card=card.label, price=outcome_text(preview(state, A.buy(i)), tr))
+                out.append({"code": A.buy(i).code, "name": label})
+    labels = {A.LEAVE: lambda: tr("Leave the merchant"),
+              A.RAISE: lambda: tr("Pay {cost} health: raise the dead", cost=NECROMANCER_COST),
+              A.DECLINE: lambda: tr("Decline"),
+              A.LOOP: lambda: tr("Descend again (loop {loop})", loop=state.loop + 1),
+              A.RETIRE: lambda: tr("Retire with {health} health", health=state.health)}
+    for action in sorted(legal, key=lambda a: a.code):
+        if action.kind in labels:
+            out.append({"code": action.code, "name": labels[action.kind]()})
+    return out
+
+
+def headline(record, tr: Messages) -> str:
+    """How the game stands in one line: its end and score, or what it is (the daily, a practice, a seed)."""
+    state = record.state
+    if record.status == ABANDONED:
+        if record.score is None:
+            return tr("🏳️ Scoundrel — abandoned")
+        if record.ended_by == EXPIRED:
+            return tr("⌛ Time ran out · Score {score}", score=record.score)
+        return tr("🏳️ Given up · Score {score}", score=record.score)
+    if state.status == "won":
+        return tr("🏆 You survived! Score {score}", score=state.score)
+    if state.status == "dead":
+        return tr("💀 You died · Score {score}", score=state.score)
+    if record.kind == DAILY:
+        return tr("Daily #{day}", day=record.day)
+    if record.kind == PRACTICE:
+        return tr("Daily #{day} practice · never counts", day=record.day)
+    return tr("Seed {seed}", seed=seed_to_text(record.seed)) if record.seed is not None else tr("Custom deck")
+
+
+def table(record, tr: Messages, *, par: int | None = None, hinted: bool = False, review: bool = False) -> dict:
+    """The game as the client draws it. ``par``: only when it may be shown; ``review``: the Review and Replay
+    of a finished game may be asked for (not while a daily's day runs: they would give the deal away)."""
+    state: State = record.state
+    over = state.over or record.status == ABANDONED
+    legal = set() if over else set(legal_actions(state))
+    try:
+        avoid = {"code": A.AVOID_ACTION.code} if A.AVOID_ACTION in legal else None
+    except IllegalAction:  # pragma: no cover - legal_actions never lists an illegal avoid
+        avoid = None
+    return {
+        "id": record.id, "version": record.version, "kind": record.kind, "day": record.day,
+        "status": record.status, "over": over, "score": record.score if over else None,
+        "headline": headline(record, tr),
+        "events": [tr.event(event) for event in state.events],
+        "room_number": state.turn,
+        "health": state.health, "max_health": state.rules.max_health,
+        "weapon": card_json(state.weapon, tr) if state.weapon is not None else None,
+        "kills": [card_json(card, tr) for card in state.kills],
+        "dungeon": len(state.dungeon),
+        "room": [] if over else [_slot(state, legal, i, card, tr) for i, card in enumerate(state.room)],
+        "avoid": avoid,
+        "choices": [] if over else _choices(state, legal, tr),
+        "par": par if over else None,
+        "hinted": hinted, "hint": not over and record.kind in ("normal", PRACTICE),
+        "review": over and review, "share": over and record.kind == DAILY and record.status in ("won", "dead"),
+    }
