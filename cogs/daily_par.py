@@ -3,17 +3,11 @@
 The poster's loop fires at 00:00 UTC and solves the new day's deal first thing, before it posts; a daily started
 before that (a bot that was down at midnight, say) asks for it in the background. Several processes sharing one
 database solve it once: the one holding the par's lease in the database solves, the others read the answer.
-<<<<<<< HEAD
 Right after par, in what is left of par's time limit and under the same lease, the coach plays the deal seeing only
-what a player sees (``scoundrel.par.coach_score``); its score is stored with par in one write and shown beside it. The
-answer is kept in the database (``daily_challenges.par``, ``coach_score``) and, for the game-over buttons, which are
-built without I/O, in ``KNOWN_PAR``. A bot whose ``par_solver`` attribute is None (tests that are not about par)
-never starts a solve.
-=======
-The answer is kept in the database (``daily_challenges.par``) and, for the game-over buttons, which are built
-without I/O, in ``scoundrel.daily_challenge.KNOWN_PAR``. A bot whose ``par_solver`` attribute is None (tests that
-are not about par) never starts a solve.
->>>>>>> main
+what a player sees (``scoundrel.par.coach_score``); its score is stored with par in one write and shown beside it.
+The answer is kept in the database (``daily_challenges.par``, ``coach_score``) and, for the game-over buttons, which
+are built without I/O, in ``scoundrel.daily_challenge.KNOWN_PAR``. A bot whose ``par_solver`` attribute is None
+(tests that are not about par) never starts a solve.
 """
 
 from __future__ import annotations
@@ -122,16 +116,10 @@ class ParKeeper:
         except Exception:  # the worker crashed, say: released so that this or another process tries again
             await self._release(day)
             raise
-<<<<<<< HEAD
         coach = await self._coach(day, challenge, DEFAULT_TIMEOUT - (time.monotonic() - started))
         await self.bot.store.set_daily_par(day, result.best_score, result.line_codes, coach)
-        KNOWN_PAR[(challenge.rules.key, deck_codes(daily_deck(challenge)))] = result.best_score
-        log.info("daily %s: par %s, coach %s", day, result.best_score, coach)
-=======
-        await self.bot.store.set_daily_par(day, result.best_score, result.line_codes)
         remember_par(challenge, result.best_score)
-        log.info("daily %s: par %s", day, result.best_score)
->>>>>>> main
+        log.info("daily %s: par %s, coach %s", day, result.best_score, coach)
         return result.best_score
 
     async def _coach(self, day: int, challenge, time_left: float) -> int | None:

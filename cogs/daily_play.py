@@ -192,21 +192,11 @@ async def share_result(interaction: Interaction, game_id: int) -> None:
 
 
 async def share_post_text(store, record, tr: Messages, today: int) -> str:
-<<<<<<< HEAD
-    """A Share post: the player, their result and grid, the legend; with par and the coach's score only once the
-    day is over (while it runs they would tell everyone still playing what to aim for), and the streak as it stood
-    on the day."""
-    challenge = await store.get_daily(record.day)
-    current, _ = streaks([day for day in await store.daily_days(record.user_id) if day <= record.day], record.day)
-    over = challenge is not None and record.day < today
-    par, coach = (challenge.par, challenge.coach_score) if over else (None, None)
-    text = share_text(record.day, record.state, par, current, tr, coach) + "\n-# " + tr(SHARE_LEGEND)
-=======
     """A Share post: the player, their result and grid, the legend (what it may show:
     ``scoundrel.daily_share.shared_result``)."""
     shared = await daily_share.shared_result(store, record, today)
-    text = share_text(record.day, record.state, shared.par, shared.streak, tr) + "\n-# " + tr(SHARE_LEGEND)
->>>>>>> main
+    text = share_text(record.day, record.state, shared.par, shared.streak, tr, shared.coach)
+    text += "\n-# " + tr(SHARE_LEGEND)
     # The name kept with the result: the post pings no one, and a mention that pings no one may show as a raw id.
     name = shared.name
     player = f"**{discord.utils.escape_markdown(name)}**" if name else f"<@{record.user_id}>"
