@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from games.engine import Action, Rules, apply, legal_actions, new_game
 from games.engine.actions import AVOID, AVOID_ACTION, fight_with_weapon, take
 from games.engine.cards import MONSTER, POTION, WEAPON, Card
-from games.engine.game import State
+from games.engine.state import State
 
 Policy = Callable[[State], Sequence[Action]]  # the next action or actions (a plan for the turn)
 
