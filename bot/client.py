@@ -65,7 +65,7 @@ class ScoundrelBot(Bot):
     config: Config  # all of the settings (the cogs see the part they read: cogs.interaction.Settings)
 
     def __init__(self, config: Config, *, sync_commands: bool = True, extensions: list[str] | None = None,
-                 par_solver=DEFAULT_PAR) -> None:
+                 par_solver=DEFAULT_PAR, coach_player=DEFAULT_PAR) -> None:
         from cogs.errors import ScoundrelTree  # the central error handler must be the tree's own on_error
 
         # Nobody is pinged unless a message names them on purpose: a send that should notify someone (a duel
@@ -90,6 +90,13 @@ class ScoundrelBot(Bot):
         if par_solver is DEFAULT_PAR:
             from scoundrel.par import solve_par as par_solver
         self.par_solver = par_solver
+        # The coach's score of the daily, played in the same worker after par (scoundrel.par.coach_score); by default
+        # there whenever par is.
+        if coach_player is DEFAULT_PAR:
+            from scoundrel.par import coach_score as default_coach
+
+            coach_player = default_coach if par_solver is not None else None
+        self.coach_player = coach_player
         from bot.metrics import Metrics
 
         self.metrics = Metrics()  # served at /metrics when [service] address is set

@@ -3,9 +3,11 @@
 The poster's loop fires at 00:00 UTC and solves the new day's deal first thing, before it posts; a daily started
 before that (a bot that was down at midnight, say) asks for it in the background. Several processes sharing one
 database solve it once: the one holding the par's lease in the database solves, the others read the answer.
-The answer is kept in the database (``daily_challenges.par``) and, for the game-over buttons, which are built
-without I/O, in ``scoundrel.daily_challenge.KNOWN_PAR``. A bot whose ``par_solver`` attribute is None (tests that
-are not about par) never starts a solve.
+Right after par, in what is left of par's time limit and under the same lease, the coach plays the deal seeing only
+what a player sees (``scoundrel.par.coach_score``); its score is stored with par in one write and shown beside it.
+The answer is kept in the database (``daily_challenges.par``, ``coach_score``) and, for the game-over buttons, which
+are built without I/O, in ``scoundrel.daily_challenge.KNOWN_PAR``. A bot whose ``par_solver`` attribute is None
+(tests that are not about par) never starts a solve.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import logging
 import os
 import secrets
 import socket
+import time
 from datetime import timedelta
 
 from games.i18n.messages import ENGLISH, Messages
@@ -24,8 +27,13 @@ from scoundrel.par import DEFAULT_TIMEOUT, ParTimeout, SolverRefused, close_par
 log = logging.getLogger(__name__)
 
 
-def par_text(par: int, tr: Messages = ENGLISH) -> str:
-    return tr("Par {par} (winnable)", par=par) if par > 0 else tr("Par {par} (not winnable)", par=par)
+def par_text(par: int, tr: Messages = ENGLISH, coach: int | None = None) -> str:
+    """Par, and beside it the coach's score when known: par sees every card, the coach only what a player sees."""
+    if coach is None:
+        return tr("Par {par} (winnable)", par=par) if par > 0 else tr("Par {par} (not winnable)", par=par)
+    if par > 0:
+        return tr("Par {par} seeing every card · coach {coach}", par=par, coach=coach)
+    return tr("Par {par} seeing every card (not winnable) · coach {coach}", par=par, coach=coach)
 
 
 class ParKeeper:
@@ -34,12 +42,14 @@ class ParKeeper:
     read it from the database when it is there. A lease left by a process that died mid-solve runs out after
     ``lease`` and a waiting process takes the solve over."""
 
-    lease = timedelta(seconds=DEFAULT_TIMEOUT) + timedelta(minutes=1)  # the solve's own limit, and some margin
+    # The night's job (par, then the coach's play in what is left of par's time limit) and some margin.
+    lease = timedelta(seconds=DEFAULT_TIMEOUT) + timedelta(minutes=1)
     poll = 5.0  # seconds between looks at the database while another process solves
 
     def __init__(self, bot, owner: str | None = None) -> None:
         self.bot = bot
         self.solver = bot.par_solver
+        self.coach = getattr(bot, "coach_player", None)  # scoundrel.par.coach_score, or None: no coach's score
         self.owner = owner or process_name()
         self.running: dict[int, asyncio.Task] = {}
         self.used_worker = False
@@ -96,6 +106,7 @@ class ParKeeper:
     async def _solve(self, day: int, challenge) -> int | None:
         self.used_worker = True
         self.solves += 1
+        started = time.monotonic()
         try:
             result = await self.solver(challenge.rules, daily_deck(challenge), urgent=True)  # before players' jobs
         except (SolverRefused, ParTimeout) as error:
@@ -105,10 +116,25 @@ class ParKeeper:
         except Exception:  # the worker crashed, say: released so that this or another process tries again
             await self._release(day)
             raise
-        await self.bot.store.set_daily_par(day, result.best_score, result.line_codes)
+        coach = await self._coach(day, challenge, DEFAULT_TIMEOUT - (time.monotonic() - started))
+        await self.bot.store.set_daily_par(day, result.best_score, result.line_codes, coach)
         remember_par(challenge, result.best_score)
-        log.info("daily %s: par %s", day, result.best_score)
+        log.info("daily %s: par %s, coach %s", day, result.best_score, coach)
         return result.best_score
+
+    async def _coach(self, day: int, challenge, time_left: float) -> int | None:
+        """The coach's score of the day's deal, played in the worker within what is left of par's time limit (so
+        the lease covers both); None when there is no coach, or it fails or runs out of time (par is kept)."""
+        if self.coach is None:
+            return None
+        started = time.monotonic()
+        try:
+            score = await self.coach(challenge.rules, daily_deck(challenge), max(time_left, 1.0), urgent=True)
+        except Exception as error:  # noqa: BLE001 - par is stored all the same, without the coach's score
+            log.warning("no coach's score for daily %s: %r", day, error)
+            return None
+        log.info("daily %s: the coach played it in %.1f s", day, time.monotonic() - started)
+        return score
 
     async def _release(self, day: int) -> None:
         try:

@@ -195,7 +195,8 @@ async def share_post_text(store, record, tr: Messages, today: int) -> str:
     """A Share post: the player, their result and grid, the legend (what it may show:
     ``scoundrel.daily_share.shared_result``)."""
     shared = await daily_share.shared_result(store, record, today)
-    text = share_text(record.day, record.state, shared.par, shared.streak, tr) + "\n-# " + tr(SHARE_LEGEND)
+    text = share_text(record.day, record.state, shared.par, shared.streak, tr, shared.coach)
+    text += "\n-# " + tr(SHARE_LEGEND)
     # The name kept with the result: the post pings no one, and a mention that pings no one may show as a raw id.
     name = shared.name
     player = f"**{discord.utils.escape_markdown(name)}**" if name else f"<@{record.user_id}>"

@@ -76,8 +76,8 @@ async def build_post(store, guild_id: int, day: int, tr: Messages = ENGLISH,
         text = seed_to_text(seed)
         if past is not None and past.par is not None:
             # The seed once, inside the command that replays it: a phone shows it on two lines, not three.
-            reveal = tr("{par} — replay it with `{command}{seed}`", seed=text, par=par_text(past.par, tr),
-                        command=slash(tr, "play", "seed"))
+            reveal = tr("{par} — replay it with `{command}{seed}`", seed=text,
+                        par=par_text(past.par, tr, past.coach_score), command=slash(tr, "play", "seed"))
         else:
             reveal = tr("Replay it with `{command}{seed}`", seed=text, command=slash(tr, "play", "seed"))
         embed.add_field(name=tr("Daily #{day}'s seed, now revealed", day=yesterday), value=reveal, inline=False)

@@ -198,16 +198,17 @@ def quiet_events(record) -> tuple[str, ...]:
     return quiet.get(phase, ())
 
 
-def game_embed(record, par: int | None = None, tr: Messages = ENGLISH, hinted: bool = False) -> discord.Embed:
+def game_embed(record, par: int | None = None, tr: Messages = ENGLISH, hinted: bool = False,
+               coach: int | None = None) -> discord.Embed:
     """Title, one status line, this turn's events (at most three lines), the deal in the footer (a counted daily
     being played has none, and its first room a line saying it counts and when it ends), in ``tr``'s language;
     the table is the attached picture (``attachment://`` + ``games.picture.FILENAME``). ``par``: the deal's best
-    possible score, shown on a finished game when it is known."""
+    possible score, shown on a finished game when it is known; ``coach``: the coach's score beside it (a daily)."""
     state: State = record.state
     title, colour = _title_and_colour(record, tr)
     embed = discord.Embed(title=title, colour=colour)
     over = state.over or record.status == ABANDONED
-    lines = [status_line(state, tr)] if not over else _game_over_lines(record, par, tr, hinted)
+    lines = [status_line(state, tr)] if not over else _game_over_lines(record, par, tr, hinted, coach)
     events = [] if record.status == ABANDONED else events_lines(state, quiet=quiet_events(record), tr=tr)
     lines[1:1] = events  # the last move's story right under the status (or score) line
     intro = daily_intro(record, tr)
@@ -252,7 +253,8 @@ def rooms_played(state: State, tr: Messages = ENGLISH) -> str:
     return tr("{rooms}, {loops} loops", rooms=rooms, loops=state.loop) if state.loop > 1 else rooms
 
 
-def _game_over_lines(record, par: int | None, tr: Messages, hinted: bool = False) -> list[str]:
+def _game_over_lines(record, par: int | None, tr: Messages, hinted: bool = False,
+                     coach: int | None = None) -> list[str]:
     """The score line first (the status line of a finished game), then par and how to replay the deal."""
     state: State = record.state
     ended = getattr(record, "ended_at", None)
@@ -275,13 +277,18 @@ def _game_over_lines(record, par: int | None, tr: Messages, hinted: bool = False
                     explanation=score_explanation(state, tr))]
         # One line for the rooms and par (when and how it ended are the message's time and its title; the footer
         # is the command that replays the deal).
+        coach_text = [tr("coach {coach}", coach=coach)] if coach is not None and par is not None else []
         if hinted:  # short, so it stays one line: never "a perfect game"
             par_text = [tr("par {par}", par=par)] if par is not None else []
-            lines.append(" · ".join([rooms, *par_text, tr(HINTED)]))
+            lines.append(" · ".join([rooms, *par_text, *coach_text, tr(HINTED)]))
         elif par is None or state.score is None:
             lines.append(tr("{rooms} played.", rooms=rooms))
         elif state.score == par:
-            lines.append(tr("{rooms} played · par {par}: a perfect game!", rooms=rooms, par=par))
+            lines.append(" · ".join([tr("{rooms} played · par {par}: a perfect game!", rooms=rooms, par=par),
+                                     *coach_text]))
+        elif coach_text:  # par sees every card, the coach only what the player saw: a target a player can reach
+            lines.append(" · ".join([rooms, tr("par {par} seeing every card", par=par), *coach_text,
+                                     tr("you {score}", score=state.score)]))
         else:
             lines.append(tr("{rooms} played · par {par}, {short} short.", rooms=rooms, par=par,
                             short=par - state.score))

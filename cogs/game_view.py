@@ -221,13 +221,14 @@ async def redraw(interaction: Interaction, record, mode: str) -> None:
 # --- rendering ------------------------------------------------------------------------------
 
 def render_game(record, mode: str = WEAPON_MODE, par: int | None = None,
-                tr: Messages = ENGLISH, hinted: bool = False) -> tuple[discord.Embed, discord.ui.View]:
+                tr: Messages = ENGLISH, hinted: bool = False, coach: int | None = None
+                ) -> tuple[discord.Embed, discord.ui.View]:
     """The embed and the buttons for a game as stored, in ``tr``'s language; usable for public and ephemeral
     messages.
 
     The embed shows the table picture as an attachment: send it with ``game_message`` (which renders the
     picture too) rather than alone."""
-    embed = game_embed(record, par, tr, hinted=hinted)
+    embed = game_embed(record, par, tr, hinted=hinted, coach=coach)
     view = discord.ui.View(timeout=None)
     if record.state.over or record.status == ABANDONED:
         view.add_item(NewGameButton(record.id, tr))
@@ -266,22 +267,24 @@ class GameMessage(NamedTuple):
 
 async def game_message(record, mode: str = WEAPON_MODE, *, store=None, tr: Messages = ENGLISH) -> GameMessage:
     """The message of a game in ``tr``'s language (its player's, or the server's for an edit made without the
-    player); with ``store``, a finished game also shows par when the deal has been solved."""
-    par = await known_par(store, record) if store is not None and record.state.over else None
+    player); with ``store``, a finished game also shows par when the deal has been solved (and a daily's the
+    coach's score beside it)."""
+    par, coach = await known_par(store, record) if store is not None and record.state.over else (None, None)
     hinted = store is not None and record.kind in HINTABLE and (
         record.hinted if getattr(record, "hinted", None) is not None else await store.is_hinted(record.id))
-    embed, view = render_game(record, mode, par, tr, hinted)
+    embed, view = render_game(record, mode, par, tr, hinted, coach)
     return GameMessage(embed, view, await table_picture(record, tr), table_description(record.state, tr))
 
 
-async def known_par(store, record) -> int | None:
-    """The deal's par if it was already solved (the day's par for a daily; the par cache otherwise)."""
+async def known_par(store, record) -> tuple[int | None, int | None]:
+    """The deal's par if it was already solved (the day's par for a daily; the par cache otherwise), and for a
+    daily the coach's score when the night's job stored it."""
     if record.kind in ("daily", "practice") and record.day is not None:
         daily = await store.get_daily(record.day)
         if daily is not None and daily.par is not None:
-            return daily.par
+            return daily.par, daily.coach_score
     found = await store.get_par(record.state.rules.key, record.state.start_deck)
-    return found[0] if found else None
+    return (found[0] if found else None), None
 
 
 _PICTURES: OrderedDict[tuple, bytes] = OrderedDict()

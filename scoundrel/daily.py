@@ -127,9 +127,10 @@ def damage_mark(damage: int) -> str:
     return next(mark for mark, most in HURT if most is None or damage <= most)
 
 
-def share_text(day: int, state: State, par: int | None = None, streak: int = 0, tr: Messages = ENGLISH) -> str:
-    """Daily number, outcome, score (and par, and the day streak) and one symbol per room; no card is ever named.
-    In ``tr``'s language (the player who shares it)."""
+def share_text(day: int, state: State, par: int | None = None, streak: int = 0, tr: Messages = ENGLISH,
+               coach: int | None = None) -> str:
+    """Daily number, outcome, score (and par with the coach's score, and the day streak) and one symbol per room;
+    no card is ever named. In ``tr``'s language (the player who shares it)."""
     marks = room_marks(state)
     rows = ["".join(marks[i:i + 10]) for i in range(0, len(marks), 10)]
     score = "—" if state.score is None else str(state.score)
@@ -146,6 +147,7 @@ def share_text(day: int, state: State, par: int | None = None, streak: int = 0, 
                          "Scoundrel Daily #{day}: still in the dungeon, score {score} in {n} rooms", rooms,
                          day=day, score=score)
     extras = (([tr("par {par}", par=par)] if par is not None else [])
+              + ([tr("coach {coach}", coach=coach)] if par is not None and coach is not None else [])
               + ([tr.plural("🔥 {n}-day streak", "🔥 {n}-day streak", streak)] if streak > 1 else []))
     if extras:
         head += " · " + " · ".join(extras)

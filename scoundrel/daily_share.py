@@ -23,6 +23,7 @@ class SharedResult:
     par: int | None  # the day's par, once the day is over; None while it runs (or when unknown)
     streak: int  # the player's streak of days as it stood on the game's day
     name: str | None  # the name kept with the result (None: never kept)
+    coach: int | None = None  # the coach's score of the day, shown beside par (None with par, or not known)
 
 
 async def shareable(store: Store, game_id: int, user_id: int) -> GameRecord:
@@ -41,9 +42,11 @@ async def shared_result(store: Store, record: GameRecord, today: int) -> SharedR
     assert day is not None  # (shareable: a counted daily has its day)
     challenge = await store.get_daily(day)
     current, _ = streaks([played for played in await store.daily_days(record.user_id) if played <= day], day)
-    par = challenge.par if challenge is not None and day < today else None
+    over = challenge if challenge is not None and day < today else None  # par and coach only after the day
+    par = over.par if over is not None else None
+    coach = over.coach_score if over is not None else None
     name = (await store.names_for([record.user_id], day)).get(record.user_id)
-    return SharedResult(record, par, current, name)
+    return SharedResult(record, par, current, name, coach)
 
 
 __all__ = ["SharedResult", "shareable", "shared_result"]

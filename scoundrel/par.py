@@ -27,6 +27,7 @@ from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
 from games.solver import SolverRefused, refusal, solve
 from games.solver.explain import line_text
+from games.solver.fair import coach_play
 
 log = logging.getLogger(__name__)
 
@@ -185,6 +186,24 @@ async def run_in_solver(fn, *args, requester: int | None = None, urgent: bool = 
     return await _service.run(fn, *args, requester=requester, urgent=urgent, time_limit=time_limit)
 
 
+def _coach_in_worker(rules_data: dict, deck_codes: str) -> int:
+    """Runs in the worker: the coach plays the whole deal seeing only what a player sees; its final score."""
+    rules = Rules.from_dict(rules_data)
+    return coach_play(rules, parse_deck(deck_codes, rules.full_deck())).score
+
+
+async def coach_score(rules: Rules, deck: Sequence[Card], time_limit: float | None = None, *,
+                      requester: int | None = None, urgent: bool = False) -> int:
+    """The coach's score on ``deck``: it plays move by move seeing only what a player sees, in the shared worker
+    under the same queue as par. Raises ``SolverRefused`` for rules with chance, ``ParTimeout`` past the limit."""
+    reason = refusal(rules)
+    if reason:
+        raise SolverRefused(reason)
+    codes = " ".join(c.code for c in deck)
+    return await _service.run(_coach_in_worker, rules.to_dict(), codes, requester=requester, urgent=urgent,
+                              time_limit=time_limit)
+
+
 def solver_jobs() -> int:
     """Solver jobs waiting or running in this process (the operator's ``scoundrel_solver_queue_length``)."""
     return _service.queued + (1 if _service._running else 0)
@@ -203,4 +222,5 @@ def par_line_text(rules: Rules, deck: Sequence[Card], line: str | Sequence[Actio
 
 
 __all__ = ["DEFAULT_TIMEOUT", "ParResult", "ParService", "ParTimeout", "SolverBusy", "SolverRefused", "close_par",
+           "coach_score",
            "par_line_text", "run_in_solver", "solve_par"]

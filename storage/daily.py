@@ -1,5 +1,5 @@
-"""The daily challenge: the secret its deals come from, each day's deal and par (with the lease on solving it),
-the players' counted attempts and the day's results."""
+"""The daily challenge: the secret its deals come from, each day's deal, par and the coach's score (with the lease
+on solving them), the players' counted attempts and the day's results."""
 
 from __future__ import annotations
 
@@ -21,14 +21,15 @@ DAILY_SECRET = "daily"
 ADD_SECRET = "INSERT INTO bot_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING"
 ANY_DAILY = "SELECT 1 FROM daily_challenges LIMIT 1"
 SECRET = "SELECT value FROM bot_secrets WHERE name = $1"
-CHALLENGE = "SELECT day, seed, rules_json, par, par_line, created_at FROM daily_challenges WHERE day = $1"
+CHALLENGE = ("SELECT day, seed, rules_json, par, par_line, created_at, coach_score FROM daily_challenges "
+             "WHERE day = $1")
 PUT_DAILY = (
     "INSERT INTO daily_challenges (day, seed, rules_json, rules_key, par, par_line, created_at) "
     "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (day) DO UPDATE SET "
     "par = coalesce(daily_challenges.par, excluded.par), "
     "par_line = CASE WHEN daily_challenges.par IS NULL THEN excluded.par_line ELSE daily_challenges.par_line END")
-SET_PAR = ("UPDATE daily_challenges SET par = $1, par_line = $2, par_owner = NULL, par_lease_until = NULL "
-           "WHERE day = $3")
+SET_PAR = ("UPDATE daily_challenges SET par = $1, par_line = $2, coach_score = $3, par_owner = NULL, "
+           "par_lease_until = NULL WHERE day = $4")
 PAR_LEASE = "SELECT par, par_owner, par_lease_until FROM daily_challenges WHERE day = $1"
 TAKE_PAR_LEASE = "UPDATE daily_challenges SET par_owner = $1, par_lease_until = $2 WHERE day = $3"
 RELEASE_PAR = ("UPDATE daily_challenges SET par_owner = NULL, par_lease_until = NULL "
@@ -77,9 +78,10 @@ class Dailies:
 
         return _daily(await self.db.write(body))
 
-    async def set_daily_par(self, day: int, par: int, par_line: str | None = None) -> None:
+    async def set_daily_par(self, day: int, par: int, par_line: str | None = None,
+                            coach_score: int | None = None) -> None:
         async def body(tx: Tx) -> None:
-            if await tx.execute(SET_PAR, (par, par_line, day)) != 1:
+            if await tx.execute(SET_PAR, (par, par_line, coach_score, day)) != 1:
                 raise KeyError(f"daily {day} has not been recorded")
 
         await self.db.write(body)
@@ -128,10 +130,10 @@ class Dailies:
 
 def _daily(row: Row | None) -> DailyChallenge:
     assert row is not None
-    day, seed, rules_text, par, par_line, created_at = row
+    day, seed, rules_text, par, par_line, created_at, coach_score = row
     created = from_micros(created_at)
     assert created is not None
-    return DailyChallenge(day, seed, Rules.from_dict(json.loads(rules_text)), par, par_line, created)
+    return DailyChallenge(day, seed, Rules.from_dict(json.loads(rules_text)), par, par_line, created, coach_score)
 
 
 __all__ = ["DAILY_SECRET", "Dailies"]

@@ -151,6 +151,7 @@ class DailyChallenge:
     par: int | None
     par_line: str | None
     created_at: datetime
+    coach_score: int | None = None  # the coach's score, seeing only what a player sees (par sees every card)
 
 
 @dataclass(frozen=True, slots=True)

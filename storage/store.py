@@ -188,8 +188,11 @@ class Store:
         stored challenge. ``par``/``par_line`` fill in a par not known yet (``set_daily_par`` overwrites)."""
         return await self._dailies.put_daily(day, seed, rules, par, par_line)
 
-    async def set_daily_par(self, day: int, par: int, par_line: str | None = None) -> None:
-        await self._dailies.set_daily_par(day, par, par_line)
+    async def set_daily_par(self, day: int, par: int, par_line: str | None = None,
+                            coach_score: int | None = None) -> None:
+        """Store the day's par (and an optimal line) with the coach's score (None: not known), releasing the par's
+        lease. Raises ``KeyError`` for a day not recorded with ``put_daily``."""
+        await self._dailies.set_daily_par(day, par, par_line, coach_score)
 
     async def claim_daily_par(self, day: int, owner: str, lease: timedelta) -> bool:
         """Take (or renew) the lease on solving the par of ``day`` (recorded with ``put_daily``): true if ``owner``

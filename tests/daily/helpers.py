@@ -42,6 +42,7 @@ def admin_of(world, name: str = "admin"):
 async def restart(world, *, par: bool = False):
     """``world.restart()``, keeping the new bot like the fixture's: without par unless asked (see conftest)."""
     await world.env.bot.close()
-    new = make_bot(world.database, par_solver=world.env.bot.par_solver if par else None)
+    new = make_bot(world.database, par_solver=world.env.bot.par_solver if par else None,
+                   coach_player=world.env.bot.coach_player if par else None)
     await world.env.restart_bot(new)
     return new

@@ -33,9 +33,10 @@ def make_config(database: Path, **overrides) -> Config:
     return Config(token=FAKE_TOKEN, database=database, **overrides)
 
 
-def make_bot(database: Path, *, par_solver=None, **overrides) -> ScoundrelBot:
-    """The real bot on ``database``; without par unless a test passes a solver (a real solve costs seconds)."""
-    return ScoundrelBot(make_config(database, **overrides), par_solver=par_solver)
+def make_bot(database: Path, *, par_solver=None, coach_player=None, **overrides) -> ScoundrelBot:
+    """The real bot on ``database``; without par unless a test passes a solver (a real solve costs seconds), and
+    without the coach's score of the daily unless a test passes ``scoundrel.par.coach_score`` (a deal costs tens)."""
+    return ScoundrelBot(make_config(database, **overrides), par_solver=par_solver, coach_player=coach_player)
 
 
 @dataclass
@@ -59,7 +60,7 @@ class World:
         """A bot restart: the old process closes, a new one starts on the same database and Discord."""
         old = self.env.bot
         await old.close()
-        new = make_bot(self.database, par_solver=old.par_solver)
+        new = make_bot(self.database, par_solver=old.par_solver, coach_player=old.coach_player)
         await self.env.restart_bot(new)
         return new
 

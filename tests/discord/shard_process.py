@@ -38,7 +38,10 @@ def move_button(message) -> str:
 
 async def main(url: str, shard_count: int, shard_id: int) -> None:
     logging.basicConfig(level=logging.INFO, stream=sys.stderr)
-    bot = make_bot(make_config(url, shard_count=shard_count, shard_ids=(shard_id,)), par_solver=solve_par)
+    # par, solved once across the processes (the coach's score would be stored by the same write, under the same
+    # lease: left out here, it costs tens of seconds of CPU)
+    bot = make_bot(make_config(url, shard_count=shard_count, shard_ids=(shard_id,)), par_solver=solve_par,
+                   coach_player=None)
     async with simcord.run(bot, settle_timeout=240) as env:
         assert bot.shard_ids == [shard_id] and bot.shard_count == shard_count
         alice = env.create_user("alice")

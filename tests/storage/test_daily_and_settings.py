@@ -95,6 +95,18 @@ async def test_put_daily_first_writer_wins_and_par_fills_in(store, clock):
         await store.set_daily_par(DAY + 1, 1)
 
 
+async def test_the_coach_score_is_stored_beside_par_in_the_same_write_that_ends_the_lease(store, clock):
+    await store.put_daily(DAY, 1234, DAILY_RULES)
+    assert (await store.get_daily(DAY)).coach_score is None  # not solved yet
+    assert await store.claim_daily_par(DAY, "night", LEASE)
+    await store.set_daily_par(DAY, 30, "T0", coach_score=-14)
+    stored = await store.get_daily(DAY)
+    assert (stored.par, stored.par_line, stored.coach_score) == (30, "T0", -14)
+    assert await store.claim_daily_par(DAY, "other", LEASE) is False  # par and coach are in: nothing to solve
+    await store.set_daily_par(DAY, 30, "T0")  # a par stored without the coach (it ran out of time) says so
+    assert (await store.get_daily(DAY)).coach_score is None
+
+
 async def test_guild_settings_default_then_set(store):
     assert await store.get_guild_settings(GUILD) == GuildSettings(GUILD, None, None, None)
     settings = await store.set_daily_schedule(GUILD, CHANNEL, parse_post_time("9:05"))
