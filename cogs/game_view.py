@@ -49,6 +49,7 @@ from games.engine.rules import MAX_LOOPS
 from games.engine.state import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, NECROMANCER_COST
 from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
+from games.i18n.outcome import outcome_text
 from games.picture import FILENAME, render_room
 from scoundrel import games
 from scoundrel.daily import day_end
@@ -356,26 +357,8 @@ def _card_button(state: State, legal: set[Action], mode: str, slot: int, card: C
     return make(action.code, label=f"{name} {outcome_text(outcome, tr)}".strip(), style=style, emoji=emoji, row=0)
 
 
-# The engine's one-word previews of cards that neither hurt nor heal (``Outcome.note``), shown on their buttons.
-_NOTES = {"shop": N_("shop"), "shuffle": N_("shuffle"), "raise": N_("raise"), "nothing": N_("nothing")}
 
 
-def outcome_text(outcome, tr: Messages = ENGLISH) -> str:
-    """What a card button will do, exactly: ``−5``, ``0 dmg``, ``−9 lethal``, ``+4``, ``+0 (full)``, ``wasted``."""
-    card = outcome.card
-    if card is not None and card.kind == MONSTER:
-        if outcome.damage == 0:
-            return tr("0 dmg")
-        return tr("−{damage} lethal", damage=outcome.damage) if outcome.lethal else f"−{outcome.damage}"
-    if card is not None and card.kind == POTION:
-        if outcome.wasted:
-            return tr("wasted")
-        return tr("+0 (full)") if outcome.heal == 0 else f"+{outcome.heal}"
-    if outcome.equips and not outcome.damage:
-        return tr("equip")
-    if outcome.note in _NOTES:
-        return tr(_NOTES[outcome.note])
-    return outcome.short
 
 
 def _expansion_buttons(state: State, legal: set[Action], make, tr: Messages) -> list[GameButton]:

@@ -14,12 +14,12 @@ from games.engine.cards import MONSTER, POTION, WEAPON, Card
 from games.engine.state import AT_MERCHANT, NECROMANCER_COST
 from games.i18n import N_
 from games.i18n.messages import Messages
+from games.i18n.outcome import outcome_text
 
 ABANDONED, EXPIRED = "abandoned", "expired"
 DAILY, PRACTICE = "daily", "practice"
 
 _KIND_NAMES = {MONSTER: N_("monster {card}"), WEAPON: N_("weapon {card}"), POTION: N_("potion {card}")}
-_NOTES = {"shop": N_("shop"), "shuffle": N_("shuffle"), "raise": N_("raise"), "nothing": N_("nothing")}
 
 
 def card_json(card: Card, tr: Messages) -> dict:
@@ -28,22 +28,6 @@ def card_json(card: Card, tr: Messages) -> dict:
             "name": tr(_KIND_NAMES[card.kind], card=card.label) if card.kind in _KIND_NAMES else card.label}
 
 
-def outcome_text(outcome, tr: Messages) -> str:
-    """What an action will do, in a few characters: ``−5``, ``0 dmg``, ``−9 lethal``, ``+4``, ``wasted``."""
-    card = outcome.card
-    if card is not None and card.kind == MONSTER:
-        if outcome.damage == 0:
-            return tr("0 dmg")
-        return tr("−{damage} lethal", damage=outcome.damage) if outcome.lethal else f"−{outcome.damage}"
-    if card is not None and card.kind == POTION:
-        if outcome.wasted:
-            return tr("wasted")
-        return tr("+0 (full)") if outcome.heal == 0 else f"+{outcome.heal}"
-    if outcome.equips and not outcome.damage:
-        return tr("equip")
-    if outcome.note in _NOTES:
-        return tr(_NOTES[outcome.note])
-    return outcome.short
 
 
 def _card_action(state: State, action: Action, card: Card, tr: Messages) -> dict:
