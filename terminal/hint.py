@@ -6,33 +6,26 @@ import argparse
 import sys
 import time
 
-from games.engine import PRESETS, ActionParseError, IllegalAction, RulesError, apply, deal, new_game, parse_deck
+from games.engine import ActionParseError, IllegalAction, RulesError, apply, new_game
 from games.engine.cards import CardParseError, readable
 from games.engine.seeds import SeedError
 from games.solver import SolverRefused
 from games.solver.fair import Coach
 from games.solver.review import move_words
+from terminal.deal_options import add_deal_options, deck_from, rules_from
 from terminal.play import typed_move
 from terminal.review import NOTATION, read_moves
-from terminal.solve import parse_seed
 from terminal.usage import prog
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog=prog("hint"), description=__doc__.splitlines()[0])
-    source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--seed", help="a seed as shared (K7Q2-M9XD), or #N for a seed number")
-    source.add_argument("--deck", help='an explicit order, top card first: "S14 H5 D10 ..." (suit C/S/D/H, value)')
+    add_deal_options(parser)
     parser.add_argument("--moves", default="", help=f"the moves played so far: {NOTATION}")
-    parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
-    parser.add_argument("--health", type=int, help="starting (and maximum) health instead of the preset's")
     args = parser.parse_args(argv)
     try:
-        rules = PRESETS[args.preset]
-        if args.health is not None:
-            rules = rules.with_health(args.health)
-        deck = deal(rules, parse_seed(args.seed)) if args.seed is not None else parse_deck(args.deck,
-                                                                                           rules.full_deck())
+        rules = rules_from(args)
+        deck = deck_from(args, rules)
         state = new_game(rules, deck=tuple(deck))
         for action in read_moves(rules, deck, args.moves):
             state = apply(state, action)

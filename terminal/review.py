@@ -11,22 +11,19 @@ import sys
 import time
 
 from games.engine import (
-    PRESETS,
     Action,
     ActionParseError,
     IllegalAction,
     RulesError,
     apply,
-    deal,
     new_game,
-    parse_deck,
 )
 from games.engine.cards import CardParseError, readable
 from games.engine.seeds import SeedError
 from games.solver import SolverRefused, solve
 from games.solver.fair_review import fair_review
+from terminal.deal_options import add_deal_options, deck_from, rules_from
 from terminal.play import parse_move
-from terminal.solve import parse_seed
 from terminal.usage import prog
 
 NOTATION = ('as typed in `scoundrel-bot play` and printed by `solve` ("1w 2 a 3b ...": a card by its place 1-4, '
@@ -64,19 +61,12 @@ def play_move(state, action: Action, number: int, token: str):
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog=prog("review"), description=__doc__.splitlines()[0])
-    source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--seed", help="a seed as shared (K7Q2-M9XD), or #N for a seed number")
-    source.add_argument("--deck", help='an explicit order, top card first: "S14 H5 D10 ..." (suit C/S/D/H, value)')
+    add_deal_options(parser)
     parser.add_argument("--moves", required=True, help=f"the moves played: {NOTATION}")
-    parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
-    parser.add_argument("--health", type=int, help="starting (and maximum) health instead of the preset's")
     args = parser.parse_args(argv)
     try:
-        rules = PRESETS[args.preset]
-        if args.health is not None:
-            rules = rules.with_health(args.health)
-        deck = deal(rules, parse_seed(args.seed)) if args.seed is not None else parse_deck(args.deck,
-                                                                                           rules.full_deck())
+        rules = rules_from(args)
+        deck = deck_from(args, rules)
         moves = read_moves(rules, deck, args.moves)
         started = time.perf_counter()
         result = fair_review(rules, deck, moves, par=solve(rules, deck).best_score)

@@ -9,12 +9,13 @@ import argparse
 import sys
 import time
 
-from games.engine import PRESETS, RulesError, apply, deal, new_game, parse_deck, seed_to_text
+from games.engine import RulesError, apply, deal, new_game, parse_deck, seed_to_text
 from games.engine.cards import CardParseError, readable
 from games.engine.seeds import SeedError
 from games.solver import SolverRefused, native, solve
 from games.solver.explain import line_text
 from games.solver.fair import coach_play
+from terminal.deal_options import add_deal_options, rules_from
 from terminal.play import parse_seed, typed_move  # (parse_seed: every command reads a seed alike)
 from terminal.usage import prog
 
@@ -30,19 +31,13 @@ def typed_line(rules, deck, actions) -> list[str]:
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog=prog("solve"), description=__doc__.splitlines()[0])
-    source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--seed", help="a seed as shared (K7Q2-M9XD), or #N for a seed number")
-    source.add_argument("--deck", help='an explicit order, top card first: "S14 H5 D10 ..." (suit C/S/D/H, value)')
-    parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
-    parser.add_argument("--health", type=int, help="starting (and maximum) health instead of the preset's")
+    add_deal_options(parser)
     parser.add_argument("--quiet", action="store_true", help="print only the final best_score line (no coach)")
     parser.add_argument("--no-coach", action="store_true",
                         help="leave out the coach's own play (it judges every move on what a player sees: slower)")
     args = parser.parse_args(argv)
     try:
-        rules = PRESETS[args.preset]
-        if args.health is not None:
-            rules = rules.with_health(args.health)
+        rules = rules_from(args)
         if args.seed is not None:
             seed = parse_seed(args.seed)
             deck = deal(rules, seed)

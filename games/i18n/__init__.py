@@ -15,7 +15,6 @@ each catalogue against it.
 
 from __future__ import annotations
 
+from games.i18n.marks import N_
 
-def N_(text: str) -> str:  # noqa: N802 - gettext's own name for "mark, translate later"
-    """Mark ``text`` for the catalogues without translating it (it is translated where it is shown)."""
-    return text
+__all__ = ["N_"]

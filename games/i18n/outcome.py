@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from games.engine import Outcome
 from games.engine.cards import MONSTER, POTION
-from games.i18n import N_
+from games.i18n.marks import N_
 from games.i18n.messages import ENGLISH, Messages
 
 # The engine's one-word previews of cards that neither hurt nor heal (``Outcome.note``).
