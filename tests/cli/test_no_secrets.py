@@ -40,6 +40,7 @@ ARGUMENTS = {
     "duel": [["--seed", "K7Q2-M9XD"]],
     "solve": [["--seed", "#5", "--health", "5"]],
     "review": [["--seed", "#5", "--moves", "1 2 3"]],
+    "hint": [["--seed", "#5", "--moves", "1 2"]],
     "replay": [["--seed", "#5", "--moves", "1", "--out", "{tmp}/game.gif"]],
     "backup": [["{tmp}/copy"], ["{tmp}/copy", "--db", URL], ["{tmp}/copy", "--config", "{tmp}/config.toml"]],
     "restore": [["{tmp}/copy"], ["{tmp}/backup.pgdump", "--db", URL]],
