@@ -8,8 +8,8 @@ import sqlite3
 import discord
 import simcord
 
-from cogs import game_view
-from cogs.errors import DATABASE_DOWN
+from cogs.game.commands import view as game_view
+from cogs.plumbing.errors import DATABASE_DOWN
 from tests.discord.harness import buttons, make_bot, private_notes
 
 GUILD_ID = 900000000000000001
@@ -46,7 +46,7 @@ async def test_a_failing_command_gets_a_private_apology_and_the_traceback_is_log
     result = await world.alice.slash(world.channel, "scoundrel resume")
     simcord.assert_error(world.env, Exception, contains="damaged")  # went through tree.on_error
     assert result.ephemeral and "saved data is damaged" in result.response.content
-    assert any(r.name == "cogs.errors" and r.exc_info for r in caplog.records)
+    assert any(r.name == "cogs.plumbing.errors" and r.exc_info for r in caplog.records)
 
     # The way out the message names: abandon works on a damaged game, then a new game can start.
     ask = await world.alice.slash(world.channel, "scoundrel abandon")
@@ -64,9 +64,9 @@ async def test_a_database_that_is_down_is_answered_plainly_and_logged(world, cap
     cid = next(b.custom_id for b in buttons(message) if b.custom_id.endswith(":T0"))
     click = await world.alice.click(message, custom_id=cid)
     assert private_notes(click) == [DATABASE_DOWN]
-    # one line an operator reads, not a traceback (cogs/outages.py)
+    # one line an operator reads, not a traceback (cogs/plumbing/outages.py)
     logged = [r for r in caplog.records if r.levelno >= logging.ERROR]
-    assert [r.name for r in logged] == ["cogs.outages"] and logged[0].exc_info is None
+    assert [r.name for r in logged] == ["cogs.plumbing.outages"] and logged[0].exc_info is None
     assert "the store is closed" in logged[0].getMessage()
 
 

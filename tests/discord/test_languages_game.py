@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from cogs.game_embed import status_line, table_description
-from cogs.game_view import table_picture
+from cogs.game.embed import status_line, table_description
+from cogs.game.view import table_picture
 from games.i18n.messages import ENGLISH, messages_for
 from games.picture import FILENAME, render_room, room_layout
 from tests.discord.harness import button, buttons, private_notes
@@ -182,8 +182,8 @@ async def test_french_and_spanish_players_read_the_room_in_their_language(world,
 
 
 async def test_buttons_hooked_onto_the_game_read_in_the_players_language(world, monkeypatch):
-    from cogs import game_view
-    from cogs.game_flow import ResumeButton
+    from cogs.game.commands import view as game_view
+    from cogs.game.flow import ResumeButton
 
     monkeypatch.setattr(game_view, "PLAYING_EXTRAS", [lambda record, tr: [ResumeButton(record.id, tr)]])
     await world.alice.slash(world.channel, "scoundrel play", seed=SEED)
@@ -195,7 +195,7 @@ async def test_buttons_hooked_onto_the_game_read_in_the_players_language(world, 
 
 
 def test_the_replay_command_is_written_as_the_readers_discord_shows_it():
-    from cogs.game_embed import replay_command
+    from cogs.game.embed import replay_command
     from games.engine import preset, seed_from_text
 
     rules, seed = preset("expansion").with_health(30), seed_from_text("K7Q2-M9XD")

@@ -14,7 +14,7 @@ import sys
 import discord
 from PIL import ImageFont
 
-from cogs.game_view import BAREHANDED, WEAPON_MODE, render_game
+from cogs.game.view import BAREHANDED, WEAPON_MODE, render_game
 from games.engine import PRESETS, apply, legal_actions, new_game, preset
 from games.engine.state import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER
 from games.i18n.messages import SHIPPED, messages_for
@@ -90,9 +90,9 @@ SCREENS = [
 
 def solver_on(monkeypatch):
     """Hint, Review and Best possible offered, as on a bot whose solver runs (the modules the bot loaded)."""
-    monkeypatch.setitem(sys.modules["cogs.coach"]._state, "hint", object())
-    monkeypatch.setitem(sys.modules["cogs.coach"]._state, "review", object())
-    monkeypatch.setitem(sys.modules["cogs.par"]._state, "solver", object())
+    monkeypatch.setitem(sys.modules["cogs.coach.advice"]._state, "hint", object())
+    monkeypatch.setitem(sys.modules["cogs.coach.advice"]._state, "review", object())
+    monkeypatch.setitem(sys.modules["cogs.coach.best_possible"]._state, "solver", object())
 
 
 def texts(embed, view) -> list[str]:
@@ -158,8 +158,8 @@ async def test_hint_says_hint_and_the_fight_switch_shows_which_mode_is_on_in_eve
 
 
 def test_the_coach_writes_readable_suits_in_every_language():
-    from cogs.coach import review_text
-    from cogs.par import short_line_text
+    from cogs.coach.advice import review_text
+    from cogs.coach.best_possible import short_line_text
     from scoundrel.coach import ReviewText
 
     deck = new_game(CLASSIC, seed=13).start_deck

@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from cogs.card_text import readable
-from cogs.game_view import render_game
+from cogs.game.view import render_game
+from cogs.text.card_text import readable
 from games.engine import PRESETS, apply, decode, encode, new_game, seed_to_text
 from games.solver.fair import Coach
 from games.solver.position import Position
@@ -44,7 +44,7 @@ async def finished_game_message(world, kind="normal", seed=7):
 
 
 def coach():
-    return sys.modules["cogs.coach"]  # the module as the bot loaded it
+    return sys.modules["cogs.coach.advice"]  # the module as the bot loaded it
 
 
 @pytest.fixture
@@ -88,16 +88,16 @@ async def test_a_daily_review_is_only_for_its_player_once_it_is_over(world, monk
 def test_no_review_button_without_a_solver_or_for_unsolvable_rules(monkeypatch):
     from types import SimpleNamespace
 
-    import cogs.coach
+    import cogs.coach.advice
     from games.engine import PRESETS
 
-    monkeypatch.setitem(cogs.coach._state, "review", review_game)
+    monkeypatch.setitem(cogs.coach.advice._state, "review", review_game)
     record = SimpleNamespace(id=5, rules=PRESETS["classic"], status="dead")
-    assert [item.custom_id for item in cogs.coach.review_extras(record)] == ["sc:review:5"]
-    assert cogs.coach.review_extras(SimpleNamespace(id=5, rules=PRESETS["expansion"], status="dead")) == []
-    assert cogs.coach.review_extras(SimpleNamespace(id=5, rules=PRESETS["classic"], status="abandoned")) == []
-    monkeypatch.setitem(cogs.coach._state, "review", None)
-    assert cogs.coach.review_extras(record) == []
+    assert [item.custom_id for item in cogs.coach.advice.review_extras(record)] == ["sc:review:5"]
+    assert cogs.coach.advice.review_extras(SimpleNamespace(id=5, rules=PRESETS["expansion"], status="dead")) == []
+    assert cogs.coach.advice.review_extras(SimpleNamespace(id=5, rules=PRESETS["classic"], status="abandoned")) == []
+    monkeypatch.setitem(cogs.coach.advice._state, "review", None)
+    assert cogs.coach.advice.review_extras(record) == []
 
 
 @pytest.mark.simcord(settle_timeout=600)  # the fair coach solves several orders a move
