@@ -7,6 +7,7 @@ surface shows the current state instead of making a second move.
 
 from __future__ import annotations
 
+from storage.duels import DuelRecord
 from storage.models import GameRecord
 
 
@@ -105,5 +106,49 @@ class PracticeRefused(Refused):
 PAST_DAY, NOT_OPEN = "past_day", "not_open"
 
 
-__all__ = ["NOT_OPEN", "PAST_DAY", "CoachRefused", "DayOver", "GameOver", "HintNeedsConsent", "NoGame",
-           "NotShareable", "NotYourGame", "PracticeRefused", "Refused", "StaleVersion"]
+class DuelRefused(Refused):
+    """A duel request refused before it reached the store: ``code`` is one of the ``scoundrel.duels`` reasons;
+    ``record`` the duel as stored now (the open duel in the way, for ``BUSY``), when there is one; ``user_id``
+    who the refusal is about (for ``BUSY``: the player who already has an open duel)."""
+
+    def __init__(self, code: str, record: DuelRecord | None = None, *, user_id: int | None = None) -> None:
+        super().__init__(f"duel request refused: {code}")
+        self.code, self.record, self.user_id = code, record, user_id
+
+
+class StaleHand(DuelRefused):
+    """A duel move made on an older hand than the duel's: nothing was played; ``record`` is the duel as stored,
+    ``seat`` the mover's."""
+
+    code = "stale_hand"
+    record: DuelRecord
+
+    def __init__(self, record: DuelRecord, seat: int, user_id: int) -> None:
+        super().__init__(self.code, record, user_id=user_id)
+        self.record, self.seat = record, seat
+
+
+class OpponentBusy(DuelRefused):
+    """A challenge refused: ``user_id`` (either player) already has an open duel, ``record``."""
+
+    code = "busy"
+    record: DuelRecord
+    user_id: int
+
+    def __init__(self, record: DuelRecord, user_id: int) -> None:
+        super().__init__(self.code, record, user_id=user_id)
+        self.record, self.user_id = record, user_id
+
+
+class ReplayRefused(Refused):
+    """A replay refused: ``code`` is one of the ``scoundrel.replay_access`` reasons; ``number`` the daily or duel
+    number asked for, when one was."""
+
+    def __init__(self, code: str, *, number: int | None = None) -> None:
+        super().__init__(f"replay refused: {code}" + (f" ({number})" if number is not None else ""))
+        self.code, self.number = code, number
+
+
+__all__ = ["NOT_OPEN", "PAST_DAY", "CoachRefused", "DayOver", "DuelRefused", "GameOver", "HintNeedsConsent",
+           "NoGame", "NotShareable", "NotYourGame", "OpponentBusy", "PracticeRefused", "Refused", "ReplayRefused",
+           "StaleHand", "StaleVersion"]

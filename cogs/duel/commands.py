@@ -10,16 +10,8 @@ import discord
 from discord import app_commands
 
 from cogs.commands.group import add_subcommands, bot_can_post, remove_subcommands
-from cogs.duel.view import (
-    DYNAMIC_ITEMS,
-    board_content,
-    board_files,
-    duel_url,
-    mention,
-    player_name,
-    refusal_reason,
-    render_board,
-)
+from cogs.duel.board import board_content, board_files, duel_url, mention, player_name, refusal_reason
+from cogs.duel.view import DYNAMIC_ITEMS, render_board
 from cogs.plumbing.bounds import CHALLENGES, SEED_LENGTH, read_seed
 from cogs.plumbing.errors import send_private
 from cogs.plumbing.interaction import Interaction
@@ -29,7 +21,9 @@ from cogs.text.locale import for_reader
 from games.engine.seeds import SeedError
 from games.i18n import N_
 from games.i18n.messages import Messages
-from storage.duels import CHALLENGED, DuelBusy, DuelError
+from scoundrel import duels
+from scoundrel.duels import DuelError, DuelRefused, OpponentBusy
+from storage.duels import CHALLENGED
 
 
 @app_commands.command(name="duel", description="Challenge someone to a two-player Scoundrel duel (cards and dice)")
@@ -51,11 +45,11 @@ async def challenge(interaction: Interaction, opponent: discord.abc.User, seed: 
     if not in_a_server_with_the_bot(interaction):
         await send_private(interaction, tr(DUEL_NEEDS_SERVER))
         return
-    if opponent.id == interaction.user.id:
-        await send_private(interaction, tr("You can't duel yourself: challenge someone else."))
-        return
-    if opponent.bot:
-        await send_private(interaction, tr("Bots don't duel: challenge a person."))
+    try:
+        duels.check_opponent(interaction.user.id, opponent.id, opponent_is_bot=opponent.bot)
+    except DuelRefused as refused:
+        await send_private(interaction, tr("You can't duel yourself: challenge someone else.")
+                           if refused.code == duels.SELF_DUEL else tr("Bots don't duel: challenge a person."))
         return
     try:
         seed_value = read_seed(seed, tr) if seed is not None else None
@@ -64,12 +58,11 @@ async def challenge(interaction: Interaction, opponent: discord.abc.User, seed: 
                                            seed=command_word(tr, "seed", "option")))
         return
     try:
-        record = await store.duels.create_challenge(interaction.user.id, opponent.id, interaction.guild_id,
-                                        interaction.channel_id, seed=seed_value,
-                                        names=(account_name(interaction.user), account_name(opponent)))
-    except DuelBusy as busy:
-        await send_private(interaction, busy_text(tr, busy, interaction.user.id,
-                                                  await store.duels.load_duel(busy.duel_id)))
+        record = await duels.challenge(store, interaction.user.id, opponent.id, opponent_is_bot=opponent.bot,
+                                       guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                                       seed=seed_value, names=(account_name(interaction.user), account_name(opponent)))
+    except OpponentBusy as busy:
+        await send_private(interaction, busy_text(tr, busy, interaction.user.id))
         return
     except DuelError as refused:
         text = refusal_reason(refused, tr)
@@ -84,8 +77,10 @@ def account_name(user: discord.abc.User) -> str:
     return user.global_name or user.name
 
 
-def busy_text(tr: Messages, busy: DuelBusy, user_id: int, open_duel) -> str:
-    """Why a challenge was refused: a player already has ``open_duel``, linked when its board is known."""
+def busy_text(tr: Messages, busy: OpponentBusy, user_id: int) -> str:
+    """Why a challenge was refused: a player (``busy.user_id``) already has an open duel (``busy.record``), linked
+    when its board is known."""
+    open_duel = busy.record
     url = duel_url(open_duel)
     if busy.user_id == user_id:
         text = tr("You already have an open duel (a challenge or a game): finish, decline or resign it first.")
@@ -109,7 +104,7 @@ async def repost(interaction: Interaction) -> None:
     if not in_a_server_with_the_bot(interaction):
         await send_private(interaction, tr(DUEL_NEEDS_SERVER))
         return
-    record = await interaction.client.store.duels.open_duel(interaction.user.id)
+    record = await duels.open_duel(interaction.client.store, interaction.user.id)
     if record is None:
         await send_private(interaction, tr("You have no open duel — challenge someone with `{command}@someone`.",
                                            command=slash(tr, "duel", "opponent")))
@@ -129,7 +124,7 @@ async def post_board(interaction: Interaction, record, *, content: str | None,
     content = content if content is not None else board_content(record, tr)  # a challenge's content pings
     message = await send_message(interaction, content=content, embed=embed, view=view, allowed_mentions=mentions,
                                  files=await board_files(record, tr))
-    await interaction.client.store.duels.set_duel_message(record.id, message.channel.id, message.id)
+    await duels.board_posted(interaction.client.store, record.id, message.channel.id, message.id)
 
 
 async def setup(bot) -> None:

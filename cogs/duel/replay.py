@@ -19,12 +19,7 @@ import io
 
 import discord
 
-from cogs.duel.view import (
-    FINISHED,
-    board_content,
-    refused_text,
-    status_line,
-)
+from cogs.duel.board import board_content, refused_text, status_line
 from cogs.plumbing.errors import GameIdButton, send_private
 from cogs.plumbing.interaction import Interaction
 from cogs.text.locale import for_reader
@@ -32,13 +27,17 @@ from games.engine import seed_to_text
 from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
 from games.picture.duel_replay import FILENAME
+from scoundrel import duels, replay_access
+from scoundrel.duels import DuelError
+from scoundrel.errors import ReplayRefused
 from scoundrel.replays import ReplayBusy, shared
-from storage.duels import DECLINED, DuelError, DuelNotFound
 
 _state = {"replays": shared()}  # the replay service (a test puts its own here)
 NOT_OVER = N_("This duel is still being played: its replay is drawn once it is over.")
 NEVER_PLAYED = N_("That challenge was never played, so there is nothing to replay.")
 NOT_YOUR_DUEL = N_("You played no duel #{number}: a duel's number is in the title of its board.")
+REFUSALS = {replay_access.DUEL_NOT_OVER: NOT_OVER, replay_access.NEVER_PLAYED: NEVER_PLAYED,
+            replay_access.NOT_YOUR_DUEL: NOT_YOUR_DUEL}
 MAX_DUEL = 2**53 - 1  # the largest whole number a Discord option carries
 
 
@@ -47,37 +46,39 @@ class DuelReplayButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
 
     async def run(self, interaction: Interaction) -> None:
         try:
-            record = await interaction.client.store.duels.load_duel(self.game_id)  # the duel's id
+            record = await replay_access.duel_replay(interaction.client.store, self.game_id)  # the duel's id
         except DuelError as refused:  # a forged id, or a duel gone with an older backup restored
             await send_private(interaction, refused_text(refused, for_reader(interaction)))
+            return
+        except ReplayRefused as refused:
+            await refuse(interaction, refused)
             return
         await post_duel_replay(interaction, record)
 
 
 def duel_replay_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
     """The Replay button under a finished duel's board (in the board's language ``tr``)."""
-    return [DuelReplayButton(record.id, tr)] if record.status in FINISHED else []
+    return [DuelReplayButton(record.id, tr)] if duels.finished(record) else []
+
+
+async def refuse(interaction: Interaction, refused: ReplayRefused) -> None:
+    await send_private(interaction, for_reader(interaction)(REFUSALS[refused.code], number=refused.number))
 
 
 async def replay_own_duel(interaction: Interaction, duel_id: int) -> None:
     """``/scoundrel replay duel:<number>``: one of the caller's own duels. Someone else's is refused as if it did
-    not exist: a duel played in another server is not shown here by its number."""
-    tr = for_reader(interaction)
+    not exist: a duel played in another server is not shown by its number."""
     try:
-        record = await interaction.client.store.duels.load_duel(duel_id)
-    except DuelNotFound:
-        record = None
-    if record is None or record.seat(interaction.user.id) is None:
-        await send_private(interaction, tr(NOT_YOUR_DUEL, number=duel_id))
+        record = await replay_access.own_duel_replay(interaction.client.store, duel_id, interaction.user.id)
+    except ReplayRefused as refused:
+        await refuse(interaction, refused)
         return
     await post_duel_replay(interaction, record)
 
 
 async def post_duel_replay(interaction: Interaction, record) -> None:
+    """Post a finished duel's replay (``scoundrel.replay_access`` has checked it has one)."""
     tr = for_reader(interaction)
-    if record.status not in FINISHED:
-        await send_private(interaction, tr(NEVER_PLAYED if record.status == DECLINED else NOT_OVER))
-        return
     service = _state["replays"]
     busy = service.refusal(interaction.user.id)
     if busy:  # said before the click is answered: the deferred answer is public

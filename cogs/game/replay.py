@@ -29,19 +29,25 @@ from cogs.plumbing import clock
 from cogs.plumbing.errors import GameIdButton, report_error, send_private
 from cogs.plumbing.interaction import Interaction
 from cogs.text.locale import for_reader
-from games.engine import decode, seed_to_text
+from games.engine import seed_to_text
 from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
 from games.picture.replay import FILENAME
-from scoundrel.daily import day_of
+from scoundrel import replay_access
+from scoundrel.errors import ReplayRefused
+from scoundrel.replay_access import DAILY_KINDS, SUGGESTED
 from scoundrel.replays import ReplayBusy, close_replays, shared
-from storage import errors as store_errors
 
-FINISHED = ("won", "dead", "abandoned")
-DAILY_KINDS = ("daily", "practice")  # storage's kinds whose deal is a day's challenge
-SUGGESTED = 25  # Discord shows at most 25 choices
 _state = {"replays": shared()}  # the replay service (a test puts its own here)
 NOT_YOURS = N_("That is not one of your games: `/scoundrel replay` lists yours.")
+# Why scoundrel.replay_access refused, in words.
+REFUSALS = {
+    replay_access.NOT_OVER: N_("Finish the game first: its replay is drawn once it is over."),
+    replay_access.DAY_RUNNING: N_("Play this daily yourself first: its replay would give the deal away."),
+    replay_access.NOT_YOURS: NOT_YOURS,
+    replay_access.NO_ATTEMPT: N_("You have no attempt at daily #{day}."),
+    replay_access.NOTHING_YET: N_("You have no finished game to replay yet."),
+}
 
 
 class ReplayButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
@@ -54,34 +60,19 @@ class ReplayButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
 
 def replay_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
     """The Replay button under a finished solo game (in the player's language ``tr``)."""
-    if record.status not in FINISHED or record.rules is None or record.damaged:
-        return []
-    return [ReplayButton(record.id, tr)]
+    return [ReplayButton(record.id, tr)] if replay_access.replayable(record) else []
 
 
-def day_running(record) -> bool:
-    """A daily (or practice) game whose day is not over yet: its deal is still the day's challenge."""
-    return record.kind in DAILY_KINDS and record.day is not None and record.day >= day_of(clock.now())
-
-
-async def pars_line(store, record):
-    """Par's line of a daily's deal once its day is over (never before), when it was solved; else None."""
-    if record.kind not in DAILY_KINDS or record.day is None or day_running(record):
-        return None
-    challenge = await store.get_daily(record.day)
-    if challenge is None or not challenge.par_line:
-        return None
-    return decode(challenge.par_line)
+async def refuse(interaction: Interaction, refused: ReplayRefused) -> None:
+    await send_private(interaction, for_reader(interaction)(REFUSALS[refused.code], day=refused.number))
 
 
 async def post_replay(interaction: Interaction, record) -> None:
     tr = for_reader(interaction)
-    if record.status not in FINISHED:
-        await send_private(interaction, tr("Finish the game first: its replay is drawn once it is over."))
-        return
-    private = day_running(record)
-    if private and interaction.user.id != record.user_id:
-        await send_private(interaction, tr("Play this daily yourself first: its replay would give the deal away."))
+    try:
+        private = replay_access.check_solo(record, interaction.user.id, clock.now())
+    except ReplayRefused as refused:
+        await refuse(interaction, refused)
         return
     service = _state["replays"]
     busy = service.refusal(interaction.user.id)
@@ -89,7 +80,7 @@ async def post_replay(interaction: Interaction, record) -> None:
         await send_private(interaction, tr(busy))
         return
     await interaction.response.defer(ephemeral=private, thinking=True)
-    par = await pars_line(interaction.client.store, record)
+    par = await replay_access.pars_line(interaction.client.store, record, clock.now())
     state = record.state
     try:
         gif = await service.render(state.rules, state.start_deck, state.history, seed=state.rng_seed, par=par,
@@ -108,7 +99,7 @@ async def post_replay(interaction: Interaction, record) -> None:
 async def first_frame_title(interaction: Interaction, record, tr: Messages = ENGLISH) -> str:
     """What the replay's first frame names: the player (the name kept with their games, else their name here)
     and the game (the daily's number, or its seed and preset: two lines of the picture at most)."""
-    player = (await interaction.client.store.names_for([record.user_id])).get(record.user_id)
+    player = await replay_access.kept_name(interaction.client.store, record.user_id)
     if player is None:  # a game from before names were kept: the player's Discord name, whoever watches
         user = interaction.client.get_user(record.user_id)
         try:
@@ -138,41 +129,19 @@ def replay_title(record, tr: Messages = ENGLISH) -> str:
 async def replay(interaction: Interaction, game: str | None = None,
                  daily: app_commands.Range[int, 1, 1_000_000] | None = None,
                  duel: app_commands.Range[int, 1, MAX_DUEL] | None = None) -> None:
-    tr = for_reader(interaction)
     store = interaction.client.store
     try:
         if duel is not None:
             await replay_own_duel(interaction, duel)
             return
-        if daily is not None:
-            record = await store.daily_attempt(interaction.user.id, daily)
-            if record is None:
-                await send_private(interaction, tr("You have no attempt at daily #{day}.", day=daily))
-                return
-        elif game is not None:
-            record = await _own_game(store, game)
-            if record is None or record.user_id != interaction.user.id:
-                await send_private(interaction, tr(NOT_YOURS))
-                return
-        else:
-            record = next((r for r in await store.recent_games(interaction.user.id, SUGGESTED)
-                           if r.status in FINISHED and not r.damaged), None)
-            if record is None:
-                await send_private(interaction, tr("You have no finished game to replay yet."))
-                return
+        try:
+            record = await replay_access.asked_game(store, interaction.user.id, game=game, daily=daily)
+        except ReplayRefused as refused:
+            await refuse(interaction, refused)
+            return
         await post_replay(interaction, record)
     except Exception as error:
         await report_error(interaction, error, where="/scoundrel replay")
-
-
-async def _own_game(store, typed: str):
-    """The game a typed or suggested id names, or None when it names none."""
-    if not typed.strip().isdigit():
-        return None
-    try:
-        return await store.load_game(int(typed))
-    except store_errors.GameNotFound:
-        return None
 
 
 @replay.autocomplete("game")
@@ -182,9 +151,8 @@ async def game_suggestions(interaction: Interaction, current: str) -> list[app_c
     tr = for_reader(interaction)
     typed = current.strip().casefold()
     out = []
-    for record in games:
-        if record.status not in FINISHED or record.damaged or record.rules is None:
-            continue
+    for record in replay_access.suggested(games):
+        assert record.rules is not None  # (a replayable game's rules are read)
         ended = record.ended_at or record.started_at
         what = tr("Daily #{day}", day=record.day) if record.kind in DAILY_KINDS and record.day else \
             rules_label(record.rules, tr)
