@@ -1,16 +1,21 @@
-"""``scoundrel-bot duel``: the two-player duel hot-seat, two people at one terminal. Quitting exits 0."""
+"""``scoundrel-bot duel``: the two-player duel hot-seat, two people at one terminal. Quitting exits 0.
+
+The duel is challenged, accepted and moved through the application layer (``scoundrel.duels``), as the bot's are,
+on a store of its own that lasts as long as the duel (``scoundrel.scratch_store``)."""
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import sys
 from typing import TextIO
 
-from games.duel.actions import IllegalDuelAction, resign
-from games.duel.game import apply, new_duel
+from games.duel.actions import IllegalDuelAction
 from games.duel.text import board_lines, event_text, hand_text, parse_command, phase_text, rules_text
 from games.engine.cards import readable
 from games.engine.seeds import SeedError, new_seed, seed_to_text
+from scoundrel import duels
+from scoundrel.scratch_store import scratch_store
 from terminal.colour import for_terminal
 from terminal.play import parse_seed
 from terminal.usage import prog
@@ -33,8 +38,22 @@ def wait_for_player(actor: int, stdin: TextIO, stdout: TextIO) -> bool:
     return bool(stdin.readline())
 
 
+PLAYERS = (1, 2)  # the two players at the terminal, as the store knows them
+
+
 def run(seed: int, stdin: TextIO, stdout: TextIO) -> int:
-    state = new_duel(seed)
+    return asyncio.run(_run(seed, stdin, stdout))
+
+
+async def _run(seed: int, stdin: TextIO, stdout: TextIO) -> int:
+    async with scratch_store() as store:
+        return await _play(store, seed, stdin, stdout)
+
+
+async def _play(store, seed: int, stdin: TextIO, stdout: TextIO) -> int:
+    record = await duels.challenge(store, *PLAYERS, seed=seed)
+    record = await duels.answer(store, record.id, PLAYERS[1], accept=True)
+    state = record.state
 
     def out(text: str) -> None:  # cards as the solo game and the bot write them: ♥️J, ♤10
         stdout.write(readable(text))
@@ -70,10 +89,12 @@ def run(seed: int, stdin: TextIO, stdout: TextIO) -> int:
             out(rules_text().replace("**", "") + "\n")
             continue
         try:
-            action = resign(state.actor) if line.lower() == "resign" else parse_command(line)
-            state = apply(state, action)
+            code = duels.RESIGN if line.lower() == "resign" else parse_command(line).code
+            record = (await duels.move(store, record.id, PLAYERS[state.actor], record.version, code)).record
         except (ValueError, IllegalDuelAction) as exc:
             out(f"  ✗ {exc}\n")
+            continue
+        state = record.state
     out("\n" + "\n".join(board_lines(state)) + "\n")
     for event in state.events:
         out(f"  · {event_text(event)}\n")
