@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, time
 
 import discord
 from discord import app_commands
@@ -31,27 +31,14 @@ from cogs.plumbing.interaction import Interaction
 from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
 from games.i18n.messages import Messages, messages_for
-from scoundrel.daily import day_end, day_of, streaks
-from storage.reminders import CLOSED, FAILED, REMIND_HOURS, SENT
+from scoundrel import reminders
+from scoundrel.daily import day_end
+from scoundrel.reminders import CLOSED, FAILED, REMIND_HOURS, SENT
 
 log = logging.getLogger(__name__)
 
-# A loop may wake a hair early; a reminder due within this margin is sent now.
-EARLY_MARGIN = timedelta(seconds=30)
 DMS_CLOSED = 50007  # Discord's "Cannot send messages to this user"
 FIRE_TIMES = sorted(time(24 - hours, 0, tzinfo=UTC) for hours in REMIND_HOURS)
-
-
-def remind_at(day: int, hours: int) -> datetime:
-    """When a player reminded ``hours`` before the end of daily ``day`` is messaged."""
-    return day_end(day) - timedelta(hours=hours)
-
-
-def next_reminder(now: datetime, hours: int) -> datetime:
-    """The next reminder time at or after ``now`` for ``hours``."""
-    today = day_of(now)
-    moment = remind_at(today, hours)
-    return moment if moment >= now else remind_at(today + 1, hours)
 
 
 # --- the message ------------------------------------------------------------------------------------------
@@ -85,7 +72,7 @@ class RemindersOffButton(discord.ui.DynamicItem[discord.ui.Button], template=r"s
     async def callback(self, interaction: Interaction) -> None:
         try:
             tr = for_reader(interaction)
-            await interaction.client.store.set_reminder(interaction.user.id, None)
+            await reminders.turn_off(interaction.client.store, interaction.user.id)
             await send_private(interaction, tr("🔕 Reminders are off: I won't message you again. `{command}` turns "
                                                "them back on.", command=slash(tr, "remind")))
         except Exception as error:  # discord.py only logs DynamicItem errors; the player must hear too
@@ -121,39 +108,32 @@ class StreakReminders(commands.Cog):
         """Send every reminder due now and not sent yet; the number sent. Never raises."""
         try:
             async with self.sending:
-                now = clock.now()
-                today = day_of(now)
                 sent = 0
-                for hours in REMIND_HOURS:
-                    if remind_at(today, hours) > now + EARLY_MARGIN:
-                        continue
-                    for reminder in await self.bot.store.due_reminders(today, hours):
-                        sent += await self.send_one(reminder, today)
+                async for claimed in reminders.due(self.bot.store, clock.now(), self.owner):
+                    sent += await self.send_one(claimed)
                 return sent
         except Exception:
             log.exception("streak reminders could not be sent; the next reminder time tries again")
             return 0
 
-    async def send_one(self, reminder, day: int) -> bool:
-        store = self.bot.store
-        if not await store.claim_reminder(reminder.user_id, day, self.owner):
-            return False  # another process (or an earlier pass) has it
+    async def send_one(self, claimed: reminders.Due) -> bool:
+        """Send one claimed reminder; whether it was delivered."""
+        store, reminder, day = self.bot.store, claimed.reminder, claimed.day
         tr = messages_for(reminder.locale)
-        streak, _ = streaks(await store.daily_days(reminder.user_id), day)
         try:
             user = self.bot.get_user(reminder.user_id) or await self.bot.fetch_user(reminder.user_id)
-            await user.send(reminder_text(tr, day, streak), view=reminder_view(tr, day))
+            await user.send(reminder_text(tr, day, claimed.streak), view=reminder_view(tr, day))
         except discord.Forbidden as error:
             outcome = CLOSED if error.code == DMS_CLOSED else FAILED
             log.info("reminder to user %s for daily %s not delivered (%s)", reminder.user_id, day, error.text)
         except (TimeoutError, discord.HTTPException, OSError) as error:
             # A passing failure: the claim is given back, so the next reminder time today tries again.
             log.warning("reminder to user %s for daily %s failed: %s", reminder.user_id, day, error)
-            await store.release_reminder(reminder.user_id, day, self.owner)
+            await reminders.release(store, claimed, self.owner)
             return False
         else:
             outcome = SENT
-        await store.reminder_sent(reminder.user_id, day, outcome)
+        await reminders.sent(store, claimed, outcome)
         return outcome == SENT
 
 
@@ -173,26 +153,21 @@ async def remind(interaction: Interaction, when: app_commands.Choice[int] | None
     if not interaction.client.config.daily_enabled:
         await send_private(interaction, tr(DAILY_OFF))
         return
-    store = interaction.client.store
-    user_id = interaction.user.id
+    store, user_id = interaction.client.store, interaction.user.id
     if when is None:  # show the setting (and tell of an undelivered reminder once)
-        before = await store.get_reminder(user_id)
-        hours = before.hours if before is not None else None
-        if before is not None and before.undelivered_day is not None:
-            await store.set_reminder(user_id, before.hours, before.locale)
+        chosen = await reminders.setting(store, user_id)
     else:
-        hours = when.value or None
-        before = await store.set_reminder(user_id, hours, str(interaction.locale))
-    lines = []
-    if before is not None and before.undelivered_day is not None:
+        chosen = await reminders.choose(store, user_id, when.value or None, str(interaction.locale))
+    hours, lines = chosen.hours, []
+    if chosen.undelivered_day is not None:
         lines.append(tr("⚠️ Your reminder for Daily #{day} could not be delivered: your direct messages are closed "
                         "to me. Allow direct messages from apps (or from this server's members) to get them.",
-                        day=before.undelivered_day))
+                        day=chosen.undelivered_day))
     if hours is None:
         lines.append(tr("🔕 Reminders are off: I won't message you. `{command}` chooses a time.",
                         command=slash(tr, "remind", "when")))
     else:
-        moment = next_reminder(clock.now(), hours)
+        moment = reminders.next_reminder(clock.now(), hours)
         lines.append(tr.plural(
             "🔔 On days you haven't played the daily, I'll message you {n} hour before it ends (00:00 UTC). "
             "Next check: {when}.",
