@@ -1,7 +1,7 @@
 """``/scoundrel forget-me``: a player deletes everything the bot keeps about them (an extension).
 
 Private from start to end: the command answers only the player, with what will go and two buttons; nothing is
-deleted until they press **Delete my data**. The deletion itself is ``Store.forget_player`` (storage/forget.py);
+deleted until they press **Delete my data**. The deletion itself is ``scoundrel.forget.forget_player``;
 an operator does the same with ``scoundrel-bot forget --user ID``. Buttons::
 
     sc:forget:yes   delete the data of whoever presses it (the message is private: the player who asked)
@@ -10,7 +10,6 @@ an operator does the same with ``scoundrel-bot forget --user ID``. Buttons::
 
 from __future__ import annotations
 
-import logging
 import re
 
 import discord
@@ -23,8 +22,7 @@ from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
 from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
-
-log = logging.getLogger(__name__)
+from scoundrel.forget import forget_player
 
 ASK = N_("This deletes everything I keep about you: every game (the one in progress too), your daily results and "
          "streak, your place on every board, your streak reminder and any duel not finished. A finished duel stays "
@@ -58,11 +56,8 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:forg
         if self.step == "no":
             await interaction.response.edit_message(content=tr(KEPT), view=None)
             return
-        user_id = interaction.user.id
-        counts = await interaction.client.store.forget_player(user_id)
-        log.info("user %s deleted their data: %s", user_id,
-                 ", ".join(f"{n} {name}" for name, n in counts.items() if n) or "nothing was kept")
-        text = tr(DONE, play=slash(tr, "play")) if any(counts.values()) else tr(NOTHING)
+        forgotten = await forget_player(interaction.client.store, interaction.user.id)
+        text = tr(DONE, play=slash(tr, "play")) if forgotten.anything else tr(NOTHING)
         await interaction.response.edit_message(content=text, view=None)
 
 
