@@ -149,6 +149,15 @@ class ReplayRefused(Refused):
         self.code, self.number = code, number
 
 
-__all__ = ["NOT_OPEN", "PAST_DAY", "CoachRefused", "DayOver", "DuelRefused", "GameOver", "HintNeedsConsent",
-           "NoGame", "NotShareable", "NotYourGame", "OpponentBusy", "PracticeRefused", "Refused", "ReplayRefused",
-           "StaleHand", "StaleVersion"]
+class BoardRefused(Refused):
+    """A board asked for a day or a month that has not happened yet: ``code`` is ``scoundrel.boards.FUTURE_DAY``
+    (``asked`` a day number) or ``FUTURE_MONTH`` (``asked`` a month number); ``today`` is today's day number."""
+
+    def __init__(self, code: str, asked: int, today: int) -> None:
+        super().__init__(f"board refused: {code} ({asked}; today is daily {today})")
+        self.code, self.asked, self.today = code, asked, today
+
+
+__all__ = ["NOT_OPEN", "PAST_DAY", "BoardRefused", "CoachRefused", "DayOver", "DuelRefused", "GameOver",
+           "HintNeedsConsent", "NoGame", "NotShareable", "NotYourGame", "OpponentBusy", "PracticeRefused", "Refused",
+           "ReplayRefused", "StaleHand", "StaleVersion"]

@@ -1,9 +1,7 @@
-"""``/scoundrel leaderboard`` and ``/scoundrel stats`` (an extension).
+"""``/scoundrel leaderboard`` and ``/scoundrel stats`` (an extension): the boards and a player's record in words.
 
-Boards hold counted results only (practice replays never reach them). A server board holds only the results
-played in that server; the global board holds every server's. Days are UTC daily numbers (``scoundrel/daily.py``).
-The daily board ranks scores; the boards of several days (week, month, all time) rank points, which playing a
-day can only add to (``games.engine.tally``), and say so in one line.
+Which board a request means, its entries and the player's place, and a player's stats are
+``scoundrel.boards``'s; the boards of several days (week, month, all time) rank points and say so in one line.
 """
 
 from __future__ import annotations
@@ -23,13 +21,14 @@ from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
 from games.engine.tally import DAY_FLOOR
 from games.i18n.messages import ENGLISH, Messages
-from scoundrel.daily import day_date, day_end, day_of, month_days, month_of, month_start, streaks
+from scoundrel import boards
+from scoundrel.boards import BoardRequest
+from scoundrel.daily import day_date, day_end, day_of, month_of, month_start
+from scoundrel.errors import BoardRefused
 from storage.models import WON
 
-BOARD_SIZE = 10
 MAX_DAY = 99_999  # Daily #99,999 is in the 23rd century
 MAX_MONTH = 3_000  # Month #1 is January 2026 (scoundrel.daily.month_of)
-WEEK_DAYS = 7
 NO_MENTIONS = discord.AllowedMentions.none()
 
 Board = Literal["daily", "week", "month", "all-time"]
@@ -113,61 +112,43 @@ def month_name(tr: Messages, month: int) -> str:
     return format_date(month_start(month), "LLLL y", locale=tr.locale.replace("-", "_"))
 
 
-def board_title(board: str, server: bool, day: int, tr: Messages = ENGLISH) -> str:
+def board_title(request: BoardRequest, tr: Messages = ENGLISH) -> str:
+    board, server, day = request.board, request.guild_id is not None, request.day
     if board == "daily":
         return (tr("Daily #{day} — this server", day=day) if server else
                 tr("Daily #{day} — every server", day=day))
     if board == "week":
-        first = max(1, day - WEEK_DAYS + 1)
+        first = request.first_day
         return (tr("Week of Daily #{first}–#{day} — this server", first=first, day=day) if server else
                 tr("Week of Daily #{first}–#{day} — every server", first=first, day=day))
     if board == "month":
-        name = month_name(tr, month_of(day))
+        name = month_name(tr, request.month)
         name = name[:1].upper() + name[1:]  # a title: "Novembre 2026", though French writes months in lower case
         return (tr("{month} — this server", month=name) if server else
                 tr("{month} — every server", month=name))
     return tr("All time — this server") if server else tr("All time — every server")
 
 
-async def board_names(store, entries, day: int | None = None) -> dict[int, str]:
-    """The names kept with the results, on every board: a mention inside an embed shows as a raw id to a reader
-    whose client has not loaded that member (Discord's phone app often has not), even on a server's own board."""
-    if not entries:
-        return {}
-    return await store.names_for([e.user_id for e in entries], day)
-
-
-async def board_embed(store, board: str, guild_id: int | None, day: int, today: int,
-                      user_id: int | None = None, tr: Messages = ENGLISH) -> discord.Embed:
-    """The ``board`` for daily ``day`` (the week ending at it, the month holding it); ``today`` tells a running
-    day from a past one. With ``user_id``, the footer gives that player's own place, on the board's top 10 or
-    not. In ``tr``'s language (whoever asked for it)."""
-    if board == "daily":
-        entries = await store.leaderboard_daily(day, guild_id, BOARD_SIZE)
-        when = discord.utils.format_dt(day_end(day), 'R')
-        intro = (tr("Best score first; ties go to the earlier finish. Ends {when}.", when=when) if day == today else
+def board_embed(shown: boards.Board, tr: Messages = ENGLISH, *, own: bool = True) -> discord.Embed:
+    """The board as an embed in ``tr``'s language (whoever asked for it); a running day's board says when it ends,
+    a past one's when it ended. With ``own``, the footer gives the asking player's place, on the top 10 or not."""
+    request, entries, names = shown.request, shown.entries, shown.names
+    if request.board == "daily":
+        when = discord.utils.format_dt(day_end(request.day), 'R')
+        intro = (tr("Best score first; ties go to the earlier finish. Ends {when}.", when=when)
+                 if request.day == request.today else
                  tr("Best score first; ties go to the earlier finish. Ended {when}.", when=when))
-        lines = daily_lines(entries, tr, await board_names(store, entries, day))
-    elif board == "week":
-        entries = await store.leaderboard_week(day, guild_id, BOARD_SIZE)
-        intro = points_rule(tr)
-        lines = week_lines(entries, tr, await board_names(store, entries))
-    elif board == "month":
-        entries = await store.leaderboard_month(month_of(day), guild_id, BOARD_SIZE)
-        intro = points_rule(tr)
-        lines = week_lines(entries, tr, await board_names(store, entries))
+        lines = daily_lines(entries, tr, names)
+    elif request.board in ("week", "month"):
+        intro, lines = points_rule(tr), week_lines(entries, tr, names)
     else:
-        entries = await store.leaderboard_all_time(guild_id, BOARD_SIZE, dailies_only=True)
-        intro = points_rule(tr)
-        lines = all_time_lines(entries, tr, await board_names(store, entries))
+        intro, lines = points_rule(tr), all_time_lines(entries, tr, names)
     body = "\n".join(lines) if lines else tr("No results yet — `{command}` to get on the board.",
                                              command=slash(tr, "daily"))
-    embed = discord.Embed(title=f"🏆 {board_title(board, guild_id is not None, day, tr)}",
-                          description=f"{intro}\n\n{body}", colour=discord.Colour.gold())
-    if user_id is not None:
-        rank = (await store.month_rank(user_id, month_of(day), guild_id) if board == "month" else
-                await store.leaderboard_rank(board, user_id, day, guild_id))
-        embed.set_footer(text=own_place(rank, tr))
+    embed = discord.Embed(title=f"🏆 {board_title(request, tr)}", description=f"{intro}\n\n{body}",
+                          colour=discord.Colour.gold())
+    if own:
+        embed.set_footer(text=own_place(shown.rank, tr))
     return embed
 
 
@@ -187,24 +168,17 @@ async def leaderboard(interaction: Interaction, board: Board = "daily", scope: S
                       day: app_commands.Range[int, 1, MAX_DAY] | None = None,
                       month: app_commands.Range[int, 1, MAX_MONTH] | None = None) -> None:
     tr = for_reader(interaction)
-    today = day_of(clock.now())
-    if day is not None and day > today:
+    try:
+        request = boards.which_board(board, day_of(clock.now()), day=day, month=month, server=scope == "server",
+                                     guild_id=interaction.guild_id)
+    except BoardRefused as refused:
         await interaction.response.send_message(
-            tr("Daily #{day} hasn't happened yet: today is Daily #{today}.", day=day, today=today), ephemeral=True)
+            tr("Daily #{day} hasn't happened yet: today is Daily #{today}.", day=refused.asked, today=refused.today)
+            if refused.code == boards.FUTURE_DAY else
+            tr("{month} hasn't happened yet.", month=month_name(tr, refused.asked)), ephemeral=True)
         return
-    if month is not None and month > month_of(today):
-        await interaction.response.send_message(
-            tr("{month} hasn't happened yet.", month=month_name(tr, month)), ephemeral=True)
-        return
-    if month is not None:  # the month board of that month (any board named with a month shows it)
-        board = "month"
-        day = min(today, month_days(month)[1])
-    guild_id = interaction.guild_id if scope == "server" else None
-    note = ""
-    if scope == "server" and guild_id is None:
-        note = tr("Outside a server there is no server board; here is the global one.")
-    embed = await board_embed(interaction.client.store, board, guild_id, day or today, today, interaction.user.id,
-                              tr)
+    note = tr("Outside a server there is no server board; here is the global one.") if request.global_instead else ""
+    embed = board_embed(await boards.board_for(interaction.client.store, request, interaction.user.id), tr)
     await interaction.response.send_message(note, embed=embed, allowed_mentions=NO_MENTIONS)
 
 
@@ -221,18 +195,15 @@ async def day_suggestions(interaction: Interaction, current: str) -> list[app_co
     """Recent daily numbers with their dates, newest first; typing digits narrows them."""
     tr = for_reader(interaction)
     today = day_of(clock.now())
-    typed = current.strip().lstrip("#")
-    days = [d for d in range(today, max(0, today - 90), -1) if str(d).startswith(typed)][:25]
-    return [app_commands.Choice(name=_day_label(tr, d, today), value=d) for d in days]
+    return [app_commands.Choice(name=_day_label(tr, d, today), value=d) for d in boards.recent_days(today, current)]
 
 
 @leaderboard.autocomplete("month")
 async def month_suggestions(interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
     """This month and the ones before it, by name, newest first; typing digits narrows them by number."""
     tr = for_reader(interaction)
-    this = month_of(day_of(clock.now()))
-    typed = current.strip().lstrip("#")
-    months = [m for m in range(this, 0, -1) if str(m).startswith(typed)][:25]
+    today = day_of(clock.now())
+    this, months = month_of(today), boards.recent_months(today, current)
     return [app_commands.Choice(name=tr("{month} (this month)", month=month_name(tr, m)) if m == this else
                                 month_name(tr, m), value=m) for m in months]
 
@@ -244,8 +215,7 @@ def _rate(wins: int, games: int) -> str:
 async def stats_embed(store, user: discord.abc.User, today: int, tr: Messages = ENGLISH) -> discord.Embed:
     """A player's record as a few short lines (a phone shows it whole): totals, daily streak, counted dailies,
     and one line per ruleset when more than one was played. In ``tr``'s language (whoever asked)."""
-    stats = await store.user_stats(user.id)
-    current, longest = streaks(await store.daily_days(user.id), today)
+    stats, current, longest = await boards.player_stats(store, user.id, today)
     only = f" ({stats.by_rules[0].rules_name})" if len(stats.by_rules) == 1 else ""
     lines = [tr.plural("🎲 **{n} game**{only} · 🏆 **{wins}** won ({rate})",
                        "🎲 **{n} games**{only} · 🏆 **{wins}** won ({rate})", stats.games,
