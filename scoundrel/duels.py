@@ -19,10 +19,12 @@ from typing import NamedTuple
 
 from games.duel import DuelAction
 from scoundrel.errors import DuelRefused, OpponentBusy, StaleHand
+from storage import duels as stored
 from storage.duels import (
     ABANDONED,
     CHALLENGED,
     DECLINED,
+    PLAYING,
     WON,
     DuelBusy,
     DuelError,
@@ -30,6 +32,7 @@ from storage.duels import (
     DuelRecord,
     resign_action,
 )
+from storage.forget import FORGOTTEN
 from storage.store import Store
 
 log = logging.getLogger(__name__)
@@ -43,6 +46,12 @@ WAITING = "waiting"  # the challenger pressed Accept: only the challenged player
 OVER = "over"  # the duel has ended (``record``)
 STALE_HAND = StaleHand.code  # the move was made on an older hand: nothing was played (``record`` as stored)
 NOT_A_PLAY = "not_a_play"  # a card-play choice that is not a card play's code
+
+# Why the store refused (``DuelError.code``): the duel is gone, a player acted out of turn or lost a race...
+NOT_FOUND, NOT_IN_DUEL, NOT_YOUR_TURN, STALE = stored.NOT_FOUND, stored.NOT_IN_DUEL, stored.NOT_YOUR_TURN, stored.STALE
+ONLY_CHALLENGED_ACCEPTS, RESIGN_FOR_OTHER = stored.ONLY_CHALLENGED_ACCEPTS, stored.RESIGN_FOR_OTHER
+STORE_SELF_DUEL, STORE_OVER = stored.SELF_DUEL, stored.OVER
+FORGOTTEN_PLAYER = FORGOTTEN  # the seat of a player who had their data deleted (``DuelRecord.players``)
 
 FINISHED = (WON, ABANDONED)  # a duel played to its end (won, or resigned): not a declined challenge
 RESIGN = "R"  # the code of a resignation, whoever's seat it is
@@ -168,7 +177,9 @@ def has_picture(record: DuelRecord) -> bool:
     return record.status not in (CHALLENGED, DECLINED)
 
 
-__all__ = ["BOT_OPPONENT", "BUSY", "CARD_PLAY", "FINISHED", "NOT_A_PLAY", "OUTSIDER", "OVER", "RESIGN", "SELF_DUEL",
-           "STALE_HAND", "WAITING", "DuelError", "DuelRecord", "DuelRefused", "Hand", "Move", "OpponentBusy",
-           "StaleHand", "answer", "board_posted", "card_play", "challenge", "check_opponent", "finished",
-           "has_picture", "hand", "move", "open_duel", "open_hand", "own_duel"]
+__all__ = ["ABANDONED", "BOT_OPPONENT", "BUSY", "CARD_PLAY", "CHALLENGED", "DECLINED", "FINISHED", "FORGOTTEN_PLAYER",
+           "NOT_A_PLAY", "NOT_FOUND", "NOT_IN_DUEL", "NOT_YOUR_TURN", "ONLY_CHALLENGED_ACCEPTS", "OUTSIDER", "OVER",
+           "PLAYING", "RESIGN", "RESIGN_FOR_OTHER", "SELF_DUEL", "STALE", "STALE_HAND", "STORE_OVER",
+           "STORE_SELF_DUEL", "WAITING", "WON", "DuelError", "DuelRecord", "DuelRefused", "Hand", "Move",
+           "OpponentBusy", "StaleHand", "answer", "board_posted", "card_play", "challenge", "check_opponent",
+           "finished", "has_picture", "hand", "move", "open_duel", "open_hand", "own_duel"]

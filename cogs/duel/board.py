@@ -23,28 +23,24 @@ from games.i18n.messages import ENGLISH, Messages
 from games.i18n.phrase import translated
 from games.picture.duel import FILENAME as DUEL_FILENAME
 from games.picture.duel import render_duel
-from scoundrel import duels as duel_rules
-from scoundrel.duels import has_picture
-from scoundrel.errors import DuelRefused
-from storage import duels
-from storage.duels import ABANDONED, CHALLENGED, DECLINED, DuelError
-from storage.forget import FORGOTTEN
+from scoundrel import duels
+from scoundrel.duels import ABANDONED, CHALLENGED, DECLINED, FORGOTTEN_PLAYER, DuelError, DuelRefused, has_picture
 
 GOAL = N_("Goal: finish one column of 4+ cards, two of 5+ and one of 6+.")
-# Why storage.duels refused (DuelError.code), in words.
+# Why the store refused (DuelError.code), in words.
 STORE_REFUSALS = {
     duels.NOT_FOUND: N_("that duel no longer exists"),
     duels.NOT_IN_DUEL: N_("only the two players of this duel can do that"),
     duels.NOT_YOUR_TURN: N_("it is not your turn: wait for your opponent"),
-    duels.OVER: N_("this duel is over"),
+    duels.STORE_OVER: N_("this duel is over"),
     duels.STALE: N_("that board is out of date: someone moved first"),
-    duels.SELF_DUEL: N_("you can't duel yourself"),
+    duels.STORE_SELF_DUEL: N_("you can't duel yourself"),
     duels.ONLY_CHALLENGED_ACCEPTS: N_("only the challenged player can accept"),
     duels.RESIGN_FOR_OTHER: N_("you can only resign for yourself"),
 }
 # Why scoundrel.duels refused (DuelRefused.code), where it says the same as the store would.
-RULE_REFUSALS = {duel_rules.OUTSIDER: duels.NOT_IN_DUEL, duel_rules.OVER: duels.OVER,
-                 duel_rules.SELF_DUEL: duels.SELF_DUEL, duel_rules.WAITING: duels.ONLY_CHALLENGED_ACCEPTS}
+RULE_REFUSALS = {duels.OUTSIDER: duels.NOT_IN_DUEL, duels.OVER: duels.STORE_OVER,
+                 duels.SELF_DUEL: duels.STORE_SELF_DUEL, duels.WAITING: duels.ONLY_CHALLENGED_ACCEPTS}
 
 
 def mention(user_id: int) -> str:
@@ -56,7 +52,7 @@ def player_name(record, seat: int) -> str:
     resolves only for readers whose client already knows the user (others see a raw id); a duel from before names
     were kept falls back to it."""
     name = record.names[seat]
-    if not name and record.players[seat] == FORGOTTEN:  # a player who deleted their data: no name, no mention
+    if not name and record.players[seat] == FORGOTTEN_PLAYER:  # a player who deleted their data: no name, no mention
         return "**—**"
     return f"**{discord.utils.escape_markdown(name)}**" if name else mention(record.players[seat])
 

@@ -22,8 +22,7 @@ from games.engine.seeds import SeedError
 from games.i18n import N_
 from games.i18n.messages import Messages
 from scoundrel import duels
-from scoundrel.duels import DuelError, DuelRefused, OpponentBusy
-from storage.duels import CHALLENGED
+from scoundrel.duels import CHALLENGED, DuelError, DuelRefused, OpponentBusy
 
 
 @app_commands.command(name="duel", description="Challenge someone to a two-player Scoundrel duel (cards and dice)")

@@ -42,8 +42,7 @@ from games.duel.text import rules_text
 from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
 from scoundrel import duels
-from scoundrel.duels import DuelError, DuelRefused, StaleHand
-from storage.duels import CHALLENGED
+from scoundrel.duels import CHALLENGED, DuelError, DuelRefused, StaleHand
 
 log = logging.getLogger(__name__)
 
