@@ -1,5 +1,6 @@
-"""A daily started at the table has its par solved as chat's /scoundrel daily has it solved: in the solver's worker
-process (for real), in the background, by the real bot under SimCord whose service serves the table."""
+"""A daily started at the table has its par solved as chat's /scoundrel daily has it solved: the routes hand the
+day to the process's hook (``Table.par_missing``) while its par is unknown, and the bot (under SimCord, its service
+serving the table) solves it in the solver's worker process, for real, in the background."""
 
 from __future__ import annotations
 
@@ -19,6 +20,18 @@ async def simcord_bot(db_path, discord):  # noqa: F811
     bot = make_bot(db_path, service_address=("127.0.0.1", 0), activity=activity, par_solver=solve_par)
     yield bot
     await bot.close()
+
+
+async def test_the_table_asks_for_the_par_of_a_daily_started_while_it_is_unknown(served, alice, store):
+    client, table = served
+    asked: list[int] = []
+    table.par_missing = asked.append  # the process's hook (bot/chat_follows.py in the bot)
+    state = (await (await client.post("/api/games", json={"kind": "daily"}, headers=alice)).json())["state"]
+    assert asked == [state["day"]]
+    await store.set_daily_par(state["day"], 5, "", None)
+    await client.post("/api/games", json={"kind": "daily"}, headers=alice)  # the attempt resumed: par is known now
+    await client.post("/api/games", json={"kind": "normal"}, headers=alice)
+    assert asked == [state["day"]]
 
 
 @pytest.mark.simcord(settle_timeout=60)
