@@ -99,6 +99,9 @@ class ScoundrelBot(Bot):
         # starts its own task.
         self.arrival_checks: list[Callable[[discord.Interaction[ScoundrelBot]], None]] = []
         self.arrived: discord.Interaction[ScoundrelBot] | None = None  # the one being parsed (cogs/plumbing/intake.py)
+        from cogs.offers import OFFERS
+
+        self.offers = OFFERS  # what messages offer besides their own buttons, declared once (cogs/offers.py)
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem]) -> None:
         super().add_dynamic_items(*items)

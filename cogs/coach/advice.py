@@ -21,7 +21,6 @@ from typing import Any, TypeVar
 import discord
 
 from cogs.coach.best_possible import chunk_lines
-from cogs.game.view import GAME_OVER_EXTRAS, PLAYING_EXTRAS
 from cogs.plumbing.errors import GameIdButton
 from cogs.plumbing.interaction import Interaction
 from cogs.text.card_text import readable
@@ -194,15 +193,7 @@ async def setup(bot) -> None:
     _state["review"] = review_game if solver else None
     _state["hint"] = hint_for if solver else None
     bot.add_dynamic_items(ReviewButton, HintButton, HintConfirmButton)
-    if review_extras not in GAME_OVER_EXTRAS:
-        GAME_OVER_EXTRAS.append(review_extras)
-    if hint_extras not in PLAYING_EXTRAS:
-        PLAYING_EXTRAS.append(hint_extras)
 
 
 async def teardown(bot) -> None:
     bot.remove_dynamic_items(ReviewButton, HintButton, HintConfirmButton)
-    if review_extras in GAME_OVER_EXTRAS:
-        GAME_OVER_EXTRAS.remove(review_extras)
-    if hint_extras in PLAYING_EXTRAS:
-        PLAYING_EXTRAS.remove(hint_extras)

@@ -3,8 +3,8 @@
 Both are hindsight, worked out seeing every card of the deal, and say so; the coach's Hint and Review judge
 only what the player could see (``cogs.coach.advice``).
 
-The button is a persistent ``DynamicItem`` (``sc:par:<game id>``), added through ``GAME_OVER_EXTRAS``. A click is
-deferred at once (so Discord never times out) and answered privately once the solver's worker process has the
+The button is a persistent ``DynamicItem`` (``sc:par:<game id>``), offered under finished games (cogs/offers.py).
+A click is deferred at once (so Discord never times out) and answered privately once the solver's worker process has the
 par, or at once and plainly when the solver's queue is full or the player already waits for an answer; a deal
 solved before is answered from the store's par cache (``get_par``/``put_par``). A bot whose ``par_solver``
 attribute is None (tests that are not about par) offers no button. For a daily, only its player may look: the
@@ -17,7 +17,6 @@ import logging
 
 import discord
 
-from cogs.game.view import GAME_OVER_EXTRAS
 from cogs.plumbing.errors import GameIdButton
 from cogs.plumbing.interaction import Interaction
 from cogs.text.card_text import readable
@@ -147,12 +146,8 @@ def par_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
 async def setup(bot) -> None:
     _state["solver"] = bot.par_solver
     bot.add_dynamic_items(BestPossibleButton)
-    if par_extras not in GAME_OVER_EXTRAS:
-        GAME_OVER_EXTRAS.append(par_extras)
 
 
 async def teardown(bot) -> None:
     bot.remove_dynamic_items(BestPossibleButton)
-    if par_extras in GAME_OVER_EXTRAS:
-        GAME_OVER_EXTRAS.remove(par_extras)
     await close_par()  # the worker process ends with the bot

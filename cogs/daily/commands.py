@@ -11,9 +11,10 @@ from discord import app_commands
 
 from cogs.commands.admin_group import add_admin_subcommands, install, remove_admin_subcommands
 from cogs.commands.group import add_subcommands, remove_subcommands
-from cogs.daily.play import DYNAMIC_ITEMS, game_over_extras, play_daily
-from cogs.daily.post import ADMIN_COMMANDS, DailyPoster
-from cogs.game.view import GAME_OVER_EXTRAS
+from cogs.daily.play import DYNAMIC_ITEMS, play_daily
+from cogs.daily.play import share_extras as share_extras  # offered (cogs/offers.py)
+from cogs.daily.post import DailyPoster
+from cogs.daily.post_settings import ADMIN_COMMANDS
 from cogs.plumbing.interaction import Interaction
 
 
@@ -25,8 +26,6 @@ async def daily(interaction: Interaction) -> None:
 async def setup(bot) -> None:
     add_subcommands(daily)
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
-    if game_over_extras not in GAME_OVER_EXTRAS:
-        GAME_OVER_EXTRAS.append(game_over_extras)
     add_admin_subcommands(*ADMIN_COMMANDS)
     install(bot)
     if bot.config.daily_enabled:

@@ -53,7 +53,7 @@ async def send_daily_game(interaction: Interaction, record, note: str | None = "
     """Show a daily or practice game privately and make it the game's current message (``note``: a line of
     text above it, or none)."""
     note = note or None
-    shown = await game_message(record, store=interaction.client.store, tr=for_reader(interaction))
+    shown = await game_message(record, bot=interaction.client, tr=for_reader(interaction))
     message: discord.Message
     if interaction.response.is_done():
         message = await interaction.followup.send(note, **shown.send(), ephemeral=True, wait=True)  # type: ignore[call-overload]
@@ -257,8 +257,8 @@ class ShareButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
         await share_result(interaction, self.game_id)
 
 
-def game_over_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
-    """Added to a finished game's buttons (cogs.game.view.GAME_OVER_EXTRAS), in the player's language ``tr``."""
+def share_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
+    """Share, under a finished counted daily (cogs/offers.py), in the player's language ``tr``."""
     if record.kind not in (DAILY, PRACTICE) or record.score is None:
         return []
     return [ShareButton(record.id, tr)] if record.kind == DAILY else []  # par is in the text, not on a button

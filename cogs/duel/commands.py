@@ -125,7 +125,7 @@ async def post_board(interaction: Interaction, record, *, content: str | None,
     """Send the board and make it the duel's live message: moves update this copy (older copies' buttons still
     work, but their pictures are no longer kept up to date). It is written in the language of whoever posts it."""
     tr = for_reader(interaction)
-    embed, view = render_board(record, tr)
+    embed, view = render_board(record, tr, interaction.client)
     content = content if content is not None else board_content(record, tr)  # a challenge's content pings
     message = await send_message(interaction, content=content, embed=embed, view=view, allowed_mentions=mentions,
                                  files=await board_files(record, tr))

@@ -1,7 +1,7 @@
 """The Replay button under a finished duel's board: the whole duel as an animated GIF (``games.picture.duel_replay``).
 
 The button is a persistent ``DynamicItem`` (``sc:dreplay:<duel id>``) that ``cogs.duel.view.render_board`` puts on
-the board of every duel played to its end (won, or resigned), through ``DUEL_OVER_EXTRAS``. Anyone who can see the
+the board of every duel played to its end (won, or resigned), as cogs/offers.py declares. Anyone who can see the
 board may press it: the duel was played in the open on that board, so its replay is posted for all to see, as a
 finished solo game's is (``cogs/game/replay.py``; only a daily's deal, still the day's challenge, is kept private).
 A click is deferred while the replay service (``scoundrel.replays``: one worker thread, a bounded queue, one replay per
@@ -20,7 +20,6 @@ import io
 import discord
 
 from cogs.duel.view import (
-    DUEL_OVER_EXTRAS,
     FINISHED,
     board_content,
     refused_text,
@@ -104,11 +103,7 @@ async def post_duel_replay(interaction: Interaction, record) -> None:
 
 async def setup(bot) -> None:
     bot.add_dynamic_items(DuelReplayButton)
-    if duel_replay_extras not in DUEL_OVER_EXTRAS:
-        DUEL_OVER_EXTRAS.append(duel_replay_extras)
 
 
 async def teardown(bot) -> None:
     bot.remove_dynamic_items(DuelReplayButton)
-    if duel_replay_extras in DUEL_OVER_EXTRAS:
-        DUEL_OVER_EXTRAS.remove(duel_replay_extras)

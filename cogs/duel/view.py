@@ -5,7 +5,7 @@ Every control is a ``DynamicItem`` whose custom_id holds what the click needs, s
     sc:duelc:<duel id>:<acc|dec>               challenge: accept / decline (or withdraw)
     sc:duel:<duel id>:<version>:<what>         hand (show my hand), resign (ask), or an action code (P02, F1, D, R0)
     sc:duelp:<duel id>:<version>:<n>           select menu n of card plays; each option's value is an action code
-    sc:dreplay:<duel id>                       a finished duel's Replay (cogs/duel/replay.py, via DUEL_OVER_EXTRAS)
+    sc:dreplay:<duel id>                       a finished duel's Replay (cogs/duel/replay.py, offered by cogs/offers.py)
 
 A click whose version is not the duel's is refused as out of date; ``store.duels.play_duel`` lets exactly one of
 two racing clicks through.
@@ -22,13 +22,12 @@ import functools
 import io
 import logging
 import re
-from collections.abc import Callable
 
 import discord
 
 from cogs.plumbing.bounds import ID, VERSION
 from cogs.plumbing.errors import report_error, send_private
-from cogs.plumbing.interaction import Interaction
+from cogs.plumbing.interaction import Bot, Interaction, offered
 from cogs.plumbing.respond import edit_message, in_time
 from cogs.text.card_text import readable
 from cogs.text.command_text import slash
@@ -57,9 +56,6 @@ log = logging.getLogger(__name__)
 
 SELECT_LIMIT = 25  # options per Discord select menu
 FINISHED = (WON, ABANDONED)  # a duel played to its end (won, or resigned): not a declined challenge
-# Buttons under a finished duel's board (the Replay button, cogs/duel/replay.py): each function gets the duel's
-# record and the board's language and returns its items, as cogs.game.view.GAME_OVER_EXTRAS does for solo games.
-DUEL_OVER_EXTRAS: list[Callable[[object, Messages], list[discord.ui.Item]]] = []
 GOAL = N_("Goal: finish one column of 4+ cards, two of 5+ and one of 6+.")
 # Why storage.duels refused (DuelError.code), in words.
 STORE_REFUSALS = {
@@ -169,7 +165,8 @@ def board_embed(record, tr: Messages = ENGLISH) -> discord.Embed:
     return embed
 
 
-def render_board(record, tr: Messages = ENGLISH) -> tuple[discord.Embed, discord.ui.View]:
+def render_board(record, tr: Messages = ENGLISH, bot: Bot | None = None) -> tuple[discord.Embed, discord.ui.View]:
+    """The board's embed and buttons; with ``bot``, a finished duel's offers (``bot.offers``, cogs/offers.py)."""
     view = discord.ui.View(timeout=None)
     if record.status == CHALLENGED:
         view.add_item(ChallengeButton(record.id, "acc", tr))
@@ -181,9 +178,8 @@ def render_board(record, tr: Messages = ENGLISH) -> tuple[discord.Embed, discord
     if record.open:
         view.add_item(DuelRulesButton(tr))
     elif record.status in FINISHED:
-        for extra in DUEL_OVER_EXTRAS:
-            for item in extra(record, tr):
-                view.add_item(item)
+        for item in offered(bot, bot.offers.duel_over if bot else (), record, tr):
+            view.add_item(item)
     return board_embed(record, tr), view
 
 
@@ -272,12 +268,12 @@ def render_hand(record, seat: int, tr: Messages = ENGLISH) -> tuple[discord.Embe
 
 
 # --- clicks -----------------------------------------------------------------------------------------------
-async def refresh_board(client: discord.Client, record, tr: Messages = ENGLISH) -> None:
+async def refresh_board(client: Bot, record, tr: Messages = ENGLISH) -> None:
     """Edit the public board message to match ``record`` (it may have been deleted: then just log), in the
     language of whoever moved (``tr``)."""
     if record.channel_id is None or record.message_id is None:
         return
-    embed, view = render_board(record, tr)
+    embed, view = render_board(record, tr, client)
     files = await board_files(record, tr)
     try:
         channel = client.get_channel(record.channel_id) or await client.fetch_channel(record.channel_id)
@@ -438,7 +434,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
             except DuelError as refused:
                 await send_private(interaction, refused_text(refused, tr))
                 return
-            embed, view = render_board(record, tr)  # the board, in the language of whoever answered
+            embed, view = render_board(record, tr, interaction.client)  # in the language of whoever answered
             await interaction.response.edit_message(content=board_content(record, tr), embed=embed, view=view,
                                                     attachments=await board_files(record, tr))
         except DuelError as refused:  # e.g. the duel no longer exists (an older backup restored)

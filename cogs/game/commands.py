@@ -13,6 +13,7 @@ from cogs.commands.group import add_subcommands, remove_subcommands, scoundrel
 from cogs.game.embed import rules_label
 from cogs.game.flow import DYNAMIC_ITEMS as FLOW_ITEMS
 from cogs.game.flow import NORMAL, confirm_text, confirm_view, resume_game, start_game
+from cogs.game.flow import new_game_extras as new_game_extras  # offered (cogs/offers.py)
 from cogs.game.rules_text import pages
 from cogs.game.view import DYNAMIC_ITEMS as VIEW_ITEMS
 from cogs.plumbing.bounds import PAGE, PUBLIC_POSTS, SEED_LENGTH, read_seed

@@ -12,14 +12,14 @@ import re
 
 import discord
 
-from cogs.game.view import NewGameButton, game_message, game_url, other_players_game
+from cogs.game.view import game_message, game_url, other_players_game
 from cogs.plumbing.bounds import ID
 from cogs.plumbing.errors import GameIdButton, report_error, send_private
 from cogs.plumbing.interaction import Bot, Interaction
 from cogs.plumbing.respond import send_message
 from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
-from games.engine import Rules
+from games.engine import Rules, preset
 from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
 from scoundrel import games
@@ -45,13 +45,27 @@ async def show_start(interaction: Interaction, start: games.Start) -> None:
         await offer_active_game(interaction, start.record)
 
 
-NewGameButton.show_start = show_start
+class NewGameButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
+    """Starts a new game for whoever clicks, with the finished game's rules."""
+
+    PREFIX, LABEL, EMOJI, STYLE = "new", N_("New game"), "🎴", discord.ButtonStyle.success
+
+    async def run(self, interaction: Interaction) -> None:
+        start = await games.start_again(interaction.client.store, self.game_id, interaction.user.id,
+                                        preset(interaction.client.config.default_preset),
+                                        guild_id=interaction.guild_id, channel_id=interaction.channel_id)
+        await show_start(interaction, start)
+
+
+def new_game_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
+    """New game, first under a finished or abandoned game (cogs/offers.py)."""
+    return [NewGameButton(record.id, tr)]
 
 
 async def post_game(interaction: Interaction, record, *, ephemeral: bool = False) -> discord.Message:
     """Send the game as a new message, in the language of its player (who made ``interaction``), and remember it
     as the game's current message."""
-    shown = await game_message(record, store=interaction.client.store, tr=for_reader(interaction))
+    shown = await game_message(record, bot=interaction.client, tr=for_reader(interaction))
     message: discord.Message
     if interaction.response.is_done():
         message = await interaction.followup.send(**shown.send(), ephemeral=ephemeral, wait=True)
@@ -104,7 +118,7 @@ async def refresh_game_message(client: Bot, record, tr: Messages = ENGLISH) -> N
     player's when they asked for it, else the server's (``cogs.text.locale.for_server``)."""
     if record.message_id is None or record.channel_id is None or record.damaged:
         return
-    shown = await game_message(record, store=client.store, tr=tr)
+    shown = await game_message(record, bot=client, tr=tr)
     with contextlib.suppress(discord.HTTPException):
         await client.get_partial_messageable(record.channel_id).get_partial_message(record.message_id).edit(
             **shown.edit())
@@ -185,4 +199,4 @@ def confirm_view(game_id: int, tr: Messages = ENGLISH) -> discord.ui.View:
     return view
 
 
-DYNAMIC_ITEMS = (ResumeButton, AbandonButton)
+DYNAMIC_ITEMS = (NewGameButton, ResumeButton, AbandonButton)

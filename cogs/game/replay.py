@@ -1,6 +1,6 @@
 """Replays: the Replay button under a finished game and ``/scoundrel replay``, the whole game as an animated GIF.
 
-The button is a persistent ``DynamicItem`` (``sc:replay:<game id>``) added through ``GAME_OVER_EXTRAS`` to every
+The button is a persistent ``DynamicItem`` (``sc:replay:<game id>``) offered (cogs/offers.py) under every
 finished solo game (normal, daily, practice; won, died or given up). A click loads the game, is deferred, and is
 answered with the GIF once the replay service (``scoundrel.replays``: one worker thread, a bounded queue, one replay per
 player at a time, rendered replays kept) has drawn it; a busy service says so plainly.
@@ -25,7 +25,6 @@ from cogs.commands.group import add_subcommands, remove_subcommands
 from cogs.duel.replay import MAX_DUEL, replay_own_duel
 from cogs.game.commands import how_it_went, recent_for_suggestions
 from cogs.game.embed import rules_label
-from cogs.game.view import GAME_OVER_EXTRAS
 from cogs.plumbing import clock
 from cogs.plumbing.errors import GameIdButton, report_error, send_private
 from cogs.plumbing.interaction import Interaction
@@ -199,13 +198,9 @@ async def game_suggestions(interaction: Interaction, current: str) -> list[app_c
 async def setup(bot) -> None:
     add_subcommands(replay)
     bot.add_dynamic_items(ReplayButton)
-    if replay_extras not in GAME_OVER_EXTRAS:
-        GAME_OVER_EXTRAS.append(replay_extras)
 
 
 async def teardown(bot) -> None:
     remove_subcommands(replay)
     bot.remove_dynamic_items(ReplayButton)
-    if replay_extras in GAME_OVER_EXTRAS:
-        GAME_OVER_EXTRAS.remove(replay_extras)
     await close_replays()

@@ -11,12 +11,8 @@ out of date, and of two racing clicks ``Store.play`` lets exactly one through. `
 message shows, ``w`` (weapon) or ``b`` (barehanded): UI state only, never written to the database. ``code`` is an
 engine action code (``T2``, ``W2``, ``A``, ``B3``, ``L``, ``R``, ``D``, ``O``, ``E``) or ``mode`` for the toggle.
 
-Extending the game-over message: append a function to ``GAME_OVER_EXTRAS``; it gets the finished
-``GameRecord`` and the player's ``Messages`` and returns the ``discord.ui.Item``s to add (e.g. a Share button
-for dailies). Use persistent items (``DynamicItem``) so they survive restarts; return ``[]`` when the record is
-not yours to decorate.
-``PLAYING_EXTRAS`` does the same for a game still being played (e.g. the Hint button). Label the items in the
-``Messages`` given (a ``GameIdButton`` takes it: ``HintButton(record.id, tr)``), like every label here.
+What else a game message offers (New game, Review, Share, Best possible, Replay under a finished game; Hint under
+one being played) is declared in cogs/offers.py and reaches ``render_game`` through the bot (``bot.offers``).
 
 The message is written in its player's language: ``tr`` (a ``Messages``, English by default) is the clicking
 player's for a click (only the player's clicks redraw it) and the server's for an edit made without one.
@@ -29,25 +25,23 @@ import logging
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
-from typing import ClassVar, NamedTuple
+from typing import NamedTuple
 
 import discord
 
 from cogs.game.embed import ABANDONED, KIND_EMOJI, game_embed, table_description
 from cogs.plumbing.bounds import ID, VERSION
-from cogs.plumbing.errors import GameIdButton, report_error, send_private
-from cogs.plumbing.interaction import Interaction
+from cogs.plumbing.errors import report_error, send_private
+from cogs.plumbing.interaction import Bot, Interaction, offered
 from cogs.plumbing.respond import edit_message, in_time
 from cogs.text.card_text import card_text
 from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
-from games.engine import Action, IllegalAction, State, legal_actions, preset, preview, refusal
+from games.engine import Action, IllegalAction, State, legal_actions, preview, refusal
 from games.engine import actions as A
 from games.engine.cards import MONSTER, NECROMANCER, POTION, WEAPON, Card
 from games.engine.rules import MAX_LOOPS
 from games.engine.state import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, NECROMANCER_COST
-from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
 from games.i18n.outcome import outcome_text
 from games.picture import FILENAME, render_room
@@ -61,8 +55,6 @@ log = logging.getLogger(__name__)
 WEAPON_MODE, BAREHANDED = "w", "b"
 TOGGLE = "mode"
 HINTABLE = ("normal", "practice")  # the kinds of game a hint may be asked in (never a counted daily)
-GAME_OVER_EXTRAS: list[Callable[[object, Messages], list[discord.ui.Item]]] = []
-PLAYING_EXTRAS: list[Callable[[object, Messages], list[discord.ui.Item]]] = []  # the same, under a game still on
 
 _STYLE = {MONSTER: discord.ButtonStyle.danger, WEAPON: discord.ButtonStyle.primary,
           POTION: discord.ButtonStyle.success}
@@ -138,23 +130,6 @@ class GameButton(discord.ui.DynamicItem[discord.ui.Button],
                 self.view.clear_items()  # (unused once the click is handled; see redraw)
 
 
-class NewGameButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
-    """Starts a new game for whoever clicks, with the finished game's rules."""
-
-    PREFIX, LABEL, EMOJI, STYLE = "new", N_("New game"), "🎴", discord.ButtonStyle.success
-
-    # What a click's start shows: cogs.game.flow.show_start (the new game posted, or the one in progress offered),
-    # which posts games through this module, so it hands itself in here when imported (cogs/game/commands.py registers
-    # this button and imports both).
-    show_start: ClassVar[Callable[[Interaction, games.Start], Awaitable[None]]]
-
-    async def run(self, interaction: Interaction) -> None:
-        start = await games.start_again(interaction.client.store, self.game_id, interaction.user.id,
-                                        preset(interaction.client.config.default_preset),
-                                        guild_id=interaction.guild_id, channel_id=interaction.channel_id)
-        await type(self).show_start(interaction, start)
-
-
 async def handle_game_click(interaction: Interaction, game_id: int, version: int, mode: str,
                             code: str) -> None:
     metrics = getattr(interaction.client, "metrics", None)
@@ -211,8 +186,7 @@ async def _handle_game_click(interaction: Interaction, game_id: int, version: in
 async def redraw(interaction: Interaction, record, mode: str) -> None:
     """Show the game as stored (embed, buttons and the table picture) on the message that was clicked, in the
     clicking player's language."""
-    shown = await in_time(interaction, game_message(record, mode, store=interaction.client.store,
-                                                    tr=for_reader(interaction)))
+    shown = await in_time(interaction, game_message(record, mode, bot=interaction.client, tr=for_reader(interaction)))
     try:
         await edit_message(interaction, **shown.edit())
     finally:
@@ -222,27 +196,21 @@ async def redraw(interaction: Interaction, record, mode: str) -> None:
 # --- rendering ------------------------------------------------------------------------------
 
 def render_game(record, mode: str = WEAPON_MODE, par: int | None = None,
-                tr: Messages = ENGLISH, hinted: bool = False, coach: int | None = None
+                tr: Messages = ENGLISH, hinted: bool = False, coach: int | None = None, bot: Bot | None = None
                 ) -> tuple[discord.Embed, discord.ui.View]:
     """The embed and the buttons for a game as stored, in ``tr``'s language; usable for public and ephemeral
-    messages.
+    messages. With ``bot``, its offers follow the game's own buttons (``bot.offers``, cogs/offers.py).
 
     The embed shows the table picture as an attachment: send it with ``game_message`` (which renders the
     picture too) rather than alone."""
     embed = game_embed(record, par, tr, hinted=hinted, coach=coach)
     view = discord.ui.View(timeout=None)
     if record.state.over or record.status == ABANDONED:
-        view.add_item(NewGameButton(record.id, tr))
-        if record.status != ABANDONED:
-            for extra in GAME_OVER_EXTRAS:
-                for item in extra(record, tr):
-                    view.add_item(item)
-        return embed, view
-    for item in game_buttons(record, mode, tr):
+        items = offered(bot, bot.offers.finished if bot else (), record, tr, abandoned=record.status == ABANDONED)
+    else:
+        items = [*game_buttons(record, mode, tr), *offered(bot, bot.offers.playing if bot else (), record, tr)]
+    for item in items:
         view.add_item(item)
-    for extra in PLAYING_EXTRAS:
-        for item in extra(record, tr):
-            view.add_item(item)
     return embed, view
 
 
@@ -266,14 +234,16 @@ class GameMessage(NamedTuple):
         return dict(embed=self.embed, view=self.view, attachments=[self.file()])
 
 
-async def game_message(record, mode: str = WEAPON_MODE, *, store=None, tr: Messages = ENGLISH) -> GameMessage:
+async def game_message(record, mode: str = WEAPON_MODE, *, bot: Bot | None = None,
+                       tr: Messages = ENGLISH) -> GameMessage:
     """The message of a game in ``tr``'s language (its player's, or the server's for an edit made without the
-    player); with ``store``, a finished game also shows par when the deal has been solved (and a daily's the
-    coach's score beside it)."""
+    player); with ``bot``, its offers, and for a finished game par when the deal has been solved (and a daily's
+    the coach's score beside it)."""
+    store = bot.store if bot is not None else None
     par, coach = await known_par(store, record) if store is not None and record.state.over else (None, None)
     hinted = store is not None and record.kind in HINTABLE and (
         record.hinted if getattr(record, "hinted", None) is not None else await store.is_hinted(record.id))
-    embed, view = render_game(record, mode, par, tr, hinted, coach)
+    embed, view = render_game(record, mode, par, tr, hinted, coach, bot)
     return GameMessage(embed, view, await table_picture(record, tr), table_description(record.state, tr))
 
 
@@ -424,4 +394,4 @@ def _special_look(state: State, action: Action, tr: Messages = ENGLISH) -> dict:
     return look
 
 
-DYNAMIC_ITEMS = (GameButton, NewGameButton)
+DYNAMIC_ITEMS = (GameButton,)

@@ -181,7 +181,7 @@ async def test_a_finished_dailys_par_is_in_its_text_in_the_players_language(worl
     await play_to_end(world.alice, daily.response)
     record = await world.store.daily_attempt(world.alice.id, 1)
     record = await world.store.get_game(record.id)
-    german, buttons_de = render_game(record, par=17, tr=messages_for("de"))
+    german, buttons_de = render_game(record, par=17, tr=messages_for("de"), bot=world.bot)
     english, _ = render_game(record, par=17)
     assert german.description.split("\n")[-1].startswith("Nach ") and " · Par 17, " in german.description
     assert " played · par 17, " in english.description

@@ -60,6 +60,10 @@ async def test_every_cog_loads_and_the_commands_are_synced(world):
     modules = [info.name for info in pkgutil.walk_packages(cogs.__path__, "cogs.")]
     assert sorted(names) == sorted(m for m in modules if hasattr(importlib.import_module(m), "setup"))
     assert set(world.bot.extensions) == set(names)
+    # every offer (cogs/offers.py) names a function of its extension as loaded
+    offers = world.bot.offers
+    for offer in (*offers.finished, *offers.playing, *offers.duel_over):
+        assert callable(getattr(world.bot.extensions[offer.extension], offer.items)), offer
     available = world.alice.available_commands(world.channel)
     for sub in ("play", "resume", "abandon", "rules", "help"):
         assert f"scoundrel {sub}" in available

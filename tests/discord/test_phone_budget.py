@@ -120,7 +120,8 @@ async def test_every_game_message_has_at_most_three_rows_of_buttons_on_a_phone(w
             tr = messages_for(language)
             for mode in (WEAPON_MODE, BAREHANDED):
                 for hinted in (False, True):
-                    embed, view = render_game(record, mode, par=30, tr=tr, hinted=hinted and kind != "daily")
+                    embed, view = render_game(record, mode, par=30, tr=tr, hinted=hinted and kind != "daily",
+                                              bot=world.bot)
                     assert phone_rows(view) <= 3, (name, language, mode, texts(embed, view))
                     shown = "\n".join(texts(embed, view))
                     assert "♠" not in shown and "♣" not in shown, (name, language, shown)
@@ -142,7 +143,7 @@ async def test_hint_says_hint_and_the_fight_switch_shows_which_mode_is_on_in_eve
         tr = messages_for(language)
         ticks = {}
         for mode in (WEAPON_MODE, BAREHANDED):
-            _, view = render_game(record, mode, tr=tr)
+            _, view = render_game(record, mode, tr=tr, bot=world.bot)
             items = [getattr(item, "item", item) for item in view.children]
             hint = next(item for item in items if item.custom_id.startswith("sc:hint:"))
             switch = next(item for item in items if item.custom_id.endswith(":mode"))

@@ -32,7 +32,7 @@ async def finished_game_message(world, kind="normal", day=None, seed=4, user=Non
                                            day=day)
     while record.status == "playing":
         record = await world.store.play(record.id, user.id, record.version, legal_actions(record.state)[-1])
-    embed, view = render_game(record)
+    embed, view = render_game(record, bot=world.bot)
     await world.bot.get_channel(world.channel.id).send(embed=embed, view=view)
     return record, world.channel.last_message
 

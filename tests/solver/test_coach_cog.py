@@ -38,7 +38,7 @@ async def finished_game_message(world, kind="normal", seed=7):
                                            kind=kind, day=None if kind == "normal" else 1)
     for action in slightly_off_line(seed):
         record = await world.store.play(record.id, world.alice.id, record.version, action)
-    embed, view = render_game(record)
+    embed, view = render_game(record, bot=world.bot)
     await world.bot.get_channel(world.channel.id).send(embed=embed, view=view)
     return record, world.channel.last_message
 
@@ -142,7 +142,7 @@ async def test_no_hint_in_a_counted_daily_but_in_practice(world, monkeypatch):
     monkeypatch.setitem(coach()._state, "hint", hint_for)
     daily = await world.store.create_game(world.alice.id, world.guild.id, world.channel.id, CLASSIC, seed=7,
                                           kind="daily", day=1)
-    assert not any(item.custom_id.startswith("sc:hint:") for item in render_game(daily)[1].children)
+    assert not any(item.custom_id.startswith("sc:hint:") for item in render_game(daily, bot=world.bot)[1].children)
     practice = await world.store.create_game(world.bob.id, world.guild.id, world.channel.id, CLASSIC, seed=7,
                                              kind="practice", day=1)
-    assert any(item.custom_id == f"sc:hint:{practice.id}" for item in render_game(practice)[1].children)
+    assert any(item.custom_id == f"sc:hint:{practice.id}" for item in render_game(practice, bot=world.bot)[1].children)

@@ -42,7 +42,7 @@ async def finished_game_message(world, kind="normal", seed=4):
                                            kind=kind, day=None if kind == "normal" else 1)
     while record.status == "playing":
         record = await world.store.play(record.id, world.alice.id, record.version, legal_actions(record.state)[-1])
-    embed, view = render_game(record)
+    embed, view = render_game(record, bot=world.bot)
     await world.bot.get_channel(world.channel.id).send(embed=embed, view=view)
     return record, world.channel.last_message
 
@@ -85,7 +85,8 @@ def test_no_button_without_a_solver_or_for_unsolvable_rules(monkeypatch):
     record = SimpleNamespace(id=5, rules=PRESETS["classic"], status="dead", kind="normal")
     best_possible = cogs.coach.best_possible
     assert [item.custom_id for item in best_possible.par_extras(record)] == ["sc:par:5"]
-    assert best_possible.par_extras(SimpleNamespace(id=5, rules=PRESETS["expansion"], status="dead", kind="normal")) == []
+    expansion = SimpleNamespace(id=5, rules=PRESETS["expansion"], status="dead", kind="normal")
+    assert best_possible.par_extras(expansion) == []
     # a finished daily offers Share, Review, New game: its Review tells par
     assert best_possible.par_extras(SimpleNamespace(id=5, rules=PRESETS["classic"], status="dead", kind="daily")) == []
     monkeypatch.setitem(best_possible._state, "solver", None)
