@@ -58,13 +58,6 @@ class OpenTableButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
             await send_private(interaction, tr(NOT_OPENED))
 
 
-def table_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
-    """The Open the table button, beside the fight switch."""
-    button = OpenTableButton(record.id, tr)
-    button.item.row = 1
-    return [button]
-
-
 class PrivateMessages(commands.Cog, name="PrivateMessages"):
     """Loaded when ``[activity]`` is configured. game id -> (the last interaction token on its private message,
     that message's id, until when the token works); bounded, oldest forgotten first. Only this process's
@@ -123,7 +116,7 @@ async def show_on_chat(client: Bot, record, tr: Messages = ENGLISH) -> None:
     if token is None:
         await refresh_game_message(client, record, tr)
         return
-    shown = await game_message(record, store=client.store, tr=tr)
+    shown = await game_message(record, bot=client, tr=tr)
     try:
         webhook = discord.Webhook.partial(client.application_id or 0, token, client=client)
         with contextlib.suppress(discord.HTTPException):

@@ -65,13 +65,6 @@ async def test_play_and_daily_offer_open_the_table_answered_by_the_launch_callba
     assert any("did not open the table" in note for note in notes + [m.content for m in click.followups])
 
 
-async def test_no_table_button_without_the_activity(tmp_path):
-    from cogs.game.open_table import table_extras
-    from cogs.game.view import PLAYING_EXTRAS
-
-    assert table_extras not in PLAYING_EXTRAS  # (the bot of this module's other tests is closed: unloaded)
-
-
 async def test_the_sync_keeps_the_apps_entry_point_command(world):  # noqa: F811
     # Discord made it when the app's Activities were enabled; a bulk overwrite that drops it is refused.
     scope = world.env.backend.commands.setdefault(None, {})
@@ -87,12 +80,13 @@ async def test_the_sync_keeps_the_apps_entry_point_command(world):  # noqa: F811
 
 async def test_a_move_at_the_table_redraws_the_game_in_chat(world, discord):  # noqa: F811
     token = discord.player(world.alice.id, "alice")
-    message = (await world.alice.slash(world.channel, "scoundrel play")).response.message
+    message = (await world.alice.slash(world.channel, "scoundrel play", seed="0000-0004")).response.message
     assert versions(message) == {0}
     state = await api(world, "GET", "/api/game?kind=normal", token)
     for _ in range(3):
         state = await api(world, "POST", f"/api/games/{state['id']}/move", token,
                           version=state["version"], action=a_move(state))
+    assert not state["over"]
     await world.env.settle()
     shown = world.channel.last_message
     assert shown.id == message.id and versions(shown) == {3}
