@@ -44,7 +44,7 @@ def kept_entry_point(existing: dict[str, Any]) -> dict[str, Any]:
     return kept
 
 
-async def sync_keeping_entry_point(bot: discord.Client, tree: discord.app_commands.CommandTree) -> list[dict]:
+async def sync_keeping_entry_point(bot: discord.Client, tree: discord.app_commands.CommandTree) -> list[Any]:
     """Overwrite the app's global commands with ``tree``'s, keeping its Entry Point command; what Discord stored."""
     application_id = bot.application_id
     if application_id is None:
@@ -57,4 +57,4 @@ async def sync_keeping_entry_point(bot: discord.Client, tree: discord.app_comman
     existing = entry_point_of(await bot.http.get_global_commands(application_id))  # type: ignore[arg-type]
     if existing is not None:
         payload.append(kept_entry_point(existing))
-    return await bot.http.bulk_upsert_global_commands(application_id, payload=payload)  # type: ignore[arg-type]
+    return list(await bot.http.bulk_upsert_global_commands(application_id, payload=payload))

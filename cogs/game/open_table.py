@@ -88,7 +88,8 @@ class PrivateMessages(commands.Cog, name="PrivateMessages"):
             return
         if not interaction.message.flags.ephemeral:
             return
-        found = GAME_CLICK.match(str((interaction.data or {}).get("custom_id", "")))
+        data: dict = dict(interaction.data or {})
+        found = GAME_CLICK.match(str(data.get("custom_id", "")))
         if found:
             self.keep(int(found[1]), interaction.token, interaction.message.id)
 
