@@ -7,8 +7,12 @@
 
 The server (the real routes of ``web/`` over a real store, no picture to draw) runs in its own process; the
 players are aiohttp clients in this one, each with its own token, each playing its own game as fast as the server
-answers: it reads the table, sends the first playable card with the version it saw (Avoid when there is none),
-and starts a new game when one ends. Printed: moves, moves/s (wall), the move's round trip (median, p99) and the
+answers (or, with ``--pace S``, waiting about S seconds between moves, as a person looking and tapping does): it
+reads the table, sends the first playable card with the version it saw (Avoid when there is none), and starts a
+new game when one ends. With ``--revision REV`` an earlier revision's server is measured in the same run (its
+files from ``git archive``), alternating with this checkout's ``--rounds`` times; with ``--chat``, the chat's path
+follows: the same number of players clicking through SimCord (``benchmarks/click_load.py``). Printed: moves,
+moves/s (wall), the move's round trip (median, p99) and the
 server process's CPU per move (user + system, from /proc, over the measured window only).
 """
 
@@ -17,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -98,6 +103,8 @@ def a_move(state: dict) -> str:
 async def player(http: aiohttp.ClientSession, number: int, until: float, times: list[float],
                  pace: float = 0.0) -> None:
     headers = {"Authorization": f"Bearer bench-{number}"}
+    if pace:  # the players arrive spread over one pace, not all at once
+        await asyncio.sleep(random.uniform(0, pace))
     async with http.post("/api/games", json={"kind": "normal"}, headers=headers) as answer:
         state = (await answer.json())["state"]
     while time.perf_counter() < until:
@@ -114,8 +121,8 @@ async def player(http: aiohttp.ClientSession, number: int, until: float, times: 
         if answer.status not in (200, 409):
             raise RuntimeError(f"player {number}: {answer.status} {body}")
         state = body["state"]
-        if pace:  # a player's time to look and tap again
-            await asyncio.sleep(pace)
+        if pace:  # a player's time to look and tap again, about ``pace``
+            await asyncio.sleep(random.uniform(0.5, 1.5) * pace)
 
 
 def cpu_seconds(pid: int) -> float:
