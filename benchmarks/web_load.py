@@ -190,7 +190,7 @@ def report(name: str, players: int, moves: int, wall: float, cpu: float, mine: f
 async def run(args, trees: list[tuple[str, Path]], folder: str) -> None:
     for round_number in range(args.rounds):  # alternating, so that the machine's load falls on each alike
         for name, tree in trees:
-            database = args.db or str(Path(folder) / f"web-load-{len(name)}-{round_number}.sqlite3")
+            database = args.db or str(Path(args.dir or folder) / f"web-load-{len(name)}-{round_number}.sqlite3")
             report(name, args.players, *await measure(args, database, tree))
 
 
@@ -221,6 +221,8 @@ def main() -> None:
     parser.add_argument("--chat-profile", action="store_true", help="the bot's share of the chat's CPU (py-spy)")
     parser.add_argument("--tree", help=argparse.SUPPRESS)
     parser.add_argument("--profile", metavar="FILE", help="cProfile the server process into FILE (pstats)")
+    parser.add_argument("--dir", help="the folder of the SQLite files (default: a temporary one; /dev/shm leaves "
+                        "the disk's fsync out of the round trips)")
     parser.add_argument("--browser", action="store_true", help="also time the first table in headless Chromium")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
