@@ -34,5 +34,7 @@ async def setup(bot) -> None:
 async def teardown(bot) -> None:
     bot.remove_dynamic_items(OpenTableButton)
     kept = private_messages(bot)
-    if kept is not None and kept.clicked in bot.arrival_checks:
-        bot.arrival_checks.remove(kept.clicked)
+    if kept is not None:  # (a cog of another module: discord.py would leave it loaded)
+        if kept.clicked in bot.arrival_checks:
+            bot.arrival_checks.remove(kept.clicked)
+        await bot.remove_cog(kept.qualified_name)

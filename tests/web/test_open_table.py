@@ -111,3 +111,10 @@ async def test_no_table_button_without_the_activity_section(world):  # noqa: F81
     await world.restart()  # the same bot without [activity]
     message = (await world.alice.slash(world.channel, "scoundrel play")).response.message
     assert table_buttons(message) == [] and versions(message) == {0}
+
+
+async def test_the_extension_reloads(world):  # noqa: F811
+    await world.bot.reload_extension("cogs.game.activity")
+    assert len([c for c in world.bot.cogs if c == "PrivateMessages"]) == 1
+    message = (await world.alice.slash(world.channel, "scoundrel play")).response.message
+    assert len(table_buttons(message)) == 1
