@@ -118,3 +118,24 @@ async def test_the_extension_reloads(world):  # noqa: F811
     assert len([c for c in world.bot.cogs if c == "PrivateMessages"]) == 1
     message = (await world.alice.slash(world.channel, "scoundrel play")).response.message
     assert len(table_buttons(message)) == 1
+
+
+async def test_moves_faster_than_the_edits_are_drawn_once_the_newest(world):  # noqa: F811
+    from games.engine import legal_actions
+    from games.i18n.messages import ENGLISH
+    from scoundrel import games
+
+    message = (await world.alice.slash(world.channel, "scoundrel play", seed="0000-0004")).response.message
+    record = await world.store.active_game(world.alice.id, "normal")
+    moved = []
+    for _ in range(3):  # three moves at the table, each told to the chat as it is answered
+        record = await games.move(world.store, record.id, world.alice.id, record.version,
+                                  legal_actions(record.state)[0])
+        moved.append(record)
+    world.env.http_requests.clear()
+    for record in moved:
+        world.bot.service.follows.after_move(record, ENGLISH)
+    await world.env.settle()
+    edits = [entry for entry in world.env.http_requests if entry.method == "PATCH"]
+    assert len(edits) == 1 and versions(world.channel.last_message) == {3}
+    assert world.channel.last_message.id == message.id
