@@ -139,3 +139,20 @@ async def test_moves_faster_than_the_edits_are_drawn_once_the_newest(world):  # 
     edits = [entry for entry in world.env.http_requests if entry.method == "PATCH"]
     assert len(edits) == 1 and versions(world.channel.last_message) == {3}
     assert world.channel.last_message.id == message.id
+
+
+async def test_a_daily_finished_at_the_table_counts_on_its_servers_post(world, discord):  # noqa: F811
+    from tests.daily.test_daily_post import posts, schedule
+
+    _, channel = await schedule(world, "08:00")
+    await world.env.advance_time(8 * 3600 + 60)
+    [post] = posts(channel)
+    token = discord.player(world.alice.id, "alice")
+    await world.alice.slash(world.channel, "scoundrel daily")  # started in this server's chat
+    state = await api(world, "GET", "/api/game?kind=daily", token)
+    while not state["over"]:
+        state = await api(world, "POST", f"/api/games/{state['id']}/move", token,
+                          version=state["version"], action=a_move(state))
+    await world.env.settle()
+    post = next(p for p in posts(channel) if p.id == post.id)
+    assert post.embeds[0].description.endswith("👥 **1** player here has played today.")
