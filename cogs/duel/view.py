@@ -198,7 +198,8 @@ class DuelPlaySelect(discord.ui.DynamicItem[discord.ui.Select],
             try:
                 code = duels.card_play(self.item.values[0])
             except DuelRefused:
-                await send_private(interaction, for_reader(interaction)("That choice is not a card play."))
+                tr = for_reader(interaction)
+                await send_private(interaction, tr("That choice is not a card play."))
                 return
             await handle_action(interaction, self.duel_id, self.version, code)
         except DuelError as refused:  # e.g. the duel was deleted: a refusal, not a failure
