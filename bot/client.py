@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import importlib
 import logging
-import pkgutil
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -15,8 +13,8 @@ from discord.ext import commands
 
 import cogs
 from bot.config import Config
-from cogs import clock
-from cogs.interaction import Bot
+from cogs.plumbing import clock
+from cogs.plumbing.interaction import Bot
 
 if TYPE_CHECKING:
     from bot.service import Service
@@ -28,17 +26,8 @@ STOP_GRACE = 6.0  # seconds a clean stop gives the interactions in flight, leavi
 
 
 def find_extensions() -> list[str]:
-    """Every module in ``cogs/`` that has a ``setup(bot)``: those are the extensions (see cogs/group.py).
-
-    Found rather than listed so a new cog module (daily, leaderboard, ...) is loaded by adding the file alone.
-    A module that fails to import fails start-up loudly; nothing is skipped.
-    """
-    found = []
-    for info in sorted(pkgutil.iter_modules(cogs.__path__), key=lambda m: m.name):
-        name = f"{cogs.__name__}.{info.name}"
-        if hasattr(importlib.import_module(name), "setup"):
-            found.append(name)
-    return found
+    """The extensions to load: ``cogs.EXTENSIONS``, declared in one place and in order (see cogs/__init__.py)."""
+    return list(cogs.EXTENSIONS)
 
 
 YOUNG_OBJECTS = 10_000  # objects made and not yet freed before the garbage collector's youngest pass
@@ -50,7 +39,7 @@ def tune_collector() -> None:
     # collector's reach, so its collections walk only what clicks create.
     gc.collect()
     gc.freeze()
-    # A click's objects that the collector must free (most are freed as the click ends: cogs.respond.release)
+    # A click's objects that the collector must free (most are freed as the click ends: cogs.plumbing.respond.release)
     # die young unless the youngest generation fills before they do: with 700 (Python's default) and many
     # clicks in flight they were promoted, and full collections of them took a tenth of a click's CPU.
     gc.set_threshold(YOUNG_OBJECTS, 10, 10)
@@ -62,11 +51,11 @@ class ScoundrelBot(Bot):
     or reaction event is read, so none is sent (in a busy server they would be most of the gateway's traffic, the
     echoes of the bot's own edits included)."""
 
-    config: Config  # all of the settings (the cogs see the part they read: cogs.interaction.Settings)
+    config: Config  # all of the settings (the cogs see the part they read: cogs.plumbing.interaction.Settings)
 
     def __init__(self, config: Config, *, sync_commands: bool = True, extensions: list[str] | None = None,
                  par_solver=DEFAULT_PAR, coach_player=DEFAULT_PAR) -> None:
-        from cogs.errors import ScoundrelTree  # the central error handler must be the tree's own on_error
+        from cogs.plumbing.errors import ScoundrelTree  # the central error handler must be the tree's own on_error
 
         # Nobody is pinged unless a message names them on purpose: a send that should notify someone (a duel
         # challenge) passes its own AllowedMentions for that one user.
@@ -101,15 +90,18 @@ class ScoundrelBot(Bot):
 
         self.metrics = Metrics()  # served at /metrics when [service] address is set
         self.service: Service | None = None
-        # The DynamicItem classes registered with discord.py, so cogs.clicks can answer the clicks it drops.
+        # The DynamicItem classes registered with discord.py, so cogs.plumbing.clicks can answer the clicks it drops.
         self.dynamic_item_classes: list[type[discord.ui.DynamicItem]] = []
-        self.stopping = False  # set by shutdown(): new interactions are refused plainly (cogs/intake.py)
-        self.in_flight: set[asyncio.Task] = set()  # the tasks of interactions being handled (cogs/intake.py)
+        self.stopping = False  # set by shutdown(): new interactions are refused plainly (cogs/plumbing/intake.py)
+        self.in_flight: set[asyncio.Task] = set()  # the tasks of interactions being handled (cogs/plumbing/intake.py)
         # Called with each interaction as it arrives, before its code runs, on the gateway's own turn: a cog's look
-        # at every interaction without a task of its own for each (cogs/clicks.py). One that needs to wait starts
-        # its own task.
+        # at every interaction without a task of its own for each (cogs/plumbing/clicks.py). One that needs to wait
+        # starts its own task.
         self.arrival_checks: list[Callable[[discord.Interaction[ScoundrelBot]], None]] = []
-        self.arrived: discord.Interaction[ScoundrelBot] | None = None  # the one being parsed (cogs/intake.py)
+        self.arrived: discord.Interaction[ScoundrelBot] | None = None  # the one being parsed (cogs/plumbing/intake.py)
+        from cogs.offers import OFFERS
+
+        self.offers = OFFERS  # what messages offer besides their own buttons, declared once (cogs/offers.py)
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem]) -> None:
         super().add_dynamic_items(*items)
@@ -120,10 +112,11 @@ class ScoundrelBot(Bot):
         self.dynamic_item_classes = [item for item in self.dynamic_item_classes if item not in items]
 
     async def setup_hook(self) -> None:
-        from cogs.command_translator import CommandTranslator
-        from cogs.group import scoundrel
+        from cogs.commands.group import scoundrel
+        from cogs.text.translator import CommandTranslator
 
-        # cogs.clock.now is discord's utcnow: virtual under SimCord, so stored times agree with the tests' clock.
+        # cogs.plumbing.clock.now is discord's utcnow: virtual under SimCord, so stored times agree with the tests'
+        # clock.
         from storage import open_store
         from storage.time_limit import STORE_WAIT
 
@@ -158,10 +151,10 @@ class ScoundrelBot(Bot):
         super().dispatch(event_name, *args, **kwargs)
 
     def interaction_arrived(self, interaction: discord.Interaction[ScoundrelBot]) -> None:
-        """As an interaction arrives, before its code has run: its deadline (cogs/respond.py), its count, the cogs'
-        checks."""
+        """As an interaction arrives, before its code has run: its deadline (cogs/plumbing/respond.py), its count,
+        the cogs' checks."""
         from bot.metrics import interaction_kind
-        from cogs.respond import answer_in_time
+        from cogs.plumbing.respond import answer_in_time
 
         self.arrived = interaction
         answer_in_time(interaction)

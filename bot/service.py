@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from aiohttp import web
 
-from cogs import clock
+from cogs.plumbing import clock
 
 if TYPE_CHECKING:
     from web.identity import DiscordIdentity
@@ -60,7 +60,7 @@ class Service:
             self.runner = None
 
     async def healthz(self, request: web.Request) -> web.Response:
-        from cogs.daily_post import poster
+        from cogs.daily.post import poster
 
         gateway = self.bot.is_ready() and not self.bot.is_closed()
         problem = await self.database_problem()

@@ -442,7 +442,7 @@ async def play_duel_moves(env, message, moves: int, tr, to_the_end: bool = False
     how many actions the duel has had."""
     import random
 
-    from cogs.duel_view import refresh_board
+    from cogs.duel.view import refresh_board
     from games.duel import legal_actions as duel_actions
     from storage.duels import load_duel, play_duel
 

@@ -1,4 +1,4 @@
-"""Typed storage errors: the cogs turn each into a short message for the player (cogs/errors.py).
+"""Typed storage errors: the cogs turn each into a short message for the player (cogs/plumbing/errors.py).
 
 Engine ``IllegalAction`` is never wrapped: ``Store.play`` lets it through unchanged.
 """

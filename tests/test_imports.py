@@ -64,9 +64,9 @@ def test_no_module_imports_itself_back(graph):
 
 
 def test_no_module_imports_itself_back_counting_every_import(every_import):
-    assert every_import.direct_import_exists(importer="bot.client", imported="cogs.errors")  # one in a function
+    assert every_import.direct_import_exists(importer="bot.client", imported="cogs.plumbing.errors")  # in a function
     assert cycles(every_import) == []
-    # the cogs name the bot without importing the process: it is a cogs.interaction.Bot
+    # the cogs name the bot without importing the process: it is a cogs.plumbing.interaction.Bot
     assert not every_import.chain_exists(importer="cogs", imported="bot", as_packages=True)
 
 

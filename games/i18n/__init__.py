@@ -2,7 +2,7 @@
 
 English is the source language: a catalogue maps English text to one Discord locale.
 
-- ``commands.po`` holds the slash commands' names, descriptions and choices (``cogs.command_translator``).
+- ``commands.po`` holds the slash commands' names, descriptions and choices (``cogs.text.translator``).
 - ``messages/*.po`` hold everything a player reads: embeds, buttons, refusals, rules, help, the share
   text and the picture's words (``games.i18n.messages``). One file per area of the bot; together they are
   one catalogue.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.daily_play import DAILY_OFF
+from cogs.daily.play import DAILY_OFF
 from tests.daily.helpers import admin_of
 from tests.discord.harness import make_bot
 

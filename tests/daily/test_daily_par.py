@@ -49,7 +49,7 @@ async def test_the_post_and_the_end_of_a_daily_show_par(world):
 
 @pytest.mark.simcord(settle_timeout=60)
 async def test_a_par_left_half_solved_by_a_process_that_died_is_solved_here_once_its_lease_runs_out(world):
-    from cogs.daily_par import ParKeeper
+    from cogs.daily.par import ParKeeper
     from scoundrel.daily_challenge import todays_challenge
 
     keeper = world.bot.get_cog("DailyPoster").par

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from datetime import timedelta
 
-from cogs.game_embed import events_lines, status_line
+from cogs.game.embed import events_lines, status_line
 from games.engine import deal, seed_to_text
 from scoundrel.daily import AVOIDED, CLEARED, DIED, FACED_MARKS, daily_seed, day_end
 from tests.daily.helpers import codes, play_to_end, restart

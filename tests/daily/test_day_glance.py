@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from cogs.daily_count import COUNT_EVERY
+from cogs.daily.count import COUNT_EVERY
 from games.engine.tally import DAY_FLOOR
 from scoundrel.daily import DAILY_RULES, daily_seed, room_marks
 from tests.daily.helpers import play_to_end

@@ -10,8 +10,8 @@ from datetime import UTC, datetime
 
 import discord
 
-from cogs.daily_play import SHARE_LEGEND
-from cogs.par import par_summary
+from cogs.coach.best_possible import par_summary
+from cogs.daily.play import SHARE_LEGEND
 from games.engine import apply, legal_actions, new_game, seed_to_text
 from games.engine.rules import CLASSIC
 from games.i18n.messages import ENGLISH, messages_for
@@ -174,14 +174,14 @@ def test_the_best_possible_answer_and_its_line_read_in_the_players_language():
 
 
 async def test_a_finished_dailys_par_is_in_its_text_in_the_players_language(world, locales):
-    from cogs.game_view import render_game
+    from cogs.game.view import render_game
 
     locales.speak(world.alice, "de")
     daily = await world.alice.slash(world.channel, "scoundrel daily")
     await play_to_end(world.alice, daily.response)
     record = await world.store.daily_attempt(world.alice.id, 1)
     record = await world.store.get_game(record.id)
-    german, buttons_de = render_game(record, par=17, tr=messages_for("de"))
+    german, buttons_de = render_game(record, par=17, tr=messages_for("de"), bot=world.bot)
     english, _ = render_game(record, par=17)
     assert german.description.split("\n")[-1].startswith("Nach ") and " · Par 17, " in german.description
     assert " played · par 17, " in english.description

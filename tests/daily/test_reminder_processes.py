@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from cogs.reminders import StreakReminders
+from cogs.account.reminders import StreakReminders
 from storage import open_store
 from tests.daily.test_reminders import HOUR, dms
 

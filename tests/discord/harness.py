@@ -75,7 +75,7 @@ def buttons(message) -> list[discord.Button]:
 def button(message, label_start: str) -> discord.Button:
     """The one button whose label starts with ``label_start``; card labels may be written as the engine writes
     them (``♠J``): buttons show suits readable on every theme (``♤J``)."""
-    from cogs.card_text import readable
+    from cogs.text.card_text import readable
 
     found = [b for b in buttons(message) if (b.label or "").startswith(readable(label_start))]
     if len(found) != 1:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import sqlite3
 
 import discord
 import simcord
 
-from cogs import game_view
-from cogs.errors import DATABASE_DOWN
+from cogs.plumbing.errors import DATABASE_DOWN
+from cogs.plumbing.interaction import Offer
 from tests.discord.harness import buttons, make_bot, private_notes
 
 GUILD_ID = 900000000000000001
@@ -46,7 +47,7 @@ async def test_a_failing_command_gets_a_private_apology_and_the_traceback_is_log
     result = await world.alice.slash(world.channel, "scoundrel resume")
     simcord.assert_error(world.env, Exception, contains="damaged")  # went through tree.on_error
     assert result.ephemeral and "saved data is damaged" in result.response.content
-    assert any(r.name == "cogs.errors" and r.exc_info for r in caplog.records)
+    assert any(r.name == "cogs.plumbing.errors" and r.exc_info for r in caplog.records)
 
     # The way out the message names: abandon works on a damaged game, then a new game can start.
     ask = await world.alice.slash(world.channel, "scoundrel abandon")
@@ -64,19 +65,15 @@ async def test_a_database_that_is_down_is_answered_plainly_and_logged(world, cap
     cid = next(b.custom_id for b in buttons(message) if b.custom_id.endswith(":T0"))
     click = await world.alice.click(message, custom_id=cid)
     assert private_notes(click) == [DATABASE_DOWN]
-    # one line an operator reads, not a traceback (cogs/outages.py)
+    # one line an operator reads, not a traceback (cogs/plumbing/outages.py)
     logged = [r for r in caplog.records if r.levelno >= logging.ERROR]
-    assert [r.name for r in logged] == ["cogs.outages"] and logged[0].exc_info is None
+    assert [r.name for r in logged] == ["cogs.plumbing.outages"] and logged[0].exc_info is None
     assert "the store is closed" in logged[0].getMessage()
 
 
-async def test_game_over_extras_add_their_items(world):
-    def share(record, tr):
-        return [discord.ui.Button(label=f"Share #{record.id}", url="https://example.com/share")]
-
-    game_view.GAME_OVER_EXTRAS.append(share)
-    try:
-        await world.alice.slash(world.channel, "scoundrel play", seed="0000-0004")
+async def test_a_finished_game_offers_what_is_declared_in_order(world, monkeypatch):
+    async def finish(seed):
+        await world.alice.slash(world.channel, "scoundrel play", seed=seed)
         record = await world.store.active_game(world.alice.id, "normal")
         message = world.channel.last_message
         while True:  # play the leftmost card until the game ends
@@ -86,7 +83,16 @@ async def test_game_over_extras_add_their_items(world):
                 break
             await world.alice.click(message, custom_id=ids[0])
             message = world.channel.last_message
-        labels = [b.label for b in buttons(message)]
-        assert labels == ["New game", "Replay", f"Share #{record.id}"]
-    finally:
-        game_view.GAME_OVER_EXTRAS.remove(share)
+        return record, [b.label for b in buttons(message)]
+
+    _, labels = await finish("0000-0004")
+    assert labels == ["New game", "Replay"]  # (Review and Best possible need the solver, which this bot lacks)
+    # in the order declared
+    monkeypatch.setattr(world.bot, "offers", dataclasses.replace(world.bot.offers, finished=(
+        Offer("cogs.game.replay", "replay_extras"), Offer("cogs.game.commands", "new_game_extras"))))
+    _, labels = await finish("0000-0005")
+    assert labels == ["Replay", "New game"]
+    # an offer goes with its extension: unloaded, its button is no longer offered
+    await world.bot.unload_extension("cogs.game.replay")
+    _, labels = await finish("0000-0006")
+    assert labels == ["New game"]

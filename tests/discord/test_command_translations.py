@@ -9,7 +9,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from discord import app_commands
 
-from cogs.command_translator import LOCALES, catalog
+from cogs.text.translator import LOCALES, catalog
 
 # Discord's rule for command and option names (CHAT_INPUT): lowercase, no spaces, 1-32 characters.
 NAME = re.compile(r"^[-_\w]{1,32}$")

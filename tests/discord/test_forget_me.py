@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.forget_me import ASK, DONE, KEPT
+from cogs.account.forget_me import ASK, DONE, KEPT
 from games.i18n.messages import messages_for
 from tests.discord.harness import button_by_code, buttons, private_notes
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
+import pkgutil
 
 import discord
 
+import cogs
 from bot.client import find_extensions
 from games.engine import deal, legal_actions, new_game, preset, seed_from_text
 from games.engine.rules import CLASSIC
@@ -52,8 +55,15 @@ def test_the_seed_is_what_the_tests_expect():
 
 async def test_every_cog_loads_and_the_commands_are_synced(world):
     names = find_extensions()
-    assert "cogs.game" in names
+    assert "cogs.game.commands" in names
+    # declared in one place: every module with a setup(bot) is listed, and nothing else
+    modules = [info.name for info in pkgutil.walk_packages(cogs.__path__, "cogs.")]
+    assert sorted(names) == sorted(m for m in modules if hasattr(importlib.import_module(m), "setup"))
     assert set(world.bot.extensions) == set(names)
+    # every offer (cogs/offers.py) names a function of its extension as loaded
+    offers = world.bot.offers
+    for offer in (*offers.finished, *offers.playing, *offers.duel_over):
+        assert callable(getattr(world.bot.extensions[offer.extension], offer.items)), offer
     available = world.alice.available_commands(world.channel)
     for sub in ("play", "resume", "abandon", "rules", "help"):
         assert f"scoundrel {sub}" in available
@@ -312,11 +322,11 @@ async def test_a_damaged_game_gets_a_friendly_message_and_a_logged_traceback(wor
 
     with sqlite3.connect(world.database) as db:  # damage the stored game behind the bot's back
         db.execute("UPDATE games SET snapshot = 'garbage', deck = 'Z99' WHERE id = ?", (record.id,))
-    with caplog.at_level(logging.ERROR, logger="cogs.errors"):
+    with caplog.at_level(logging.ERROR, logger="cogs.plumbing.errors"):
         click = await world.alice.click(message, custom_id=button_by_code(message, "T0").custom_id)
     notes = private_notes(click)
     assert notes and "saved data is damaged" in notes[0]
-    assert any(r.exc_info for r in caplog.records if r.name == "cogs.errors")
+    assert any(r.exc_info for r in caplog.records if r.name == "cogs.plumbing.errors")
     assert not legal_actions(new_game(CLASSIC, seed=1)) == []  # the engine itself is untouched
 
 

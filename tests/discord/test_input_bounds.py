@@ -7,9 +7,9 @@ import pytest
 import simcord
 from discord import app_commands
 
-from cogs.bounds import SEED_LENGTH
-from cogs.clicks import UNKNOWN_BUTTON
-from cogs.errors import UNEXPECTED
+from cogs.plumbing.bounds import SEED_LENGTH
+from cogs.plumbing.clicks import UNKNOWN_BUTTON
+from cogs.plumbing.errors import UNEXPECTED
 from tests.daily.helpers import admin_of
 from tests.discord.harness import button_by_code, click_on_snapshot, private_notes, snapshot
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cogs.clicks import UNKNOWN_BUTTON
+from cogs.plumbing.clicks import UNKNOWN_BUTTON
 from games.i18n.messages import messages_for
 from tests.discord.harness import click_on_snapshot, private_notes, snapshot
 

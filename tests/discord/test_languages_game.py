@@ -4,9 +4,10 @@ game over in German; another member keeps their own language for what answers th
 from __future__ import annotations
 
 import re
+import sys
 
-from cogs.game_embed import status_line, table_description
-from cogs.game_view import table_picture
+from cogs.game.embed import status_line, table_description
+from cogs.game.view import table_picture
 from games.i18n.messages import ENGLISH, messages_for
 from games.picture import FILENAME, render_room, room_layout
 from tests.discord.harness import button, buttons, private_notes
@@ -181,21 +182,20 @@ async def test_french_and_spanish_players_read_the_room_in_their_language(world,
         assert await message.attachments[0].read() == render_room(record.state, tr=messages_for(locale))
 
 
-async def test_buttons_hooked_onto_the_game_read_in_the_players_language(world, monkeypatch):
-    from cogs import game_view
-    from cogs.game_flow import ResumeButton
+async def test_buttons_offered_under_the_game_read_in_the_players_language(world, monkeypatch):
+    from cogs.game.view import render_game
 
-    monkeypatch.setattr(game_view, "PLAYING_EXTRAS", [lambda record, tr: [ResumeButton(record.id, tr)]])
+    monkeypatch.setitem(sys.modules["cogs.coach.advice"]._state, "hint", object())  # as when the solver runs
     await world.alice.slash(world.channel, "scoundrel play", seed=SEED)
     record = await world.store.active_game(world.alice.id, "normal")
-    _, view = game_view.render_game(record, tr=DE)
-    assert view.children[-1].item.label == "Fortsetzen"  # the hook labels its button in the tr it is given
-    _, view = game_view.render_game(record)
-    assert view.children[-1].item.label == "Resume"
+    _, view = render_game(record, tr=DE, bot=world.bot)
+    assert view.children[-1].item.label == DE("Hint") != "Hint"  # the offer labels its button in the tr it is given
+    _, view = render_game(record, bot=world.bot)
+    assert view.children[-1].item.label == "Hint"
 
 
 def test_the_replay_command_is_written_as_the_readers_discord_shows_it():
-    from cogs.game_embed import replay_command
+    from cogs.game.embed import replay_command
     from games.engine import preset, seed_from_text
 
     rules, seed = preset("expansion").with_health(30), seed_from_text("K7Q2-M9XD")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import discord
 
-from cogs.card_text import readable
-from cogs.embed_fields import CONTINUED, FIELD_LIMIT, add_lines_field
-from cogs.game import WHERE
-from cogs.rules_text import PAGES, RULE_PAGES, page_text, pages
+from cogs.game.commands import WHERE
+from cogs.game.rules_text import PAGES, RULE_PAGES, page_text, pages
+from cogs.text.card_text import readable
+from cogs.text.embed_fields import CONTINUED, FIELD_LIMIT, add_lines_field
 from games.i18n.messages import SHIPPED, SOURCE, messages_for
 from tests.daily.helpers import admin_of
 from tests.discord.harness import button
@@ -52,7 +52,7 @@ async def test_a_german_member_reads_every_rules_page_in_german_and_an_english_o
 
 
 def with_continuations(embed_fields) -> dict[str, str]:
-    """An embed's fields by name, a field with a blank name (cogs/embed_fields.py) joined to the one before."""
+    """An embed's fields by name, a field with a blank name (cogs/text/embed_fields.py) joined to the one before."""
     fields: dict[str, str] = {}
     name = ""
     for field in embed_fields:

@@ -75,7 +75,7 @@ async def test_discord_and_the_terminal_play_a_game_through_the_same_functions(w
 
 
 async def test_the_cogs_word_the_application_layers_refusals_like_storages(world):
-    from cogs.errors import friendly_message
+    from cogs.plumbing.errors import friendly_message
     from scoundrel.errors import NotYourGame, StaleVersion
     from storage import errors as store_errors
 

@@ -14,7 +14,7 @@ import sys
 import discord
 from PIL import ImageFont
 
-from cogs.game_view import BAREHANDED, WEAPON_MODE, render_game
+from cogs.game.view import BAREHANDED, WEAPON_MODE, render_game
 from games.engine import PRESETS, apply, legal_actions, new_game, preset
 from games.engine.state import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER
 from games.i18n.messages import SHIPPED, messages_for
@@ -90,9 +90,9 @@ SCREENS = [
 
 def solver_on(monkeypatch):
     """Hint, Review and Best possible offered, as on a bot whose solver runs (the modules the bot loaded)."""
-    monkeypatch.setitem(sys.modules["cogs.coach"]._state, "hint", object())
-    monkeypatch.setitem(sys.modules["cogs.coach"]._state, "review", object())
-    monkeypatch.setitem(sys.modules["cogs.par"]._state, "solver", object())
+    monkeypatch.setitem(sys.modules["cogs.coach.advice"]._state, "hint", object())
+    monkeypatch.setitem(sys.modules["cogs.coach.advice"]._state, "review", object())
+    monkeypatch.setitem(sys.modules["cogs.coach.best_possible"]._state, "solver", object())
 
 
 def texts(embed, view) -> list[str]:
@@ -120,7 +120,8 @@ async def test_every_game_message_has_at_most_three_rows_of_buttons_on_a_phone(w
             tr = messages_for(language)
             for mode in (WEAPON_MODE, BAREHANDED):
                 for hinted in (False, True):
-                    embed, view = render_game(record, mode, par=30, tr=tr, hinted=hinted and kind != "daily")
+                    embed, view = render_game(record, mode, par=30, tr=tr, hinted=hinted and kind != "daily",
+                                              bot=world.bot)
                     assert phone_rows(view) <= 3, (name, language, mode, texts(embed, view))
                     shown = "\n".join(texts(embed, view))
                     assert "♠" not in shown and "♣" not in shown, (name, language, shown)
@@ -142,7 +143,7 @@ async def test_hint_says_hint_and_the_fight_switch_shows_which_mode_is_on_in_eve
         tr = messages_for(language)
         ticks = {}
         for mode in (WEAPON_MODE, BAREHANDED):
-            _, view = render_game(record, mode, tr=tr)
+            _, view = render_game(record, mode, tr=tr, bot=world.bot)
             items = [getattr(item, "item", item) for item in view.children]
             hint = next(item for item in items if item.custom_id.startswith("sc:hint:"))
             switch = next(item for item in items if item.custom_id.endswith(":mode"))
@@ -158,8 +159,8 @@ async def test_hint_says_hint_and_the_fight_switch_shows_which_mode_is_on_in_eve
 
 
 def test_the_coach_writes_readable_suits_in_every_language():
-    from cogs.coach import review_text
-    from cogs.par import short_line_text
+    from cogs.coach.advice import review_text
+    from cogs.coach.best_possible import short_line_text
     from scoundrel.coach import ReviewText
 
     deck = new_game(CLASSIC, seed=13).start_deck

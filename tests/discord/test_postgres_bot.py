@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from cogs.errors import DATABASE_DOWN
+from cogs.plumbing.errors import DATABASE_DOWN
 from tests.discord.harness import buttons, private_notes
 
 

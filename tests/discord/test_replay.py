@@ -9,8 +9,8 @@ import sys
 import pytest
 from PIL import Image
 
-from cogs import clock
-from cogs.game_view import render_game
+from cogs.game.view import render_game
+from cogs.plumbing import clock
 from games.engine import PRESETS, encode, legal_actions, seed_to_text
 from games.picture.replay import FILENAME, render_replay
 from games.solver import solve
@@ -32,7 +32,7 @@ async def finished_game_message(world, kind="normal", day=None, seed=4, user=Non
                                            day=day)
     while record.status == "playing":
         record = await world.store.play(record.id, user.id, record.version, legal_actions(record.state)[-1])
-    embed, view = render_game(record)
+    embed, view = render_game(record, bot=world.bot)
     await world.bot.get_channel(world.channel.id).send(embed=embed, view=view)
     return record, world.channel.last_message
 
@@ -103,7 +103,7 @@ async def test_a_dailys_replay_is_private_during_its_day_and_shows_par_only_afte
 async def test_a_busy_replay_service_is_said_plainly(world, monkeypatch):
     """One replay per player at a time, and a bounded queue: past either, the player is told, nothing queued."""
     service = ReplayService(capacity=0)
-    cog = sys.modules["cogs.replay"]
+    cog = sys.modules["cogs.game.replay"]
     monkeypatch.setitem(cog._state, "replays", service)
     _, message = await finished_game_message(world, seed=7)
     record = await world.store.create_game(world.bob.id, world.guild.id, world.channel.id, RULES, seed=8)

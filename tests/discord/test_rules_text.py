@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from cogs.card_text import readable
-from cogs.game import rules_page
-from cogs.rules_text import PAGES, PRESET_BLURB_MARKS, expansion_page, options_page, pages
+from cogs.game.commands import rules_page
+from cogs.game.rules_text import PAGES, PRESET_BLURB_MARKS, expansion_page, options_page, pages
+from cogs.text.card_text import readable
 from games.engine.rules import MAX_LOOPS, PRESET_BLURBS, PRESETS
 from games.engine.state import LOOP_BONUS, MERCHANT_HEAL, MERCHANT_OFFER, NECROMANCER_COST, weapon_price
 from games.i18n.messages import SHIPPED, SOURCE, messages_for

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 import simcord
 
-from cogs.admin_group import NOT_A_MANAGER
+from cogs.commands.admin_group import NOT_A_MANAGER
 from games.engine import PRESETS
 
 

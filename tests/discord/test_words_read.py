@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from types import SimpleNamespace
 
-from cogs.game_embed import rules_label
-from cogs.game_view import out_of_date
-from cogs.leaderboard import _average
+from cogs.boards.leaderboard import _average
+from cogs.game.embed import rules_label
+from cogs.game.view import out_of_date
 from games.engine import PRESETS, apply, new_game
 from games.engine import actions as A
 from games.i18n.messages import SHIPPED, messages_for

@@ -127,7 +127,7 @@ async def test_a_replay_of_a_duel_still_on_declined_or_unknown_is_refused_privat
 async def test_a_busy_replay_service_is_said_plainly_before_anything_is_posted(world, monkeypatch):
     board, record = await finished_board(world)
     service = ReplayService(capacity=0)
-    monkeypatch.setitem(sys.modules["cogs.duel_replay"]._state, "replays", service)
+    monkeypatch.setitem(sys.modules["cogs.duel.replay"]._state, "replays", service)
     carol = world.guild.add_member(world.env.create_user("carol"))
     service._pending, service._players = 1, {world.bob.id}  # Bob's replay is being drawn
     try:

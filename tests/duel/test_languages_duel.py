@@ -4,8 +4,8 @@ Each private answer is in its reader's language; the shared board is in the lang
 command produced it, its picture too (and the same state in the same language is always the same picture).
 """
 
-from cogs.card_text import readable
-from cogs.duel_view import counts_line, refused_text
+from cogs.duel.view import counts_line, refused_text
+from cogs.text.card_text import readable
 from games.duel import apply, from_json, new_duel, refusal, replay, to_json
 from games.duel.actions import DuelAction, IllegalDuelAction
 from games.duel.cards import Card

@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from cogs.errors import DATABASE_DOWN
+from cogs.plumbing.errors import DATABASE_DOWN
 from tests.discord.harness import answer_kind, button_by_code, private_notes
 
 pytestmark = pytest.mark.simcord(settle_timeout=30)

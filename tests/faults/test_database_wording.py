@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.errors import DATABASE_DOWN, DATABASE_FULL, friendly_message
+from cogs.plumbing.errors import DATABASE_DOWN, DATABASE_FULL, friendly_message
 from games.i18n.messages import ENGLISH, messages_for
 from storage import DatabaseFull, DatabaseUnavailable
 

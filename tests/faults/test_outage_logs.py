@@ -8,8 +8,8 @@ import logging
 
 import pytest
 
-from cogs.errors import DATABASE_FULL
-from cogs.outages import DatabaseTrouble
+from cogs.plumbing.errors import DATABASE_FULL
+from cogs.plumbing.outages import DatabaseTrouble
 from games.engine import Rules
 from storage import DatabaseFull, DatabaseUnavailable
 from storage.backends.base import Tx

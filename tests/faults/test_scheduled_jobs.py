@@ -11,7 +11,7 @@ import sqlite3
 
 import pytest
 
-from cogs.daily_post import DailyPoster
+from cogs.daily.post import DailyPoster
 from scoundrel.par import solve_par
 from storage import ABANDONED, EXPIRED
 from tests.daily.helpers import admin_of

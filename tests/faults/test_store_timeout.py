@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from cogs.errors import DATABASE_SLOW, friendly_message
+from cogs.plumbing.errors import DATABASE_SLOW, friendly_message
 from games.engine import Rules, deal
 from games.i18n.messages import ENGLISH
 from storage import DatabaseUnavailable, open_store

@@ -49,7 +49,7 @@ async def test_a_timed_store_call_pausing_on_a_timer_finishes_while_time_advance
 
 
 async def test_a_write_pausing_to_run_again_does_not_hold_up_a_task_waiting_for_its_lock():
-    # (cogs/daily_post.py: the admin's post_due holds the posting lock while its write pauses; the post loop's
+    # (cogs/daily/post.py: the admin's post_due holds the posting lock while its write pauses; the post loop's
     # post_due waits for the lock)
     lock, done = asyncio.Lock(), []
 

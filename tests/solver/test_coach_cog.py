@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from cogs.card_text import readable
-from cogs.game_view import render_game
+from cogs.game.view import render_game
+from cogs.text.card_text import readable
 from games.engine import PRESETS, apply, decode, encode, new_game, seed_to_text
 from games.solver.fair import Coach
 from games.solver.position import Position
@@ -38,13 +38,13 @@ async def finished_game_message(world, kind="normal", seed=7):
                                            kind=kind, day=None if kind == "normal" else 1)
     for action in slightly_off_line(seed):
         record = await world.store.play(record.id, world.alice.id, record.version, action)
-    embed, view = render_game(record)
+    embed, view = render_game(record, bot=world.bot)
     await world.bot.get_channel(world.channel.id).send(embed=embed, view=view)
     return record, world.channel.last_message
 
 
 def coach():
-    return sys.modules["cogs.coach"]  # the module as the bot loaded it
+    return sys.modules["cogs.coach.advice"]  # the module as the bot loaded it
 
 
 @pytest.fixture
@@ -88,16 +88,16 @@ async def test_a_daily_review_is_only_for_its_player_once_it_is_over(world, monk
 def test_no_review_button_without_a_solver_or_for_unsolvable_rules(monkeypatch):
     from types import SimpleNamespace
 
-    import cogs.coach
+    import cogs.coach.advice
     from games.engine import PRESETS
 
-    monkeypatch.setitem(cogs.coach._state, "review", review_game)
+    monkeypatch.setitem(cogs.coach.advice._state, "review", review_game)
     record = SimpleNamespace(id=5, rules=PRESETS["classic"], status="dead")
-    assert [item.custom_id for item in cogs.coach.review_extras(record)] == ["sc:review:5"]
-    assert cogs.coach.review_extras(SimpleNamespace(id=5, rules=PRESETS["expansion"], status="dead")) == []
-    assert cogs.coach.review_extras(SimpleNamespace(id=5, rules=PRESETS["classic"], status="abandoned")) == []
-    monkeypatch.setitem(cogs.coach._state, "review", None)
-    assert cogs.coach.review_extras(record) == []
+    assert [item.custom_id for item in cogs.coach.advice.review_extras(record)] == ["sc:review:5"]
+    assert cogs.coach.advice.review_extras(SimpleNamespace(id=5, rules=PRESETS["expansion"], status="dead")) == []
+    assert cogs.coach.advice.review_extras(SimpleNamespace(id=5, rules=PRESETS["classic"], status="abandoned")) == []
+    monkeypatch.setitem(cogs.coach.advice._state, "review", None)
+    assert cogs.coach.advice.review_extras(record) == []
 
 
 @pytest.mark.simcord(settle_timeout=600)  # the fair coach solves several orders a move
@@ -142,7 +142,7 @@ async def test_no_hint_in_a_counted_daily_but_in_practice(world, monkeypatch):
     monkeypatch.setitem(coach()._state, "hint", hint_for)
     daily = await world.store.create_game(world.alice.id, world.guild.id, world.channel.id, CLASSIC, seed=7,
                                           kind="daily", day=1)
-    assert not any(item.custom_id.startswith("sc:hint:") for item in render_game(daily)[1].children)
+    assert not any(item.custom_id.startswith("sc:hint:") for item in render_game(daily, bot=world.bot)[1].children)
     practice = await world.store.create_game(world.bob.id, world.guild.id, world.channel.id, CLASSIC, seed=7,
                                              kind="practice", day=1)
-    assert any(item.custom_id == f"sc:hint:{practice.id}" for item in render_game(practice)[1].children)
+    assert any(item.custom_id == f"sc:hint:{practice.id}" for item in render_game(practice, bot=world.bot)[1].children)

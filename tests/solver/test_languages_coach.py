@@ -9,7 +9,7 @@ import pickle
 
 import pytest
 
-from cogs.card_text import readable
+from cogs.text.card_text import readable
 from games.engine import PRESETS, apply, encode, legal_actions, new_game
 from games.i18n.messages import ENGLISH, messages_for
 from games.i18n.phrase import Phrase

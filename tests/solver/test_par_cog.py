@@ -10,9 +10,9 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-import cogs.par
-from cogs.game_view import render_game
-from cogs.par import chunk_lines, par_summary
+import cogs.coach.best_possible
+from cogs.coach.best_possible import chunk_lines, par_summary
+from cogs.game.view import render_game
 from games.engine import PRESETS, encode, legal_actions
 from games.solver import solve
 from scoundrel.par import BUSY_FULL, BUSY_YOURS, ParResult, ParService
@@ -21,8 +21,8 @@ from tests.solver.worker_jobs import timed_nap
 
 
 def loaded_cog():
-    """``cogs.par`` as the bot loaded it (discord.py imports an extension afresh on every load)."""
-    return sys.modules["cogs.par"]
+    """``cogs.coach.best_possible`` as the bot loaded it (discord.py imports an extension afresh on every load)."""
+    return sys.modules["cogs.coach.best_possible"]
 
 
 async def solve_here(rules, deck, **queueing):
@@ -42,7 +42,7 @@ async def finished_game_message(world, kind="normal", seed=4):
                                            kind=kind, day=None if kind == "normal" else 1)
     while record.status == "playing":
         record = await world.store.play(record.id, world.alice.id, record.version, legal_actions(record.state)[-1])
-    embed, view = render_game(record)
+    embed, view = render_game(record, bot=world.bot)
     await world.bot.get_channel(world.channel.id).send(embed=embed, view=view)
     return record, world.channel.last_message
 
@@ -83,12 +83,14 @@ async def test_best_possible_shows_par_and_the_line_privately_and_keeps_dailies_
 
 def test_no_button_without_a_solver_or_for_unsolvable_rules(monkeypatch):
     record = SimpleNamespace(id=5, rules=PRESETS["classic"], status="dead", kind="normal")
-    assert [item.custom_id for item in cogs.par.par_extras(record)] == ["sc:par:5"]
-    assert cogs.par.par_extras(SimpleNamespace(id=5, rules=PRESETS["expansion"], status="dead", kind="normal")) == []
-    # a finished daily offers Share, Review and New game: its Review tells par
-    assert cogs.par.par_extras(SimpleNamespace(id=5, rules=PRESETS["classic"], status="dead", kind="daily")) == []
-    monkeypatch.setitem(cogs.par._state, "solver", None)
-    assert cogs.par.par_extras(record) == []
+    best_possible = cogs.coach.best_possible
+    assert [item.custom_id for item in best_possible.par_extras(record)] == ["sc:par:5"]
+    expansion = SimpleNamespace(id=5, rules=PRESETS["expansion"], status="dead", kind="normal")
+    assert best_possible.par_extras(expansion) == []
+    # a finished daily offers Share, Review, New game: its Review tells par
+    assert best_possible.par_extras(SimpleNamespace(id=5, rules=PRESETS["classic"], status="dead", kind="daily")) == []
+    monkeypatch.setitem(best_possible._state, "solver", None)
+    assert best_possible.par_extras(record) == []
 
 
 def test_summary_and_chunks():

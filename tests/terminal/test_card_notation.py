@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from cogs.card_text import card_text
+from cogs.text.card_text import card_text
 from games.duel.cards import Card as DuelCard
 from games.duel.game import new_duel
 from games.duel.text import board_lines, hand_text

@@ -1,0 +1,1 @@
+"""What a player keeps or removes: streak reminders and forgetting everything."""

@@ -1,0 +1,216 @@
+"""Streak reminders: ``/scoundrel remind`` and the direct message sent before the UTC day ends (an extension).
+
+Opt-in only: a player is messaged only after choosing a time with ``/scoundrel remind`` (1, 2, 4 or 8 hours
+before 00:00 UTC), and never again after turning it off (the command, or the message's own button). One
+``ext.tasks`` loop fires at 16:00, 20:00, 22:00 and 23:00 UTC (and catches up at start-up, while the day runs);
+each reminder is claimed in the database before it is sent (``Store.claim_reminder``), so a player gets at most
+one a day across restarts and processes. Closed DMs are recorded, not retried, and told at the next
+``/scoundrel remind``; a passing failure (Discord down) gives the claim back for the next reminder time that day.
+Buttons::
+
+    sc:dplay:<day>   the daily post's Play button (cogs/daily/play.py): starts the daily in the DM
+    sc:remind:off    turn reminders off
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import UTC, datetime, time, timedelta
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from cogs.commands.group import add_subcommands, remove_subcommands
+from cogs.daily.par import process_name
+from cogs.daily.play import DAILY_OFF, PlayDailyButton
+from cogs.plumbing import clock
+from cogs.plumbing.errors import report_error, send_private
+from cogs.plumbing.interaction import Interaction
+from cogs.text.command_text import slash
+from cogs.text.locale import for_reader
+from games.i18n.messages import Messages, messages_for
+from scoundrel.daily import day_end, day_of, streaks
+from storage.reminders import CLOSED, FAILED, REMIND_HOURS, SENT
+
+log = logging.getLogger(__name__)
+
+# A loop may wake a hair early; a reminder due within this margin is sent now.
+EARLY_MARGIN = timedelta(seconds=30)
+DMS_CLOSED = 50007  # Discord's "Cannot send messages to this user"
+FIRE_TIMES = sorted(time(24 - hours, 0, tzinfo=UTC) for hours in REMIND_HOURS)
+
+
+def remind_at(day: int, hours: int) -> datetime:
+    """When a player reminded ``hours`` before the end of daily ``day`` is messaged."""
+    return day_end(day) - timedelta(hours=hours)
+
+
+def next_reminder(now: datetime, hours: int) -> datetime:
+    """The next reminder time at or after ``now`` for ``hours``."""
+    today = day_of(now)
+    moment = remind_at(today, hours)
+    return moment if moment >= now else remind_at(today + 1, hours)
+
+
+# --- the message ------------------------------------------------------------------------------------------
+
+def reminder_text(tr: Messages, day: int, streak: int) -> str:
+    when = f"{discord.utils.format_dt(day_end(day), 't')} ({discord.utils.format_dt(day_end(day), 'R')})"
+    if streak > 0:
+        return tr.plural("🔥 Your **{n}-day** daily streak ends at {when} unless you play Daily #{day}.",
+                         "🔥 Your **{n}-day** daily streak ends at {when} unless you play Daily #{day}.",
+                         streak, when=when, day=day)
+    return tr("🗝️ Daily #{day} ends at {when} and you haven't played it yet.", when=when, day=day)
+
+
+def reminder_view(tr: Messages, day: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(PlayDailyButton(day, tr))
+    view.add_item(RemindersOffButton(tr))
+    return view
+
+
+class RemindersOffButton(discord.ui.DynamicItem[discord.ui.Button], template=r"sc:remind:off"):
+    def __init__(self, tr: Messages | None = None) -> None:
+        label = tr("Turn reminders off") if tr is not None else "Turn reminders off"
+        super().__init__(discord.ui.Button(label=label, emoji="🔕", style=discord.ButtonStyle.secondary,
+                                           custom_id="sc:remind:off"))
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Button, match):
+        return cls()
+
+    async def callback(self, interaction: Interaction) -> None:
+        try:
+            tr = for_reader(interaction)
+            await interaction.client.store.set_reminder(interaction.user.id, None)
+            await send_private(interaction, tr("🔕 Reminders are off: I won't message you again. `{command}` turns "
+                                               "them back on.", command=slash(tr, "remind")))
+        except Exception as error:  # discord.py only logs DynamicItem errors; the player must hear too
+            await report_error(interaction, error, where="reminders off button")
+
+
+# --- the sender -------------------------------------------------------------------------------------------
+
+class StreakReminders(commands.Cog):
+    """Sends the day's due reminders at each reminder time; each one claimed in the database first."""
+
+    def __init__(self, bot) -> None:
+        self.bot = bot
+        self.owner = process_name()
+        self.sending = asyncio.Lock()
+
+    async def cog_load(self) -> None:
+        self.remind_loop.start()
+
+    async def cog_unload(self) -> None:
+        self.remind_loop.cancel()
+
+    @tasks.loop(time=FIRE_TIMES)
+    async def remind_loop(self) -> None:
+        await self.send_due()
+
+    @remind_loop.before_loop
+    async def before_remind_loop(self) -> None:
+        await self.bot.wait_until_ready()
+        await self.send_due()  # reminders whose time passed while the bot was down, if their day still runs
+
+    async def send_due(self) -> int:
+        """Send every reminder due now and not sent yet; the number sent. Never raises."""
+        try:
+            async with self.sending:
+                now = clock.now()
+                today = day_of(now)
+                sent = 0
+                for hours in REMIND_HOURS:
+                    if remind_at(today, hours) > now + EARLY_MARGIN:
+                        continue
+                    for reminder in await self.bot.store.due_reminders(today, hours):
+                        sent += await self.send_one(reminder, today)
+                return sent
+        except Exception:
+            log.exception("streak reminders could not be sent; the next reminder time tries again")
+            return 0
+
+    async def send_one(self, reminder, day: int) -> bool:
+        store = self.bot.store
+        if not await store.claim_reminder(reminder.user_id, day, self.owner):
+            return False  # another process (or an earlier pass) has it
+        tr = messages_for(reminder.locale)
+        streak, _ = streaks(await store.daily_days(reminder.user_id), day)
+        try:
+            user = self.bot.get_user(reminder.user_id) or await self.bot.fetch_user(reminder.user_id)
+            await user.send(reminder_text(tr, day, streak), view=reminder_view(tr, day))
+        except discord.Forbidden as error:
+            outcome = CLOSED if error.code == DMS_CLOSED else FAILED
+            log.info("reminder to user %s for daily %s not delivered (%s)", reminder.user_id, day, error.text)
+        except (TimeoutError, discord.HTTPException, OSError) as error:
+            # A passing failure: the claim is given back, so the next reminder time today tries again.
+            log.warning("reminder to user %s for daily %s failed: %s", reminder.user_id, day, error)
+            await store.release_reminder(reminder.user_id, day, self.owner)
+            return False
+        else:
+            outcome = SENT
+        await store.reminder_sent(reminder.user_id, day, outcome)
+        return outcome == SENT
+
+
+# --- the command ------------------------------------------------------------------------------------------
+
+CHOICES = [app_commands.Choice(name="off", value=0),
+           *(app_commands.Choice(name=name, value=hours) for name, hours in (
+               ("1 hour before the day ends", 1), ("2 hours before the day ends", 2),
+               ("4 hours before the day ends", 4), ("8 hours before the day ends", 8)))]
+
+
+@app_commands.command(name="remind", description="A direct message before the daily ends, if you haven't played it")
+@app_commands.describe(when="How long before 00:00 UTC to remind you, or off (default: show your setting)")
+@app_commands.choices(when=CHOICES)
+async def remind(interaction: Interaction, when: app_commands.Choice[int] | None = None) -> None:
+    tr = for_reader(interaction)
+    if not interaction.client.config.daily_enabled:
+        await send_private(interaction, tr(DAILY_OFF))
+        return
+    store = interaction.client.store
+    user_id = interaction.user.id
+    if when is None:  # show the setting (and tell of an undelivered reminder once)
+        before = await store.get_reminder(user_id)
+        hours = before.hours if before is not None else None
+        if before is not None and before.undelivered_day is not None:
+            await store.set_reminder(user_id, before.hours, before.locale)
+    else:
+        hours = when.value or None
+        before = await store.set_reminder(user_id, hours, str(interaction.locale))
+    lines = []
+    if before is not None and before.undelivered_day is not None:
+        lines.append(tr("⚠️ Your reminder for Daily #{day} could not be delivered: your direct messages are closed "
+                        "to me. Allow direct messages from apps (or from this server's members) to get them.",
+                        day=before.undelivered_day))
+    if hours is None:
+        lines.append(tr("🔕 Reminders are off: I won't message you. `{command}` chooses a time.",
+                        command=slash(tr, "remind", "when")))
+    else:
+        moment = next_reminder(clock.now(), hours)
+        lines.append(tr.plural(
+            "🔔 On days you haven't played the daily, I'll message you {n} hour before it ends (00:00 UTC). "
+            "Next check: {when}.",
+            "🔔 On days you haven't played the daily, I'll message you {n} hours before it ends (00:00 UTC). "
+            "Next check: {when}.", hours, when=discord.utils.format_dt(moment, 'R')))
+    await send_private(interaction, "\n".join(lines))
+
+
+DYNAMIC_ITEMS = (RemindersOffButton,)
+
+
+async def setup(bot) -> None:
+    add_subcommands(remind)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    if bot.config.daily_enabled:
+        await bot.add_cog(StreakReminders(bot))
+
+
+async def teardown(bot) -> None:
+    remove_subcommands(remind)
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS)

@@ -1,0 +1,288 @@
+"""``/scoundrel leaderboard`` and ``/scoundrel stats`` (an extension).
+
+Boards hold counted results only (practice replays never reach them). A server board holds only the results
+played in that server; the global board holds every server's. Days are UTC daily numbers (``scoundrel/daily.py``).
+The daily board ranks scores; the boards of several days (week, month, all time) rank points, which playing a
+day can only add to (``games.engine.tally``), and say so in one line.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import discord
+from babel.dates import format_date
+from babel.numbers import format_decimal
+from discord import app_commands
+
+from cogs.commands.group import add_subcommands, remove_subcommands
+from cogs.plumbing import clock
+from cogs.plumbing.bounds import PUBLIC_POSTS
+from cogs.plumbing.interaction import Interaction
+from cogs.text.command_text import slash
+from cogs.text.locale import for_reader
+from games.engine.tally import DAY_FLOOR
+from games.i18n.messages import ENGLISH, Messages
+from scoundrel.daily import day_date, day_end, day_of, month_days, month_of, month_start, streaks
+from storage.models import WON
+
+BOARD_SIZE = 10
+MAX_DAY = 99_999  # Daily #99,999 is in the 23rd century
+MAX_MONTH = 3_000  # Month #1 is January 2026 (scoundrel.daily.month_of)
+WEEK_DAYS = 7
+NO_MENTIONS = discord.AllowedMentions.none()
+
+Board = Literal["daily", "week", "month", "all-time"]
+Scope = Literal["server", "global"]
+
+
+def _place(rank: int) -> str:
+    return {1: "🥇", 2: "🥈", 3: "🥉"}.get(rank, f"`{rank:>2}.`")
+
+
+def _average(value: float | None, tr: Messages = ENGLISH) -> str:
+    """One decimal, with the reader's decimal separator (``12,5`` in German)."""
+    return "—" if value is None else format_decimal(round(value, 1), "0.0", locale=tr.locale.replace("-", "_"))
+
+
+def _best(value: int | None) -> str:
+    return "—" if value is None else str(value)
+
+
+def outcome(status: str, ended_by: str | None, tr: Messages = ENGLISH) -> str:
+    """How a counted daily ended, in a word or two: forfeits are marked, never passed off as deaths."""
+    if ended_by == "expired":
+        return tr("⌛ time ran out")
+    if ended_by == "abandoned":
+        return tr("🏳️ gave up")
+    return tr("cleared") if status == WON else tr("died")
+
+
+def player(user_id: int, names: dict[int, str] | None) -> str:
+    """The name kept with the player's result, in bold; a mention (which pings no one: boards are sent without
+    mentions) only for a result older than the kept names."""
+    name = (names or {}).get(user_id)
+    return f"**{discord.utils.escape_markdown(name)}**" if name else f"<@{user_id}>"
+
+
+def daily_lines(entries, tr: Messages = ENGLISH, names: dict[int, str] | None = None) -> list[str]:
+    lines = []
+    for e in entries:
+        fields = dict(place=_place(e.rank), player=player(e.user_id, names), score=e.score,
+                      outcome=outcome(e.status, e.ended_by, tr))
+        if e.ended_at is None:
+            lines.append("{place} {player} — **{score}** ({outcome})".format(**fields))
+        else:
+            lines.append(tr("{place} {player} — **{score}** ({outcome}), finished {when}",
+                            when=discord.utils.format_dt(e.ended_at, 'R'), **fields))
+    return lines
+
+
+def points_rule(tr: Messages = ENGLISH) -> str:
+    """How the boards of several days rank, in one line: a day's points (``games.engine.tally.day_points``)."""
+    return tr("Points: each day's score + {floor} (never below 0): every day played adds.", floor=-DAY_FLOOR)
+
+
+def points_line(tr: Messages, place: str, player: str, points: int, days: int, wins: int, best: int | None,
+                forfeits: int = 0) -> str:
+    """One player on a board of several days: points, days played, wins, best score (and forfeits, if any)."""
+    fields = dict(place=place, player=player, points=points, wins=wins, best=_best(best))
+    if forfeits:
+        return tr.plural("{place} {player} — **{points}** pts over {n} day ({wins} won, best {best}, "
+                         "{forfeits} forfeited)",
+                         "{place} {player} — **{points}** pts over {n} days ({wins} won, best {best}, "
+                         "{forfeits} forfeited)", days, forfeits=forfeits, **fields)
+    return tr.plural("{place} {player} — **{points}** pts over {n} day ({wins} won, best {best})",
+                     "{place} {player} — **{points}** pts over {n} days ({wins} won, best {best})", days, **fields)
+
+
+def week_lines(entries, tr: Messages = ENGLISH, names: dict[int, str] | None = None) -> list[str]:
+    """The week's or the month's entries."""
+    return [points_line(tr, _place(e.rank), player(e.user_id, names), e.points, e.days, e.wins, e.best, e.forfeits)
+            for e in entries]
+
+
+def all_time_lines(entries, tr: Messages = ENGLISH, names: dict[int, str] | None = None) -> list[str]:
+    """The all-time daily board's entries: each counted daily is a day."""
+    return [points_line(tr, _place(e.rank), player(e.user_id, names), e.points, e.games, e.wins, e.best)
+            for e in entries]
+
+
+def month_name(tr: Messages, month: int) -> str:
+    """``November 2026``, in the reader's language."""
+    return format_date(month_start(month), "LLLL y", locale=tr.locale.replace("-", "_"))
+
+
+def board_title(board: str, server: bool, day: int, tr: Messages = ENGLISH) -> str:
+    if board == "daily":
+        return (tr("Daily #{day} — this server", day=day) if server else
+                tr("Daily #{day} — every server", day=day))
+    if board == "week":
+        first = max(1, day - WEEK_DAYS + 1)
+        return (tr("Week of Daily #{first}–#{day} — this server", first=first, day=day) if server else
+                tr("Week of Daily #{first}–#{day} — every server", first=first, day=day))
+    if board == "month":
+        name = month_name(tr, month_of(day))
+        name = name[:1].upper() + name[1:]  # a title: "Novembre 2026", though French writes months in lower case
+        return (tr("{month} — this server", month=name) if server else
+                tr("{month} — every server", month=name))
+    return tr("All time — this server") if server else tr("All time — every server")
+
+
+async def board_names(store, entries, day: int | None = None) -> dict[int, str]:
+    """The names kept with the results, on every board: a mention inside an embed shows as a raw id to a reader
+    whose client has not loaded that member (Discord's phone app often has not), even on a server's own board."""
+    if not entries:
+        return {}
+    return await store.names_for([e.user_id for e in entries], day)
+
+
+async def board_embed(store, board: str, guild_id: int | None, day: int, today: int,
+                      user_id: int | None = None, tr: Messages = ENGLISH) -> discord.Embed:
+    """The ``board`` for daily ``day`` (the week ending at it, the month holding it); ``today`` tells a running
+    day from a past one. With ``user_id``, the footer gives that player's own place, on the board's top 10 or
+    not. In ``tr``'s language (whoever asked for it)."""
+    if board == "daily":
+        entries = await store.leaderboard_daily(day, guild_id, BOARD_SIZE)
+        when = discord.utils.format_dt(day_end(day), 'R')
+        intro = (tr("Best score first; ties go to the earlier finish. Ends {when}.", when=when) if day == today else
+                 tr("Best score first; ties go to the earlier finish. Ended {when}.", when=when))
+        lines = daily_lines(entries, tr, await board_names(store, entries, day))
+    elif board == "week":
+        entries = await store.leaderboard_week(day, guild_id, BOARD_SIZE)
+        intro = points_rule(tr)
+        lines = week_lines(entries, tr, await board_names(store, entries))
+    elif board == "month":
+        entries = await store.leaderboard_month(month_of(day), guild_id, BOARD_SIZE)
+        intro = points_rule(tr)
+        lines = week_lines(entries, tr, await board_names(store, entries))
+    else:
+        entries = await store.leaderboard_all_time(guild_id, BOARD_SIZE, dailies_only=True)
+        intro = points_rule(tr)
+        lines = all_time_lines(entries, tr, await board_names(store, entries))
+    body = "\n".join(lines) if lines else tr("No results yet — `{command}` to get on the board.",
+                                             command=slash(tr, "daily"))
+    embed = discord.Embed(title=f"🏆 {board_title(board, guild_id is not None, day, tr)}",
+                          description=f"{intro}\n\n{body}", colour=discord.Colour.gold())
+    if user_id is not None:
+        rank = (await store.month_rank(user_id, month_of(day), guild_id) if board == "month" else
+                await store.leaderboard_rank(board, user_id, day, guild_id))
+        embed.set_footer(text=own_place(rank, tr))
+    return embed
+
+
+def own_place(rank: tuple[int, int] | None, tr: Messages = ENGLISH) -> str:
+    if rank is None:
+        return tr("you: not on this board yet")
+    place, players = rank
+    return tr("you: #{place} of {players}", place=place, players=players)
+
+
+@app_commands.command(name="leaderboard", description="The best daily players, in this server or everywhere")
+@app_commands.describe(board="Today's daily, the last 7 dailies, this month, or all time",
+                       scope="This server, or every server", day="An earlier daily's number (default: today's)",
+                       month="An earlier month, for the month board (default: this month)")
+@app_commands.checks.cooldown(**PUBLIC_POSTS)
+async def leaderboard(interaction: Interaction, board: Board = "daily", scope: Scope = "server",
+                      day: app_commands.Range[int, 1, MAX_DAY] | None = None,
+                      month: app_commands.Range[int, 1, MAX_MONTH] | None = None) -> None:
+    tr = for_reader(interaction)
+    today = day_of(clock.now())
+    if day is not None and day > today:
+        await interaction.response.send_message(
+            tr("Daily #{day} hasn't happened yet: today is Daily #{today}.", day=day, today=today), ephemeral=True)
+        return
+    if month is not None and month > month_of(today):
+        await interaction.response.send_message(
+            tr("{month} hasn't happened yet.", month=month_name(tr, month)), ephemeral=True)
+        return
+    if month is not None:  # the month board of that month (any board named with a month shows it)
+        board = "month"
+        day = min(today, month_days(month)[1])
+    guild_id = interaction.guild_id if scope == "server" else None
+    note = ""
+    if scope == "server" and guild_id is None:
+        note = tr("Outside a server there is no server board; here is the global one.")
+    embed = await board_embed(interaction.client.store, board, guild_id, day or today, today, interaction.user.id,
+                              tr)
+    await interaction.response.send_message(note, embed=embed, allowed_mentions=NO_MENTIONS)
+
+
+def _day_label(tr: Messages, day: int, today: int) -> str:
+    """``Daily #3 — Sat 03 Jan 2026 (today)``, the date in the reader's language."""
+    date = format_date(day_date(day), "EEE dd MMM y", locale=tr.locale.replace("-", "_"))
+    if day == today:
+        return tr("Daily #{day} — {date} (today)", day=day, date=date)
+    return tr("Daily #{day} — {date}", day=day, date=date)
+
+
+@leaderboard.autocomplete("day")
+async def day_suggestions(interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """Recent daily numbers with their dates, newest first; typing digits narrows them."""
+    tr = for_reader(interaction)
+    today = day_of(clock.now())
+    typed = current.strip().lstrip("#")
+    days = [d for d in range(today, max(0, today - 90), -1) if str(d).startswith(typed)][:25]
+    return [app_commands.Choice(name=_day_label(tr, d, today), value=d) for d in days]
+
+
+@leaderboard.autocomplete("month")
+async def month_suggestions(interaction: Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """This month and the ones before it, by name, newest first; typing digits narrows them by number."""
+    tr = for_reader(interaction)
+    this = month_of(day_of(clock.now()))
+    typed = current.strip().lstrip("#")
+    months = [m for m in range(this, 0, -1) if str(m).startswith(typed)][:25]
+    return [app_commands.Choice(name=tr("{month} (this month)", month=month_name(tr, m)) if m == this else
+                                month_name(tr, m), value=m) for m in months]
+
+
+def _rate(wins: int, games: int) -> str:
+    return f"{100 * wins / games:.0f}%" if games else "—"
+
+
+async def stats_embed(store, user: discord.abc.User, today: int, tr: Messages = ENGLISH) -> discord.Embed:
+    """A player's record as a few short lines (a phone shows it whole): totals, daily streak, counted dailies,
+    and one line per ruleset when more than one was played. In ``tr``'s language (whoever asked)."""
+    stats = await store.user_stats(user.id)
+    current, longest = streaks(await store.daily_days(user.id), today)
+    only = f" ({stats.by_rules[0].rules_name})" if len(stats.by_rules) == 1 else ""
+    lines = [tr.plural("🎲 **{n} game**{only} · 🏆 **{wins}** won ({rate})",
+                       "🎲 **{n} games**{only} · 🏆 **{wins}** won ({rate})", stats.games,
+                       only=only, wins=stats.wins, rate=_rate(stats.wins, stats.games)),
+             tr("⭐ Best **{best}** · average {average}", best=_best(stats.best), average=_average(stats.average, tr)),
+             tr("🔥 Daily streak **{current}** · longest {longest}", current=current, longest=longest)]
+    if stats.dailies is not None:
+        d = stats.dailies
+        lines.append(tr.plural("🗓️ **{n} daily** counted · {wins} won · best {best}",
+                               "🗓️ **{n} dailies** counted · {wins} won · best {best}", d.games,
+                               wins=d.wins, best=_best(d.best)))
+    if len(stats.by_rules) > 1:
+        lines += [tr.plural("`{rules}` {n} game · {wins} won · best {best}",
+                            "`{rules}` {n} games · {wins} won · best {best}", r.games,
+                            rules=r.rules_name, wins=r.wins, best=_best(r.best))
+                  for r in stats.by_rules[:6]]
+    embed = discord.Embed(title=tr("📊 {name}'s Scoundrel", name=user.display_name), colour=discord.Colour.blurple(),
+                          description="\n".join(lines))
+    embed.set_footer(text=tr("Every server · practice never counts · streaks in UTC days"))
+    return embed
+
+
+@app_commands.command(name="stats", description="Games, wins, scores and daily streaks of a player")
+@app_commands.describe(user="Whose stats (default: yours)")
+@app_commands.checks.cooldown(**PUBLIC_POSTS)
+async def stats(interaction: Interaction, user: discord.User | None = None) -> None:
+    embed = await stats_embed(interaction.client.store, user or interaction.user, day_of(clock.now()),
+                              for_reader(interaction))
+    await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+
+
+COMMANDS: tuple[app_commands.Command, ...] = (leaderboard, stats)
+
+
+async def setup(bot) -> None:
+    add_subcommands(*COMMANDS)
+
+
+async def teardown(bot) -> None:
+    remove_subcommands(*COMMANDS)

@@ -1,0 +1,2 @@
+"""The command groups every feature adds its subcommands to: ``/scoundrel`` (group) and ``/scoundrel-admin``
+(admin_group)."""

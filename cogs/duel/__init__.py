@@ -1,0 +1,1 @@
+"""The two-player duel: ``/scoundrel duel`` (commands), its public board and private hands (view), and Replay."""

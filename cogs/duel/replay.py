@@ -1,0 +1,109 @@
+"""The Replay button under a finished duel's board: the whole duel as an animated GIF (``games.picture.duel_replay``).
+
+The button is a persistent ``DynamicItem`` (``sc:dreplay:<duel id>``) that ``cogs.duel.view.render_board`` puts on
+the board of every duel played to its end (won, or resigned), as cogs/offers.py declares. Anyone who can see the
+board may press it: the duel was played in the open on that board, so its replay is posted for all to see, as a
+finished solo game's is (``cogs/game/replay.py``; only a daily's deal, still the day's challenge, is kept private).
+A click is deferred while the replay service (``scoundrel.replays``: one worker thread, a bounded queue, one replay per
+player at a time, rendered replays kept) draws it; a busy service, a duel still being played, a declined
+challenge and a duel that no longer exists are each said plainly and privately.
+
+``/scoundrel replay duel:<number>`` (``cogs/game/replay.py``) posts the same for one of the caller's own duels.
+
+The GIF names the players "Player 1" and "Player 2" as the board does; the post's text says who they are.
+"""
+
+from __future__ import annotations
+
+import io
+
+import discord
+
+from cogs.duel.view import (
+    FINISHED,
+    board_content,
+    refused_text,
+    status_line,
+)
+from cogs.plumbing.errors import GameIdButton, send_private
+from cogs.plumbing.interaction import Interaction
+from cogs.text.locale import for_reader
+from games.engine import seed_to_text
+from games.i18n import N_
+from games.i18n.messages import ENGLISH, Messages
+from games.picture.duel_replay import FILENAME
+from scoundrel.replays import ReplayBusy, shared
+from storage.duels import DECLINED, DuelError, DuelNotFound
+
+_state = {"replays": shared()}  # the replay service (a test puts its own here)
+NOT_OVER = N_("This duel is still being played: its replay is drawn once it is over.")
+NEVER_PLAYED = N_("That challenge was never played, so there is nothing to replay.")
+NOT_YOUR_DUEL = N_("You played no duel #{number}: a duel's number is in the title of its board.")
+MAX_DUEL = 2**53 - 1  # the largest whole number a Discord option carries
+
+
+class DuelReplayButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
+    PREFIX, LABEL, EMOJI, STYLE = "dreplay", N_("Replay"), "🎞️", discord.ButtonStyle.secondary
+
+    async def run(self, interaction: Interaction) -> None:
+        try:
+            record = await interaction.client.store.duels.load_duel(self.game_id)  # the duel's id
+        except DuelError as refused:  # a forged id, or a duel gone with an older backup restored
+            await send_private(interaction, refused_text(refused, for_reader(interaction)))
+            return
+        await post_duel_replay(interaction, record)
+
+
+def duel_replay_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
+    """The Replay button under a finished duel's board (in the board's language ``tr``)."""
+    return [DuelReplayButton(record.id, tr)] if record.status in FINISHED else []
+
+
+async def replay_own_duel(interaction: Interaction, duel_id: int) -> None:
+    """``/scoundrel replay duel:<number>``: one of the caller's own duels. Someone else's is refused as if it did
+    not exist: a duel played in another server is not shown here by its number."""
+    tr = for_reader(interaction)
+    try:
+        record = await interaction.client.store.duels.load_duel(duel_id)
+    except DuelNotFound:
+        record = None
+    if record is None or record.seat(interaction.user.id) is None:
+        await send_private(interaction, tr(NOT_YOUR_DUEL, number=duel_id))
+        return
+    await post_duel_replay(interaction, record)
+
+
+async def post_duel_replay(interaction: Interaction, record) -> None:
+    tr = for_reader(interaction)
+    if record.status not in FINISHED:
+        await send_private(interaction, tr(NEVER_PLAYED if record.status == DECLINED else NOT_OVER))
+        return
+    service = _state["replays"]
+    busy = service.refusal(interaction.user.id)
+    if busy:  # said before the click is answered: the deferred answer is public
+        await send_private(interaction, tr(busy))
+        return
+    await interaction.response.defer(thinking=True)
+    state = record.state
+    try:
+        title = tr("Scoundrel duel #{number}", number=record.id) + " · " + \
+            tr("Seed {seed}", seed=seed_to_text(record.seed))
+        gif = await service.render_duel(record.seed, state.history, dealer=state.dealer, title=title, tr=tr,
+                                        requester=interaction.user.id)
+    except ReplayBusy as late:  # filled up meanwhile: rare, and said in the deferred answer
+        await interaction.followup.send(tr(str(late)), ephemeral=True)
+        return
+    embed = discord.Embed(title=tr("Replay · Scoundrel duel #{number}", number=record.id),
+                          description=f"{board_content(record, tr)}\n{status_line(record, tr)}",
+                          colour=discord.Colour.dark_gold())
+    embed.set_image(url=f"attachment://{FILENAME}")
+    await interaction.followup.send(embed=embed, file=discord.File(io.BytesIO(gif), FILENAME),
+                                    allowed_mentions=discord.AllowedMentions.none())
+
+
+async def setup(bot) -> None:
+    bot.add_dynamic_items(DuelReplayButton)
+
+
+async def teardown(bot) -> None:
+    bot.remove_dynamic_items(DuelReplayButton)

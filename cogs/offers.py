@@ -1,0 +1,23 @@
+"""What a message offers besides its own buttons, declared once and in the order players see it.
+
+Under a finished game: New game, Review, Share (a counted daily), Best possible, Replay; under an abandoned game,
+New game only; under a game being played: Hint; under a finished duel: Replay. Each offer is a function of an
+extension, shown while that extension is loaded. The bot hands this to the views (``bot.offers``): the views do
+not import the features whose buttons they show, since those features post game messages themselves.
+"""
+
+from __future__ import annotations
+
+from cogs.plumbing.interaction import Offer, Offers
+
+OFFERS = Offers(
+    finished=(
+        Offer("cogs.game.commands", "new_game_extras", abandoned=True),
+        Offer("cogs.coach.advice", "review_extras"),
+        Offer("cogs.daily.commands", "share_extras"),
+        Offer("cogs.coach.best_possible", "par_extras"),
+        Offer("cogs.game.replay", "replay_extras"),
+    ),
+    playing=(Offer("cogs.coach.advice", "hint_extras"),),
+    duel_over=(Offer("cogs.duel.replay", "duel_replay_extras"),),
+)

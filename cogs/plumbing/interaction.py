@@ -1,0 +1,86 @@
+"""``Interaction``: what the cogs annotate an interaction with, and ``Bot``: the client it comes from, as the cogs
+see it. The process (``bot.client.ScoundrelBot``) is a ``Bot``; the cogs never import it, so no import runs from
+the surfaces back up to the process, not even for the type checker.
+
+``Bot`` declares what the cogs use of the bot beyond discord.py's own: ``store`` (a ``storage.Store``), ``config``
+(the ``Settings`` below), ``par_solver`` (the solver's service, or None), ``metrics``, the interactions being
+handled (``in_flight``) and what a game message offers besides its cards (``offers``, declared in cogs/offers.py)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import time
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
+
+import discord
+from discord.ext import commands
+
+from games.i18n.messages import Messages
+
+if TYPE_CHECKING:
+    from storage.store import Store
+
+
+class Settings(Protocol):
+    """The settings the cogs read (``bot.config.Config`` has them)."""
+
+    @property
+    def daily_enabled(self) -> bool: ...
+    @property
+    def default_preset(self) -> str: ...
+    @property
+    def daily_post_time(self) -> time: ...
+
+
+@dataclass(frozen=True)
+class Offer:
+    """Buttons a message offers for one feature, while the extension named ``extension`` is loaded: its function
+    named ``items`` gives them, ``items(record, tr)`` (none when the record is not the feature's to decorate).
+
+    By name, looked up in the extension's module as loaded: discord.py runs an extension's module afresh each time
+    it loads it, with its own button classes and settings, and those are the ones a message must carry."""
+
+    extension: str
+    items: str
+    abandoned: bool = False  # offered under an abandoned game too
+
+
+@dataclass(frozen=True)
+class Offers:
+    """What messages offer besides their own buttons, in the order shown: under a finished game, under a game
+    being played, under a finished duel."""
+
+    finished: tuple[Offer, ...] = ()
+    playing: tuple[Offer, ...] = ()
+    duel_over: tuple[Offer, ...] = ()
+
+
+def offered(bot: Bot | None, offers: tuple[Offer, ...], record, tr: Messages,
+            abandoned: bool = False) -> list[discord.ui.Item]:
+    """The items of ``offers`` for ``record``, in order, from the extensions ``bot`` has loaded (none without a
+    bot)."""
+    if bot is None:
+        return []
+    loaded = bot.extensions
+    return [item for offer in offers if offer.extension in loaded and (offer.abandoned or not abandoned)
+            for item in getattr(loaded[offer.extension], offer.items)(record, tr)]
+
+
+class Bot(commands.Bot):
+    """What the cogs use of the Scoundrel bot: declared here, filled in by ``bot.client.ScoundrelBot`` (a
+    subclass). Nothing but annotations: the process keeps every behaviour."""
+
+    store: Store
+    config: Settings
+    par_solver: Callable[..., Awaitable[Any]] | None
+    metrics: Any  # bot.metrics.Metrics
+    in_flight: set[asyncio.Task]
+    offers: Offers
+
+
+if TYPE_CHECKING:
+    Interaction: TypeAlias = discord.Interaction[Bot]
+else:
+    Interaction = discord.Interaction  # what discord.py sees when it reads a command's annotations
