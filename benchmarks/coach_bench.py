@@ -8,8 +8,8 @@
 For each deal the coach plays it (``coach_play``), then a hint is asked at every position of that line, in order,
 as the bot's worker computes it (``scoundrel.coach._hint_in_worker``: the worker keeps the orders it solved, so a
 room's second hint reuses the first one's; ``--cold`` forgets them before each hint), then the line is reviewed
-(``_review_in_worker``: par seeing every card, then every move judged fairly). Times are the process's CPU time
-(one core; the machine may be shared, so the wall-clock time is printed beside it).
+(``_review_in_worker``: par seeing every card, then each move judged fairly against the best). Times are the
+process's CPU time (one core; the machine may be shared, so the wall-clock time is printed beside it).
 
 The deals are fixed (seed i is derived from the text ``solver-bench/i``, as in ``solver_bench.py``).
 """

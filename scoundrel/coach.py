@@ -22,7 +22,7 @@ from games.solver.review import move_words
 from scoundrel.par import run_in_solver
 
 REVIEW_TIME_LIMIT = 120.0  # seconds of solving (waiting in the queue does not count): a whole game judged fairly
-HINT_TIME_LIMIT = 60.0  # a room's first hint early in a deal solves 8 whole deals per move (seconds of CPU)
+HINT_TIME_LIMIT = 60.0  # a room's first hint early in a deal solves 8 whole deals (seconds of CPU)
 POSITIONS_KEPT = 3  # deals whose solved positions the worker keeps: the review's par reuses them
 POSITION_SIZE_KEPT = 400_000  # ... unless a search grew past this many situations (memory: hundreds of MB)
 _positions: OrderedDict[tuple[str, str], Position] = OrderedDict()  # in the worker process, most recent last

@@ -6,7 +6,7 @@ import argparse
 import sys
 import time
 
-from games.engine import ActionParseError, IllegalAction, RulesError, apply, new_game
+from games.engine import ActionParseError, IllegalAction, RulesError, apply, legal_actions, new_game
 from games.engine.cards import CardParseError, readable
 from games.engine.seeds import SeedError
 from games.solver import SolverRefused
@@ -32,7 +32,7 @@ def main(argv: list[str]) -> int:
         if state.over:
             raise ValueError(f"the game is over after these moves (score {state.score}): there is no move to hint")
         started = time.perf_counter()
-        advice = Coach(rules).advise(state)
+        advice = Coach(rules).advise(state, judge=legal_actions(state))
         elapsed = time.perf_counter() - started
     except (SeedError, CardParseError, RulesError, SolverRefused, ActionParseError, IllegalAction,
             ValueError) as exc:

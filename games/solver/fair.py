@@ -13,8 +13,10 @@ and the avoided cards in their order, and the solver is only ever given the posi
 (``visible``: the unseen cards in a fixed order), so the real order of the deal cannot reach the advice.
 
 The recommended move has the highest expected score; ties go to the higher chance to win, then to the first in
-the engine's order of legal moves. Within a turn no card is revealed, so the orders (and their solved positions,
-kept in ``Coach``) stay the same from one move of the room to the next.
+the engine's order of legal moves. Only that move's figures (and those of the moves a caller asks about) are found
+exactly: another move is searched only until it is shown not to be the best (``fair_best``), which gives the same
+answer as judging every move. Within a turn no card is revealed, so the orders (and their solved positions, kept in
+``Coach``) stay the same from one move of the room to the next.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import Counter, OrderedDict
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import permutations
 from math import factorial, prod
 from typing import NamedTuple
@@ -31,6 +33,7 @@ from games.engine import Action, Rules, State, apply, legal_actions, new_game
 from games.engine.actions import AVOID
 from games.engine.cards import Card
 from games.solver.deal import SolverRefused, refusal
+from games.solver.fair_best import Cell, best_move
 from games.solver.position import Position
 from games.solver.search import gc_paused
 
@@ -48,13 +51,17 @@ class MoveValue(NamedTuple):
 
 
 class Advice(NamedTuple):
-    moves: tuple[MoveValue, ...]  # every legal move, in the engine's order
+    moves: tuple[MoveValue, ...]  # the recommended move and the moves asked about, in the engine's order
     best: MoveValue  # the recommended move
     orders: int  # orders judged
     exact: bool  # every order consistent with what was seen was judged
 
     def value_of(self, action: Action) -> MoveValue:
-        return next(move for move in self.moves if move.action == action)
+        """The figures of ``action``: the recommended move or one asked about (``judge``), else KeyError."""
+        for move in self.moves:
+            if move.action == action:
+                return move
+        raise KeyError(f"{action.code} was not judged: ask for it with advise(state, judge=...)")
 
 
 def unseen_count(state: State) -> int:
@@ -146,29 +153,35 @@ class Coach:
             self._positions.popitem(last=False)
         return position
 
-    def advise(self, state: State) -> Advice:
-        """Every legal move's expected score and chance to win, and the move to make."""
+    def advise(self, state: State, judge: Iterable[Action] = ()) -> Advice:
+        """The move to make, with its expected score and chance to win, and the same figures for the moves in
+        ``judge`` (the other moves are only judged far enough to show they are not the best: ``fair_best``)."""
         if state.over:
             raise ValueError("the game is over: there is no move to make")
         seen = visible(state)
         actions = legal_actions(seen)
         dungeons, exact = orders(seen, self.samples)
         room = [card for card in seen.room if card is not None]
-        totals = [0.0] * len(actions)
-        wins = [0] * len(actions)
+        cells: list[list[Cell]] = [[] for _ in actions]
         with gc_paused():
             for dungeon in dungeons:
                 position = self._position(dungeon, room)
                 here = seen._replace(dungeon=dungeon)
+                # The position's own value bounds every move's and finds the best line, which proves its move.
                 top = position.value(here) if len(actions) > 1 else None
                 for i, action in enumerate(actions):
-                    value = position.value(apply(here, action), at_most=top)
-                    totals[i] += value
-                    wins[i] += value > 0
+                    cells[i].append(Cell(position, apply(here, action), top))
+            chosen = best_move(cells)
+            wanted = set(judge)
+            for i, action in enumerate(actions):
+                if action in wanted:
+                    for cell in cells[i]:
+                        cell.settle()
         n = len(dungeons)
-        moves = tuple(MoveValue(action, totals[i] / n, wins[i] / n) for i, action in enumerate(actions))
-        best = max(moves, key=lambda move: (move.expected, move.win, -moves.index(move)))
-        return Advice(moves, best, n, exact)
+        moves = tuple(MoveValue(action, sum(cell.hi for cell in cells[i]) / n,
+                                sum(cell.hi > 0 for cell in cells[i]) / n)
+                      for i, action in enumerate(actions) if i == chosen or action in wanted)
+        return Advice(moves, moves[[move.action for move in moves].index(actions[chosen])], n, exact)
 
 
 def _in_order(cards: Sequence[Card], deck: Sequence[Card]) -> bool:

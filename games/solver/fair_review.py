@@ -71,7 +71,7 @@ def fair_review(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], s
             before = after = 0
             better, text, words, better_words = None, "", "", ""
             if len(choices) > 1:
-                advice = coach.advise(state)
+                advice = coach.advise(state, judge=(action,))
                 before = after = round(advice.best.expected)
                 lost = advice.best.expected - advice.value_of(action).expected
                 if lost >= MISTAKE_POINTS:

@@ -123,6 +123,16 @@ class Position:
             self._exact[key] = found
         return found
 
+    def known(self, state: State) -> int | None:
+        """The exact best score of ``state`` if it is known already (over, or found before), else None."""
+        if state.over:
+            return state.score
+        return self._exact.get(self._key(state))
+
+    def remember(self, state: State, value: int) -> None:
+        """Keep ``value`` as the exact best score of ``state`` (found by the caller's own tests)."""
+        self._exact[self._key(state)] = value
+
     def _value(self, state: State, at_most: int | None) -> int:
         t = self.ceiling(state)
         if at_most is not None and at_most < t:

@@ -38,13 +38,20 @@ def gc_paused() -> Iterator[None]:
     """The cyclic garbage collector off while a search runs: the search builds hundreds of thousands of lasting
     containers (its table) and no cycles, so the collector's repeated passes over them only cost time (a third
     of it). Memory is still freed by reference counting. Callers free the search inside the pause when they can,
-    so the first collection afterwards does not walk its table."""
+    so the first collection afterwards does not walk its table.
+
+    What the pause made and kept (a coach keeps the searches of several orders) would all be young, and the first
+    collection afterwards would walk every object of it (as long again as the search, on a fair hint): so it is
+    handed to the oldest generation first (``gc.freeze`` then ``gc.unfreeze``, which moves lists, not objects),
+    where only the rare full collections look."""
     was_on = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if was_on:
+            gc.freeze()
+            gc.unfreeze()
             gc.enable()
 
 

@@ -1,0 +1,90 @@
+"""Which move is best over the orders the player could be in, with as few searches as that takes.
+
+The fair coach's answer is the move with the highest total over the orders of its best score after the move (ties:
+the higher number of orders still won, then the first in the engine's order). That needs the exact score of the best
+move on every order, but of another move only enough to show it loses: an upper bound on each order whose total is
+below the best's. So every (move, order) pair is a ``Cell`` holding what is proven of its score, ``lo..hi``, narrowed
+one "at least t?" test at a time exactly as ``search.narrow`` would choose them; and the move with the highest total
+of upper bounds is the one refined next, until it is exact and every other move's total of upper bounds is below it
+(or, on a tie, exact too). The answer and its figures are the same as judging every move exactly on every order: only
+the tests that could not change it are left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games.engine import State
+from games.solver.position import Position
+from games.solver.search import LOST
+
+
+class Cell:
+    """What is proven so far of one move's best score on one order (``state``: the position after the move)."""
+
+    __slots__ = ("position", "state", "lo", "hi", "step", "slow")
+
+    def __init__(self, position: Position, state: State, top: int | None) -> None:
+        self.position, self.state, self.step, self.slow = position, state, 1, False
+        known = position.known(state)
+        if known is not None:
+            self.lo = self.hi = known
+            return
+        self.lo, self.hi = LOST, position.ceiling(state)
+        if top is not None and top < self.hi:
+            self.hi = top  # no move scores more than the position before it
+
+    @property
+    def exact(self) -> bool:
+        return self.lo >= self.hi
+
+    def refine(self) -> None:
+        """One more test, the one ``search.narrow`` would make next: at the top while failed tests say much less
+        than asked; down twice as far each time while they only say "not t"; halving once one passed."""
+        if self.lo > LOST:
+            t = (self.lo + self.hi + 1) // 2
+        elif not self.slow:
+            t, self.step = self.hi, 1
+        else:
+            t, self.step = self.hi - self.step, self.step * 2
+        found = self.position.bound(self.state, t)
+        if found >= t:
+            self.lo = found
+        else:
+            self.hi, self.slow = found, found >= t - 1
+        if self.lo >= self.hi:
+            self.lo = self.hi
+            self.position.remember(self.state, self.hi)
+
+    def settle(self) -> int:
+        while not self.exact:
+            self.refine()
+        return self.hi
+
+
+def best_move(cells: Sequence[Sequence[Cell]]) -> int:
+    """The index of the best move (``cells[move][order]``), every cell of it settled on return."""
+
+    def total(i: int) -> int:
+        return sum(cell.hi for cell in cells[i])
+
+    def settled(i: int) -> bool:
+        return all(cell.exact for cell in cells[i])
+
+    def refine(i: int) -> None:
+        next(cell for cell in cells[i] if not cell.exact).refine()
+
+    moves = range(len(cells))
+    while True:
+        # The most promising move: the highest total of upper bounds (settled first on a tie, then the first).
+        leader = max(moves, key=lambda i: (total(i), settled(i), -i))
+        if not settled(leader):
+            refine(leader)
+            continue
+        # Every other move that could still match it is refined until it cannot, or is settled.
+        rival = next((i for i in moves if i != leader and total(i) >= total(leader) and not settled(i)), None)
+        if rival is None:
+            break
+        refine(rival)
+    tied = [i for i in moves if settled(i) and total(i) == total(leader)]
+    return max(tied, key=lambda i: (total(i), sum(cell.hi > 0 for cell in cells[i]), -i))
