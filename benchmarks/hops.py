@@ -23,7 +23,12 @@ after the bot, e.g. the picture's worker):
   that is ours (frames of discord.py, asyncio, SimCord and the standard library in between are skipped, so our
   code called back by discord.py counts as a hop from the module that called discord.py; a function started by
   the event loop or a thread pool with no caller of ours on its stack is an entry, not a hop);
-- *edges* are the distinct (X -> Y) pairs; *hops* is every such call counted, in total.
+- *edges* are the distinct (X -> Y) pairs; *hops* is every such call counted, in total;
+- "only in threads": modules entered only outside the event loop's thread (a worker thread's);
+  *packages*: the distinct parent packages of the modules (``games.engine``, ``cogs.plumbing``, ``storage`` ...).
+
+Figures can move by a few calls between runs (what the event loop's other tasks do in the window); the
+modules and edges are stable.
 
 Layers, for both layouts: the process (``bot``), the surfaces (``cogs``, ``terminal``, ``web``), the application
 layer (``scoundrel``), ``storage``, the games (``games``). On revisions before the layers had folders,
@@ -75,6 +80,8 @@ class Tracer:
     def __init__(self) -> None:
         self.on = False
         self.modules: collections.Counter[str] = collections.Counter()
+        self.in_loop: set[str] = set()  # modules entered in the event loop's thread
+        self.loop_thread = threading.get_ident()
         self.edges: collections.Counter[tuple[str, str]] = collections.Counter()
         self._first_resume: dict[object, int] = {}
 
@@ -101,6 +108,8 @@ class Tracer:
         if module is None or self.resumed(frame):
             return
         self.modules[module] += 1
+        if threading.get_ident() == self.loop_thread:
+            self.in_loop.add(module)
         caller = frame.f_back
         while caller is not None and (source := self.ours(caller)) is None:
             caller = caller.f_back
@@ -112,12 +121,15 @@ class Tracer:
         for module in sorted(self.modules):
             by_layer[layer(module)].append(module)
         return {"modules": sorted(self.modules), "entries": dict(self.modules), "by_layer": by_layer,
+                "packages": sorted({m.rpartition(".")[0] or m for m in self.modules}),
+                "only_in_threads": sorted(set(self.modules) - self.in_loop),
                 "edges": [[a, b, n] for (a, b), n in sorted(self.edges.items())],
                 "hops": sum(self.edges.values())}
 
     def reset(self) -> None:
         self.modules.clear()
         self.edges.clear()
+        self.in_loop.clear()
 
 
 def playable(message) -> list:
@@ -202,6 +214,8 @@ def show(columns: dict[str, dict], edges: bool) -> None:
         print(f"\n== {title} ==")
         print(f"{'':28}" + "".join(f"{name:>24}" for name in names))
         rows = [("modules of ours", lambda r: len(r["modules"])),
+                ("  of which only in threads", lambda r: len(r["only_in_threads"])),
+                ("packages (module's parent)", lambda r: len(r["packages"])),
                 ("distinct edges X->Y", lambda r: len(r["edges"])),
                 ("hops (calls X->Y, total)", lambda r: r["hops"])]
         rows += [(f"  modules: {name}", lambda r, name=name: len(r["by_layer"][name])) for name in LAYERS]
