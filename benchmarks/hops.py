@@ -6,7 +6,7 @@
 
 Two walks, each on a real SQLite file with SimCord's virtual Discord, without par (no solver):
 
-- **a card click**: alice starts a practice game (seed 0000-0007), clicks one card untraced (warm-up: imports,
+- **a card click**: alice starts a game on the deal 0000-0007, clicks one card untraced (warm-up: imports,
   caches), then clicks the next playable card traced, from the click until SimCord has settled (the edited
   message sent, every task the click started finished);
 - **the daily post**: a server posts its daily at 09:30 UTC; alice plays day 1's daily to its end and the day-1

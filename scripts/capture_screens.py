@@ -34,6 +34,7 @@ from games.engine import apply, legal_actions, new_game, preset, seed_to_text  #
 from games.i18n.messages import messages_for  # noqa: E402
 from games.picture.duel_replay import MOVE_MS as DUEL_MOVE_MS  # noqa: E402
 from games.picture.replay import FIRST_MS, MOVE_MS, RESULT_MS  # noqa: E402
+from scoundrel.daily import day_of  # noqa: E402
 
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.screenshot-token-not-real-000000000000"
 WIDTHS = {"phone": (390, 1100), "desktop": (1280, 1000)}
@@ -264,7 +265,8 @@ async def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         # The solver runs (its worker process), as on a real bot: Hint, Review and Best possible are shown.
         bot = ScoundrelBot(Config(token=FAKE_TOKEN, database=Path(tmp) / "screens.sqlite3"))
-        env = simcord.Env(bot)
+        # The solver works in real time: a fair Review (up to 10 s), the daily's par and coach (tens of seconds).
+        env = simcord.Env(bot, settle_timeout=300.0)
         await env.start()
         try:
             await shoot_all(env, args.out, args.browser, only, args.locale)
@@ -340,7 +342,10 @@ async def shoot_all(env, out: Path, browser: str, only: set[str], locale: str) -
     message = await play_codes(carol, message, channel, line)
     await shot("full-deck", message, viewer=carol)
 
-    # The daily: played privately, then its spoiler-free share, the leaderboard and stats.
+    # The daily: played privately, then its spoiler-free share, the leaderboard and stats. Its par and the coach's
+    # score are solved first, as the night's job does at 00:00 (minutes of real time in the solver's worker).
+    keeper = env.bot.get_cog("DailyPoster").par
+    await keeper.ensure(day_of(env.now()))
     daily = await alice.slash(channel, "scoundrel daily")
     await shot("daily", daily)
     record = await env.bot.store.active_game(alice.id, "daily")
