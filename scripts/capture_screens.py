@@ -35,6 +35,8 @@ from games.i18n.messages import messages_for  # noqa: E402
 from games.picture.duel_replay import MOVE_MS as DUEL_MOVE_MS  # noqa: E402
 from games.picture.replay import FIRST_MS, MOVE_MS, RESULT_MS  # noqa: E402
 from scoundrel.daily import day_of  # noqa: E402
+from scoundrel.daily_challenge import daily_deck, remember_par, todays_challenge  # noqa: E402
+from scoundrel.par import coach_score, solve_par  # noqa: E402
 
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.screenshot-token-not-real-000000000000"
 WIDTHS = {"phone": (390, 1100), "desktop": (1280, 1000)}
@@ -343,9 +345,8 @@ async def shoot_all(env, out: Path, browser: str, only: set[str], locale: str) -
     await shot("full-deck", message, viewer=carol)
 
     # The daily: played privately, then its spoiler-free share, the leaderboard and stats. Its par and the coach's
-    # score are solved first, as the night's job does at 00:00 (minutes of real time in the solver's worker).
-    keeper = env.bot.get_cog("DailyPoster").par
-    await keeper.ensure(day_of(env.now()))
+    # score are solved first by the solver's worker, as the night's job does at 00:00, and stored as it stores them.
+    await solve_the_day(env.bot.store, day_of(env.now()))
     daily = await alice.slash(channel, "scoundrel daily")
     await shot("daily", daily)
     record = await env.bot.store.active_game(alice.id, "daily")
@@ -410,6 +411,17 @@ async def shoot_all(env, out: Path, browser: str, only: set[str], locale: str) -
     await shot("reminder", dms.last_message, viewer=alice.user, where=dms)
     board = await alice.slash(channel, "scoundrel leaderboard", board="month")
     await shot("month-board", board)
+
+
+async def solve_the_day(store, day: int) -> None:
+    """Par and the coach's score of the day's deal, worked out in the solver's worker (minutes of real time) by
+    this script rather than by the bot's own background job."""
+    challenge = await todays_challenge(store, day)
+    deck = daily_deck(challenge)
+    par = await solve_par(challenge.rules, deck)
+    coach = await coach_score(challenge.rules, deck)
+    await store.set_daily_par(day, par.best_score, par.line_codes, coach)
+    remember_par(challenge, par.best_score)
 
 
 async def ask_hint(actor, message):
