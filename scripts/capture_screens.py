@@ -34,6 +34,9 @@ from games.engine import apply, legal_actions, new_game, preset, seed_to_text  #
 from games.i18n.messages import messages_for  # noqa: E402
 from games.picture.duel_replay import MOVE_MS as DUEL_MOVE_MS  # noqa: E402
 from games.picture.replay import FIRST_MS, MOVE_MS, RESULT_MS  # noqa: E402
+from scoundrel.daily import day_of  # noqa: E402
+from scoundrel.daily_challenge import daily_deck, remember_par, todays_challenge  # noqa: E402
+from scoundrel.par import coach_score, solve_par  # noqa: E402
 
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.screenshot-token-not-real-000000000000"
 WIDTHS = {"phone": (390, 1100), "desktop": (1280, 1000)}
@@ -264,7 +267,8 @@ async def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         # The solver runs (its worker process), as on a real bot: Hint, Review and Best possible are shown.
         bot = ScoundrelBot(Config(token=FAKE_TOKEN, database=Path(tmp) / "screens.sqlite3"))
-        env = simcord.Env(bot)
+        # The solver works in real time: a fair Review (up to 10 s), the daily's par and coach (tens of seconds).
+        env = simcord.Env(bot, settle_timeout=300.0)
         await env.start()
         try:
             await shoot_all(env, args.out, args.browser, only, args.locale)
@@ -340,7 +344,9 @@ async def shoot_all(env, out: Path, browser: str, only: set[str], locale: str) -
     message = await play_codes(carol, message, channel, line)
     await shot("full-deck", message, viewer=carol)
 
-    # The daily: played privately, then its spoiler-free share, the leaderboard and stats.
+    # The daily: played privately, then its spoiler-free share, the leaderboard and stats. Its par and the coach's
+    # score are solved first by the solver's worker, as the night's job does at 00:00, and stored as it stores them.
+    await solve_the_day(env.bot.store, day_of(env.now()))
     daily = await alice.slash(channel, "scoundrel daily")
     await shot("daily", daily)
     record = await env.bot.store.active_game(alice.id, "daily")
@@ -405,6 +411,17 @@ async def shoot_all(env, out: Path, browser: str, only: set[str], locale: str) -
     await shot("reminder", dms.last_message, viewer=alice.user, where=dms)
     board = await alice.slash(channel, "scoundrel leaderboard", board="month")
     await shot("month-board", board)
+
+
+async def solve_the_day(store, day: int) -> None:
+    """Par and the coach's score of the day's deal, worked out in the solver's worker (minutes of real time) by
+    this script rather than by the bot's own background job."""
+    challenge = await todays_challenge(store, day)
+    deck = daily_deck(challenge)
+    par = await solve_par(challenge.rules, deck)
+    coach = await coach_score(challenge.rules, deck)
+    await store.set_daily_par(day, par.best_score, par.line_codes, coach)
+    remember_par(challenge, par.best_score)
 
 
 async def ask_hint(actor, message):

@@ -17,7 +17,7 @@ import re
 import discord
 
 from cogs.game.open_table import remember_private
-from cogs.game.view import game_message
+from cogs.game.view import game_message, known_par
 from cogs.plumbing import clock
 from cogs.plumbing.bounds import DAY, ID
 from cogs.plumbing.errors import GameIdButton, report_error, send_private
@@ -29,7 +29,6 @@ from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
 from scoundrel import daily_attempt, daily_share
 from scoundrel.daily import day_end, day_of, share_text
-from scoundrel.daily_challenge import known_par
 from scoundrel.errors import PAST_DAY, NotShareable, NotYourGame, PracticeRefused
 from storage.models import DAILY, DEAD, PRACTICE, WON, GameRecord
 from storage.shares import SharePost
@@ -131,8 +130,10 @@ async def refuse_second_attempt(interaction: Interaction, day: int, counted: Gam
             result = tr("time ran out, score {score}", score=counted.score)
         else:
             result = tr("given up, score {score}", score=counted.score)
-        par = known_par(counted)
-        if par is not None:
+        par, coach = await known_par(interaction.client.store, counted)
+        if par is not None and coach is not None:  # as the finished game says it: the coach saw what you saw
+            result += "; " + " · ".join([tr("par {par} seeing every card", par=par), tr("coach {coach}", coach=coach)])
+        elif par is not None:
             result += "; " + tr("par {par}", par=par)  # inside parentheses already: no "(winnable)"
     elif counted is not None and counted.status == "abandoned":
         result = tr("you gave up")

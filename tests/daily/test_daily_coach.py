@@ -76,3 +76,25 @@ async def test_a_share_post_gets_par_and_the_coachs_score_once_the_day_is_over(w
     assert " · par 27 · coach 8" in alice_post.content
     fr = messages_for("fr")
     assert f" · {fr('par {par}', par=27)} · {fr('coach {coach}', coach=8)}" in bob_post.content
+
+
+async def test_a_second_daily_after_playing_says_par_and_the_coachs_score_beside_the_players(world, locales):
+    await world.store.put_daily(1, 4242)
+    await world.store.set_daily_par(1, 30, None, coach_score=14)
+    carol, dora = (world.guild.add_member(world.env.create_user(name)) for name in ("carol", "dora"))
+    players = [(world.alice, "en-US"), (world.bob, "de"), (carol, "fr"), (dora, "es-ES")]
+    for actor, locale in players:
+        locales.speak(actor, locale)
+        game = await actor.slash(world.channel, "scoundrel daily")
+        await play_to_end(actor, game.response)
+        score = (await world.store.daily_attempt(actor.id, 1)).score
+        again = await actor.slash(world.channel, "scoundrel daily")
+        tr = messages_for(locale)
+        result = tr("score {score}", score=score) + "; " + " · ".join(
+            [tr("par {par} seeing every card", par=30), tr("coach {coach}", coach=14)])
+        assert again.response.content.startswith(tr(
+            "You have already played Daily #{day} ({result}): only the first attempt counts.", day=1, result=result))
+        if locale == "en-US":
+            assert f"(score {score}; par 30 seeing every card · coach 14)" in again.response.content
+        else:
+            assert "seeing every card" not in again.response.content and "14" in again.response.content

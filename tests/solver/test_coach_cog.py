@@ -125,8 +125,10 @@ async def test_hint_shows_the_best_move_privately_and_marks_the_game(world, monk
     best = Coach(CLASSIC).advise(record.state).best  # judged on what the player sees, as the worker does
     from games.solver.review import move_words
     assert [(m.content, m.ephemeral) for m in answers_to(mine)] == [
-        (readable(f"💡 Best now: **{move_words(record.state, best.action)}** — wins {round(100 * best.win)} % of the "
-                  f"deals you could be in (expected score {best.expected:.1f}).\n{coach().HINTED_MARK}"), True)]
+        # the number and its % on one line, even where a phone wraps the sentence
+        (readable(f"💡 Best now: **{move_words(record.state, best.action)}** — wins {round(100 * best.win)}"
+                  f"\N{NO-BREAK SPACE}% of the deals you could be in (expected score {best.expected:.1f})."
+                  f"\n{coach().HINTED_MARK}"), True)]
     assert await world.store.is_hinted(record.id)
     again = await world.alice.click(message, custom_id=hint[0].custom_id)  # hinted already: no second warning
     assert answers_to(again)[-1].content.startswith("💡 Best now:")
