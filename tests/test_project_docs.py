@@ -185,6 +185,14 @@ def test_every_path_and_module_the_architecture_names_exists(document):
     assert unresolved_names(text, path) == []
 
 
+@pytest.mark.parametrize("document", DOCUMENTS)
+def test_every_path_a_document_names_exists(document):
+    path = ROOT / document
+    text = path.read_text(encoding="utf-8")
+    assert [name for name in named_paths(text) if not (ROOT / name).exists()
+            and not path.parent.joinpath(name).exists()] == []
+
+
 def test_the_architecture_names_every_package():
     text = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
     spans = code_spans(text)
