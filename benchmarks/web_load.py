@@ -7,8 +7,12 @@
 
 The server (the real routes of ``web/`` over a real store, no picture to draw) runs in its own process; the
 players are aiohttp clients in this one, each with its own token, each playing its own game as fast as the server
-answers: it reads the table, sends the first playable card with the version it saw (Avoid when there is none),
-and starts a new game when one ends. Printed: moves, moves/s (wall), the move's round trip (median, p99) and the
+answers (or, with ``--pace S``, waiting about S seconds between moves, as a person looking and tapping does): it
+reads the table, sends the first playable card with the version it saw (Avoid when there is none), and starts a
+new game when one ends. With ``--revision REV`` an earlier revision's server is measured in the same run (its
+files from ``git archive``), alternating with this checkout's ``--rounds`` times; with ``--chat``, the chat's path
+follows: the same number of players clicking through SimCord (``benchmarks/click_load.py``). Printed: moves,
+moves/s (wall), the move's round trip (median, p99) and the
 server process's CPU per move (user + system, from /proc, over the measured window only).
 """
 
@@ -17,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -27,7 +32,8 @@ from pathlib import Path
 import aiohttp
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+TREE = Path(sys.argv[sys.argv.index("--tree") + 1]) if "--tree" in sys.argv else ROOT  # the server's code
+sys.path.insert(0, str(TREE))
 
 
 # --- the server process -------------------------------------------------------------------------------------
@@ -48,7 +54,9 @@ class BenchIdentity:
         return None
 
 
-async def serve(database: str, port_file: str) -> None:
+async def serve(database: str, port_file: str, profile: str | None = None) -> None:
+    import signal
+
     from aiohttp import web
 
     from storage import open_store
@@ -62,10 +70,21 @@ async def serve(database: str, port_file: str) -> None:
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     await web.TCPSite(runner, "127.0.0.1", 0).start()
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    profiler = None
+    if profile:  # the server's own code, profiled from start-up to the end of the run
+        import cProfile
+
+        profiler = cProfile.Profile()
+        profiler.enable()
     Path(port_file).write_text(str(runner.addresses[0][1]))  # noqa: ASYNC240 - once, at start-up
     try:
-        await asyncio.Event().wait()
+        await stop.wait()
     finally:
+        if profiler is not None:
+            profiler.disable()
+            profiler.dump_stats(profile)
         await runner.cleanup()
         await store.close()
 
@@ -81,8 +100,11 @@ def a_move(state: dict) -> str:
     return state["choices"][0]["code"]
 
 
-async def player(http: aiohttp.ClientSession, number: int, until: float, times: list[float]) -> None:
+async def player(http: aiohttp.ClientSession, number: int, until: float, times: list[float],
+                 pace: float = 0.0) -> None:
     headers = {"Authorization": f"Bearer bench-{number}"}
+    if pace:  # the players arrive spread over one pace, not all at once
+        await asyncio.sleep(random.uniform(0, pace))
     async with http.post("/api/games", json={"kind": "normal"}, headers=headers) as answer:
         state = (await answer.json())["state"]
     while time.perf_counter() < until:
@@ -99,6 +121,8 @@ async def player(http: aiohttp.ClientSession, number: int, until: float, times: 
         if answer.status not in (200, 409):
             raise RuntimeError(f"player {number}: {answer.status} {body}")
         state = body["state"]
+        if pace:  # a player's time to look and tap again, about ``pace``
+            await asyncio.sleep(random.uniform(0.5, 1.5) * pace)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -124,12 +148,13 @@ async def first_table(url: str) -> float:
     return took
 
 
-async def run(args) -> None:
+async def measure(args, database: str, tree: Path) -> tuple:
+    """One server (``tree``'s code) on ``database``, measured: (moves, wall, server CPU, players' CPU, times)."""
     with tempfile.TemporaryDirectory() as folder:
-        database = args.db or str(Path(folder) / "web-load.sqlite3")
         port_file = Path(folder) / "port"
-        server = subprocess.Popen([sys.executable, __file__, "--serve", database, str(port_file)],  # noqa: ASYNC220
-                                  cwd=ROOT)
+        command = [sys.executable, __file__, "--serve", database, str(port_file)] + (
+            [args.profile] if args.profile else []) + ["--tree", str(tree)]
+        server = subprocess.Popen(command, cwd=tree)  # noqa: ASYNC220
         try:
             while not port_file.exists() or not port_file.read_text():
                 if server.poll() is not None:
@@ -139,36 +164,76 @@ async def run(args) -> None:
             connector = aiohttp.TCPConnector(limit=args.players)
             async with aiohttp.ClientSession(url, connector=connector) as http:
                 warm: list[float] = []
-                await asyncio.gather(*[player(http, n, time.perf_counter() + 1.0, warm)
+                await asyncio.gather(*[player(http, n, time.perf_counter() + 1.0, warm, args.pace)
                                        for n in range(args.players)])
                 times: list[float] = []
                 cpu, wall, mine = cpu_seconds(server.pid), time.perf_counter(), time.process_time()
-                await asyncio.gather(*[player(http, n, wall + args.seconds, times) for n in range(args.players)])
+                await asyncio.gather(*[player(http, n, wall + args.seconds, times, args.pace)
+                                       for n in range(args.players)])
                 cpu, wall, mine = cpu_seconds(server.pid) - cpu, time.perf_counter() - wall, time.process_time() - mine
-            times.sort()
-            print(f"{args.players} players, {len(times)} moves in {wall:.1f} s: {len(times) / wall:.0f} moves/s")
-            print(f"round trip: median {statistics.median(times) * 1000:.1f} ms, "
-                  f"p99 {times[int(len(times) * 0.99)] * 1000:.1f} ms")
-            print(f"server CPU: {cpu * 1000 / len(times):.2f} ms per move ({cpu:.1f} s over the window); the players' "
-                  f"process: {mine * 1000 / len(times):.2f} ms per move ({mine:.1f} s)")
             if args.browser:
                 took = await first_table(url + "/")
                 print(f"first table on screen (headless Chromium, loopback): {took * 1000:.0f} ms")
         finally:
             server.terminate()
             server.wait(10)
+    return len(times), wall, cpu, mine, sorted(times)
+
+
+def report(name: str, players: int, moves: int, wall: float, cpu: float, mine: float, times: list[float]) -> None:
+    print(f"{name}: {players} players, {moves} moves in {wall:.1f} s: {moves / wall:.0f} moves/s; round trip median "
+          f"{statistics.median(times) * 1000:.1f} ms, p99 {times[int(len(times) * 0.99)] * 1000:.1f} ms; server CPU "
+          f"{cpu * 1000 / moves:.2f} ms per move ({cpu:.1f} s); the players' process {mine * 1000 / moves:.2f} ms "
+          "per move", flush=True)
+
+
+async def run(args, trees: list[tuple[str, Path]], folder: str) -> None:
+    for round_number in range(args.rounds):  # alternating, so that the machine's load falls on each alike
+        for name, tree in trees:
+            database = args.db or str(Path(args.dir or folder) / f"web-load-{len(name)}-{round_number}.sqlite3")
+            report(name, args.players, *await measure(args, database, tree))
+
+
+def checkout(revision: str, folder: str) -> Path:
+    """``revision``'s files (``git archive``) in a new folder under ``folder``."""
+    tree = Path(folder) / revision
+    tree.mkdir()
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", revision], check=True, capture_output=True)
+    subprocess.run(["tar", "-x", "-C", str(tree)], input=archive.stdout, check=True)
+    return tree
 
 
 def main() -> None:
-    if len(sys.argv) == 4 and sys.argv[1] == "--serve":
-        asyncio.run(serve(sys.argv[2], sys.argv[3]))
+    if sys.argv[1:2] == ["--serve"]:
+        asyncio.run(serve(*sys.argv[2:sys.argv.index("--tree")]))
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--db", help="a SQLite path or postgresql:// URL (default: a new SQLite file)")
+    parser.add_argument("--pace", type=float, default=0.0, help="seconds each player waits between moves "
+                        "(default 0: as fast as the server answers)")
+    parser.add_argument("--revision", action="append", default=[], help="also measure that git revision's server, "
+                        "in the same run (repeatable)")
+    parser.add_argument("--rounds", type=int, default=1, help="measurements of each server, alternating")
+    parser.add_argument("--chat", action="store_true", help="then the chat's path (benchmarks/click_load.py)")
+    parser.add_argument("--chat-rounds", type=int, default=5, help="clicks per player on the chat's path")
+    parser.add_argument("--chat-profile", action="store_true", help="the bot's share of the chat's CPU (py-spy)")
+    parser.add_argument("--tree", help=argparse.SUPPRESS)
+    parser.add_argument("--profile", metavar="FILE", help="cProfile the server process into FILE (pstats)")
+    parser.add_argument("--dir", help="the folder of the SQLite files (default: a temporary one; /dev/shm leaves "
+                        "the disk's fsync out of the round trips)")
     parser.add_argument("--browser", action="store_true", help="also time the first table in headless Chromium")
-    asyncio.run(run(parser.parse_args()))
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        trees = [(revision, checkout(revision, folder)) for revision in args.revision]  # measured in the same run
+        asyncio.run(run(args, [*trees, ("this checkout", ROOT)], folder))
+    if args.chat:  # the chat's path, the same players clicking through SimCord (benchmarks/click_load.py)
+        print("the chat (benchmarks/click_load.py, the same players through SimCord, one click at a time):",
+              flush=True)
+        subprocess.run([sys.executable, str(ROOT / "benchmarks" / "click_load.py"), "--players", str(args.players),
+                        "--rounds", str(args.chat_rounds)] + (["--profile"] if args.chat_profile else []),
+                       cwd=ROOT, check=True)
 
 
 if __name__ == "__main__":

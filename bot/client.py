@@ -137,7 +137,12 @@ class ScoundrelBot(Bot):
     async def sync_tree(self) -> None:
         guild_id = self.config.dev_guild_id
         if guild_id is None:
-            synced = await self.tree.sync()
+            if self.config.activity is not None:  # the app's Entry Point command must survive the overwrite
+                from bot.entry_point import sync_keeping_entry_point
+
+                synced: list = await sync_keeping_entry_point(self, self.tree)
+            else:
+                synced = await self.tree.sync()
             log.info("synced %d commands globally (may take up to an hour to appear)", len(synced))
         else:
             guild = discord.Object(guild_id)

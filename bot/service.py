@@ -19,6 +19,7 @@ from aiohttp import web
 from cogs.plumbing import clock
 
 if TYPE_CHECKING:
+    from bot.chat_follows import ChatFollows
     from web.identity import DiscordIdentity
 
 log = logging.getLogger(__name__)
@@ -31,6 +32,7 @@ class Service:
         self.runner: web.AppRunner | None = None
         self.probe: asyncio.Task | None = None  # one look at the database at a time: a hung one is not asked again
         self.identity: DiscordIdentity | None = None  # the Activity's players, when [activity] is set
+        self.follows: ChatFollows | None = None  # what the chat does after the table's moves
 
     async def start(self) -> None:
         app = web.Application()
@@ -38,14 +40,17 @@ class Service:
         app.router.add_get("/metrics", self.metrics)
         activity = getattr(self.bot.config, "activity", None)
         if activity is not None:  # the table as a Discord Activity (web/), behind the configured public URL
+            from bot.chat_follows import ChatFollows
             from web.identity import DiscordIdentity
             from web.routes import Table, add_routes
 
             self.identity = DiscordIdentity(activity.client_id, activity.client_secret, activity.api_base,
                                             bot_token=self.bot.config.token)
+            self.follows = ChatFollows(self.bot)
             add_routes(app, Table(store=lambda: self.bot.store, identity=self.identity,
                                   client_id=activity.client_id, default_preset=self.bot.config.default_preset,
-                                  daily_enabled=self.bot.config.daily_enabled))
+                                  daily_enabled=self.bot.config.daily_enabled,
+                                  after_move=self.follows.after_move, par_missing=self.follows.par_missing))
         self.runner = web.AppRunner(app, access_log=None)
         await self.runner.setup()
         await web.TCPSite(self.runner, self.host, self.port).start()
@@ -53,6 +58,8 @@ class Service:
         log.info("health and metrics on http://%s:%d/healthz and /metrics", self.host, self.port)
 
     async def close(self) -> None:
+        if self.follows is not None:
+            await self.follows.close()
         if self.identity is not None:
             await self.identity.close()
         if self.runner is not None:

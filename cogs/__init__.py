@@ -20,5 +20,6 @@ EXTENSIONS = (
     "cogs.coach.best_possible",
     "cogs.account.reminders",
     "cogs.game.replay",
+    "cogs.game.activity",
     "cogs.admin.preset",
 )

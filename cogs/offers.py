@@ -1,9 +1,10 @@
 """What a message offers besides its own buttons, declared once and in the order players see it.
 
 Under a finished game: New game, Review, Share (a counted daily), Best possible, Replay; under an abandoned game,
-New game only; under a game being played: Hint; under a finished duel: Replay. Each offer is a function of an
-extension, shown while that extension is loaded. The bot hands this to the views (``bot.offers``): the views do
-not import the features whose buttons they show, since those features post game messages themselves.
+New game only; under a game being played: Hint, Open the table (with ``[activity]``); under a finished duel:
+Replay. Each offer is a function of an extension, shown while that extension is loaded. The bot hands this to the
+views (``bot.offers``): the views do not import the features whose buttons they show, since those features post
+game messages themselves.
 """
 
 from __future__ import annotations
@@ -18,6 +19,6 @@ OFFERS = Offers(
         Offer("cogs.coach.best_possible", "par_extras"),
         Offer("cogs.game.replay", "replay_extras"),
     ),
-    playing=(Offer("cogs.coach.advice", "hint_extras"),),
+    playing=(Offer("cogs.coach.advice", "hint_extras"), Offer("cogs.game.activity", "table_extras")),
     duel_over=(Offer("cogs.duel.replay", "duel_replay_extras"),),
 )

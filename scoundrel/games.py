@@ -113,10 +113,14 @@ async def move(store: Store, game_id: int, user_id: int, seen: int, action: Acti
     / ``GameOver`` / ``DayOver`` with the game as stored (no move made), the engine's ``IllegalAction``,
     ``CorruptGame`` or ``GameNotFound``.
     """
-    record = loaded if loaded is not None else await store.load_game(game_id)
-    check_move(record, user_id, seen)
+    if loaded is not None:
+        check_move(loaded, user_id, seen)
+    # Without ``loaded`` nothing is read first: the store checks the owner, the status and the version as it moves
+    # (from the game as this process last held it, else read), and a refusal is answered with the game as stored.
     try:
         return await store.play(game_id, user_id, seen, action)
+    except store_errors.NotYourGame:
+        raise NotYourGame(await store.load_game(game_id), user_id) from None
     except store_errors.DayOver:  # the day ended before this move: the store closed the game instead
         raise DayOver(await store.load_game(game_id), seen) from None
     except store_errors.StaleVersion:  # the other half of a double click, or a race with another device

@@ -59,7 +59,9 @@ async def start(store, player_id: int, name: str, kind: str, preset_name: str = 
                 daily_enabled: bool = True, guild_id: int | None = None, channel_id: int | None = None):
     """Start a game of ``kind`` (``normal`` with ``preset_name``, or today's counted ``daily``) or hand back the
     one in progress (for the daily, the attempt already played): one game per slot, as in chat. ``guild_id``: the
-    server the table was opened in, as Discord says (a daily counts on its board)."""
+    server the table was opened in, as Discord says (a daily counts on its board). (the record, the day whose
+    par is still to be solved, or None)."""
+    missing = None
     if kind == NORMAL:
         record = (await games.start_game(store, player_id, preset(preset_name), guild_id=guild_id,
                                          channel_id=channel_id)).record
@@ -72,10 +74,10 @@ async def start(store, player_id: int, name: str, kind: str, preset_name: str = 
             raise PlayError(409, DAMAGED)
         if turn.record is None:  # the attempt was used, and cannot be read
             raise PlayError(409, DAMAGED)
-        record = turn.record
+        record, missing = turn.record, turn.day if turn.par_missing else None
     if record.damaged:
         raise PlayError(409, DAMAGED)
-    return record
+    return record, missing
 
 
 async def move(store, player_id: int, game_id: int, version: int, code: str):

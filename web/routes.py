@@ -53,6 +53,11 @@ class Table:
     daily_enabled: bool = True
     static: Path | None = None  # the built client (default: web/static in the package)
     limits: RateLimit = field(default_factory=RateLimit)
+    # What the process does once the table has moved a game (the chat redraws the game's message) or started a
+    # daily whose par is not known yet (its solve). Called as the answer leaves, without waiting for them: they
+    # start their own work, and a failure of theirs is logged, never the player's.
+    after_move: Callable[[Any, Any], None] | None = None  # (the game as it now stands, the player's Messages)
+    par_missing: Callable[[int], None] | None = None  # (the day)
 
 
 def static_folder() -> Path:
@@ -141,8 +146,11 @@ class Routes:
             return refusal(400, "bad-instance", "instance_id must be the Activity's instance id.")
         player, tr = request[PLAYER], locale_of(request)
         guild_id, channel_id = await self.t.identity.place(instance, player.id) if instance else (None, None)
-        record = await play.start(self.store, player.id, player.name, kind, self.t.default_preset,
-                                  daily_enabled=self.t.daily_enabled, guild_id=guild_id, channel_id=channel_id)
+        record, par_missing = await play.start(self.store, player.id, player.name, kind, self.t.default_preset,
+                                               daily_enabled=self.t.daily_enabled, guild_id=guild_id,
+                                               channel_id=channel_id)
+        if par_missing is not None and self.t.par_missing is not None:
+            follow(self.t.par_missing, par_missing)
         return answer({"state": await self.shown(record, tr)})
 
     async def game(self, request: web.Request) -> web.Response:
@@ -162,6 +170,8 @@ class Routes:
         state = await self.shown(record, tr)
         if not moved:
             return refusal(409, "stale", tr("The game had moved on: this is where it stands now."), state=state)
+        if self.t.after_move is not None:
+            follow(self.t.after_move, record, tr)
         return answer({"state": state})
 
     # --- errors -------------------------------------------------------------------------------------------
@@ -208,6 +218,14 @@ class Routes:
         headers = dict(SECURITY_HEADERS)
         headers["Cache-Control"] = "public, max-age=31536000, immutable" if immutable else "no-cache"
         return web.FileResponse(path, headers=headers)
+
+
+def follow(call: Callable[..., None], *args) -> None:
+    """One of the process's hooks (``Table.after_move``, ``par_missing``): its failure is not the request's."""
+    try:
+        call(*args)
+    except Exception:  # noqa: BLE001 - the move is made and answered whatever the chat does
+        log.exception("the table's %s hook failed", getattr(call, "__name__", "process"))
 
 
 def add_routes(app: web.Application, served: Table) -> Routes:

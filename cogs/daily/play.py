@@ -16,6 +16,7 @@ import re
 
 import discord
 
+from cogs.game.open_table import remember_private
 from cogs.game.view import game_message
 from cogs.plumbing import clock
 from cogs.plumbing.bounds import DAY, ID
@@ -59,6 +60,7 @@ async def send_daily_game(interaction: Interaction, record, note: str | None = "
     else:
         message = await send_message(interaction, note, **shown.send(), ephemeral=True)
     await interaction.client.store.set_message(record.id, message.channel.id, message.id)
+    remember_private(interaction, record.id, message)  # so a move at the table can redraw it
 
 
 async def play_daily(interaction: Interaction, note: str = "") -> None:

@@ -32,6 +32,8 @@ class Settings(Protocol):
     def default_preset(self) -> str: ...
     @property
     def daily_post_time(self) -> time: ...
+    @property
+    def activity(self) -> object | None: ...  # the [activity] section: the table as a Discord Activity, or None
 
 
 @dataclass(frozen=True)

@@ -124,6 +124,13 @@ class PatientResponse(discord.InteractionResponse):
         self._begin()
         return await super().defer(**options)
 
+    async def launch_activity(self):
+        # Only ever a first answer: once the deadline has deferred, the Activity cannot be opened any more.
+        if await self._was_deferred_late():
+            raise discord.InteractionResponded(self._parent)
+        self._begin()
+        return await super().launch_activity()
+
 
 class WallClock:
     """Calls made on their event loop after a delay of wall-clock time, kept by one thread for all.

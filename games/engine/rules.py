@@ -7,7 +7,7 @@ A game records its exact ``Rules``; leaderboards compare only games whose
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 
 from games.engine.cards import Card, build_deck
 
@@ -118,7 +118,9 @@ class Rules:
         return ";".join(parts)
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        # Every field is a str, int or bool: read directly (dataclasses.asdict deep-copies each one, and every
+        # move stores its rules).
+        return {name: getattr(self, name) for name in _FIELD_NAMES}
 
     @classmethod
     def from_dict(cls, data: dict) -> Rules:
@@ -180,3 +182,6 @@ def preset(name: str) -> Rules:
         return PRESETS[name.strip().lower()]
     except KeyError:
         raise RulesError(f"unknown preset {name!r}; choose one of {', '.join(PRESETS)}") from None
+
+
+_FIELD_NAMES = tuple(field.name for field in fields(Rules))

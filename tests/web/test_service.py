@@ -75,3 +75,43 @@ async def test_two_processes_on_one_database_move_once(pg_url, discord):
         for store, identity in zip(stores, identities, strict=True):
             await identity.close()
             await store.close()
+
+
+async def test_moves_alternating_between_two_processes_each_land_once(pg_url, discord):
+    """A move reads nothing first: each server's store moves from the game as it last held it, so one server moves
+    the game on while the other still holds an older version; that one must neither lose nor repeat a move."""
+    from games.engine import preset
+    from games.engine.cards import build_deck, parse_deck
+    from tests.web.test_api import a_move
+    from tests.web.test_browser import WEAPON_FIRST
+
+    stores = [await open_store(pg_url) for _ in range(2)]
+    clients, identities = [], [DiscordIdentity(CLIENT_ID, CLIENT_SECRET, discord.api_base) for _ in stores]
+    for store, identity in zip(stores, identities, strict=True):
+        app = web.Application()
+        add_routes(app, Table(store=lambda store=store: store, identity=identity))
+        client = TestClient(TestServer(app))
+        await client.start_server()
+        clients.append(client)
+    alice = bearer(discord.player(ALICE, "Alice"))
+    try:
+        deck = parse_deck(WEAPON_FIRST, build_deck())  # a deal that survives these four moves
+        made = await stores[0].create_game(ALICE, None, None, preset("classic"), None, deck, "normal")
+        state = (await (await clients[0].get(f"/api/games/{made.id}", headers=alice)).json())["state"]
+        for turn in range(4):  # A, B, A, B: each server finds the game moved on by the other since it last held it
+            answer = await clients[turn % 2].post(f"/api/games/{state['id']}/move", headers=alice,
+                                                  json={"version": state["version"], "action": a_move(state)})
+            assert answer.status == 200, await answer.text()
+            state = (await answer.json())["state"]
+        assert state["version"] == 4
+        stale = await clients[0].post(f"/api/games/{state['id']}/move", json={"version": 3, "action": "T0"},
+                                      headers=alice)  # the server held version 3 when it last moved it
+        assert stale.status == 409 and (await stale.json())["state"]["version"] == 4
+        record = await stores[1].load_game(state["id"])
+        assert record.version == 4 and len(record.state.history) == 4
+    finally:
+        for client in clients:
+            await client.close()
+        for store, identity in zip(stores, identities, strict=True):
+            await identity.close()
+            await store.close()

@@ -100,10 +100,20 @@ async function main(): Promise<void> {
     }
   });
 
-  const kind = params.get("kind") === "daily" || sdk.customId === "daily" ? "daily" : "normal";
+  const named = params.get("kind") ?? (sdk.customId === "daily" ? "daily" : null);
   const asked = /^[0-9]{1,18}$/.test(params.get("game") ?? "") ? Number(params.get("game")) : null;
-  const state = asked !== null ? await api.game(asked) : (await api.current(kind)) ?? (await api.start(kind));
-  game.show(state);
+  game.show(asked !== null ? await api.game(asked) : await opening(api, named === "daily" ? "daily" : named));
+}
+
+/** The game the table opens on: the kind named, else (Open the table in chat, the app launcher) the player's
+ * daily while it is being played, else their game; started when there is none. */
+async function opening(api: Api, kind: string | null): Promise<State> {
+  if (kind === null) {
+    const daily = await api.current("daily");
+    if (daily !== null && !daily.over) return daily;
+  }
+  const chosen = kind === "daily" ? "daily" : "normal";
+  return (await api.current(chosen)) ?? (await api.start(chosen));
 }
 
 main().catch((error) => {
