@@ -3,6 +3,7 @@ state the same rules the engine plays."""
 
 from __future__ import annotations
 
+import importlib
 import re
 import subprocess
 from pathlib import Path
@@ -34,14 +35,34 @@ def test_nothing_refers_to_files_outside_the_repository_or_to_design_documents()
     assert offenders == []
 
 
-@pytest.mark.parametrize("document", ["README.md", "CONTRIBUTING.md", "docs/ARCHITECTURE.md", "docs/RULES.md",
-                                      "docs/OPERATIONS.md", "docs/SCREENS.md"])
+DOCUMENTS = ["README.md", "CONTRIBUTING.md", "docs/ARCHITECTURE.md", "docs/REFERENCE.md", "docs/RULES.md",
+             "docs/OPERATIONS.md", "docs/SCREENS.md", "docs/ACTIVITY.md", "docs/COACH.md"]
+
+
+@pytest.mark.parametrize("document", DOCUMENTS)
 def test_every_relative_link_resolves(document):
     text = (ROOT / document).read_text(encoding="utf-8")
     for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text):
         if "://" in target:
             continue
         assert (ROOT / document).parent.joinpath(target).resolve().exists(), f"{document} links to {target}"
+
+
+def heading_anchors(path: Path) -> set[str]:
+    """The anchors GitHub gives a Markdown file's headings: lower case, punctuation dropped, spaces as hyphens."""
+    text = re.sub(r"```.*?```", "", path.read_text(encoding="utf-8"), flags=re.DOTALL)
+    headings = re.findall(r"^#+ +(.+?) *$", text, flags=re.MULTILINE)
+    return {re.sub(r"[^\w\- ]", "", heading.lower()).replace(" ", "-") for heading in headings}
+
+
+@pytest.mark.parametrize("document", DOCUMENTS)
+def test_every_link_to_a_section_finds_its_heading(document):
+    text = (ROOT / document).read_text(encoding="utf-8")
+    for target, anchor in re.findall(r"\]\(([^)#\s]*)#([^)\s]+)\)", text):
+        if "://" in target:
+            continue
+        linked = (ROOT / document).parent.joinpath(target).resolve() if target else ROOT / document
+        assert anchor in heading_anchors(linked), f"{document} links to {target}#{anchor}"
 
 
 def test_architecture_describes_code_not_how_people_work():
@@ -99,3 +120,82 @@ def test_every_command_is_documented_for_players_or_operators():
     operations = (ROOT / "docs" / "OPERATIONS.md").read_text(encoding="utf-8")
     for command in COMMANDS:
         assert f"scoundrel-bot {command}" in readme + operations, command
+
+
+PACKAGES = sorted(path.parent.name for path in ROOT.glob("*/__init__.py") if path.parent.name != "tests")
+COG_PACKAGES = sorted(path.parent.name for path in ROOT.glob("cogs/*/__init__.py"))
+NAMED_IN_CODE = ["docs/ARCHITECTURE.md", "docs/REFERENCE.md"]
+CLASSES = {"Store": "storage.store.Store", "ScoundrelBot": "bot.client.ScoundrelBot"}  # named by their methods
+
+
+def code_spans(text: str) -> list[str]:
+    """What a Markdown text writes in backticks (fenced blocks left out)."""
+    return re.findall(r"`([^`\n]+)`", re.sub(r"```.*?```", "", text, flags=re.DOTALL))
+
+
+def named_paths(text: str) -> list[str]:
+    """The repository paths a document names: in backticks (``cogs/game/view.py``, ``storage/backends/``) or as a
+    link's target. A path counts when its first part is a top-level entry of the repository."""
+    top = {path.relative_to(ROOT).parts[0] for path in tracked_files()}
+    found = []
+    for span in code_spans(text):
+        found += re.findall(r"(?<![\w/:.<-])((?:[\w.-]+/)+[\w.-]*)", span)
+    found += [target.removeprefix("../") for target in re.findall(r"\]\(([^)#\s]+)", text) if "://" not in target]
+    return [path for path in found if path.split("/")[0] in top]
+
+
+def named_modules(text: str) -> list[str]:
+    """The dotted names a document gives in backticks under a top-level package or class: ``cogs.game.view``,
+    ``scoundrel.par.solve_par``, ``cogs.EXTENSIONS``, ``Store.play``. Under ``bot``, only its modules (``bot.offers``
+    is the running bot's attribute, not the package's)."""
+    pattern = rf"(?<![\w./])((?:{'|'.join([*PACKAGES, *CLASSES])})(?:\.\w+)+)"
+    names = [name for span in code_spans(text) for name in re.findall(pattern, span)]
+    names = [name for name in names if not name.startswith("bot.")
+             or (ROOT / "bot" / f"{name.split('.')[1]}.py").exists()]
+    return [CLASSES.get(name.split(".")[0], name.split(".")[0]) + name[name.index("."):] for name in names]
+
+
+def resolves(name: str) -> bool:
+    """Whether ``name`` is a module, or a module's attribute (``cogs.plumbing.respond.answer_in_time``)."""
+    parts = name.split(".")
+    for length in range(len(parts), 0, -1):
+        try:
+            found = importlib.import_module(".".join(parts[:length]))
+        except ModuleNotFoundError:
+            continue
+        for attribute in parts[length:]:
+            if not hasattr(found, attribute):
+                return False
+            found = getattr(found, attribute)
+        return True
+    return False
+
+
+def unresolved_names(text: str, document: Path) -> list[str]:
+    missing = [path for path in named_paths(text) if not (ROOT / path).exists()
+               and not document.parent.joinpath(path).exists()]
+    return missing + [name for name in named_modules(text) if not resolves(name)]
+
+
+@pytest.mark.parametrize("document", NAMED_IN_CODE)
+def test_every_path_and_module_the_architecture_names_exists(document):
+    path = ROOT / document
+    text = path.read_text(encoding="utf-8")
+    assert len(named_paths(text)) > 20 and len(named_modules(text)) > 10  # it names the code it describes
+    assert unresolved_names(text, path) == []
+
+
+@pytest.mark.parametrize("document", DOCUMENTS)
+def test_every_path_a_document_names_exists(document):
+    path = ROOT / document
+    text = path.read_text(encoding="utf-8")
+    assert [name for name in named_paths(text) if not (ROOT / name).exists()
+            and not path.parent.joinpath(name).exists()] == []
+
+
+def test_the_architecture_names_every_package():
+    text = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    spans = code_spans(text)
+    assert [name for name in PACKAGES if f"{name}/" not in spans] == []
+    assert [name for name in COG_PACKAGES if f"cogs/{name}/" not in spans] == []
+    assert "cogs/offers.py" in spans and "cogs.EXTENSIONS" in text

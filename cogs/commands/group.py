@@ -2,9 +2,9 @@
 
 How it works (the contract for every cog module):
 
-- A cog module is an *extension*: it has ``async def setup(bot)`` (and usually ``async def teardown(bot)``).
-  ``bot.client.find_extensions()`` loads every module in ``cogs/`` that has a ``setup``; helper modules
-  (this one, ``errors``, ``game_view``, ``rules_text``) have none and are only imported.
+- A cog module is an *extension*: it has ``async def setup(bot)`` (and usually ``async def teardown(bot)``), and
+  it is listed in ``cogs.EXTENSIONS`` (cogs/__init__.py), which the bot loads in order; helper modules (this one,
+  ``cogs.plumbing.errors``, ``cogs.game.view``, ``cogs.game.rules_text``) have none and are only imported.
 - Subcommands are plain module-level ``@app_commands.command`` functions (not Cog methods), so they can live in
   this shared group. They reach the bot through ``interaction.client`` (``interaction.client.store`` is the
   ``storage.Store``).
