@@ -117,6 +117,7 @@ async def test_a_german_players_review_and_hint(world, locales, monkeypatch, rea
     best = Coach(CLASSIC).advise(playing.state).best  # judged on what the player sees, as the worker does
     words = move_words(playing.state, best.action)
     assert [m.content for m in answer] == [readable(
-        f"💡 Jetzt am besten: **{words.translated(DE)}** — gewinnt in {round(100 * best.win)}\xa0% der Spiele, in denen "
+        f"💡 Jetzt am besten: **{words.translated(DE)}** — gewinnt in "
+        f"{round(100 * best.win)}\xa0% der Spiele, in denen "
         f"du sein könntest (erwartete Punktzahl {best.expected:.1f}).\n" + DE(coach().HINTED_MARK))]
     assert all(readable(str(card)) in answer[0].content for card in words.fields.values())
