@@ -33,7 +33,8 @@ FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.benchmark-token-not-real-000000000
 async def run(clicks: int) -> list[float]:
     times: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
-        bot = ScoundrelBot(Config(token=FAKE_TOKEN, database=Path(tmp) / "bench.sqlite3"), par_solver=None)
+        bot = ScoundrelBot(Config(token=FAKE_TOKEN, database=Path(tmp) / "bench.sqlite3"), par_solver=None,
+                           own_process=True)
         env = simcord.Env(bot)
         await env.start()
         try:

@@ -80,7 +80,8 @@ async def start(player, channel, seed: int):
 async def run(players: int, rounds: int, profile: Path | None) -> dict:
     times: list[float] = []
     with tempfile.TemporaryDirectory() as tmp:
-        bot = ScoundrelBot(Config(token=FAKE_TOKEN, database=Path(tmp) / "bench.sqlite3"), par_solver=None)
+        bot = ScoundrelBot(Config(token=FAKE_TOKEN, database=Path(tmp) / "bench.sqlite3"), par_solver=None,
+                           own_process=True)
         env = simcord.Env(bot)
         await env.start()
         spy = None

@@ -156,7 +156,8 @@ async def walks(root: Path) -> dict:
     results = {}
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            bot = ScoundrelBot(Config(token=FAKE_TOKEN, database=Path(tmp) / "hops.sqlite3"), par_solver=None)
+            bot = ScoundrelBot(Config(token=FAKE_TOKEN, database=Path(tmp) / "hops.sqlite3"), par_solver=None,
+                           own_process=True)
             env = simcord.Env(bot)
             await env.start()
             try:

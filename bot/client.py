@@ -54,7 +54,7 @@ class ScoundrelBot(Bot):
     config: Config  # all of the settings (the cogs see the part they read: cogs.plumbing.interaction.Settings)
 
     def __init__(self, config: Config, *, sync_commands: bool = True, extensions: list[str] | None = None,
-                 par_solver=DEFAULT_PAR, coach_player=DEFAULT_PAR) -> None:
+                 par_solver=DEFAULT_PAR, coach_player=DEFAULT_PAR, own_process: bool = False) -> None:
         from cogs.plumbing.errors import ScoundrelTree  # the central error handler must be the tree's own on_error
 
         # Nobody is pinged unless a message names them on purpose: a send that should notify someone (a duel
@@ -70,6 +70,9 @@ class ScoundrelBot(Bot):
                          allowed_mentions=discord.AllowedMentions.none(), **shards)
         self.config = config
         self.sync_commands = sync_commands
+        # The process is this bot's alone (bot/run.py, the benchmarks): start-up then tunes its garbage collector
+        # (tune_collector). Not for a bot among others in one process: its freeze would keep each closed bot alive.
+        self.own_process = own_process
         self.extension_names = list(extensions) if extensions is not None else find_extensions()
         # Opened in setup_hook, None again after close(). Typed as always open: no interaction reaches a cog before
         # setup_hook or after close.
@@ -172,7 +175,8 @@ class ScoundrelBot(Bot):
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
-        tune_collector()
+        if self.own_process:
+            tune_collector()
 
     async def shutdown(self, grace: float = STOP_GRACE) -> None:
         """A clean stop (SIGTERM, Ctrl-C): take no new work, let the interactions in flight finish (a click being

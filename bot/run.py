@@ -111,7 +111,7 @@ async def _run(config, *, sync: bool) -> None:
         # Open (and migrate) the database before logging in, so a bad file is reported without touching Discord.
         store = await open_store(config.database)
         await store.close()
-        bot = make_bot(config, sync_commands=sync)
+        bot = make_bot(config, sync_commands=sync, own_process=True)
         async with bot:
             stopped = stop_on_signals(bot)
             await bot.start(config.token)  # returns once the gateway is closed

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import gc
 import logging
 import sqlite3
 
@@ -20,6 +21,25 @@ async def test_only_the_guilds_intent(world):
     intents = world.bot.intents
     assert intents == discord.Intents(guilds=True)  # what test_intents.py shows it needs, and nothing privileged
     assert not (intents.members or intents.presences or intents.message_content)
+
+
+async def test_only_a_bot_that_owns_its_process_freezes_the_garbage_collector(tmp_path):
+    # A frozen object is never collected: a bot among others (tests, a benchmark's second bot) must not freeze,
+    # or every closed bot would stay in memory; the process's own bot freezes what start-up made.
+    for own_process in (False, True):
+        gc.unfreeze()
+        thresholds = gc.get_threshold()
+        bot = make_bot(tmp_path / f"{own_process}.sqlite3", own_process=own_process)
+        env = simcord.Env(bot)
+        await env.start()
+        try:
+            assert (gc.get_freeze_count() > 0) is own_process
+            assert (gc.get_threshold() != thresholds) is own_process
+        finally:
+            await env.shutdown()
+            await bot.close()
+            gc.unfreeze()
+            gc.set_threshold(*thresholds)
 
 
 async def test_dev_guild_sync_puts_the_commands_in_that_guild_only(tmp_path):
