@@ -36,13 +36,14 @@ from storage.models import (
     UserStats,
     WeekEntry,
 )
+from storage.shares import SharePost
 from storage.store import ALL_GUILDS, ALL_RULES, Store, rules_name
+from storage.time_limit import StoreTimeout
 
 __all__ = [
     "ABANDONED", "ALL_GUILDS", "ALL_RULES", "ActiveGameExists", "AllTimeEntry", "AttemptAlreadyUsed", "CorruptGame",
     "DAILY", "DEAD", "DailyChallenge", "DailyEntry", "DatabaseError", "DatabaseFull", "DatabaseUnavailable",
-    "DayOver", "EXPIRED", "GameNotFound",
-    "GameOver", "GameRecord",
-    "GuildSettings", "NORMAL", "NotYourGame", "PLAYING", "PRACTICE", "RulesStats", "SchemaTooNew", "StaleVersion",
-    "Store", "StorageError", "UserStats", "WON", "WeekEntry", "is_postgres", "open_store", "rules_name",
+    "DayOver", "EXPIRED", "GameNotFound", "GameOver", "GameRecord", "GuildSettings", "NORMAL", "NotYourGame",
+    "PLAYING", "PRACTICE", "RulesStats", "SchemaTooNew", "StaleVersion", "Store", "StorageError", "UserStats",
+    "WON", "WeekEntry", "is_postgres", "open_store", "rules_name", "SharePost", "StoreTimeout",
 ]

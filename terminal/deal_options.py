@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from games.engine import PRESETS, Rules, deal, parse_deck
-from games.engine.cards import Card
+from games.engine import PRESETS, Card, Rules, deal, parse_deck
 from terminal.play import parse_seed
 
 

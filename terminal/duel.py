@@ -10,10 +10,8 @@ import asyncio
 import sys
 from typing import TextIO
 
-from games.duel.actions import IllegalDuelAction
-from games.duel.text import board_lines, event_text, hand_text, parse_command, phase_text, rules_text
-from games.engine.cards import readable
-from games.engine.seeds import SeedError, new_seed, seed_to_text
+from games.duel import IllegalDuelAction, board_lines, event_text, hand_text, parse_command, phase_text, rules_text
+from games.engine import SeedError, new_seed, readable, seed_to_text
 from scoundrel import duels
 from scoundrel.scratch_store import scratch_store
 from terminal.colour import for_terminal

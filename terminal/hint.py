@@ -6,12 +6,18 @@ import argparse
 import sys
 import time
 
-from games.engine import ActionParseError, IllegalAction, RulesError, apply, legal_actions, new_game
-from games.engine.cards import CardParseError, readable
-from games.engine.seeds import SeedError
-from games.solver import SolverRefused
-from games.solver.fair import Coach
-from games.solver.review import move_words
+from games.engine import (
+    ActionParseError,
+    CardParseError,
+    IllegalAction,
+    RulesError,
+    SeedError,
+    apply,
+    legal_actions,
+    new_game,
+    readable,
+)
+from games.solver import Coach, SolverRefused, move_words
 from terminal.deal_options import add_deal_options, deck_from, rules_from
 from terminal.play import typed_move
 from terminal.review import NOTATION, read_moves

@@ -9,8 +9,14 @@ import sys
 from typing import TextIO
 
 from games.engine import (
+    AT_CROSSROADS,
+    AT_MERCHANT,
+    AT_NECROMANCER,
+    MONSTER,
     PLAYING,
+    POTION,
     PRESETS,
+    SEED_BITS,
     IllegalAction,
     Rules,
     RulesError,
@@ -22,12 +28,11 @@ from games.engine import (
     new_seed,
     preset,
     preview,
+    readable,
+    seed_from_text,
     seed_to_text,
 )
 from games.engine import actions as A
-from games.engine.cards import MONSTER, POTION, readable
-from games.engine.seeds import SEED_BITS, seed_from_text
-from games.engine.state import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER
 from scoundrel import games
 from scoundrel.scratch_store import scratch_store
 from terminal.colour import for_terminal

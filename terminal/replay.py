@@ -12,11 +12,20 @@ import sys
 import time
 from pathlib import Path
 
-from games.engine import PRESETS, Action, ActionParseError, IllegalAction, RulesError, deal, parse_deck
-from games.engine.cards import CardParseError
-from games.engine.seeds import SeedError, seed_to_text
-from games.i18n.messages import SHIPPED, messages_for
-from games.picture.replay import render_replay
+from games.engine import (
+    PRESETS,
+    Action,
+    ActionParseError,
+    CardParseError,
+    IllegalAction,
+    RulesError,
+    SeedError,
+    deal,
+    parse_deck,
+    seed_to_text,
+)
+from games.i18n import SHIPPED, messages_for
+from games.picture import render_replay
 from games.solver import SolverRefused, refusal, solve
 from terminal.play import parse_seed
 from terminal.review import NOTATION, read_moves

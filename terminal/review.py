@@ -13,15 +13,15 @@ import time
 from games.engine import (
     Action,
     ActionParseError,
+    CardParseError,
     IllegalAction,
     RulesError,
+    SeedError,
     apply,
     new_game,
+    readable,
 )
-from games.engine.cards import CardParseError, readable
-from games.engine.seeds import SeedError
-from games.solver import SolverRefused, solve
-from games.solver.fair_review import fair_review
+from games.solver import SolverRefused, fair_review, solve
 from terminal.deal_options import add_deal_options, deck_from, rules_from
 from terminal.play import parse_move
 from terminal.usage import prog

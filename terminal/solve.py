@@ -9,12 +9,18 @@ import argparse
 import sys
 import time
 
-from games.engine import RulesError, apply, deal, new_game, parse_deck, seed_to_text
-from games.engine.cards import CardParseError, readable
-from games.engine.seeds import SeedError
-from games.solver import SolverRefused, native, solve
-from games.solver.explain import line_text
-from games.solver.fair import coach_play
+from games.engine import (
+    CardParseError,
+    RulesError,
+    SeedError,
+    apply,
+    deal,
+    new_game,
+    parse_deck,
+    readable,
+    seed_to_text,
+)
+from games.solver import SolverRefused, coach_play, line_text, native, solve
 from terminal.deal_options import add_deal_options, rules_from
 from terminal.play import parse_seed, typed_move  # (parse_seed: every command reads a seed alike)
 from terminal.usage import prog

@@ -13,7 +13,10 @@ import grimp
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("bot", "cogs", "terminal", "scoundrel", "storage", "games")
+PACKAGES = ("bot", "cogs", "terminal", "web", "scoundrel", "storage", "games")
+SURFACES = ("cogs", "terminal", "web")
+# What the surfaces may import below the application layer: each package's public API, its __init__.
+PUBLIC = ("storage", "games.engine", "games.duel", "games.solver", "games.picture", "games.i18n")
 
 
 @pytest.fixture(scope="module")
@@ -87,3 +90,22 @@ def test_the_layers_are_the_top_level_packages():
     assert all("." not in name for name in placed)  # a layer is a whole package, never a list of modules
     packages = sorted(path.parent.name for path in ROOT.glob("*/__init__.py") if path.parent.name != "tests")
     assert sorted(placed) == packages == sorted(linter["root_packages"])
+
+
+def test_the_surfaces_reach_storage_and_the_games_only_through_their_public_api(every_import):
+    # A surface that imports storage.backends or games.engine.state is tied to how they are built, not to what they
+    # offer: the packages re-export what the surfaces use (their __init__), and the application layer does the rest.
+    # The statements are read, not the modules grimp resolves: `from games.solver import solve` names the package
+    # even though a module games.solver.solve exists too.
+    statements = sorted(
+        (module, detail["line_contents"])
+        for surface in SURFACES
+        for module in every_import.find_descendants(surface)
+        for imported in every_import.find_modules_directly_imported_by(module)
+        if imported.split(".")[0] in ("storage", "games")
+        for detail in every_import.get_import_details(importer=module, imported=imported)
+    )
+    assert statements  # the surfaces do use storage and the games
+    offenders = [(module, line) for module, line in statements
+                 if not any(line.startswith(f"from {package} import ") for package in PUBLIC)]
+    assert offenders == []

@@ -13,8 +13,7 @@ import logging
 from aiohttp import web
 
 from games.engine import decode
-from games.i18n import N_
-from games.i18n.phrase import translated
+from games.i18n import N_, translated
 from games.solver import SolverRefused
 from scoundrel import coaching, daily_share
 from scoundrel.coach import hint_for, review_game
@@ -22,7 +21,7 @@ from scoundrel.daily import share_text
 from scoundrel.errors import CoachRefused, HintNeedsConsent, NotShareable
 from scoundrel.par import ParTimeout, SolverBusy
 from scoundrel.replays import ReplayBusy, shared
-from storage.models import DAILY, PRACTICE
+from storage import DAILY, PRACTICE
 from web import play
 from web.http import PLAYER, SECURITY_HEADERS, answer, game_id_of, locale_of, read_json
 from web.http import refusal as refused

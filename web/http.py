@@ -8,7 +8,7 @@ import re
 import orjson
 from aiohttp import web
 
-from games.i18n.messages import messages_for
+from games.i18n import messages_for
 from web.identity import Player
 
 BODY_LIMIT = 2048  # bytes: the largest request body the API reads (a move is about 40)

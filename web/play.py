@@ -11,8 +11,7 @@ from games.i18n import N_
 from scoundrel import daily_attempt, games
 from scoundrel.daily import day_of
 from scoundrel.errors import NotYourGame, StaleVersion
-from storage.errors import CorruptGame, GameNotFound
-from storage.models import DAILY, NORMAL, PRACTICE
+from storage import DAILY, NORMAL, PRACTICE, CorruptGame, GameNotFound
 
 KINDS = (NORMAL, DAILY)
 NOT_FOUND = N_("There is no such game.")

@@ -21,7 +21,7 @@ from typing import Any
 
 from aiohttp import web
 
-from storage.models import NORMAL
+from storage import NORMAL
 from web import play
 from web.extras import add_extras
 from web.http import (

@@ -8,13 +8,22 @@ its day is over too: the caller decides).
 
 from __future__ import annotations
 
-from games.engine import Action, IllegalAction, State, legal_actions, preview, seed_to_text
+from games.engine import (
+    AT_MERCHANT,
+    MONSTER,
+    NECROMANCER_COST,
+    POTION,
+    WEAPON,
+    Action,
+    Card,
+    IllegalAction,
+    State,
+    legal_actions,
+    preview,
+    seed_to_text,
+)
 from games.engine import actions as A
-from games.engine.cards import MONSTER, POTION, WEAPON, Card
-from games.engine.state import AT_MERCHANT, NECROMANCER_COST
-from games.i18n import N_
-from games.i18n.messages import Messages
-from games.i18n.outcome import outcome_text
+from games.i18n import N_, Messages, outcome_text
 
 ABANDONED, EXPIRED = "abandoned", "expired"
 DAILY, PRACTICE = "daily", "practice"

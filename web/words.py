@@ -6,8 +6,7 @@ already says keep its message ids (one translation for both); the others are in 
 
 from __future__ import annotations
 
-from games.i18n import N_
-from games.i18n.messages import Messages
+from games.i18n import N_, Messages
 
 # key the client uses -> English source text (a catalogue message id)
 WORDS = {

@@ -20,8 +20,7 @@ from cogs.plumbing.errors import report_error, send_private
 from cogs.plumbing.interaction import Interaction
 from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
-from games.i18n import N_
-from games.i18n.messages import ENGLISH, Messages
+from games.i18n import ENGLISH, N_, Messages
 from scoundrel.forget import forget_player
 
 ASK = N_("This deletes everything I keep about you: every game (the one in progress too), your daily results and "

@@ -30,7 +30,7 @@ from cogs.plumbing.errors import report_error, send_private
 from cogs.plumbing.interaction import Interaction
 from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
-from games.i18n.messages import Messages, messages_for
+from games.i18n import Messages, messages_for
 from scoundrel import reminders
 from scoundrel.daily import day_end
 from scoundrel.reminders import CLOSED, FAILED, REMIND_HOURS, SENT

@@ -11,8 +11,7 @@ from discord import app_commands
 from cogs.commands.admin_group import add_admin_subcommands, install, remove_admin_subcommands, require_manager
 from cogs.plumbing.interaction import Interaction
 from cogs.text.locale import for_reader
-from games.engine import PRESETS
-from games.engine.rules import PRESET_BLURBS
+from games.engine import PRESET_BLURBS, PRESETS
 
 BOT_DEFAULT = "bot-default"
 

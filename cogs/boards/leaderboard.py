@@ -19,13 +19,13 @@ from cogs.plumbing.bounds import PUBLIC_POSTS
 from cogs.plumbing.interaction import Interaction
 from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
-from games.engine.tally import DAY_FLOOR
-from games.i18n.messages import ENGLISH, Messages
+from games.engine import DAY_FLOOR
+from games.i18n import ENGLISH, Messages
 from scoundrel import boards
 from scoundrel.boards import BoardRequest
 from scoundrel.daily import day_date, day_end, day_of, month_of, month_start
 from scoundrel.errors import BoardRefused
-from storage.models import WON
+from storage import WON
 
 MAX_DAY = 99_999  # Daily #99,999 is in the 23rd century
 MAX_MONTH = 3_000  # Month #1 is January 2026 (scoundrel.daily.month_of)

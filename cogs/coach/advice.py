@@ -25,9 +25,7 @@ from cogs.plumbing.errors import GameIdButton
 from cogs.plumbing.interaction import Interaction
 from cogs.text.card_text import readable
 from cogs.text.locale import for_reader
-from games.i18n import N_
-from games.i18n.messages import ENGLISH, Messages
-from games.i18n.phrase import translated
+from games.i18n import ENGLISH, N_, Messages, translated
 from games.solver import refusal
 from scoundrel import coaching
 from scoundrel.coach import hint_for, review_game

@@ -22,10 +22,8 @@ from cogs.plumbing.interaction import Interaction
 from cogs.text.card_text import readable
 from cogs.text.locale import for_reader
 from games.engine import decode
-from games.i18n import N_
-from games.i18n.messages import ENGLISH, Messages
-from games.solver import refusal
-from games.solver.explain import MOVE_MARKS, short_line
+from games.i18n import ENGLISH, N_, Messages
+from games.solver import MOVE_MARKS, refusal, short_line
 from scoundrel.par import ParTimeout, SolverBusy, close_par, solve_par
 
 log = logging.getLogger(__name__)

@@ -14,7 +14,7 @@ import discord
 
 from cogs.boards.leaderboard import month_name, player
 from cogs.text.embed_fields import FIELD_LIMIT
-from games.i18n.messages import ENGLISH, Messages
+from games.i18n import ENGLISH, Messages
 from scoundrel.daily import month_days, month_of, room_marks
 
 log = logging.getLogger(__name__)

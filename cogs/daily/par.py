@@ -20,7 +20,7 @@ import socket
 import time
 from datetime import timedelta
 
-from games.i18n.messages import ENGLISH, Messages
+from games.i18n import ENGLISH, Messages
 from scoundrel.daily_challenge import daily_deck, remember_par, todays_challenge
 from scoundrel.par import DEFAULT_TIMEOUT, ParTimeout, SolverRefused, close_par
 

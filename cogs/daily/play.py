@@ -25,13 +25,11 @@ from cogs.plumbing.interaction import Interaction
 from cogs.plumbing.respond import send_message
 from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
-from games.i18n import N_
-from games.i18n.messages import ENGLISH, Messages
+from games.i18n import ENGLISH, N_, Messages
 from scoundrel import daily_attempt, daily_share
 from scoundrel.daily import day_end, day_of, share_text
 from scoundrel.errors import PAST_DAY, NotShareable, NotYourGame, PracticeRefused
-from storage.models import DAILY, DEAD, PRACTICE, WON, GameRecord
-from storage.shares import SharePost
+from storage import DAILY, DEAD, PRACTICE, WON, GameRecord, SharePost
 
 log = logging.getLogger(__name__)
 

@@ -29,7 +29,7 @@ from cogs.plumbing import clock
 from cogs.text.command_text import slash
 from cogs.text.locale import for_server
 from games.engine import seed_to_text
-from games.i18n.messages import ENGLISH, Messages
+from games.i18n import ENGLISH, Messages
 from scoundrel.daily import daily_seed, day_end, day_of, post_due_at
 from scoundrel.daily_challenge import todays_challenge
 

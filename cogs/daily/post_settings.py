@@ -17,7 +17,7 @@ from cogs.plumbing.bounds import TIME_LENGTH
 from cogs.plumbing.interaction import Interaction
 from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
-from games.i18n.messages import ENGLISH, Messages
+from games.i18n import ENGLISH, Messages
 from scoundrel.daily import BadTime, day_of, format_post_time, parse_post_time, post_due_at
 
 

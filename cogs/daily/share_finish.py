@@ -15,9 +15,9 @@ import discord
 
 from cogs.daily.play import share_post_text
 from cogs.plumbing import clock
-from games.i18n.messages import messages_for
+from games.i18n import messages_for
 from scoundrel.daily import day_of
-from storage.shares import SharePost
+from storage import SharePost
 
 log = logging.getLogger(__name__)
 

@@ -15,14 +15,10 @@ import discord
 
 from cogs.text.card_text import readable
 from cogs.text.command_text import slash
-from games.duel import PLACING
-from games.duel.text import PLAYER_NAMES, event_text
-from games.engine.seeds import seed_to_text
-from games.i18n import N_
-from games.i18n.messages import ENGLISH, Messages
-from games.i18n.phrase import translated
-from games.picture.duel import FILENAME as DUEL_FILENAME
-from games.picture.duel import render_duel
+from games.duel import PLACING, PLAYER_NAMES, event_text
+from games.engine import seed_to_text
+from games.i18n import ENGLISH, N_, Messages, translated
+from games.picture import DUEL_FILENAME, render_duel
 from scoundrel import duels
 from scoundrel.duels import ABANDONED, CHALLENGED, DECLINED, FORGOTTEN_PLAYER, DuelError, DuelRefused, has_picture
 

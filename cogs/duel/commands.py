@@ -18,9 +18,8 @@ from cogs.plumbing.interaction import Interaction
 from cogs.plumbing.respond import send_message
 from cogs.text.command_text import command_word, slash
 from cogs.text.locale import for_reader
-from games.engine.seeds import SeedError
-from games.i18n import N_
-from games.i18n.messages import Messages
+from games.engine import SeedError
+from games.i18n import N_, Messages
 from scoundrel import duels
 from scoundrel.duels import CHALLENGED, DuelError, DuelRefused, OpponentBusy
 

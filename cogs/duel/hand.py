@@ -9,11 +9,9 @@ import discord
 
 from cogs.duel.board import GOAL, status_line
 from cogs.text.card_text import readable
-from games.duel import PLACING, DuelAction, legal_actions
-from games.duel.game import ANY_CARD_DIE
-from games.duel.text import hand_text
-from games.i18n.messages import ENGLISH, Messages
-from games.picture.duel import FILENAME as DUEL_FILENAME
+from games.duel import ANY_CARD_DIE, PLACING, DuelAction, hand_text, legal_actions
+from games.i18n import ENGLISH, Messages
+from games.picture import FILENAME as DUEL_FILENAME
 
 
 def card_plays(state) -> list[DuelAction]:

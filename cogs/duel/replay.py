@@ -24,9 +24,8 @@ from cogs.plumbing.errors import GameIdButton, send_private
 from cogs.plumbing.interaction import Interaction
 from cogs.text.locale import for_reader
 from games.engine import seed_to_text
-from games.i18n import N_
-from games.i18n.messages import ENGLISH, Messages
-from games.picture.duel_replay import FILENAME
+from games.i18n import ENGLISH, N_, Messages
+from games.picture import DUEL_REPLAY_FILENAME as FILENAME
 from scoundrel import duels, replay_access
 from scoundrel.duels import DuelError
 from scoundrel.errors import ReplayRefused

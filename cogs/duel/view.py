@@ -37,10 +37,8 @@ from cogs.plumbing.errors import report_error, send_private
 from cogs.plumbing.interaction import Bot, Interaction, offered
 from cogs.plumbing.respond import edit_message, in_time
 from cogs.text.locale import for_reader
-from games.duel import PAIRS, PLACING, DuelAction, IllegalDuelAction, legal_actions, refusal
-from games.duel.text import rules_text
-from games.i18n import N_
-from games.i18n.messages import ENGLISH, Messages
+from games.duel import PAIRS, PLACING, DuelAction, IllegalDuelAction, legal_actions, refusal, rules_text
+from games.i18n import ENGLISH, N_, Messages
 from scoundrel import duels
 from scoundrel.duels import CHALLENGED, DuelError, DuelRefused, StaleHand
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import discord
 
 from cogs.game.open_table import OpenTableButton, PrivateMessages, private_messages
-from games.i18n.messages import ENGLISH, Messages
+from games.i18n import ENGLISH, Messages
 
 _state = {"offered": False}  # set by setup: [activity] is configured
 

@@ -25,10 +25,9 @@ from cogs.text.embed_fields import add_lines_field
 from cogs.text.locale import for_reader
 from games.engine import SeedError, seed_to_text
 from games.engine import preset as preset_rules
-from games.i18n import N_
-from games.i18n.messages import ENGLISH, Messages
+from games.i18n import ENGLISH, N_, Messages
 from scoundrel import games
-from storage.models import GameRecord
+from storage import GameRecord
 
 log = logging.getLogger(__name__)
 NO_GAME = N_("You have no game in progress — start one with `{play}`.")

@@ -13,20 +13,28 @@ import discord
 
 from cogs.text.card_text import readable
 from cogs.text.command_text import command_word, slash
-from games.engine import DEAD, WON, Rules, State, seed_to_text
-from games.engine.cards import JOKER, MERCHANT, MONSTER, NECROMANCER, POTION, WEAPON
-from games.engine.rules import MAX_LOOPS
-from games.engine.state import (
+from games.engine import (
     AT_CROSSROADS,
     AT_MERCHANT,
     AT_NECROMANCER,
     CARDS_FACED,
+    DEAD,
     IN_UNDERWORLD,
+    JOKER,
     LOOP_BONUS,
+    MAX_LOOPS,
+    MERCHANT,
+    MONSTER,
+    NECROMANCER,
     NECROMANCER_COST,
+    POTION,
+    WEAPON,
+    WON,
+    Rules,
+    State,
+    seed_to_text,
 )
-from games.i18n import N_
-from games.i18n.messages import ENGLISH, Messages
+from games.i18n import ENGLISH, N_, Messages
 from games.picture import FILENAME
 from scoundrel.daily import DAILY_RULES, day_end
 

@@ -20,8 +20,7 @@ from cogs.plumbing.respond import send_message
 from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
 from games.engine import Rules, preset
-from games.i18n import N_
-from games.i18n.messages import ENGLISH, Messages
+from games.i18n import ENGLISH, N_, Messages
 from scoundrel import games
 from scoundrel.errors import GameOver, NotYourGame
 

@@ -29,8 +29,7 @@ from cogs.game.view import game_message
 from cogs.plumbing.errors import GameIdButton, send_private
 from cogs.plumbing.interaction import Bot, Interaction
 from cogs.text.locale import for_reader
-from games.i18n import N_
-from games.i18n.messages import ENGLISH, Messages
+from games.i18n import ENGLISH, N_, Messages
 
 log = logging.getLogger(__name__)
 

@@ -30,9 +30,8 @@ from cogs.plumbing.errors import GameIdButton, report_error, send_private
 from cogs.plumbing.interaction import Interaction
 from cogs.text.locale import for_reader
 from games.engine import seed_to_text
-from games.i18n import N_
-from games.i18n.messages import ENGLISH, Messages
-from games.picture.replay import FILENAME
+from games.i18n import ENGLISH, N_, Messages
+from games.picture import REPLAY_FILENAME as FILENAME
 from scoundrel import replay_access
 from scoundrel.errors import ReplayRefused
 from scoundrel.replay_access import DAILY_KINDS, SUGGESTED

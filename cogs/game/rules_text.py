@@ -11,19 +11,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cogs.text.command_text import slash
-from games.engine.rules import CLASSIC as CLASSIC_RULES
-from games.engine.rules import FULL_52, MAX_HEALTH, MAX_LOOPS, MIN_HEALTH, PRESET_BLURBS, PRESETS, Rules
-from games.engine.state import (
+from games.engine import (
     CARDS_FACED,
+    FULL_52,
     LOOP_BONUS,
+    MAX_HEALTH,
+    MAX_LOOPS,
     MERCHANT_HEAL,
     MERCHANT_OFFER,
+    MIN_HEALTH,
     NECROMANCER_COST,
+    PRESET_BLURBS,
+    PRESETS,
     ROOM_SIZE,
+    Rules,
     weapon_price,
 )
-from games.i18n import N_
-from games.i18n.messages import ENGLISH, Messages
+from games.engine import CLASSIC as CLASSIC_RULES
+from games.i18n import ENGLISH, N_, Messages
 
 # The engine's one-line preset blurbs (games/engine/rules.py PRESET_BLURBS), marked here where they are
 # shown so the catalogues translate them; a test keeps this tuple equal to the engine's.

@@ -37,18 +37,32 @@ from cogs.plumbing.respond import edit_message, in_time
 from cogs.text.card_text import card_text
 from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
-from games.engine import Action, IllegalAction, State, legal_actions, preview, refusal
+from games.engine import (
+    AT_CROSSROADS,
+    AT_MERCHANT,
+    AT_NECROMANCER,
+    IN_UNDERWORLD,
+    MAX_LOOPS,
+    MONSTER,
+    NECROMANCER,
+    NECROMANCER_COST,
+    POTION,
+    WEAPON,
+    Action,
+    Card,
+    IllegalAction,
+    State,
+    legal_actions,
+    preview,
+    refusal,
+)
 from games.engine import actions as A
-from games.engine.cards import MONSTER, NECROMANCER, POTION, WEAPON, Card
-from games.engine.rules import MAX_LOOPS
-from games.engine.state import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER, IN_UNDERWORLD, NECROMANCER_COST
-from games.i18n.messages import ENGLISH, Messages
-from games.i18n.outcome import outcome_text
+from games.i18n import ENGLISH, Messages, outcome_text
 from games.picture import FILENAME, render_room
 from scoundrel import games
 from scoundrel.daily import day_end
 from scoundrel.errors import DayOver, NotYourGame, StaleVersion
-from storage.models import DAILY
+from storage import DAILY
 
 log = logging.getLogger(__name__)
 

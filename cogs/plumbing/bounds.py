@@ -13,7 +13,7 @@ from weakref import WeakKeyDictionary
 
 from discord import app_commands
 
-from games.i18n.messages import ENGLISH, Messages
+from games.i18n import ENGLISH, Messages
 
 ID = r"[0-9]{1,18}"  # a row id (game, duel): far below 2**63
 VERSION = r"[0-9]{1,5}"  # moves made in one game or duel

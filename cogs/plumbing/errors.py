@@ -23,11 +23,10 @@ from cogs.plumbing.options import BadOption, check_payload
 from cogs.plumbing.outages import TROUBLE
 from cogs.text.locale import for_reader
 from games.engine import ActionParseError, IllegalAction, RulesError, SeedError
-from games.i18n import N_
-from games.i18n.messages import ENGLISH, Messages
+from games.i18n import ENGLISH, N_, Messages
 from scoundrel import errors as refusals
+from storage import StoreTimeout
 from storage import errors as store_errors
-from storage.time_limit import StoreTimeout
 
 log = logging.getLogger(__name__)
 

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 import discord
 from discord.ext import commands
 
-from games.i18n.messages import Messages
+from games.i18n import Messages
 
 if TYPE_CHECKING:
-    from storage.store import Store
+    from storage import Store
 
 
 class Settings(Protocol):

@@ -7,7 +7,7 @@ emoji (♥️ ♦️). The picture draws the real colours; this is only for text
 
 from __future__ import annotations
 
-from games.engine.cards import Card, readable  # the one notation, shared with the terminal and the duel
+from games.engine import Card, readable
 
 
 def card_text(card: Card | None) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import discord
 
 from cogs.text.translator import lookup
-from games.i18n.messages import Messages
+from games.i18n import Messages
 
 
 def _locale(tr: Messages) -> discord.Locale:

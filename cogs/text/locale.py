@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import discord
 
-from games.i18n.messages import Messages, messages_for
+from games.i18n import Messages, messages_for
 
 
 def for_reader(interaction: discord.Interaction) -> Messages:

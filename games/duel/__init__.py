@@ -25,6 +25,7 @@ Rules decisions (the points a plain statement of the game leaves open):
 from games.duel.actions import DuelAction, IllegalDuelAction, build, done, finish, place, resign, steal
 from games.duel.cards import Card, build_deck, step
 from games.duel.game import (
+    ANY_CARD_DIE,
     HAND_SIZE,
     OVER,
     PAIRS,
@@ -42,9 +43,12 @@ from games.duel.game import (
     replay,
 )
 from games.duel.serialize import DuelSnapshotError, from_json, to_json
+from games.duel.text import PLAYER_NAMES, board_lines, event_text, hand_text, parse_command, phase_text, rules_text
 
 __all__ = [
-    "HAND_SIZE", "OVER", "PAIRS", "PLACING", "PLAYING", "TARGETS", "Card", "Column", "DuelAction", "DuelSnapshotError",
-    "DuelState", "IllegalDuelAction", "apply", "build", "build_deck", "dice_count", "done", "finish", "finish_fits",
-    "from_json", "legal_actions", "new_duel", "place", "refusal", "replay", "resign", "steal", "step", "to_json",
+    "HAND_SIZE", "OVER", "PAIRS", "PLACING", "PLAYING", "TARGETS", "Card", "Column", "DuelAction",
+    "DuelSnapshotError", "DuelState", "IllegalDuelAction", "apply", "build", "build_deck", "dice_count", "done",
+    "finish", "finish_fits", "from_json", "legal_actions", "new_duel", "place", "refusal", "replay", "resign",
+    "steal", "step", "to_json", "ANY_CARD_DIE", "PLAYER_NAMES", "board_lines", "event_text", "hand_text",
+    "parse_command", "phase_text", "rules_text",
 ]

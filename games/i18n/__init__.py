@@ -16,5 +16,10 @@ each catalogue against it.
 from __future__ import annotations
 
 from games.i18n.marks import N_
+from games.i18n.messages import ENGLISH, SHIPPED, Messages, messages_for
+from games.i18n.outcome import outcome_text
+from games.i18n.phrase import translated
 
-__all__ = ["N_"]
+__all__ = [
+    "N_", "ENGLISH", "SHIPPED", "Messages", "messages_for", "outcome_text", "translated",
+]

@@ -8,6 +8,14 @@
 The one font, DejaVu Sans Bold, ships in ``fonts/`` with its licence (Bitstream Vera terms).
 """
 
+from games.picture.duel import FILENAME as DUEL_FILENAME
+from games.picture.duel import render_duel
+from games.picture.duel_replay import FILENAME as DUEL_REPLAY_FILENAME
+from games.picture.replay import FILENAME as REPLAY_FILENAME
+from games.picture.replay import render_replay
 from games.picture.room import FILENAME, HEIGHT, WIDTH, Box, Place, RoomLayout, render_room, room_layout
 
-__all__ = ["FILENAME", "HEIGHT", "WIDTH", "Box", "Place", "RoomLayout", "render_room", "room_layout"]
+__all__ = [
+    "FILENAME", "HEIGHT", "WIDTH", "Box", "Place", "RoomLayout", "render_room", "room_layout", "DUEL_FILENAME",
+    "render_duel", "DUEL_REPLAY_FILENAME", "REPLAY_FILENAME", "render_replay",
+]

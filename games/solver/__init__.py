@@ -43,7 +43,14 @@ from . import native
 native.load()  # before anything imports search or rooms: their compiled builds if current, else the .py files
 
 from .deal import SolverRefused, refusal  # noqa: E402
+from .explain import MOVE_MARKS, line_text, short_line  # noqa: E402
+from .fair import Coach, coach_play  # noqa: E402
+from .fair_review import fair_review  # noqa: E402
 from .native import compiled  # noqa: E402
+from .review import move_words  # noqa: E402
 from .solve import Solution, solve  # noqa: E402
 
-__all__ = ["Solution", "SolverRefused", "compiled", "refusal", "solve"]
+__all__ = [
+    "Solution", "SolverRefused", "compiled", "refusal", "solve", "MOVE_MARKS", "line_text", "short_line", "Coach",
+    "coach_play", "fair_review", "move_words",
+]
