@@ -52,11 +52,11 @@ def next_reminder(now: datetime, hours: int) -> datetime:
 
 async def setting(store: Store, user_id: int) -> Setting:
     """The player's setting; an undelivered reminder is told once (it is cleared as it is read)."""
-    before = await store.get_reminder(user_id)
+    before = await store.reminders.get(user_id)
     if before is None:
         return Setting(None, None)
     if before.undelivered_day is not None:
-        await store.set_reminder(user_id, before.hours, before.locale)
+        await store.reminders.set(user_id, before.hours, before.locale)
     return Setting(before.hours, before.undelivered_day)
 
 
@@ -65,13 +65,13 @@ async def choose(store: Store, user_id: int, hours: int | None, locale: str | No
     with the undelivered reminder the player had not been told about yet (cleared now)."""
     if hours is not None and hours not in REMIND_HOURS:
         raise ValueError(f"reminders are {REMIND_HOURS} hours before the day ends, not {hours}")
-    before = await store.set_reminder(user_id, hours, locale)
+    before = await store.reminders.set(user_id, hours, locale)
     return Setting(hours, before.undelivered_day if before is not None else None)
 
 
 async def turn_off(store: Store, user_id: int) -> None:
     """No more reminders for the player."""
-    await store.set_reminder(user_id, None)
+    await store.reminders.set(user_id, None)
 
 
 async def due(store: Store, now: datetime, owner: str) -> AsyncIterator[Due]:
@@ -81,8 +81,8 @@ async def due(store: Store, now: datetime, owner: str) -> AsyncIterator[Due]:
     for hours in REMIND_HOURS:
         if remind_at(today, hours) > now + EARLY_MARGIN:
             continue
-        for reminder in await store.due_reminders(today, hours):
-            if not await store.claim_reminder(reminder.user_id, today, owner):
+        for reminder in await store.reminders.due(today, hours):
+            if not await store.reminders.claim(reminder.user_id, today, owner):
                 continue  # another process (or an earlier pass) has it
             streak, _ = streaks(await store.daily_days(reminder.user_id), today)
             yield Due(reminder, today, streak)
@@ -91,12 +91,12 @@ async def due(store: Store, now: datetime, owner: str) -> AsyncIterator[Due]:
 async def sent(store: Store, claimed: Due, outcome: str = SENT) -> None:
     """How a claimed reminder went: ``SENT``, ``CLOSED`` (direct messages closed: told to the player later) or
     ``FAILED`` (refused for good)."""
-    await store.reminder_sent(claimed.reminder.user_id, claimed.day, outcome)
+    await store.reminders.record_outcome(claimed.reminder.user_id, claimed.day, outcome)
 
 
 async def release(store: Store, claimed: Due, owner: str) -> None:
     """A passing failure: give the claim back, so the next reminder time today tries again."""
-    await store.release_reminder(claimed.reminder.user_id, claimed.day, owner)
+    await store.reminders.release(claimed.reminder.user_id, claimed.day, owner)
 
 
 __all__ = ["CLOSED", "EARLY_MARGIN", "FAILED", "REMIND_HOURS", "SENT", "Due", "Setting", "choose", "due",

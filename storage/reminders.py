@@ -9,12 +9,13 @@ they set their reminders.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Protocol
 
 from storage.backends.base import Db, Tx
 from storage.models import to_micros
+from storage.time_limit import time_limited
 
 REMIND_HOURS = (1, 2, 4, 8)  # how long before 00:00 UTC a reminder may be sent
 SENT, CLOSED, FAILED = "sent", "closed", "failed"  # reminder_sends.outcome
@@ -46,16 +47,44 @@ class Reminder:
     undelivered_day: int | None
 
 
-class Reminders:
-    def __init__(self, db: Db, now: Callable[[], datetime]) -> None:
-        self.db = db
-        self.now = now
+class Store(Protocol):
+    """What reminders need of ``storage.Store``: its database, its clock and its time limit."""
 
-    async def get_reminder(self, user_id: int) -> Reminder | None:
+    @property
+    def db(self) -> Db: ...
+
+    @property
+    def wait(self) -> float | None: ...
+
+    def now(self) -> datetime: ...
+
+
+@time_limited
+class Reminders:
+    """The streak reminders of a store (``store.reminders``), each call within the store's time limit
+    (``storage.time_limit``) like every other store call."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+
+    @property
+    def db(self) -> Db:
+        return self._store.db
+
+    @property
+    def wait(self) -> float | None:
+        return self._store.wait
+
+    def now(self) -> datetime:
+        return self._store.now()
+
+    async def get(self, user_id: int) -> Reminder | None:
         rows = await self.db.read(SETTING, (user_id,))
         return Reminder(*rows[0]) if rows else None
 
-    async def set_reminder(self, user_id: int, hours: int | None, locale: str | None = None) -> Reminder | None:
+    async def set(self, user_id: int, hours: int | None, locale: str | None = None) -> Reminder | None:
+        """Remind the user ``hours`` (1, 2, 4 or 8) before the day ends; None: never (the row goes). Returns the
+        setting as it was, whose ``undelivered_day`` (now cleared) the player has not been told about yet."""
         if hours is not None and hours not in REMIND_HOURS:
             raise ValueError(f"reminders go {REMIND_HOURS} hours before the day ends, not {hours}")
         now_us = to_micros(self.now())
@@ -70,10 +99,14 @@ class Reminders:
 
         return await self.db.write(body)
 
-    async def due_reminders(self, day: int, hours: int) -> list[Reminder]:
+    async def due(self, day: int, hours: int) -> list[Reminder]:
+        """Players reminded ``hours`` before daily ``day`` ends who have not started it and have not been sent (or
+        tried) a reminder for it."""
         return [Reminder(*row) for row in await self.db.read(DUE, (hours, day))]
 
-    async def claim_reminder(self, user_id: int, day: int, owner: str) -> bool:
+    async def claim(self, user_id: int, day: int, owner: str) -> bool:
+        """True if this call claimed the user's reminder for ``day`` (and so must send it); False if another call,
+        in this process or another, already has."""
         now_us = to_micros(self.now())
 
         async def body(tx: Tx) -> bool:
@@ -81,13 +114,17 @@ class Reminders:
 
         return await self.db.write(body)
 
-    async def release_reminder(self, user_id: int, day: int, owner: str) -> None:
+    async def release(self, user_id: int, day: int, owner: str) -> None:
+        """Give back ``owner``'s claim whose send failed for a passing reason (not closed DMs), so a later reminder
+        time of the same day tries again."""
         async def body(tx: Tx) -> None:
             await tx.execute(RELEASE, (user_id, day, owner))
 
         await self.db.write(body)
 
-    async def reminder_sent(self, user_id: int, day: int, outcome: str) -> None:
+    async def record_outcome(self, user_id: int, day: int, outcome: str) -> None:
+        """How the claimed reminder went (``sent``, ``closed``, ``failed``); ``closed`` marks the setting so the
+        player is told."""
         if outcome not in (SENT, CLOSED, FAILED):
             raise ValueError(f"unknown reminder outcome {outcome!r}")
 
@@ -98,7 +135,8 @@ class Reminders:
 
         await self.db.write(body)
 
-    async def reminder_outcome(self, user_id: int, day: int) -> str | None:
+    async def outcome(self, user_id: int, day: int) -> str | None:
+        """``sent`` / ``closed`` / ``failed``, ``""`` while claimed and being sent, None when never claimed."""
         rows = await self.db.read(SENT_OUTCOME, (user_id, day))
         return (rows[0][0] or "") if rows else None
 

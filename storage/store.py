@@ -1,8 +1,9 @@
 """``Store``: the one object the bot talks to the database through, the same on SQLite and PostgreSQL.
 
-A thin facade: each method hands over to the area that owns it (``games``, ``moves``, ``daily``, ``posts``,
-``guilds``, ``boards``, ``par``, ``forget``…; duels are ``store.duels``), each written once against the database
-interface ``Db``; every call gives up after ``wait`` seconds (``storage/time_limit.py``).
+A facade: each method hands over to the area that owns it (``games``, ``moves``, ``daily``, ``posts``,
+``guilds``, ``boards``, ``par``, ``forget``…), each written once against the database interface ``Db``; duels and
+streak reminders are areas of their own, ``store.duels`` and ``store.reminders``. Every call gives up after
+``wait`` seconds (``storage/time_limit.py``).
 The backend (``storage/backends/sqlite.py`` or ``postgres.py``) is ``store.db``. Open SQLite with
 ``await Store.open(path)``, either backend with ``storage.open_store(target)``; ``await store.close()``.
 """
@@ -40,7 +41,7 @@ from storage.moves import Moves
 from storage.names import Names
 from storage.par import Pars
 from storage.posts import Posts
-from storage.reminders import Reminder, Reminders
+from storage.reminders import Reminders
 from storage.shares import SharePost, SharePosts
 from storage.time_limit import time_limited
 
@@ -68,10 +69,10 @@ class Store:
         self._guilds = Guilds(db, self.now)
         self._pars = Pars(db, self.now)
         self._months = Months(db)
-        self._reminders = Reminders(db, self.now)
         self._names = Names(db)
         self._shares = SharePosts(db)
         self.duels = Duels(self)  # the duels area, within the same time limit
+        self.reminders = Reminders(self)  # the streak reminders' area, within the same time limit
 
     # --- opening and closing ---------------------------------------------------------------------------
     @classmethod
@@ -341,39 +342,6 @@ class Store:
     async def daily_players(self, day: int, guild_id: int | None = None) -> int:
         """Players with a scored counted attempt at daily ``day`` (in ``guild_id``, or everywhere)."""
         return await self._months.daily_players(day, guild_id)
-
-    # --- streak reminders --------------------------------------------------------------------------------
-    async def get_reminder(self, user_id: int) -> Reminder | None:
-        return await self._reminders.get_reminder(user_id)
-
-    async def set_reminder(self, user_id: int, hours: int | None, locale: str | None = None) -> Reminder | None:
-        """Remind the user ``hours`` (1, 2, 4 or 8) before the day ends; None: never (the row goes). Returns the
-        setting as it was, whose ``undelivered_day`` (now cleared) the player has not been told about yet."""
-        return await self._reminders.set_reminder(user_id, hours, locale)
-
-    async def due_reminders(self, day: int, hours: int) -> list[Reminder]:
-        """Players reminded ``hours`` before daily ``day`` ends who have not started it and have not been sent (or
-        tried) a reminder for it."""
-        return await self._reminders.due_reminders(day, hours)
-
-    async def claim_reminder(self, user_id: int, day: int, owner: str) -> bool:
-        """True if this call claimed the user's reminder for ``day`` (and so must send it); False if another call,
-        in this process or another, already has."""
-        return await self._reminders.claim_reminder(user_id, day, owner)
-
-    async def release_reminder(self, user_id: int, day: int, owner: str) -> None:
-        """Give back ``owner``'s claim whose send failed for a passing reason (not closed DMs), so a later reminder
-        time of the same day tries again."""
-        await self._reminders.release_reminder(user_id, day, owner)
-
-    async def reminder_sent(self, user_id: int, day: int, outcome: str) -> None:
-        """How the claimed reminder went (``sent``, ``closed``, ``failed``); ``closed`` marks the setting so the
-        player is told."""
-        await self._reminders.reminder_sent(user_id, day, outcome)
-
-    async def reminder_outcome(self, user_id: int, day: int) -> str | None:
-        """``sent`` / ``closed`` / ``failed``, ``""`` while claimed and being sent, None when never claimed."""
-        return await self._reminders.reminder_outcome(user_id, day)
 
     async def rebuild_totals(self) -> None:
         """Recompute the running totals from the games (an operator's repair; normally kept up to date)."""

@@ -3,7 +3,7 @@
 Opt-in only: a player is messaged only after choosing a time with ``/scoundrel remind`` (1, 2, 4 or 8 hours
 before 00:00 UTC), and never again after turning it off (the command, or the message's own button). One
 ``ext.tasks`` loop fires at 16:00, 20:00, 22:00 and 23:00 UTC (and catches up at start-up, while the day runs);
-each reminder is claimed in the database before it is sent (``Store.claim_reminder``), so a player gets at most
+each reminder is claimed in the database before it is sent (``store.reminders.claim``), so a player gets at most
 one a day across restarts and processes. Closed DMs are recorded, not retried, and told at the next
 ``/scoundrel remind``; a passing failure (Discord down) gives the claim back for the next reminder time that day.
 Buttons::

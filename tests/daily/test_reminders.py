@@ -46,7 +46,7 @@ async def test_never_opted_in_and_turned_off_players_get_nothing(world):
     assert "Reminders are off" in off.response.content
     await world.env.advance_time(48 * HOUR)
     assert dms(world.alice) == [] and dms(world.bob) == []
-    assert await world.store.get_reminder(world.alice.id) is None  # never opted in: no row at all
+    assert await world.store.reminders.get(world.alice.id) is None  # never opted in: no row at all
 
 
 async def test_the_reminders_buttons_start_the_daily_and_turn_reminders_off(world):
@@ -59,7 +59,7 @@ async def test_the_reminders_buttons_start_the_daily_and_turn_reminders_off(worl
     assert (await world.store.active_game(world.alice.id, "daily")).day == 1
     off = await world.alice.user.click(reminder, label="Turn reminders off")
     assert "Reminders are off" in off.response.content
-    assert await world.store.get_reminder(world.alice.id) is None
+    assert await world.store.reminders.get(world.alice.id) is None
     await world.env.advance_time(48 * HOUR)
     assert len(dms(world.alice)) == 1
 
@@ -70,7 +70,7 @@ async def test_closed_dms_are_not_retried_that_day_and_the_player_is_told_once(w
                            message="Cannot send messages to this user", times=None)
     await world.env.advance_time(23 * HOUR + 59 * 60)  # 2026-01-01 23:59
     assert dms(world.alice) == []
-    assert await world.store.reminder_outcome(world.alice.id, 1) == "closed"
+    assert await world.store.reminders.outcome(world.alice.id, 1) == "closed"
     told = await world.alice.slash(world.channel, "scoundrel remind")
     assert "Your reminder for Daily #1 could not be delivered" in told.response.content
     assert "2 hours before it ends" in told.response.content  # still on
@@ -92,8 +92,8 @@ async def test_a_passing_failure_is_tried_again_at_the_next_reminder_time_that_d
     await world.alice.slash(world.channel, "scoundrel remind", when=8)
     world.env.inject_error("POST", f"/channels/{world.alice.user.dm_channel.id}/messages", status=503, times=1)
     await world.env.advance_time(16 * HOUR + 60)  # 16:01: Discord failed the send
-    assert dms(world.alice) == [] and await world.store.reminder_outcome(world.alice.id, 1) is None
+    assert dms(world.alice) == [] and await world.store.reminders.outcome(world.alice.id, 1) is None
     await world.env.advance_time(4 * HOUR)  # 20:01: the next reminder time sends it
-    assert len(dms(world.alice)) == 1 and await world.store.reminder_outcome(world.alice.id, 1) == "sent"
+    assert len(dms(world.alice)) == 1 and await world.store.reminders.outcome(world.alice.id, 1) == "sent"
     await world.env.advance_time(4 * HOUR)
     assert len(dms(world.alice)) == 1

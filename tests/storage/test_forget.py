@@ -41,8 +41,8 @@ async def a_life_of_playing(store, user: int, name: str) -> dict:
     await store.keep_name(daily.id, name)
     await store.keep_share_post(SharePost(user * 10, CHANNEL, daily.id, DAY, "en-US"))
     playing = await store.create_game(user, GUILD, CHANNEL, Rules(), seed=user + 1)
-    await store.set_reminder(user, 2)
-    assert await store.claim_reminder(user, DAY, "me")
+    await store.reminders.set(user, 2)
+    assert await store.reminders.claim(user, DAY, "me")
     return {"finished": finished, "daily": daily, "playing": playing}
 
 
@@ -87,7 +87,7 @@ async def test_forgetting_a_player_removes_what_is_theirs_and_keeps_the_rest(sto
     assert await totals(store) == after and any(after.values())
     # the other player keeps every game, name, post, reminder and place
     assert [g.id for g in await store.recent_games(OTHER)] == [theirs[k].id for k in ("playing", "daily", "finished")]
-    assert await store.names_for([OTHER]) == {OTHER: "bob"} and await store.get_reminder(OTHER) is not None
+    assert await store.names_for([OTHER]) == {OTHER: "bob"} and await store.reminders.get(OTHER) is not None
     assert [e.user_id for e in await store.leaderboard_daily(DAY)] == [OTHER]
     # duels: the finished one stays for the other player, the forgotten seat anonymous; the rest are gone
     duel = await duels.load_duel(store, kept_duel.id)

@@ -50,13 +50,13 @@ async def test_pruning_follows_the_policy_and_loses_nothing(db_path, caplog):
         await store.put_par("k", "S2 S3", 5, "T0")
         assert await store.claim_daily_post(1, 100, "me", timedelta(minutes=2))
         await store.confirm_daily_post(1, 100, 7, 70)
-        assert await store.claim_reminder(9, 100, "me")
+        assert await store.reminders.claim(9, 100, "me")
         clock.advance(timedelta(days=6).total_seconds())
         recent = await _play_out(store, await store.create_game(3, 1, 1, Rules(), seed=3), finished_game(3))
         await store.put_par("k", "S4 S5", 7, "T1")
         assert await store.claim_daily_post(1, 101, "me", timedelta(minutes=2))
         await store.confirm_daily_post(1, 101, 7, 71)
-        assert await store.claim_reminder(9, 101, "me")
+        assert await store.reminders.claim(9, 101, "me")
     finally:
         await store.close()
 

@@ -284,6 +284,6 @@ async def test_version_13_fills_the_month_totals_from_counted_dailies_in_their_o
                 [entry] = await store.leaderboard_month(month, guild)
                 assert (entry.user_id, entry.points, entry.days, entry.wins) == (7, score - DAY_FLOOR, 1, 0)
         assert await store.leaderboard_month(3) == []
-        assert await store.get_reminder(7) is None  # the reminder tables start empty: nobody opted in
+        assert await store.reminders.get(7) is None  # the reminder tables start empty: nobody opted in
     finally:
         await store.close()

@@ -1,7 +1,7 @@
-"""Duels are behind the store's one time limit like every other store call (``storage/time_limit.py``): with the
-database not answering, a duel call gives up at the limit with ``StoreTimeout`` just as ``load_game`` does, and
-goes on by itself. On SQLite with its write lock held by another connection, and on a hung PostgreSQL (every server
-process stopped)."""
+"""Duels and reminders are behind the store's one time limit like every other store call
+(``storage/time_limit.py``): with the database not answering, a duel or reminder call gives up at the limit with
+``StoreTimeout`` just as ``load_game`` does, and goes on by itself. On SQLite with its write lock held by another
+connection, and on a hung PostgreSQL (every server process stopped)."""
 
 from __future__ import annotations
 
@@ -59,5 +59,26 @@ async def test_a_duel_read_on_a_hung_postgresql_gives_up_at_the_limit_like_load_
         assert LIMIT <= loading_game < LIMIT + 0.5 and LIMIT <= loading_duel < LIMIT + 0.5, (loading_game,
                                                                                               loading_duel)
         assert (await store.duels.load_duel(duel.id)).id == duel.id  # answered again once the server is back
+    finally:
+        await store.close()
+
+
+async def test_a_reminder_claim_gives_up_at_the_stores_time_limit_and_goes_on_by_itself(tmp_path):
+    database = tmp_path / "scoundrel.sqlite3"
+    store = await open_store(database, wait=LIMIT)
+    try:
+        await store.reminders.set(ALICE, 2)
+        blocker = sqlite3.connect(database, isolation_level=None)
+        blocker.execute("BEGIN IMMEDIATE")  # the write lock, held by another connection
+        claim = await gives_up_in_time(store.reminders.claim(ALICE, 60, "this process"))
+        assert LIMIT <= claim < LIMIT + 0.5, claim
+        blocker.execute("ROLLBACK")
+        blocker.close()
+        for _ in range(50):  # the claim went on by itself once the lock was let go: nobody claims it twice
+            if await store.reminders.outcome(ALICE, 60) is not None:
+                break
+            await asyncio.sleep(0.1)
+        assert await store.reminders.outcome(ALICE, 60) == ""  # claimed, not yet sent
+        assert not await store.reminders.claim(ALICE, 60, "another process")
     finally:
         await store.close()
