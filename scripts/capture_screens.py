@@ -267,8 +267,10 @@ async def main(argv: list[str]) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         # The solver runs (its worker process), as on a real bot: Hint, Review and Best possible are shown.
         bot = ScoundrelBot(Config(token=FAKE_TOKEN, database=Path(tmp) / "screens.sqlite3"))
-        # The solver works in real time: a fair Review (up to 10 s), the daily's par and coach (tens of seconds).
-        env = simcord.Env(bot, settle_timeout=300.0)
+        # The solver works in real time: a fair Review (up to 10 s) must be waited for. Below the post count's
+        # five-minute wait (cogs/daily/count.py), which a longer limit would wait out in real time after each
+        # daily played; the day's par and coach are solved before the daily is played (solve_the_day).
+        env = simcord.Env(bot, settle_timeout=120.0)
         await env.start()
         try:
             await shoot_all(env, args.out, args.browser, only, args.locale)

@@ -91,7 +91,11 @@ class Store:
     async def on(cls, db: Db, *, clock: Callable[[], datetime] | None = None, wait: float | None = None) -> Store:
         """The store on an opened backend. Counted dailies given up before forfeits were scored get their forfeit
         score here, once; a failure closes the backend again."""
-        store = cls(db, clock, wait)
+        try:
+            store = cls(db, clock, wait)
+        except BaseException:
+            await db.close()  # or the backend's threads and connections would keep the process alive
+            raise
         try:
             await store._moves.score_old_forfeits()
         except BaseException:
