@@ -33,6 +33,10 @@ class Cell:
         self.lo, self.hi = LOST, position.ceiling(state)
         if top is not None and top < self.hi:
             self.hi = top  # no move scores more than the position before it
+        if top is not None and self.hi == top and position.proven(state, top):
+            # The position's own search already went through this move to its value: exact, with no search.
+            self.lo = top
+            position.remember(state, top)
 
     @property
     def exact(self) -> bool:
@@ -71,8 +75,17 @@ def best_move(cells: Sequence[Sequence[Cell]]) -> int:
     def settled(i: int) -> bool:
         return all(cell.exact for cell in cells[i])
 
+    def wins(i: int) -> int:
+        return sum(cell.hi > 0 for cell in cells[i])
+
     def refine(i: int) -> None:
         next(cell for cell in cells[i] if not cell.exact).refine()
+
+    def could_beat(i: int, leader: int) -> bool:
+        # Upper bounds of a move's total and of its orders won (a score above 0 needs an upper bound above 0):
+        # a move that cannot reach the settled leader's (total, orders won, earlier in the engine's order) never
+        # wins the tie-break below, however far it is refined.
+        return (total(i), wins(i), -i) > (total(leader), wins(leader), -leader)
 
     moves = range(len(cells))
     while True:
@@ -82,9 +95,9 @@ def best_move(cells: Sequence[Sequence[Cell]]) -> int:
             refine(leader)
             continue
         # Every other move that could still match it is refined until it cannot, or is settled.
-        rival = next((i for i in moves if i != leader and total(i) >= total(leader) and not settled(i)), None)
+        rival = next((i for i in moves if i != leader and not settled(i) and could_beat(i, leader)), None)
         if rival is None:
             break
         refine(rival)
     tied = [i for i in moves if settled(i) and total(i) == total(leader)]
-    return max(tied, key=lambda i: (total(i), sum(cell.hi > 0 for cell in cells[i]), -i))
+    return max(tied, key=lambda i: (total(i), wins(i), -i))

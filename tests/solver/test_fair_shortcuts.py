@@ -1,0 +1,72 @@
+"""The fair coach's shortcuts (rival moves dropped once they cannot win the tie-break, a move the position's own
+search already proved taken as exact) give the advice of the straightforward definition: every legal move solved
+exactly on every order, the highest expected score, then the higher chance to win, then the first in the engine's
+order."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from games.engine import PRESETS, apply, deal, legal_actions, new_game
+from games.engine.seeds import seed_from_bytes
+from games.solver.fair import Coach, MoveValue, orders, visible
+from games.solver.position import Position
+from tests.solver.brute_force import start_state
+from tests.solver.test_fair import dealt, line_while_unseen
+
+CLASSIC = PRESETS["classic"]
+
+
+def every_move(state, samples: int) -> list[MoveValue]:
+    """Every legal move's figures with no shortcut: each move's exact value on each order, in the engine's order."""
+    seen = visible(state)
+    dungeons, _ = orders(seen, samples)
+    room = tuple(card for card in seen.room if card is not None)
+    positions = [(Position(seen.rules, room + dungeon), seen._replace(dungeon=dungeon)) for dungeon in dungeons]
+    figures = []
+    for action in legal_actions(seen):
+        values = [position.value(apply(here, action)) for position, here in positions]
+        figures.append(MoveValue(action, sum(values) / len(values), sum(v > 0 for v in values) / len(values)))
+    return figures
+
+
+def straightforward(state, samples: int) -> MoveValue:
+    """The recommended move by its definition."""
+    figures = every_move(state, samples)
+    return max(figures, key=lambda move: (move.expected, move.win, -figures.index(move)))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), size=st.integers(10, 20), health=st.integers(3, 20), moves=st.integers(0, 10),
+       samples=st.integers(1, 6))
+def test_small_deals_get_the_straightforward_advice(seed, size, health, moves, samples):
+    rng = random.Random(seed)
+    rules, deck = dealt(rng, size, health)
+    line, _ = line_while_unseen(rules, deck, rng, moves)
+    state = start_state(rules, deck)
+    for action in line:
+        state = apply(state, action)
+    if len(legal_actions(state)) > 1:
+        assert Coach(rules, samples).advise(state).best == straightforward(state, samples)
+
+
+def test_along_classic_deals_every_hint_is_the_straightforward_one():
+    """Two classic deals along the recommended line, one coach kept along each, as the bot keeps it; in the first
+    rooms of the first deal several moves tie (the tie-break decides)."""
+    ties = 0
+    for name in (b"solver-bench/2", b"solver-bench/0"):
+        state = new_game(CLASSIC, deck=deal(CLASSIC, seed_from_bytes(name)))
+        coach = Coach(CLASSIC, 2)
+        for _ in range(6):
+            if len(legal_actions(state)) > 1:
+                figures = every_move(state, 2)
+                best = max(figures, key=lambda move: (move.expected, move.win, -figures.index(move)))
+                assert coach.advise(state).best == best
+                ties += sum(move[1:] == best[1:] for move in figures) > 1
+                state = apply(state, best.action)
+            else:
+                state = apply(state, legal_actions(state)[0])
+    assert ties  # the tie-break was exercised
