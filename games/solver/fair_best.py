@@ -5,9 +5,11 @@ the higher number of orders still won, then the first in the engine's order). Th
 move on every order, but of another move only enough to show it loses: an upper bound on each order whose total is
 below the best's. So every (move, order) pair is a ``Cell`` holding what is proven of its score, ``lo..hi``, narrowed
 one "at least t?" test at a time exactly as ``search.narrow`` would choose them; and the move with the highest total
-of upper bounds is the one refined next, until it is exact and every other move's total of upper bounds is below it
-(or, on a tie, exact too). The answer and its figures are the same as judging every move exactly on every order: only
-the tests that could not change it are left out.
+of upper bounds is the one refined next, until it is exact and no other move can still win the tie-break against it:
+its total of upper bounds is below, or equal with fewer orders whose upper bound is a win, or as many and a later
+place in the engine's order (otherwise it is refined until it cannot, or is exact too). A move the position's own search
+already proved to reach the position's value is exact at once. The answer and its figures are the same as judging
+every move exactly on every order: only the tests that could not change it are left out.
 """
 
 from __future__ import annotations
