@@ -53,6 +53,27 @@ def test_small_deals_get_the_straightforward_advice(seed, size, health, moves, s
         assert Coach(rules, samples).advise(state).best == straightforward(state, samples)
 
 
+def small_position(seed: int):
+    """A small deal with a few random moves played, and the orders its coach judges on, all drawn from ``seed``."""
+    rng = random.Random(seed)
+    size, health, moves, samples = rng.randint(10, 20), rng.randint(3, 20), rng.randint(0, 10), rng.randint(2, 6)
+    rules, deck = dealt(rng, size, health)
+    line, _ = line_while_unseen(rules, deck, rng, moves)
+    state = start_state(rules, deck)
+    for action in line:
+        state = apply(state, action)
+    return rules, state, samples
+
+
+def test_a_move_with_the_same_total_and_more_orders_won_is_not_dropped():
+    """Seed 339: two moves have the same expected score; the one later in the engine's order wins on more orders."""
+    rules, state, samples = small_position(339)
+    figures = every_move(state, samples)
+    best = straightforward(state, samples)
+    assert any(move.expected == best.expected and move.win < best.win for move in figures)
+    assert Coach(rules, samples).advise(state).best == best
+
+
 def test_along_classic_deals_every_hint_is_the_straightforward_one():
     """Two classic deals along the recommended line, one coach kept along each, as the bot keeps it; in the first
     rooms of the first deal several moves tie (the tie-break decides)."""
