@@ -44,6 +44,15 @@ def line_while_unseen(rules, deck, rng: random.Random, moves: int):
     return line, len(deck) - unseen_count(state)
 
 
+def played_into(seed: int, size: int, health: int, moves: int):
+    """A deal of ``size`` cards drawn from ``seed``, with up to ``moves`` random moves played while cards are unseen:
+    its rules and the state reached."""
+    rng = random.Random(seed)
+    rules, deck = dealt(rng, size, health)
+    line, _ = line_while_unseen(rules, deck, rng, moves)
+    return rules, replayed(rules, deck, line)[-1]
+
+
 def replayed(rules, deck, line):
     states = [start_state(rules, deck)]
     for action in line:

@@ -15,7 +15,7 @@ from games.engine.seeds import seed_from_bytes
 from games.solver.fair import Coach
 from games.solver.search import gc_paused
 from tests.solver.brute_force import start_state
-from tests.solver.test_fair import dealt, line_while_unseen
+from tests.solver.test_fair import dealt, played_into
 
 CLASSIC = PRESETS["classic"]
 
@@ -31,12 +31,7 @@ def _judged_in_full(coach: Coach, state):
 @given(seed=st.integers(0, 10**6), size=st.integers(12, 22), health=st.integers(4, 20), moves=st.integers(0, 10),
        samples=st.integers(1, 6))
 def test_the_recommended_move_and_its_figures_are_those_of_judging_every_move(seed, size, health, moves, samples):
-    rng = random.Random(seed)
-    rules, deck = dealt(rng, size, health)
-    line, _ = line_while_unseen(rules, deck, rng, moves)
-    state = start_state(rules, deck)
-    for action in line:
-        state = apply(state, action)
+    rules, state = played_into(seed, size, health, moves)
     assert Coach(rules, samples).advise(state).best == _judged_in_full(Coach(rules, samples), state)
 
 

@@ -14,8 +14,7 @@ from games.engine import PRESETS, apply, deal, legal_actions, new_game
 from games.engine.seeds import seed_from_bytes
 from games.solver.fair import Coach, MoveValue, orders, visible
 from games.solver.position import Position
-from tests.solver.brute_force import start_state
-from tests.solver.test_fair import dealt, line_while_unseen
+from tests.solver.test_fair import dealt, line_while_unseen, played_into, replayed
 
 CLASSIC = PRESETS["classic"]
 
@@ -43,12 +42,7 @@ def straightforward(state, samples: int) -> MoveValue:
 @given(seed=st.integers(0, 10**6), size=st.integers(10, 20), health=st.integers(3, 20), moves=st.integers(0, 10),
        samples=st.integers(1, 6))
 def test_small_deals_get_the_straightforward_advice(seed, size, health, moves, samples):
-    rng = random.Random(seed)
-    rules, deck = dealt(rng, size, health)
-    line, _ = line_while_unseen(rules, deck, rng, moves)
-    state = start_state(rules, deck)
-    for action in line:
-        state = apply(state, action)
+    rules, state = played_into(seed, size, health, moves)
     if len(legal_actions(state)) > 1:
         assert Coach(rules, samples).advise(state).best == straightforward(state, samples)
 
@@ -59,10 +53,7 @@ def small_position(seed: int):
     size, health, moves, samples = rng.randint(10, 20), rng.randint(3, 20), rng.randint(0, 10), rng.randint(2, 6)
     rules, deck = dealt(rng, size, health)
     line, _ = line_while_unseen(rules, deck, rng, moves)
-    state = start_state(rules, deck)
-    for action in line:
-        state = apply(state, action)
-    return rules, state, samples
+    return rules, replayed(rules, deck, line)[-1], samples
 
 
 def test_a_move_with_the_same_total_and_more_orders_won_is_not_dropped():
