@@ -63,7 +63,12 @@ async def serve(database: str, port_file: str, profile: str | None = None) -> No
     from web.limits import RateLimit
     from web.routes import Table, add_routes
 
-    store = await open_store(database)
+    try:  # as the bot's store: every call within the store's time limit
+        from storage.time_limit import STORE_WAIT
+    except ImportError:  # a revision from before it
+        store = await open_store(database)
+    else:
+        store = await open_store(database, wait=STORE_WAIT)
     app = web.Application()
     add_routes(app, Table(store=lambda: store, identity=BenchIdentity(),  # type: ignore[arg-type]
                           limits=RateLimit(rate=1e9, burst=10**9)))  # measuring the moves, not the limits
@@ -78,6 +83,12 @@ async def serve(database: str, port_file: str, profile: str | None = None) -> No
 
         profiler = cProfile.Profile()
         profiler.enable()
+    try:  # the bot's garbage collector once started (``bot run``'s process tunes it so)
+        from bot.client import tune_collector
+    except ImportError:  # a revision from before it
+        pass
+    else:
+        tune_collector()
     Path(port_file).write_text(str(runner.addresses[0][1]))  # noqa: ASYNC240 - once, at start-up
     try:
         await stop.wait()
@@ -205,7 +216,13 @@ def checkout(revision: str, folder: str) -> Path:
 
 def main() -> None:
     if sys.argv[1:2] == ["--serve"]:
-        asyncio.run(serve(*sys.argv[2:sys.argv.index("--tree")]))
+        server = serve(*sys.argv[2:sys.argv.index("--tree")])
+        try:  # the bot's own event loop (uvloop where installed), as the routes run under ``bot run``
+            from bot.run import run_loop
+        except ImportError:  # a revision from before it
+            asyncio.run(server)
+        else:
+            run_loop(server)
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=200)
