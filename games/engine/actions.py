@@ -43,7 +43,7 @@ class Action(NamedTuple):
 
     @property
     def code(self) -> str:
-        return _CODE[self.kind] + (str(self.index) if self.kind in _INDEXED else "")
+        return _CODES[self]
 
     @classmethod
     def parse(cls, code: str) -> Action:
@@ -96,8 +96,19 @@ RETIRE_ACTION = _action(RETIRE)
 AVOID_ACTION = _action(AVOID)
 
 
+class _Codes(dict):
+    """Each action's code, written once: a stored game writes its whole history at every move."""
+
+    def __missing__(self, action: Action) -> str:
+        code = self[action] = _CODE[action.kind] + (str(action.index) if action.kind in _INDEXED else "")
+        return code
+
+
+_CODES: dict[Action, str] = _Codes()
+
+
 def encode(actions) -> str:
-    return " ".join(a.code for a in actions)
+    return " ".join(map(_CODES.__getitem__, actions))
 
 
 def decode(text: str) -> tuple[Action, ...]:

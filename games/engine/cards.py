@@ -46,7 +46,7 @@ class Card(NamedTuple):
 
     @property
     def code(self) -> str:
-        return f"{self.suit}{self.value}"
+        return CODES[self]
 
     @property
     def rank(self) -> str:
@@ -61,6 +61,17 @@ class Card(NamedTuple):
 
     def __str__(self) -> str:  # pragma: no cover - convenience for debugging
         return self.label
+
+
+class _Codes(dict):
+    """Each card's code, written once: a stored game writes every card of its deal at every move."""
+
+    def __missing__(self, card: Card) -> str:
+        code = self[card] = f"{card.suit}{card.value}"
+        return code
+
+
+CODES: dict[Card, str] = _Codes()  # card -> code (``CODES[card]`` is ``card.code``)
 
 
 @cache

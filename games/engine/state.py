@@ -48,7 +48,7 @@ class Event:
     ``text`` may also be given ready-made.
     """
 
-    __slots__ = ("turn", "kind", "_text", "amount")
+    __slots__ = ("turn", "kind", "_text", "amount", "_read")
     _fields = ("turn", "kind", "text", "amount")
 
     def __init__(self, turn: int, kind: str, text: str | tuple, amount: int = 0) -> None:
@@ -56,12 +56,16 @@ class Event:
         self.kind = kind
         self._text = text  # the text, or (str.format template, *cards and numbers) until first read
         self.amount = amount
+        self._read: str | None = None  # the text built from the template, once read (a stored game writes it)
 
     @property
     def text(self) -> str:
         text = self._text
-        if text.__class__ is not str:  # built on each read, so the template stays for translation
-            text = text[0].format(*map(_shown, text[1:]))
+        if text.__class__ is not str:  # built when first read; the template stays for translation
+            read = self._read
+            if read is None:
+                read = self._read = text[0].format(*map(_shown, text[1:]))
+            return read
         return text
 
     @property

@@ -115,6 +115,18 @@ def test_snapshot_round_trip_mid_game():
     assert json.loads(to_json(s))["format"] == 1
 
 
+def test_a_snapshot_is_the_standard_librarys_compact_text_whatever_its_numbers():
+    """orjson writes a stored game; the text is the one ``json.dumps`` writes, unicode unescaped (the events' suits),
+    and a number beyond 64 bits (which orjson refuses) is still written and read back."""
+    s = new_game(PRESETS["classic"], seed=3)
+    for _ in range(6):
+        s = apply(s, legal_actions(s)[0])
+    standard = json.dumps(json.loads(to_json(s)), separators=(",", ":"), ensure_ascii=False)
+    assert to_json(s) == standard and "♦" in standard
+    huge = s._replace(rng_seed=2**70)
+    assert from_json(to_json(huge)) == huge
+
+
 def test_snapshot_errors_are_clear():
     s = apply(new_game(Rules(), seed=5), take(0))
     data = json.loads(to_json(s))
