@@ -3,6 +3,7 @@ parsers, command tree, views and a real SQLite file), the bot's CPU per click to
 
     .venv/bin/python benchmarks/click_load.py                       # 200 players, 5 rounds of clicks each
     .venv/bin/python benchmarks/click_load.py --profile             # and the bot's share of the CPU (py-spy)
+    .venv/bin/python benchmarks/click_load.py --calls --revision d6c6a06   # Python calls per click: steady under load
     .venv/bin/python benchmarks/click_load.py --profile --revision d6c6a06   # that revision first, then this one
     .venv/bin/python benchmarks/click_load.py --profile --revision d6c6a06 --revision 86e3171   # both, then this
 
@@ -25,7 +26,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import collections
+import cProfile
+import inspect
 import os
+import pstats
 import signal
 import statistics
 import subprocess
@@ -45,6 +49,11 @@ from bot.client import ScoundrelBot  # noqa: E402
 from bot.config import Config  # noqa: E402
 
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.benchmark-token-not-real-00000000000"
+
+
+def owning(bot_class) -> dict:
+    """The bot owns this process (it tunes the garbage collector); a revision from before that choice always did."""
+    return {"own_process": True} if "own_process" in inspect.signature(bot_class).parameters else {}
 # Innermost frames of a thread waiting, not working: the event loop's select, aiosqlite's and a thread pool's queue.
 IDLE = ("EpollSelector.select (selectors.py", "_connection_worker_thread (aiosqlite/core.py:59)",
         "_worker (concurrent/futures/thread.py:81)")
@@ -77,11 +86,12 @@ async def start(player, channel, seed: int):
     return channel.last_message
 
 
-async def run(players: int, rounds: int, profile: Path | None) -> dict:
+async def run(players: int, rounds: int, profile: Path | None, count_calls: bool = False) -> dict:
     times: list[float] = []
+    counter = cProfile.Profile() if count_calls else None
     with tempfile.TemporaryDirectory() as tmp:
         bot = ScoundrelBot(Config(token=FAKE_TOKEN, database=Path(tmp) / "bench.sqlite3"), par_solver=None,
-                           own_process=True)
+                           **owning(ScoundrelBot))
         env = simcord.Env(bot)
         await env.start()
         spy = None
@@ -98,6 +108,8 @@ async def run(players: int, rounds: int, profile: Path | None) -> dict:
                 spy = start_spy(profile)
                 await asyncio.sleep(1.0)  # py-spy attaches
             threads_before = thread_cpu()
+            if counter is not None:
+                counter.enable()
             interactions, wall, cpu = 0, time.perf_counter(), time.process_time()
             for _ in range(rounds):
                 for i, person in enumerate(people):
@@ -113,6 +125,8 @@ async def run(players: int, rounds: int, profile: Path | None) -> dict:
                     times.append((time.perf_counter() - started) * 1000)
                     interactions += 1
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+            if counter is not None:
+                counter.disable()
             after = thread_cpu()
             main = threading.main_thread().native_id
             main_cpu = after.get(main, 0) - threads_before.get(main, 0)
@@ -123,8 +137,11 @@ async def run(players: int, rounds: int, profile: Path | None) -> dict:
                 spy.wait(timeout=60)
             await env.shutdown()
             await bot.close()
+    calls = None
+    if counter is not None:  # every Python function call in the event loop's thread, the bot's and SimCord's
+        calls = sum(entry[1] for entry in pstats.Stats(counter).stats.values())  # type: ignore[attr-defined]
     return {"interactions": interactions, "wall": wall, "cpu": cpu, "times": times, "main_cpu": main_cpu,
-            "other_cpu": other_cpu}
+            "other_cpu": other_cpu, "calls": calls}
 
 
 def thread_cpu() -> dict[int, float]:
@@ -190,6 +207,9 @@ def report(result: dict, profile: Path | None) -> None:
           f"p99={times[min(n - 1, int(0.99 * n))]:.2f} ms")
     print(f"    event loop thread {result['main_cpu'] / n * 1000:.2f} ms, other threads (SQLite, pictures) "
           f"{result['other_cpu'] / n * 1000:.2f} ms per interaction")
+    if result.get("calls") is not None:
+        print(f"    Python function calls per interaction (event loop's thread): {result['calls'] / n:,.0f} "
+              "(counted by cProfile, which slows the run: its times do not compare with a run without --calls)")
     if profile is not None and profile.exists():
         share, where = shares(profile)
         total = sum(where.values())
@@ -205,6 +225,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--profile", action="store_true", help="py-spy the timed clicks (needs py-spy)")
+    parser.add_argument("--calls", action="store_true", help="count the Python function calls of the timed clicks "
+                        "(cProfile): a figure that does not move with the machine's load")
     parser.add_argument("--revision", action="append", default=[],
                         help="first run this git revision's bot the same way (repeatable)")
     parser.add_argument("--tree", help=argparse.SUPPRESS)
@@ -226,7 +248,7 @@ def main(argv: list[str]) -> int:
         return 0
     with tempfile.TemporaryDirectory() as tmp:
         profile = Path(os.environ.get("CLICK_LOAD_SPY", Path(tmp) / "spy.txt")) if args.profile else None
-        report(asyncio.run(run(args.players, args.rounds, profile)), profile)
+        report(asyncio.run(run(args.players, args.rounds, profile, args.calls)), profile)
     return 0
 
 
