@@ -16,7 +16,8 @@ cdef class Search:
     @cython.locals(n=int, room=tuple, take=int, need=int)
     cpdef tuple fill(self, int pos, tuple queue, int carried)
 
-    @cython.locals(found=tuple)
+    @cython.locals(found=tuple, kind=list, value=list, counts=list, monster_sum=int, potion_sum=int, top_potion=int,
+                   top_monster=int, w1=int, w2=int, packed=cython.ulonglong, one=cython.ulonglong, c=int, k=int, v=int)
     cpdef tuple _facts(self, tuple cards)
 
     @cython.locals(rest=tuple, here=tuple, r1=int, r2=int, v=int, top_monster=int)

@@ -101,17 +101,26 @@ class Search:
         if found is None:
             kind, value = self.kind, self.value
             counts = [0] * 16
-            potions, weapons = [0], (0, 0)
+            monster_sum = potion_sum = top_potion = top_monster = w1 = w2 = 0
+            packed, one = 0, 1  # as ``_pack(counts)`` (``one``: 64 bits when compiled, so the shift does not wrap)
             for c in cards:
-                if kind[c] == 0:
-                    counts[value[c]] += 1
-                elif kind[c] == 1:
-                    weapons = top_two(weapons, value[c])
+                k, v = kind[c], value[c]
+                if k == 0:
+                    counts[v] += 1
+                    monster_sum += v
+                    packed += one << (4 * v)
+                    if v > top_monster:
+                        top_monster = v
+                elif k == 1:
+                    if v > w1:
+                        w1, w2 = v, w1
+                    elif v > w2:
+                        w2 = v
                 else:
-                    potions.append(value[c])
-            monsters = [v for v in range(16) for _ in range(counts[v])]
-            found = (sum(monsters), sum(potions), max(potions), weapons, max(monsters, default=0), tuple(counts),
-                     _pack(counts))
+                    potion_sum += v
+                    if v > top_potion:
+                        top_potion = v
+            found = (monster_sum, potion_sum, top_potion, (w1, w2), top_monster, tuple(counts), packed)
             self._queue_facts[cards] = found
         return found
 
@@ -364,7 +373,10 @@ class Search:
             for card in room:
                 facts = self._remaining_facts(pos2, queue2, card) if base is None else self._with_card(base, card)
                 carry[card] = [facts, -1, pos2, queue2, card]
-        room_monsters = self._facts(room)[0]
+        room_monsters = 0
+        for card in room:
+            if self.kind[card] == MONSTER_K:
+                room_monsters += self.value[card]
         # A death scores minus the monsters left: the dungeon's, and the room's not resolved when they count.
         lost_at_death = self.dungeon_monsters(pos2, queue2) + (room_monsters if d.room_counts_at_death else 0)
         turn = self._turns[sid] = (room, pos2, queue2, final, terminal_next, room_monsters > 0, avoid, carry, {},
