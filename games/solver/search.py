@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from operator import itemgetter
 
-from .deal import MONSTER_K, NO_LIMIT, WEAPON_K, Deal, top_two
+from .deal import MONSTER_K, NO_LIMIT, WEAPON_K, Deal
 from .rooms import Death, Plan, dies, health_after, room_options
 
 ROOM_SIZE = 4
