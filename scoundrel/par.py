@@ -17,6 +17,9 @@ import heapq
 import itertools
 import logging
 import multiprocessing
+import multiprocessing.connection
+import os
+import threading
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
@@ -63,6 +66,21 @@ def _solve_in_worker(rules_data: dict, deck_codes: str) -> tuple[int, str, int]:
     return solution.best_score, encode(solution.actions), solution.states
 
 
+def _leave_with_the_bot() -> None:
+    """In the worker, as it starts: end it as soon as the bot's process is gone, however that ended. A bot stopped
+    cleanly ends its worker (``close``), but a killed one cannot, and the worker (which holds its own end of the job
+    queue, so never reads the end of it) would wait for jobs for good, one more after every kill."""
+    parent = multiprocessing.parent_process()
+    if parent is None:  # pragma: no cover - always set in a spawned worker
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])  # readable once the bot's process has ended
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-the-bot", daemon=True).start()
+
+
 class ParService:
     """One lazily started worker process, fed one job at a time from a bounded, fair queue; a small memory of
     recent pars."""
@@ -80,7 +98,8 @@ class ParService:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             # spawn: a fresh interpreter, never a fork of the bot's threads (aiosqlite, discord.py).
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=_leave_with_the_bot)
         return self._pool
 
     @property

@@ -8,6 +8,8 @@ its day is over too: the caller decides).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.engine import (
     AT_MERCHANT,
     MONSTER,
@@ -31,8 +33,10 @@ DAILY, PRACTICE = "daily", "practice"
 _KIND_NAMES = {MONSTER: N_("monster {card}"), WEAPON: N_("weapon {card}"), POTION: N_("potion {card}")}
 
 
+@lru_cache(maxsize=1024)  # every card in every language is a few hundred; each table shows up to a dozen
 def card_json(card: Card, tr: Messages) -> dict:
-    """A card as the client draws it: its code, printed rank and suit, kind and a name a screen reader says."""
+    """A card as the client draws it: its code, printed rank and suit, kind and a name a screen reader says.
+    Written once per card and language and shared by the tables that show it: never changed once written."""
     return {"code": card.code, "rank": card.rank, "suit": card.suit, "kind": card.kind, "label": card.label,
             "name": tr(_KIND_NAMES[card.kind], card=card.label) if card.kind in _KIND_NAMES else card.label}
 

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import sys
+import time
+
 import pytest
 
 from games.engine import PRESETS, deal, decode, replay
@@ -40,6 +46,44 @@ async def test_a_solve_over_time_raises_and_the_next_one_gets_a_fresh_worker():
         assert (await service.solve(CLASSIC, deal(CLASSIC, 7))).best_score == 30
     finally:
         await service.close()
+
+
+KILLED_BOT = """
+import asyncio, time
+from games.engine import PRESETS, deal
+from scoundrel.par import ParService
+
+async def main():
+    service = ParService()
+    await service.solve(PRESETS["classic"], deal(PRESETS["classic"], 7))
+    print(*[process.pid for process in service._pool._processes.values()], flush=True)
+    time.sleep(60)  # killed before this ends
+
+asyncio.run(main())
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    with open(f"/proc/{pid}/stat") as stat:  # a zombie is gone, only not yet reaped by whoever adopted it
+        return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def test_a_killed_bot_leaves_no_solver_worker_behind():
+    bot = subprocess.Popen([sys.executable, "-c", KILLED_BOT], stdout=subprocess.PIPE, text=True)
+    try:
+        worker = int(bot.stdout.readline())  # type: ignore[union-attr]
+        assert _alive(worker)
+    finally:
+        bot.send_signal(signal.SIGKILL)  # no chance to stop its worker
+        bot.wait()
+    deadline = time.monotonic() + 10
+    while _alive(worker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(worker)
 
 
 def test_par_line_text_reads_codes():

@@ -120,6 +120,18 @@ async def test_the_refusal_is_in_the_players_language(served, alice):
     assert (await answer.json())["message"] != (await english.json())["message"]
 
 
+async def test_each_table_names_its_cards_in_its_own_language_whatever_was_shown_before(served, alice):
+    client, _ = served
+    state = await start(client, alice)
+    words = {"en": {"monster": "monster", "weapon": "weapon", "potion": "potion"},
+             "de": {"monster": "Monster", "weapon": "Waffe", "potion": "Trank"}}
+    for locale in ("en", "de", "en", "de"):
+        answer = await client.get(f"/api/games/{state['id']}?locale={locale}", headers=alice)
+        cards = [slot["card"] for slot in (await answer.json())["state"]["room"]]
+        assert [card["name"] for card in cards] == [f"{words[locale][card['kind']]} {card['label']}"
+                                                    for card in cards]
+
+
 async def test_two_taps_on_one_version_move_once(served, store, alice):
     client, _ = served
     state = await start(client, alice)
