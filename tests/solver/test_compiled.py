@@ -21,7 +21,9 @@ import pytest
 import games.solver
 from games.engine import PRESETS, apply, deal, legal_actions
 from games.solver import native
+from games.solver.deal import Deal
 from games.solver.position import Position
+from games.solver.search import Search
 from tests.solver.brute_force import play, start_state
 from tests.solver.test_agreement import SOLVABLE
 
@@ -87,6 +89,18 @@ def deals_to_compare(preset_name: str):
         rules = base.with_health(start, max(start, rng.choice([start, 20, 25])))
         yield rules, tuple(rng.sample(rules.full_deck(), rng.randint(*size)))
     yield base, deal(base, rng.randrange(1 << 32))
+
+
+def test_the_facts_of_a_set_of_cards_are_the_same_compiled_and_pure(compiled_build, pure):
+    # Monsters up to the Ace: their counts are packed 4 bits a value, up to bit 60 (a 32-bit shift would wrap).
+    rules = PRESETS["classic"]
+    rng = random.Random("facts-compiled-against-pure")
+    deck = deal(rules, rng.randrange(1 << 32))
+    fast = Search(Deal(rules, deck))
+    slow = pure.search.Search(importlib.import_module("pure_solver.deal").Deal(rules, deck))
+    ace = next(i for i, card in enumerate(deck) if fast.kind[i] == 0 and card.value == 14)
+    for cards in [(), (ace,)] + [tuple(rng.sample(range(len(deck)), rng.randint(1, 12))) for _ in range(200)]:
+        assert fast._facts(cards) == slow._facts(cards), cards
 
 
 @pytest.mark.parametrize("preset_name", SOLVABLE)
