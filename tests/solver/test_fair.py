@@ -44,6 +44,12 @@ def line_while_unseen(rules, deck, rng: random.Random, moves: int):
     return line, len(deck) - unseen_count(state)
 
 
+def recommended(moves):
+    """The recommended move among ``moves`` (in the engine's order) as it is defined: the highest expected score,
+    then the higher chance to win, then the first."""
+    return max(moves, key=lambda move: (move.expected, move.win, -moves.index(move)))
+
+
 def played_into(seed: int, size: int, health: int, moves: int):
     """A deal of ``size`` cards drawn from ``seed``, with up to ``moves`` random moves played while cards are unseen:
     its rules and the state reached."""

@@ -15,7 +15,7 @@ from games.engine.seeds import seed_from_bytes
 from games.solver.fair import Coach
 from games.solver.search import gc_paused
 from tests.solver.brute_force import start_state
-from tests.solver.test_fair import dealt, played_into
+from tests.solver.test_fair import dealt, played_into, recommended
 
 CLASSIC = PRESETS["classic"]
 
@@ -23,8 +23,7 @@ CLASSIC = PRESETS["classic"]
 def _judged_in_full(coach: Coach, state):
     """The recommended move as it is defined: every legal move's figures exact, the highest expected score, then
     the higher chance to win, then the first in the engine's order."""
-    moves = coach.advise(state, judge=legal_actions(state)).moves
-    return max(moves, key=lambda move: (move.expected, move.win, -moves.index(move)))
+    return recommended(coach.advise(state, judge=legal_actions(state)).moves)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -14,7 +14,7 @@ from games.engine import PRESETS, apply, deal, legal_actions, new_game
 from games.engine.seeds import seed_from_bytes
 from games.solver.fair import Coach, MoveValue, orders, visible
 from games.solver.position import Position
-from tests.solver.test_fair import dealt, line_while_unseen, played_into, replayed
+from tests.solver.test_fair import dealt, line_while_unseen, played_into, recommended, replayed
 
 CLASSIC = PRESETS["classic"]
 
@@ -34,8 +34,7 @@ def every_move(state, samples: int) -> list[MoveValue]:
 
 def straightforward(state, samples: int) -> MoveValue:
     """The recommended move by its definition."""
-    figures = every_move(state, samples)
-    return max(figures, key=lambda move: (move.expected, move.win, -figures.index(move)))
+    return recommended(every_move(state, samples))
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -75,7 +74,7 @@ def test_along_classic_deals_every_hint_is_the_straightforward_one():
         for _ in range(6):
             if len(legal_actions(state)) > 1:
                 figures = every_move(state, 2)
-                best = max(figures, key=lambda move: (move.expected, move.win, -figures.index(move)))
+                best = recommended(figures)
                 assert coach.advise(state).best == best
                 ties += sum(move[1:] == best[1:] for move in figures) > 1
                 state = apply(state, best.action)
