@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import inspect
 import statistics
 import sys
 import tempfile
@@ -23,17 +22,13 @@ import simcord
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bot_options import owning  # noqa: E402  (benchmarks/bot_options.py, beside this script)
 from click_load import playable  # noqa: E402 - the same first playable card (a sibling script)
 
 from bot.client import ScoundrelBot  # noqa: E402
 from bot.config import Config  # noqa: E402
 
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.benchmark-token-not-real-00000000000"
-
-
-def owning(bot_class) -> dict:
-    """The bot owns this process (it tunes the garbage collector); a revision from before that choice always did."""
-    return {"own_process": True} if "own_process" in inspect.signature(bot_class).parameters else {}
 
 
 async def run(clicks: int) -> list[float]:

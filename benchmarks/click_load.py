@@ -27,7 +27,6 @@ import argparse
 import asyncio
 import collections
 import cProfile
-import inspect
 import os
 import pstats
 import signal
@@ -44,16 +43,12 @@ TREE = Path(sys.argv[sys.argv.index("--tree") + 1]) if "--tree" in sys.argv else
 sys.path.insert(0, str(TREE))
 
 import simcord  # noqa: E402
+from bot_options import owning  # noqa: E402  (benchmarks/bot_options.py, beside this script)
 
 from bot.client import ScoundrelBot  # noqa: E402
 from bot.config import Config  # noqa: E402
 
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.benchmark-token-not-real-00000000000"
-
-
-def owning(bot_class) -> dict:
-    """The bot owns this process (it tunes the garbage collector); a revision from before that choice always did."""
-    return {"own_process": True} if "own_process" in inspect.signature(bot_class).parameters else {}
 # Innermost frames of a thread waiting, not working: the event loop's select, aiosqlite's and a thread pool's queue.
 IDLE = ("EpollSelector.select (selectors.py", "_connection_worker_thread (aiosqlite/core.py:59)",
         "_worker (concurrent/futures/thread.py:81)")

@@ -44,7 +44,6 @@ import argparse
 import asyncio
 import collections
 import dis
-import inspect
 import json
 import subprocess
 import sys
@@ -58,11 +57,6 @@ OLD_GAMES = ("engine", "solver", "duel", "picture", "i18n")
 OLD_APPLICATION = ("coach", "par", "daily", "clock", "replays")
 OLD_TERMINAL = ("terminal", "term_colour", "solve", "review", "duel_terminal", "replay_cli")
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.benchmark-token-not-real-00000000000"
-
-
-def owning(bot_class) -> dict:
-    """The bot owns this process (it tunes the garbage collector); a revision from before that choice always did."""
-    return {"own_process": True} if "own_process" in inspect.signature(bot_class).parameters else {}
 GENERATOR_FLAGS = 0x20 | 0x80 | 0x200  # CO_GENERATOR, CO_COROUTINE, CO_ASYNC_GENERATOR
 HOUR, MINUTE = 3600, 60
 
@@ -152,6 +146,7 @@ def playable(message) -> list:
 async def walks(root: Path) -> dict:
     import discord
     import simcord
+    from bot_options import owning  # benchmarks/bot_options.py, beside this script
 
     from bot.client import ScoundrelBot
     from bot.config import Config
