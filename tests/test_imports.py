@@ -109,3 +109,16 @@ def test_the_surfaces_reach_storage_and_the_games_only_through_their_public_api(
     offenders = [(module, line) for module, line in statements
                  if not any(line.startswith(f"from {package} import ") for package in PUBLIC)]
     assert offenders == []
+
+
+# The compiled solver's search keeps its hot loop in one module, compiled whole with Cython (games/solver/search.pxd).
+LONG_ALLOWED = {"games/solver/search.py"}
+
+
+def test_modules_stay_small_and_the_discord_surfaces_folders_short():
+    lengths = {str(path.relative_to(ROOT)): len(path.read_text(encoding="utf-8").splitlines())
+               for package in PACKAGES for path in (ROOT / package).rglob("*.py")}
+    assert len(lengths) > 100 and "cogs/game/view.py" in lengths
+    assert {path: n for path, n in lengths.items() if n > 400 and path not in LONG_ALLOWED} == {}
+    folders = {folder: len(list(folder.glob("*.py"))) for folder in (ROOT / "cogs").rglob("*") if folder.is_dir()}
+    assert {str(f.relative_to(ROOT)): n for f, n in folders.items() if n > 10} == {}

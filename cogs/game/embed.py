@@ -1,8 +1,9 @@
 """The game message's embed: what the player reads about a game, from a ``GameRecord`` alone.
 
-Pure text building; the buttons live in ``cogs/game/view.py``, the picture of the table in ``games.picture``.
-The text says only what the picture cannot: what to do now and what the last move did. Every function takes the
-reader's ``Messages`` as ``tr`` (English by default): a game message is written in its player's language.
+Pure text building, and the notes that say why a click changed nothing; the buttons live in
+``cogs/game/view.py``, the picture of the table in ``games.picture``. The text says only what the picture
+cannot: what to do now and what the last move did. Every function takes the reader's ``Messages`` as ``tr``
+(English by default): a game message is written in its player's language.
 """
 
 from __future__ import annotations
@@ -301,3 +302,37 @@ def _game_over_lines(record, par: int | None, tr: Messages, hinted: bool = False
             lines.append(tr("{rooms} played · par {par}, {short} short.", rooms=rooms, par=par,
                             short=par - state.score))
     return lines
+
+
+# --- why a click changed nothing ---------------------------------------------------------
+
+def game_url(record) -> str | None:
+    """A jump link to the game's current message, when it is known."""
+    if record.message_id is None or record.channel_id is None:
+        return None
+    return f"https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}/{record.message_id}"
+
+
+def day_over_text(record, tr: Messages = ENGLISH) -> str:
+    """Why a move on a daily was refused after its day ended, and what the attempt scored."""
+    ended = discord.utils.format_dt(day_end(record.day), "R")
+    if record.kind != "daily":
+        return tr("Daily #{day} ended {ended}, and its practice replays with it: that move was not made.",
+                  day=record.day, ended=ended)
+    return tr("Daily #{day} ended {ended}, so that move was not made. Your attempt was closed with **{score}**, "
+              "as if you had died there: every monster not yet slain counts against you.",
+              day=record.day, ended=ended, score=record.score)
+
+
+def other_players_game(owner_id: int, tr: Messages = ENGLISH) -> str:
+    return tr("This is <@{owner}>'s game — start your own with `{play}`.", owner=owner_id, play=slash(tr, "play"))
+
+
+def out_of_date(record, tr: Messages = ENGLISH) -> str:
+    if record.status != "playing":
+        return tr("This game is over; start a new one with `{play}`.", play=slash(tr, "play"))
+    url = game_url(record)
+    if url:
+        return tr("This is an old copy of your game, so nothing happened: [jump to your game]({url}).", url=url)
+    return tr("This is an old copy of your game, so nothing happened; `{resume}` shows your game as it is now",
+              resume=slash(tr, "resume"))

@@ -12,7 +12,8 @@ import re
 
 import discord
 
-from cogs.game.view import game_message, game_url, other_players_game
+from cogs.game.embed import game_url, other_players_game
+from cogs.game.view import game_message
 from cogs.plumbing.bounds import ID
 from cogs.plumbing.errors import GameIdButton, report_error, send_private
 from cogs.plumbing.interaction import Bot, Interaction

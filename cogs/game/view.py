@@ -29,13 +29,20 @@ from typing import NamedTuple
 
 import discord
 
-from cogs.game.embed import ABANDONED, KIND_EMOJI, game_embed, table_description
+from cogs.game.embed import (
+    ABANDONED,
+    KIND_EMOJI,
+    day_over_text,
+    game_embed,
+    other_players_game,
+    out_of_date,
+    table_description,
+)
 from cogs.plumbing.bounds import ID, VERSION
 from cogs.plumbing.errors import report_error, send_private
 from cogs.plumbing.interaction import Bot, Interaction, offered
 from cogs.plumbing.respond import edit_message, in_time
 from cogs.text.card_text import card_text
-from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
 from games.engine import (
     AT_CROSSROADS,
@@ -60,7 +67,6 @@ from games.engine import actions as A
 from games.i18n import ENGLISH, Messages, outcome_text
 from games.picture import FILENAME, render_room
 from scoundrel import games
-from scoundrel.daily import day_end
 from scoundrel.errors import DayOver, NotYourGame, StaleVersion
 from storage import DAILY
 
@@ -74,43 +80,7 @@ _STYLE = {MONSTER: discord.ButtonStyle.danger, WEAPON: discord.ButtonStyle.prima
           POTION: discord.ButtonStyle.success}
 
 
-def game_url(record) -> str | None:
-    """A jump link to the game's current message, when it is known."""
-    if record.message_id is None or record.channel_id is None:
-        return None
-    return f"https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}/{record.message_id}"
-
-
-def day_over_text(record, tr: Messages = ENGLISH) -> str:
-    """Why a move on a daily was refused after its day ended, and what the attempt scored."""
-    ended = discord.utils.format_dt(day_end(record.day), "R")
-    if record.kind != "daily":
-        return tr("Daily #{day} ended {ended}, and its practice replays with it: that move was not made.",
-                  day=record.day, ended=ended)
-    return tr("Daily #{day} ended {ended}, so that move was not made. Your attempt was closed with **{score}**, "
-              "as if you had died there: every monster not yet slain counts against you.",
-              day=record.day, ended=ended, score=record.score)
-
-
-def other_players_game(owner_id: int, tr: Messages = ENGLISH) -> str:
-    return tr("This is <@{owner}>'s game — start your own with `{play}`.", owner=owner_id, play=slash(tr, "play"))
-
-
-def out_of_date(record, tr: Messages = ENGLISH) -> str:
-    if record.status != "playing":
-        return tr("This game is over; start a new one with `{play}`.", play=slash(tr, "play"))
-    url = game_url(record)
-    if url:
-        return tr("This is an old copy of your game, so nothing happened: [jump to your game]({url}).", url=url)
-    return tr("This is an old copy of your game, so nothing happened; `{resume}` shows your game as it is now",
-              resume=slash(tr, "resume"))
-
-
 # --- the fight mode ---------------------------------------------------------------------
-
-def weapon_usable(state: State) -> bool:
-    return any(a.kind == A.FIGHT_WITH_WEAPON for a in legal_actions(state))
-
 
 def mode_after_move(previous_mode: str, state: State) -> str:
     """Keep the player's choice, but a freshly equipped weapon is meant to be used."""
@@ -339,10 +309,6 @@ def _card_button(state: State, legal: set[Action], mode: str, slot: int, card: C
     if outcome.wasted:
         style = discord.ButtonStyle.secondary  # grey: drinking it does nothing
     return make(action.code, label=f"{name} {outcome_text(outcome, tr)}".strip(), style=style, emoji=emoji, row=0)
-
-
-
-
 
 
 def _expansion_buttons(state: State, legal: set[Action], make, tr: Messages) -> list[GameButton]:
