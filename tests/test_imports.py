@@ -2,7 +2,8 @@
 module imports itself back through others, no module imports its own package (whose ``__init__`` imports its
 modules), and the layers are whole top-level packages, every one of them placed. Imports under
 ``if TYPE_CHECKING:`` do not run and are left out, as in the contracts, except for cycles: the type checker follows
-them, so none may close a cycle either (nor may an import inside a function, which grimp counts too)."""
+them, so none may close a cycle either (nor may an import inside a function, which grimp counts too). And the
+code's shape: small modules, and short folders in the Discord surface."""
 
 from __future__ import annotations
 
