@@ -1,25 +1,60 @@
 # C types for rooms.py when Cython compiles it (the .py stays plain Python; see docs/ARCHITECTURE.md).
 cimport cython
 
+# The tables' sizes (the array sizes below, and the literal list sizes in rooms.py, must match them).
+cdef int MAX_CARDS, MAX_PLANS, MAX_GROUPS
+cdef unsigned long long SEEN_SLOTS, PLAN_SLOTS
+
+
+@cython.locals(walk=_Walk)
+cpdef tuple room_options(object deal, tuple room, int weapon, int limit, bint resolve_all, bint keep_last,
+                         bint deaths=*)
+
 
 @cython.final
+@cython.auto_pickle(False)
 cdef class _Walk:
     cdef tuple cards
-    cdef list kinds, values, plain, armed, path
-    cdef int step, target
+    cdef int n, step, target, n_found
+    cdef int[4] kinds, values
+    cdef list plain, armed
     cdef bint resolve_all, keep_last
-    cdef public dict plans, deaths
-    cdef set seen
+    cdef dict deaths
+    cdef unsigned long long[1021] seen
+    cdef unsigned long long[509] plan_seen
+    cdef unsigned long long[384] found
+    cdef int[384] paths
 
     # left is 64-bit so that ``here`` (eight numbers of 8 bits, the first being left) is computed in 64 bits
-    @cython.locals(here=cython.longlong, key=tuple, i=int, rest=int, k=int, v=int, carried=int)
-    cpdef void walk(self, long long left, int done, int d1, int p, int d2, int w, int lim, int last, int resolved)
+    @cython.locals(here=cython.ulonglong, i=int, rest=int, k=int, v=int, here_path=int)
+    cdef void walk(self, long long left, int done, int d1, int p, int d2, int w, int lim, int last, int resolved,
+                   int path)
 
     @cython.locals(key=tuple, old=object)
-    cdef void _fight(self, int rest, int done, int d1, int p, int d2, int w, int resolved, int i, int v,
-                     int damage, int new_lim, bint armed)
+    cdef void _fight(self, int rest, int done, int d1, int p, int d2, int w, int resolved, int v, int damage,
+                     int new_lim, int path)
+
+    @cython.locals(steps=list, done=int, step=int)
+    cdef tuple steps(self, int path, int count)
+
+    @cython.locals(n=int, group_keys=cython.int[20], sizes=cython.int[20], group_of=cython.int[384], n_groups=int,
+                   j=int, key=int, g=int, starts=cython.int[21], order=cython.ulonglong[384],
+                   plan=cython.ulonglong, d1=cython.longlong, p=cython.longlong, d2=cython.longlong,
+                   rank=cython.ulonglong, at=int, kept=list, chosen=int, c=int)
+    cdef list undominated(self)
+
+    @cython.locals(plan=cython.ulonglong, carried=int, i=int)
+    cdef tuple plan(self, int j)
 
 
-@cython.locals(groups=dict, key=tuple, carried=int, d1=int, p=int, d2=int, weapon=int, limit=int, last=int,
-               kept=list, group=list, chosen=list, net=int, c_net=int, c_d1=int, c_d2=int, c_weapon=int, c_limit=int)
-cpdef list _undominated(dict found)
+@cython.locals(at=cython.ulonglong)
+cdef bint _added(unsigned long long* table, unsigned long long slots, unsigned long long key)
+
+@cython.locals(a_d1=cython.longlong, a_p=cython.longlong, a_d2=cython.longlong, b_d1=cython.longlong,
+               b_p=cython.longlong, b_d2=cython.longlong)
+cdef bint _beats(unsigned long long a, unsigned long long b)
+
+@cython.locals(leads=cython.longlong[384], numbers=cython.longlong[384], in_group=cython.int[384], groups=list,
+               n_numbers=int, plan=tuple, carried=int, d1=int, p=int, d2=int, weapon=int, limit=int,
+               lead=cython.longlong, g=int, kept=cython.longlong, m=int)
+cpdef list plan_groups(list plans, list card_class)

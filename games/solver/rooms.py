@@ -10,12 +10,19 @@ better than another for any health is dropped.
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import NamedTuple
 
 from .deal import NO_LIMIT, POTION_K, WEAPON_K, Deal
 
 RESOLVE_ALL = -1  # ``carried`` of a plan that resolves every card (the final room)
+
+# The walk keeps its states and plans in fixed tables (C arrays when compiled: no Python objects per state).
+# A room of MAX_CARDS cards has at most 633 states (every order, each monster fought two ways) and 384 plans.
+MAX_CARDS = 4
+MAX_PLANS = 384
+MAX_GROUPS = MAX_CARDS * (MAX_CARDS + 1)  # plans by (card left, clear bonus): a card, and no potion or one of four
+SEEN_SLOTS = 1021  # primes above those counts: open addressing, key modulo the size
+PLAN_SLOTS = 509
 
 
 class Plan(NamedTuple):
@@ -56,6 +63,7 @@ def dies(death: Death, h: int, max_health: int) -> bool:
     return before > 0 and before <= death.damage
 
 
+
 def room_options(deal: Deal, room: tuple[int, ...], weapon: int, limit: int, resolve_all: bool,
                  keep_last: bool, deaths: bool = False) -> tuple[list[tuple], list[tuple]]:
     """Surviving plans (dominated ones dropped) and, if ``deaths``, ways to die, for facing ``room``: plain tuples
@@ -65,101 +73,210 @@ def room_options(deal: Deal, room: tuple[int, ...], weapon: int, limit: int, res
     ``keep_last``: whether the last card matters (the room ends the game); otherwise plans that differ only in
     it are merged.
     """
+    if len(room) > MAX_CARDS:
+        raise ValueError(f"a room holds at most {MAX_CARDS} cards, not {len(room)}")
     walk = _Walk(deal, room, resolve_all, keep_last, deaths)
-    walk.walk((1 << len(room)) - 1, 0, 0, 0, 0, weapon, limit, 0, 0)
-    return _undominated(walk.plans), list(walk.deaths.values()) if deaths else []
+    walk.walk((1 << len(room)) - 1, 0, 0, 0, 0, weapon, limit, 0, 0, 0)
+    return walk.undominated(), list(walk.deaths.values()) if deaths else []
 
 
 class _Walk:
     """Every order of facing a room, card by card, with what each does to health, weapon and limit.
 
-    The cards not yet faced are a bit mask over the room's places (the room's order: the card left is the first
-    one), and the order followed so far sits in ``path``: a tuple of it is made only for a plan or a death kept.
+    A state (the cards not yet faced, as a bit mask over the room's places, and the numbers so far) is one
+    integer of eight 8-bit fields, and the order followed so far (``path``) one integer of three bits a step (the
+    place, and 4 for "with the weapon"): the walk makes no Python object per state, and steps are spelled out
+    only for the plans kept and the deaths.
     """
 
     def __init__(self, deal: Deal, room: tuple[int, ...], resolve_all: bool, keep_last: bool, deaths: bool) -> None:
         self.cards = room
-        self.kinds = [deal.kind[card] for card in room]
-        self.values = [deal.value[card] for card in room]
+        self.n = len(room)
+        # The literal sizes (MAX_CARDS, SEEN_SLOTS, PLAN_SLOTS, MAX_PLANS) let Cython fill its C arrays by a copy.
+        self.kinds = [0, 0, 0, 0]
+        self.values = [0, 0, 0, 0]
+        for i in range(self.n):
+            self.kinds[i] = deal.kind[room[i]]
+            self.values[i] = deal.value[room[i]]
         self.plain = [(card, False) for card in room]  # a path's steps: (card, with weapon)
         self.armed = [(card, True) for card in room]
-        self.path: list = [None] * len(room)
         self.step = deal.limit_step
         self.target = len(room) if resolve_all else len(room) - 1
         self.resolve_all, self.keep_last = resolve_all, keep_last
-        self.plans: dict[tuple, tuple] = {}
         self.deaths: dict[tuple, tuple] | None = {} if deaths else None  # None: not asked for
-        self.seen: set[int] = set()
+        self.seen = [0] * 1021  # hash sets (state + 1; 0: a free slot) of the states reached and the plans found
+        self.plan_seen = [0] * 509
+        self.found = [0] * 384  # the plans found, in order: the state that ends one, without ``resolved``
+        self.paths = [0] * 384  # and the first order that reached it
+        self.n_found = 0
 
-    def walk(self, left: int, done: int, d1: int, p: int, d2: int, w: int, lim: int, last: int,
-             resolved: int) -> None:
+    def walk(self, left: int, done: int, d1: int, p: int, d2: int, w: int, lim: int, last: int, resolved: int,
+             path: int) -> None:
         # Orders that reach the same cards left and the same numbers go on alike: walk on from one of them.
         if not self.keep_last:
             last = 0
         here = (((((((left << 8) + d1 << 8) + p << 8) + d2 << 8) + w << 8) + lim << 8) + last << 8) + resolved
-        if here in self.seen:
+        if not _added(self.seen, SEEN_SLOTS, here):
             return
-        self.seen.add(here)
         if done == self.target:
-            carried = RESOLVE_ALL
-            if not self.resolve_all:
-                carried = self.cards[(left & -left).bit_length() - 1]  # the one card left
-            key = (carried, d1, p, d2, w, lim, last)
-            if key not in self.plans:
-                self.plans[key] = tuple(self.path[:done])
+            # A plan is the state without ``resolved`` (the card left is the one bit of ``left``).
+            if _added(self.plan_seen, PLAN_SLOTS, here >> 8):
+                self.found[self.n_found] = here >> 8
+                self.paths[self.n_found] = path
+                self.n_found += 1
             return
-        for i in range(len(self.cards)):
+        for i in range(self.n):
             if not left >> i & 1:
                 continue
             rest = left & ~(1 << i)
             k, v = self.kinds[i], self.values[i]
+            here_path = path | i << 3 * done
             if k == WEAPON_K:
-                self.path[done] = self.plain[i]
-                self.walk(rest, done + 1, d1, p, d2, v, NO_LIMIT, 0, resolved)
+                self.walk(rest, done + 1, d1, p, d2, v, NO_LIMIT, 0, resolved, here_path)
             elif k == POTION_K:
-                self.path[done] = self.plain[i]
-                self.walk(rest, done + 1, d1, p or v, d2, w, lim, v, resolved)
+                self.walk(rest, done + 1, d1, p or v, d2, w, lim, v, resolved, here_path)
             else:
-                self._fight(rest, done, d1, p, d2, w, resolved, i, v, v, lim, False)
+                self._fight(rest, done, d1, p, d2, w, resolved, v, v, lim, here_path)
                 if w and v < lim:
-                    self._fight(rest, done, d1, p, d2, w, resolved, i, v, max(0, v - w), v + self.step, True)
+                    self._fight(rest, done, d1, p, d2, w, resolved, v, max(0, v - w), v + self.step,
+                                here_path | 4 << 3 * done)
 
-    def _fight(self, rest: int, done: int, d1: int, p: int, d2: int, w: int, resolved: int, i: int, v: int,
-               damage: int, new_lim: int, armed: bool) -> None:
-        self.path[done] = self.armed[i] if armed else self.plain[i]
+    def _fight(self, rest: int, done: int, d1: int, p: int, d2: int, w: int, resolved: int, v: int, damage: int,
+               new_lim: int, path: int) -> None:
         if damage and self.deaths is not None:
             key = (d1, p, d2, damage)
             old = self.deaths.get(key)
             if old is None or old[4] < resolved + v:  # Death.resolved
-                self.deaths[key] = (d1, p, d2, damage, resolved + v, tuple(self.path[:done + 1]))
+                self.deaths[key] = (d1, p, d2, damage, resolved + v, self.steps(path, done + 1))
         if p:
-            self.walk(rest, done + 1, d1, p, d2 + damage, w, new_lim, 0, resolved + v)
+            self.walk(rest, done + 1, d1, p, d2 + damage, w, new_lim, 0, resolved + v, path)
         else:
-            self.walk(rest, done + 1, d1 + damage, p, d2, w, new_lim, 0, resolved + v)
+            self.walk(rest, done + 1, d1 + damage, p, d2, w, new_lim, 0, resolved + v, path)
+
+    def steps(self, path: int, count: int) -> tuple[tuple[int, bool], ...]:
+        """The first ``count`` steps of ``path``: (card, with weapon)."""
+        steps = []
+        for done in range(count):
+            step = path >> 3 * done & 7
+            steps.append(self.armed[step & 3] if step & 4 else self.plain[step & 3])
+        return tuple(steps)
+
+    def undominated(self) -> list[tuple]:
+        """The plans found that no other plan leading to the same card left and clear bonus beats: one that leaves
+        at least as much health from every starting health (no more damage before and after the potion, no less
+        net health) and as good a weapon and limit. Groups in the order first found; in a group, the most
+        promising first (a plan is then only compared with the plans already kept), ties in the order found."""
+        n = self.n_found
+        # Group each plan by (card left, clear bonus), counting the members.
+        group_keys = [0] * 20  # MAX_GROUPS
+        sizes = [0] * 20
+        group_of = [0] * 384  # MAX_PLANS
+        n_groups = 0
+        for j in range(n):
+            key = (self.found[j] >> 48) << 8 | self.found[j] & 255  # left, last
+            g = 0
+            while g < n_groups and group_keys[g] != key:
+                g += 1
+            if g == n_groups:
+                group_keys[g] = key
+                n_groups += 1
+            group_of[j] = g
+            sizes[g] += 1
+        # Each group's plans together, sorted by rank: lower is better in net damage, damage before and after the
+        # potion, minus weapon, minus limit (8 bits each), then the order found.
+        starts = [0] * 21  # MAX_GROUPS + 1
+        for g in range(n_groups):
+            starts[g + 1] = starts[g] + sizes[g]
+            sizes[g] = 0
+        order = [0] * 384  # MAX_PLANS: ranks
+        for j in range(n):
+            plan = self.found[j]
+            d1, p, d2 = plan >> 40 & 255, plan >> 32 & 255, plan >> 24 & 255
+            rank = ((((d1 + d2 - p + 128 << 8 | d1) << 8 | d2) << 8 | 255 - (plan >> 16 & 255)) << 8
+                    | 255 - (plan >> 8 & 255)) << 9 | j
+            g = group_of[j]
+            at = starts[g] + sizes[g]
+            sizes[g] += 1
+            while at > starts[g] and order[at - 1] > rank:  # insertion sort: groups are small
+                order[at] = order[at - 1]
+                at -= 1
+            order[at] = rank
+        kept = []
+        for g in range(n_groups):
+            chosen = starts[g]  # the group's plans kept so far, moved to the front of its range
+            for at in range(starts[g], starts[g + 1]):
+                plan = self.found[order[at] & 511]
+                c = starts[g]
+                while c < chosen and not _beats(self.found[order[c] & 511], plan):
+                    c += 1
+                if c == chosen:
+                    order[chosen] = order[at]
+                    chosen += 1
+                    kept.append(self.plan(order[at] & 511))
+        return kept
+
+    def plan(self, j: int) -> tuple:
+        """Found plan ``j`` with its steps, in the fields' order of ``Plan``."""
+        plan = self.found[j]
+        carried = RESOLVE_ALL
+        if not self.resolve_all:
+            i = 0
+            while not plan >> 48 + i & 1:  # the one card left
+                i += 1
+            carried = self.cards[i]
+        return (carried, plan >> 40 & 255, plan >> 32 & 255, plan >> 24 & 255, plan >> 16 & 255, plan >> 8 & 255,
+                plan & 255, self.steps(self.paths[j], self.target))
 
 
-def _undominated(found: dict[tuple, tuple]) -> list[tuple]:
-    """The plans found (``(carried, d1, p, d2, weapon, limit, last_potion)`` -> steps) that no other plan leading
-    to the same card left and clear bonus beats: one that leaves at least as much health from every starting
-    health (no more damage before and after the potion, no less net health) and as good a weapon and limit."""
-    groups: dict[tuple[int, int], list[tuple]] = {}
-    for key, steps in found.items():
-        carried, d1, p, d2, weapon, limit, last = key
-        # Lower is better in each of the first five: net damage, damage before and after the potion, weapon, limit.
-        groups.setdefault((carried, last), []).append((d1 + d2 - p, d1, d2, -weapon, -limit, key, steps))
-    kept = []
-    for group in groups.values():
-        # Most promising first, so a plan is only compared with the plans already kept.
-        group.sort(key=_numbers)
-        chosen: list[tuple[int, int, int, int, int]] = []
-        for net, d1, d2, weapon, limit, key, steps in group:
-            for c_net, c_d1, c_d2, c_weapon, c_limit in chosen:
-                if c_d1 <= d1 and c_d2 <= d2 and c_net <= net and c_weapon <= weapon and c_limit <= limit:
-                    break
-            else:
-                chosen.append((net, d1, d2, weapon, limit))
-                kept.append(key + (steps,))  # a Plan's fields
-    return kept
+def _added(table: list[int], slots: int, key: int) -> bool:
+    """Adds ``key`` to the hash set ``table`` of ``slots`` slots (open addressing: ``key + 1`` in the first free
+    slot from ``key`` modulo ``slots``; 0 marks a free slot). False if it was there already."""
+    at = key % slots
+    while table[at]:
+        if table[at] == key + 1:
+            return False
+        at += 1
+        if at == slots:
+            at = 0
+    table[at] = key + 1
+    return True
 
 
-_numbers = itemgetter(0, 1, 2, 3, 4)
+def _beats(a: int, b: int) -> bool:
+    """Whether found plan ``a`` leaves at least as much health as ``b`` from every health (no more damage before
+    and after the potion, no less net health) and as good a weapon and limit."""
+    a_d1, a_p, a_d2 = a >> 40 & 255, a >> 32 & 255, a >> 24 & 255
+    b_d1, b_p, b_d2 = b >> 40 & 255, b >> 32 & 255, b >> 24 & 255
+    return (a_d1 <= b_d1 and a_d2 <= b_d2 and a_d1 + a_d2 - a_p <= b_d1 + b_d2 - b_p
+            and a >> 16 & 255 >= b >> 16 & 255 and a >> 8 & 255 >= b >> 8 & 255)
+
+
+def plan_groups(plans: list[tuple], card_class: list[int]) -> list[tuple]:
+    """Plans by where they lead: (carried, weapon, limit, [(d1, p, d2), …]). Plans that carry a card just like
+    another's (the same kind and value) join its group: they lead to the same situation."""
+    if len(plans) > MAX_PLANS:
+        raise ValueError(f"at most {MAX_PLANS} plans, not {len(plans)}")
+    # Where a group leads and each distinct (d1, p, d2) kept, as numbers, so that finding them builds no tuple.
+    leads = [0] * 384  # MAX_PLANS
+    numbers = [0] * 384
+    in_group = [0] * 384
+    groups: list[tuple] = []
+    n_numbers = 0
+    for plan in plans:
+        carried, d1, p, d2, weapon, limit = plan[0], plan[1], plan[2], plan[3], plan[4], plan[5]
+        lead = (card_class[carried] << 8 | weapon) << 8 | limit
+        g = 0
+        while g < len(groups) and leads[g] != lead:
+            g += 1
+        if g == len(groups):
+            leads[g] = lead
+            groups.append((carried, weapon, limit, []))
+        kept = (d1 << 8 | p) << 8 | d2
+        m = 0
+        while m < n_numbers and (in_group[m] != g or numbers[m] != kept):
+            m += 1
+        if m == n_numbers:
+            in_group[m], numbers[m] = g, kept
+            n_numbers += 1
+            groups[g][3].append((d1, p, d2))
+    return groups

@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from operator import itemgetter
 
 from .deal import MONSTER_K, NO_LIMIT, WEAPON_K, Deal
-from .rooms import Death, Plan, dies, health_after, room_options
+from .rooms import Death, Plan, dies, health_after, plan_groups, room_options
 
 ROOM_SIZE = 4
 LOST = -10**6  # below every score: "nothing found yet"
@@ -527,7 +527,7 @@ class Search:
             else:
                 keep_last = resolve_all or self.deal.early_end
                 plans = room_options(self.deal, key[0], w, lim, resolve_all, keep_last)[0]
-            found = self._rooms[key] = (plans, _groups(plans, self.deal.card_class))
+            found = self._rooms[key] = (plans, plan_groups(plans, self.deal.card_class))
         return found
 
     def _ways_to_die(self, room, w, lim, resolve_all) -> list[tuple]:
@@ -609,17 +609,3 @@ def _pack(counts) -> int:
 
 def _unpack(packed: int) -> list[int]:
     return [(packed >> (4 * v)) & 15 for v in range(16)]
-
-
-def _groups(plans: list[tuple], card_class: list[int]) -> list[tuple]:
-    """Plans by where they lead: (carried, weapon, limit, [(d1, p, d2), …]). Plans that carry a card just like
-    another's (the same kind and value) join its group: they lead to the same situation."""
-    groups: dict[tuple, tuple] = {}
-    for carried, d1, p, d2, weapon, limit, _, _ in plans:
-        key = (card_class[carried], weapon, limit)
-        group = groups.get(key)
-        if group is None:
-            group = groups[key] = (carried, weapon, limit, [])
-        if (d1, p, d2) not in group[3]:
-            group[3].append((d1, p, d2))
-    return list(groups.values())
