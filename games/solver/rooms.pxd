@@ -4,6 +4,8 @@ cimport cython
 # The tables' sizes (the array sizes below, and the literal list sizes in rooms.py, must match them).
 cdef int MAX_CARDS, MAX_PLANS, MAX_GROUPS
 cdef unsigned long long SEEN_SLOTS, PLAN_SLOTS
+# C numbers for the walk's comparisons (imported from deal)
+cdef int NO_LIMIT, POTION_K, WEAPON_K
 
 
 @cython.locals(walk=_Walk)
@@ -55,6 +57,6 @@ cdef bint _added(unsigned long long* table, unsigned long long slots, unsigned l
 cdef bint _beats(unsigned long long a, unsigned long long b)
 
 @cython.locals(leads=cython.longlong[384], numbers=cython.longlong[384], in_group=cython.int[384], groups=list,
-               n_numbers=int, plan=tuple, carried=int, d1=int, p=int, d2=int, weapon=int, limit=int,
+               n_numbers=int, plan=tuple, carried=int, kind_value=int, d1=int, p=int, d2=int, weapon=int, limit=int,
                lead=cython.longlong, g=int, kept=cython.longlong, m=int)
 cpdef list plan_groups(list plans, list card_class)

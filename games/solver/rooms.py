@@ -264,7 +264,8 @@ def plan_groups(plans: list[tuple], card_class: list[int]) -> list[tuple]:
     n_numbers = 0
     for plan in plans:
         carried, d1, p, d2, weapon, limit = plan[0], plan[1], plan[2], plan[3], plan[4], plan[5]
-        lead = (card_class[carried] << 8 | weapon) << 8 | limit
+        kind_value = card_class[carried]
+        lead = (kind_value << 8 | weapon) << 8 | limit
         g = 0
         while g < len(groups) and leads[g] != lead:
             g += 1
