@@ -3,7 +3,7 @@ cimport cython
 
 # The tables' sizes (the array sizes below, and the literal list sizes in rooms.py, must match them).
 cdef int MAX_CARDS, MAX_PLANS, MAX_GROUPS
-cdef unsigned long long SEEN_SLOTS, PLAN_SLOTS
+cdef unsigned long long SEEN_SLOTS
 # C numbers for the walk's comparisons (imported from deal)
 cdef int NO_LIMIT, POTION_K, WEAPON_K
 
@@ -23,7 +23,6 @@ cdef class _Walk:
     cdef bint resolve_all, keep_last
     cdef dict deaths
     cdef unsigned long long[1021] seen
-    cdef unsigned long long[509] plan_seen
     cdef unsigned long long[384] found
     cdef int[384] paths
 

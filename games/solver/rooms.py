@@ -21,8 +21,7 @@ RESOLVE_ALL = -1  # ``carried`` of a plan that resolves every card (the final ro
 MAX_CARDS = 4
 MAX_PLANS = 384
 MAX_GROUPS = MAX_CARDS * (MAX_CARDS + 1)  # plans by (card left, clear bonus): a card, and no potion or one of four
-SEEN_SLOTS = 1021  # primes above those counts: open addressing, key modulo the size
-PLAN_SLOTS = 509
+SEEN_SLOTS = 1021  # a prime above the states: open addressing, key modulo the size
 
 
 class Plan(NamedTuple):
@@ -92,7 +91,7 @@ class _Walk:
     def __init__(self, deal: Deal, room: tuple[int, ...], resolve_all: bool, keep_last: bool, deaths: bool) -> None:
         self.cards = room
         self.n = len(room)
-        # The literal sizes (MAX_CARDS, SEEN_SLOTS, PLAN_SLOTS, MAX_PLANS) let Cython fill its C arrays by a copy.
+        # The literal sizes (MAX_CARDS, SEEN_SLOTS, MAX_PLANS) let Cython fill its C arrays by a copy.
         self.kinds = [0, 0, 0, 0]
         self.values = [0, 0, 0, 0]
         for i in range(self.n):
@@ -104,8 +103,7 @@ class _Walk:
         self.target = len(room) if resolve_all else len(room) - 1
         self.resolve_all, self.keep_last = resolve_all, keep_last
         self.deaths: dict[tuple, tuple] | None = {} if deaths else None  # None: not asked for
-        self.seen = [0] * 1021  # hash sets (state + 1; 0: a free slot) of the states reached and the plans found
-        self.plan_seen = [0] * 509
+        self.seen = [0] * 1021  # a hash set of the states reached (state + 1; 0: a free slot)
         self.found = [0] * 384  # the plans found, in order: the state that ends one, without ``resolved``
         self.paths = [0] * 384  # and the first order that reached it
         self.n_found = 0
@@ -119,11 +117,11 @@ class _Walk:
         if not _added(self.seen, SEEN_SLOTS, here):
             return
         if done == self.target:
-            # A plan is the state without ``resolved`` (the card left is the one bit of ``left``).
-            if _added(self.plan_seen, PLAN_SLOTS, here >> 8):
-                self.found[self.n_found] = here >> 8
-                self.paths[self.n_found] = path
-                self.n_found += 1
+            # A plan: the state without ``resolved`` (the card left is the one bit of ``left``). A new one, as the
+            # monsters faced (``left``) fix ``resolved``: no other state leads to the same plan.
+            self.found[self.n_found] = here >> 8
+            self.paths[self.n_found] = path
+            self.n_found += 1
             return
         for i in range(self.n):
             if not left >> i & 1:
