@@ -103,6 +103,24 @@ def test_the_facts_of_a_set_of_cards_are_the_same_compiled_and_pure(compiled_bui
         assert fast._facts(cards) == slow._facts(cards), cards
 
 
+@pytest.mark.parametrize("preset_name", ["classic", "lenient"])
+def test_room_plans_deaths_and_groups_are_the_same_compiled_and_pure(compiled_build, pure, preset_name):
+    # The walk's packed numbers and fixed tables are C integers and arrays compiled, Python ints and lists pure.
+    rules = PRESETS[preset_name]
+    deck = rules.full_deck()
+    fast, slow = Deal(rules, deck), importlib.import_module("pure_solver.deal").Deal(rules, deck)
+    rng = random.Random(f"rooms-compiled-against-pure-{preset_name}")
+    for _ in range(400):
+        room = tuple(rng.sample(range(len(deck)), rng.choice([1, 2, 3, 4, 4, 4])))
+        weapon = rng.choice([0, 3, 10])
+        limit = rng.choice([99, rng.randint(2, 15)]) if weapon else 0
+        for resolve_all in (False, True):
+            plans, deaths = games.solver.rooms.room_options(fast, room, weapon, limit, resolve_all, True, True)
+            assert (plans, deaths) == pure.rooms.room_options(slow, room, weapon, limit, resolve_all, True, True)
+            assert games.solver.rooms.plan_groups(plans, fast.card_class) == pure.rooms.plan_groups(
+                plans, slow.card_class)
+
+
 @pytest.mark.parametrize("preset_name", SOLVABLE)
 def test_par_and_line_are_the_same_compiled_and_pure(compiled_build, pure, preset_name):
     pars = []
