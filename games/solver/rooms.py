@@ -62,7 +62,6 @@ def dies(death: Death, h: int, max_health: int) -> bool:
     return before > 0 and before <= death.damage
 
 
-
 def room_options(deal: Deal, room: tuple[int, ...], weapon: int, limit: int, resolve_all: bool,
                  keep_last: bool, deaths: bool = False) -> tuple[list[tuple], list[tuple]]:
     """Surviving plans (dominated ones dropped) and, if ``deaths``, ways to die, for facing ``room``: plain tuples
@@ -163,7 +162,7 @@ class _Walk:
         """The plans found that no other plan leading to the same card left and clear bonus beats: one that leaves
         at least as much health from every starting health (no more damage before and after the potion, no less
         net health) and as good a weapon and limit. Groups in the order first found; in a group, the most
-        promising first (a plan is then only compared with the plans already kept), ties in the order found."""
+        promising first (a plan is then only compared with the plans already kept)."""
         n = self.n_found
         # Group each plan by (card left, clear bonus), counting the members.
         group_keys = [0] * 20  # MAX_GROUPS
@@ -181,7 +180,8 @@ class _Walk:
             group_of[j] = g
             sizes[g] += 1
         # Each group's plans together, sorted by rank: lower is better in net damage, damage before and after the
-        # potion, minus weapon, minus limit (8 bits each), then the order found.
+        # potion, minus weapon, minus limit (8 bits each; two plans of a group never tie, they would be one plan),
+        # then the plan's number, to find it back.
         starts = [0] * 21  # MAX_GROUPS + 1
         for g in range(n_groups):
             starts[g + 1] = starts[g] + sizes[g]

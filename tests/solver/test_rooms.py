@@ -12,7 +12,7 @@ import pytest
 
 from games.engine import PRESETS
 from games.solver import rooms
-from games.solver.deal import MONSTER_K, NO_LIMIT, WEAPON_K, Deal
+from games.solver.deal import MONSTER_K, NO_LIMIT, Deal
 from tests.solver.reference_solver import deal as reference_deal
 from tests.solver.reference_solver import rooms as reference_rooms
 
