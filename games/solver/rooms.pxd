@@ -14,7 +14,6 @@ cpdef tuple room_options(object deal, tuple room, int weapon, int limit, bint re
 
 
 @cython.final
-@cython.auto_pickle(False)
 cdef class _Walk:
     cdef tuple cards
     cdef int n, step, target, n_found
