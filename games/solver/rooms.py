@@ -20,7 +20,7 @@ RESOLVE_ALL = -1  # ``carried`` of a plan that resolves every card (the final ro
 # A room of MAX_CARDS cards has at most 633 states (every order, each monster fought two ways) and 384 plans.
 MAX_CARDS = 4
 MAX_PLANS = 384
-MAX_GROUPS = MAX_CARDS * (MAX_CARDS + 1)  # plans by (card left, clear bonus): a card, and no potion or one of four
+MAX_GROUPS = 20  # plans by (card left, clear bonus): one of MAX_CARDS cards, and no potion or one of the others
 SEEN_SLOTS = 1021  # a prime above the states: open addressing, key modulo the size
 
 
@@ -102,9 +102,9 @@ class _Walk:
         self.target = len(room) if resolve_all else len(room) - 1
         self.resolve_all, self.keep_last = resolve_all, keep_last
         self.deaths: dict[tuple, tuple] | None = {} if deaths else None  # None: not asked for
-        self.seen = [0] * 1021  # a hash set of the states reached (state + 1; 0: a free slot)
-        self.found = [0] * 384  # the plans found, in order: the state that ends one, without ``resolved``
-        self.paths = [0] * 384  # and the first order that reached it
+        self.seen = [0] * 1021  # SEEN_SLOTS: a hash set of the states reached (state + 1; 0: a free slot)
+        self.found = [0] * 384  # MAX_PLANS: the plans found in order, each the state that ends it less ``resolved``
+        self.paths = [0] * 384  # MAX_PLANS: and the first order that reached it
         self.n_found = 0
 
     def walk(self, left: int, done: int, d1: int, p: int, d2: int, w: int, lim: int, last: int, resolved: int,
@@ -166,7 +166,7 @@ class _Walk:
         n = self.n_found
         # Group each plan by (card left, clear bonus), counting the members.
         group_keys = [0] * 20  # MAX_GROUPS
-        sizes = [0] * 20
+        sizes = [0] * 20  # MAX_GROUPS
         group_of = [0] * 384  # MAX_PLANS
         n_groups = 0
         for j in range(n):
@@ -256,8 +256,8 @@ def plan_groups(plans: list[tuple], card_class: list[int]) -> list[tuple]:
         raise ValueError(f"at most {MAX_PLANS} plans, not {len(plans)}")
     # Where a group leads and each distinct (d1, p, d2) kept, as numbers, so that finding them builds no tuple.
     leads = [0] * 384  # MAX_PLANS
-    numbers = [0] * 384
-    in_group = [0] * 384
+    numbers = [0] * 384  # MAX_PLANS
+    in_group = [0] * 384  # MAX_PLANS
     groups: list[tuple] = []
     n_numbers = 0
     for plan in plans:

@@ -6,11 +6,14 @@ grouping by where they lead (``rooms.plan_groups``) against its plain definition
 
 from __future__ import annotations
 
+import ast
 import random
+import re
+from pathlib import Path
 
 import pytest
 
-from games.engine import PRESETS
+from games.engine import PRESETS, ROOM_SIZE
 from games.solver import rooms
 from games.solver.deal import MONSTER_K, NO_LIMIT, Deal
 from tests.solver.reference_solver import deal as reference_deal
@@ -19,6 +22,8 @@ from tests.solver.reference_solver import rooms as reference_rooms
 # classic: a kill leaves the weapon for monsters below the kill (limit step 0); lenient: up to the kill's value
 # (step 1); full-deck: aces and red face cards too.
 PRESETS_COMPARED = ["classic", "lenient", "full-deck"]
+SOLVER = Path(rooms.__file__).resolve().parent
+TABLE_SIZES = ("MAX_CARDS", "MAX_PLANS", "MAX_GROUPS", "SEEN_SLOTS")
 
 
 def random_rooms(preset_name: str, count: int):
@@ -98,3 +103,22 @@ def test_plans_are_grouped_by_where_they_lead(preset_name):
                 assert rooms.plan_groups(some, ours.card_class) == expected, (room, weapon, limit)
                 joined += len(some) - len(expected)
     assert joined > 1000  # groups of several plans were met
+
+
+def test_the_tables_are_as_large_as_the_walk_needs():
+    """Compiled, the walk's tables are C arrays sized in rooms.pxd and filled from the list literals in rooms.py:
+    a size that drifted from its constant would write past an array. And the constants cover a room's worst case."""
+    source = (SOLVER / "rooms.py").read_text()
+    size = {node.targets[0].id: ast.literal_eval(node.value) for node in ast.parse(source).body
+            if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") in TABLE_SIZES}
+    assert size["MAX_CARDS"] == ROOM_SIZE
+    assert size["MAX_PLANS"] >= 24 * 2**4  # every order of four monsters, each fought with the weapon or not
+    assert size["SEEN_SLOTS"] > 1 + 8 + 48 + 192 + 384  # every state of such a walk
+    assert size["MAX_GROUPS"] >= 4 * 5  # the card left, and no potion or one of the three others last
+    literals = re.findall(r"\[0\] \* (\d+)  # (\w+)( \+ 1)?", source)  # each names its size
+    assert len(literals) == source.count("[0] * ")
+    assert all(int(n) == size[name] + (plus == " + 1") for n, name, plus in literals), literals
+    pxd = (SOLVER / "rooms.pxd").read_text()
+    assert {int(n) for n in re.findall(r"\[(\d+)\]", pxd)} == {size[name] for name in TABLE_SIZES} | {
+        size["MAX_GROUPS"] + 1}
+    assert f"[{size['SEEN_SLOTS']}] seen" in pxd
