@@ -3,7 +3,7 @@ cimport cython
 
 # The tables' sizes (the array sizes below, and the literal list sizes in rooms.py, must match them).
 cdef int MAX_CARDS, MAX_PLANS, MAX_GROUPS
-cdef unsigned long long SEEN_SLOTS
+cdef unsigned long long SEEN_SLOTS, SPARE_BITS
 # C numbers for the walk's comparisons (imported from deal)
 cdef int NO_LIMIT, POTION_K, WEAPON_K
 
@@ -26,7 +26,7 @@ cdef class _Walk:
     cdef int[384] paths
 
     # left is 64-bit so that ``here`` (eight numbers of 8 bits, the first being left) is computed in 64 bits
-    @cython.locals(here=cython.ulonglong, i=int, rest=int, k=int, v=int, here_path=int)
+    @cython.locals(here=cython.ulonglong, at=cython.ulonglong, i=int, rest=int, k=int, v=int, here_path=int)
     cdef void walk(self, long long left, int done, int d1, int p, int d2, int w, int lim, int last, int resolved,
                    int path)
 
@@ -40,21 +40,13 @@ cdef class _Walk:
     @cython.locals(n=int, group_keys=cython.int[20], sizes=cython.int[20], group_of=cython.int[384], n_groups=int,
                    j=int, key=int, g=int, starts=cython.int[21], order=cython.ulonglong[384],
                    plan=cython.ulonglong, d1=cython.longlong, p=cython.longlong, d2=cython.longlong,
-                   rank=cython.ulonglong, at=int, kept=list, chosen=int, c=int)
+                   rank=cython.ulonglong, at=int, kept=list, chosen=int, c=int, fields=cython.ulonglong)
     cdef list undominated(self)
 
     @cython.locals(plan=cython.ulonglong, carried=int, i=int)
     cdef tuple plan(self, int j)
 
 
-@cython.locals(at=cython.ulonglong)
-cdef bint _added(unsigned long long* table, unsigned long long slots, unsigned long long key)
-
-@cython.locals(a_d1=cython.longlong, a_p=cython.longlong, a_d2=cython.longlong, b_d1=cython.longlong,
-               b_p=cython.longlong, b_d2=cython.longlong)
-cdef bint _beats(unsigned long long a, unsigned long long b)
-
-@cython.locals(leads=cython.longlong[384], numbers=cython.longlong[384], in_group=cython.int[384], groups=list,
-               n_numbers=int, plan=tuple, carried=int, kind_value=int, d1=int, p=int, d2=int, weapon=int, limit=int,
-               lead=cython.longlong, g=int, kept=cython.longlong, m=int)
+@cython.locals(leads=cython.longlong[384], groups=list, plan=tuple, carried=int, kind_value=int, d1=int, p=int, d2=int,
+               weapon=int, limit=int, lead=cython.longlong, g=int, numbers=tuple)
 cpdef list plan_groups(list plans, list card_class)

@@ -22,6 +22,7 @@ MAX_CARDS = 4
 MAX_PLANS = 384
 MAX_GROUPS = 20  # plans by (card left, clear bonus): one of MAX_CARDS cards, and no potion or one of the others
 SEEN_SLOTS = 1021  # a prime above the states: open addressing, key modulo the size
+SPARE_BITS = sum(256 << 9 * field for field in range(5))  # the top bit of each 9-bit field of a plan's rank
 
 
 class Plan(NamedTuple):
@@ -109,12 +110,17 @@ class _Walk:
 
     def walk(self, left: int, done: int, d1: int, p: int, d2: int, w: int, lim: int, last: int, resolved: int,
              path: int) -> None:
-        # Orders that reach the same cards left and the same numbers go on alike: walk on from one of them.
+        # Orders that reach the same cards left and the same numbers go on alike: walk on from one of them. ``seen``
+        # is a hash set by open addressing: state + 1 in the first free slot (0) from state modulo its size.
         if not self.keep_last:
             last = 0
         here = (((((((left << 8) + d1 << 8) + p << 8) + d2 << 8) + w << 8) + lim << 8) + last << 8) + resolved
-        if not _added(self.seen, SEEN_SLOTS, here):
-            return
+        at = here % SEEN_SLOTS
+        while self.seen[at]:
+            if self.seen[at] == here + 1:
+                return
+            at = at + 1 if at + 1 < SEEN_SLOTS else 0
+        self.seen[at] = here + 1
         if done == self.target:
             # A plan: the state without ``resolved`` (the card left is the one bit of ``left``). A new one, as the
             # monsters faced (``left``) fix ``resolved``: no other state leads to the same plan.
@@ -180,8 +186,8 @@ class _Walk:
             group_of[j] = g
             sizes[g] += 1
         # Each group's plans together, sorted by rank: lower is better in net damage, damage before and after the
-        # potion, minus weapon, minus limit (8 bits each; two plans of a group never tie, they would be one plan),
-        # then the plan's number, to find it back.
+        # potion, minus weapon, minus limit (9 bits each: 8 and a spare top bit; two plans of a group never tie,
+        # they would be one plan), then the plan's number (9 bits), to find it back.
         starts = [0] * 21  # MAX_GROUPS + 1
         for g in range(n_groups):
             starts[g + 1] = starts[g] + sizes[g]
@@ -190,7 +196,7 @@ class _Walk:
         for j in range(n):
             plan = self.found[j]
             d1, p, d2 = plan >> 40 & 255, plan >> 32 & 255, plan >> 24 & 255
-            rank = ((((d1 + d2 - p + 128 << 8 | d1) << 8 | d2) << 8 | 255 - (plan >> 16 & 255)) << 8
+            rank = ((((d1 + d2 - p + 128 << 9 | d1) << 9 | d2) << 9 | 255 - (plan >> 16 & 255)) << 9
                     | 255 - (plan >> 8 & 255)) << 9 | j
             g = group_of[j]
             at = starts[g] + sizes[g]
@@ -199,13 +205,15 @@ class _Walk:
                 order[at] = order[at - 1]
                 at -= 1
             order[at] = rank
+        # A plan is beaten by a kept one whose every field is no larger: the spare bits set in one rank stay set
+        # after subtracting the other only if no field of the other is larger (no field borrows from the next).
         kept = []
         for g in range(n_groups):
             chosen = starts[g]  # the group's plans kept so far, moved to the front of its range
             for at in range(starts[g], starts[g + 1]):
-                plan = self.found[order[at] & 511]
+                fields = order[at] >> 9 | SPARE_BITS
                 c = starts[g]
-                while c < chosen and not _beats(self.found[order[c] & 511], plan):
+                while c < chosen and fields - (order[c] >> 9) & SPARE_BITS != SPARE_BITS:
                     c += 1
                 if c == chosen:
                     order[chosen] = order[at]
@@ -226,40 +234,14 @@ class _Walk:
                 plan & 255, self.steps(self.paths[j], self.target))
 
 
-def _added(table: list[int], slots: int, key: int) -> bool:
-    """Adds ``key`` to the hash set ``table`` of ``slots`` slots (open addressing: ``key + 1`` in the first free
-    slot from ``key`` modulo ``slots``; 0 marks a free slot). False if it was there already."""
-    at = key % slots
-    while table[at]:
-        if table[at] == key + 1:
-            return False
-        at += 1
-        if at == slots:
-            at = 0
-    table[at] = key + 1
-    return True
-
-
-def _beats(a: int, b: int) -> bool:
-    """Whether found plan ``a`` leaves at least as much health as ``b`` from every health (no more damage before
-    and after the potion, no less net health) and as good a weapon and limit."""
-    a_d1, a_p, a_d2 = a >> 40 & 255, a >> 32 & 255, a >> 24 & 255
-    b_d1, b_p, b_d2 = b >> 40 & 255, b >> 32 & 255, b >> 24 & 255
-    return (a_d1 <= b_d1 and a_d2 <= b_d2 and a_d1 + a_d2 - a_p <= b_d1 + b_d2 - b_p
-            and a >> 16 & 255 >= b >> 16 & 255 and a >> 8 & 255 >= b >> 8 & 255)
-
-
 def plan_groups(plans: list[tuple], card_class: list[int]) -> list[tuple]:
     """Plans by where they lead: (carried, weapon, limit, [(d1, p, d2), …]). Plans that carry a card just like
     another's (the same kind and value) join its group: they lead to the same situation."""
     if len(plans) > MAX_PLANS:
         raise ValueError(f"at most {MAX_PLANS} plans, not {len(plans)}")
-    # Where a group leads and each distinct (d1, p, d2) kept, as numbers, so that finding them builds no tuple.
+    # Where each group leads as one number, so that finding a plan's group builds no tuple.
     leads = [0] * 384  # MAX_PLANS
-    numbers = [0] * 384  # MAX_PLANS
-    in_group = [0] * 384  # MAX_PLANS
     groups: list[tuple] = []
-    n_numbers = 0
     for plan in plans:
         carried, d1, p, d2, weapon, limit = plan[0], plan[1], plan[2], plan[3], plan[4], plan[5]
         kind_value = card_class[carried]
@@ -270,12 +252,7 @@ def plan_groups(plans: list[tuple], card_class: list[int]) -> list[tuple]:
         if g == len(groups):
             leads[g] = lead
             groups.append((carried, weapon, limit, []))
-        kept = (d1 << 8 | p) << 8 | d2
-        m = 0
-        while m < n_numbers and (in_group[m] != g or numbers[m] != kept):
-            m += 1
-        if m == n_numbers:
-            in_group[m], numbers[m] = g, kept
-            n_numbers += 1
-            groups[g][3].append((d1, p, d2))
+        numbers = (d1, p, d2)
+        if numbers not in groups[g][3]:
+            groups[g][3].append(numbers)
     return groups
