@@ -30,6 +30,10 @@ ROOM_SIZE = 4
 LOST = -10**6  # below every score: "nothing found yet"
 HIGH = 10**6  # above every score: "no upper bound known"
 AVOID = -2  # in place of a carried card: the room was avoided
+# The least-damage tables depend only on the two best weapons left, the weapon held, its limit (at most 16 counts) and
+# the rules' limit step: one list for the process, indexed by those numbers (no hashing; every search shares them).
+_DAMAGE_STEP = 16 * 16 * 16 * 17
+_DAMAGE_TABLES: list = [None] * (2 * _DAMAGE_STEP)
 PROMISE = 1 << 14  # a child's bound weighs more than its uncapped bound * 4 + weapon can add (|that| < 4,000)
 
 
@@ -79,7 +83,8 @@ class Search:
         self._deaths_in: dict[tuple, list[tuple]] = {}
         self._queue_facts: dict[tuple, tuple] = {}
         self._death: dict[tuple, tuple] = {}
-        self._damage_tables: dict[int, bytes] = {}
+        self._damage_tables = _DAMAGE_TABLES  # shared by every search of the process (see ``_least_damage``)
+        self._damage_base = deal.limit_step * _DAMAGE_STEP
 
     # --- the dungeon -----------------------------------------------------------------------
     def fill(self, pos: int, queue: tuple, carried: int) -> tuple[tuple[int, ...], int, tuple]:
@@ -159,19 +164,32 @@ class Search:
 
     def _remaining_facts(self, pos: int, queue: tuple, carried: int) -> list:
         rest = self._facts(queue)
+        if not self.early_end:
+            # The dungeon's facts, then the carried card added (as ``_with_card``: nothing is dropped).
+            r1, r2 = self.suffix_weapons[pos]
+            for v in rest[3]:
+                if v > r2:
+                    r1, r2 = (v, r1) if v > r1 else (r1, v)
+            counts = self.suffix_packed[pos] + rest[6]  # 4 bits a value: sums never carry
+            top_monster = self.suffix_monster_max[pos]
+            if rest[4] > top_monster:
+                top_monster = rest[4]
+            top_potion = self.suffix_potion_max[pos]
+            if rest[2] > top_potion:
+                top_potion = rest[2]
+            facts = [self.suffix_potions[pos] + rest[1], top_potion, r1, r2, counts, top_monster, counts]
+            return facts if carried < 0 else self._with_card(facts, carried)
         here = self._facts((carried,) if carried >= 0 else ())
         r1, r2 = self.suffix_weapons[pos]
         for v in rest[3] + here[3]:
             if v > r2:
                 r1, r2 = (v, r1) if v > r1 else (r1, v)
-        all_counts = counts = self.suffix_packed[pos] + rest[6] + here[6]  # 4 bits a value: sums never carry
+        all_counts = counts = self.suffix_packed[pos] + rest[6] + here[6]
         top_monster = max(self.suffix_monster_max[pos], rest[4], here[4])
-        if self.early_end:
-            dropped = _unpack(counts)
-            _drop_strongest(dropped, 3)  # up to 3 cards are never played
-            counts = _pack(dropped)
+        dropped = _unpack(counts)
+        _drop_strongest(dropped, 3)  # up to 3 cards are never played
         return [self.suffix_potions[pos] + rest[1] + here[1], max(self.suffix_potion_max[pos], rest[2], here[2]),
-                r1, r2, counts, top_monster, all_counts]
+                r1, r2, _pack(dropped), top_monster, all_counts]
 
     def _with_card(self, facts: list, card: int) -> list:
         """``facts`` (of cards with no strongest dropped) with one more card."""
@@ -262,10 +280,12 @@ class Search:
 
     def _least_damage(self, r1: int, r2: int, packed: int, w: int, lim: int) -> int:
         """The least damage of the monsters counted in ``packed`` (see ``upper_bound``)."""
-        key = (((r1 << 4) + r2 << 4) + w << 7) + lim
-        table = self._damage_tables.get(key)
+        if lim > 16:
+            lim = 16  # above every monster value (at most 15): the same table
+        i = self._damage_base + ((r1 * 16 + r2) * 16 + w) * 17 + lim
+        table = self._damage_tables[i]
         if table is None:
-            table = self._damage_tables[key] = self._damage_table(r1, r2, w, lim)
+            table = self._damage_tables[i] = self._damage_table(r1, r2, w, lim)
         damage, v = 0, 0
         while packed:
             c = packed & 15
@@ -361,15 +381,15 @@ class Search:
         the dungeon) and ``carry[card]`` (the situation after a room that leaves ``card``) are
         ``[facts, id, pos, queue, carried]``, the id found only when it is searched."""
         room, pos2, queue2 = self._where[sid]  # filled once, when the situation was numbered
-        d = self.deal
-        empty_after = pos2 == d.n and not queue2
-        final = empty_after and not d.early_end
-        terminal_next = d.early_end and 1 + (d.n - pos2) + len(queue2) < ROOM_SIZE
+        early_end = self.early_end
+        empty_after = pos2 == self.n and not queue2
+        final = empty_after and not early_end
+        terminal_next = early_end and 1 + (self.n - pos2) + len(queue2) < ROOM_SIZE
         # Avoiding keeps every card: the same facts as here.
         avoid = None if empty_after else [self._facts_of[sid], -1, pos2, queue2 + room, -1]
         carry = {}
         if not final and not terminal_next:
-            base = None if d.early_end else self._remaining_facts(pos2, queue2, -1)
+            base = None if early_end else self._remaining_facts(pos2, queue2, -1)
             for card in room:
                 facts = self._remaining_facts(pos2, queue2, card) if base is None else self._with_card(base, card)
                 carry[card] = [facts, -1, pos2, queue2, card]
@@ -378,7 +398,9 @@ class Search:
             if self.kind[card] == MONSTER_K:
                 room_monsters += self.value[card]
         # A death scores minus the monsters left: the dungeon's, and the room's not resolved when they count.
-        lost_at_death = self.dungeon_monsters(pos2, queue2) + (room_monsters if d.room_counts_at_death else 0)
+        lost_at_death = self.suffix_monsters[pos2] + self._facts(queue2)[0]
+        if self.room_counts_at_death:
+            lost_at_death += room_monsters
         turn = self._turns[sid] = (room, pos2, queue2, final, terminal_next, room_monsters > 0, avoid, carry, {},
                                    lost_at_death)
         return turn
