@@ -140,6 +140,9 @@ class Coach:
         self.samples = samples
         self.kept = kept
         self._positions: OrderedDict[tuple[Card, ...], Position] = OrderedDict()
+        # Orders let go of, for a caller with time to spare to free (``Position.release``) rather than the next
+        # question; at most ``kept`` wait, older ones are freed at once.
+        self.retired: list[Position] = []
 
     def _position(self, dungeon: tuple[Card, ...], room: list[Card]) -> Position:
         position = self._positions.pop(dungeon, None)
@@ -150,7 +153,9 @@ class Coach:
             position = Position(self.rules, tuple(room) + dungeon)
         self._positions[dungeon] = position
         while len(self._positions) > self.kept:
-            self._positions.popitem(last=False)
+            self.retired.append(self._positions.popitem(last=False)[1])
+        if len(self.retired) > self.kept:  # never more than that waiting: the oldest are freed here and now
+            del self.retired[: len(self.retired) - self.kept]
         return position
 
     def advise(self, state: State, judge: Iterable[Action] = ()) -> Advice:

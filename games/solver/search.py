@@ -86,6 +86,18 @@ class Search:
         self._damage_tables = _DAMAGE_TABLES  # shared by every search of the process (see ``_least_damage``)
         self._damage_base = deal.limit_step * _DAMAGE_STEP
 
+    def release(self, items: int) -> bool:
+        """Free up to ``items`` of what the search holds, a few at a time (its table can take tenths of a second to
+        free at once); True once all of it is freed. The search must not be used again."""
+        for box in (self._table, self._turns, self._facts_of, self._where, self._ids, self._alike, self._rooms,
+                    self._deaths_in, self._queue_facts, self._death):
+            while box:
+                if items <= 0:
+                    return False
+                box.popitem() if isinstance(box, dict) else box.pop()
+                items -= 1
+        return True
+
     # --- the dungeon -----------------------------------------------------------------------
     def fill(self, pos: int, queue: tuple, carried: int) -> tuple[tuple[int, ...], int, tuple]:
         """The room after filling, and the dungeon left: (room, pos, queue)."""
