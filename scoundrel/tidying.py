@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from typing import Protocol
 
 STEP = 5000  # objects freed per step
-WAITING = 48  # searches waiting at most; beyond, the oldest are freed at once (no spare time: memory stays bounded)
+WAITING = 8  # searches waiting at most (a room's orders, up to tens of MB each); beyond, the oldest are freed at once
 
 
 class Releasable(Protocol):
