@@ -10,10 +10,10 @@ cdef class Search:
     cdef public list kind, value, card_class, suffix_monsters, suffix_packed, suffix_weapons, suffix_potions
     cdef public list suffix_potion_max, suffix_monster_max
     cdef public long nodes
-    cdef public dict _ids, _alike, _table, _rooms, _queue_facts, _death, _deaths_in
+    cdef public dict _ids, _alike, _rooms, _queue_facts, _death, _deaths_in
     cdef public list _damage_tables
     cdef public int _damage_base
-    cdef public list _where, _facts_of, _turns
+    cdef public list _where, _facts_of, _turns, _table
 
     @cython.locals(n=int, room=tuple, take=int, need=int)
     cpdef tuple fill(self, int pos, tuple queue, int carried)
@@ -52,7 +52,8 @@ cdef class Search:
 
     cdef int _gain(self, list facts, int w, int lim)
 
-    @cython.locals(key=tuple, found=object, cls=list, same=tuple, room=tuple, pos2=int, queue2=tuple, first=int)
+    @cython.locals(key=object, found=object, cls=list, same=object, room=tuple, pos2=int, queue2=tuple, first=int,
+                   code=cython.longlong, c=int)
     cpdef int _id(self, int pos, tuple queue, int carried, list facts=*)
 
     @cython.locals(turn=tuple, final=bint, terminal_next=bint, can_die=bint, best=int, score=int, max_health=int,

@@ -78,7 +78,7 @@ class Search:
         self._where: list[tuple] = []  # id -> its turn's (room, pos, queue) after the fill
         self._facts_of: list[list] = []  # id -> remaining(...)
         self._turns: list[tuple | None] = []  # id -> the room it deals and where each choice leads
-        self._table: dict[int, list[list[int]]] = {}
+        self._table: list[list[list[int]] | None] = []  # 2 * id + avoided -> entries (as ``_turns``: by number)
         self._rooms: dict[tuple, tuple[list[tuple], list[tuple]]] = {}
         self._deaths_in: dict[tuple, list[tuple]] = {}
         self._queue_facts: dict[tuple, tuple] = {}
@@ -145,7 +145,8 @@ class Search:
         return self.suffix_monsters[pos] + self._facts(queue)[0]
 
     def _id(self, pos: int, queue: tuple, carried: int, facts: list | None = None) -> int:
-        key = (pos, queue, carried)
+        # Before any avoid the queue is empty: the key is then one small int, hashed at once (a tuple otherwise).
+        key = (pos << 8) + carried + 1 if not queue else (pos, queue, carried)
         found = self._ids.get(key)
         if found is None:
             # A turn is what the fill leaves: the room (in order: an avoid puts it under the dungeon so) and the
@@ -158,13 +159,20 @@ class Search:
                 first = queue2[0]
                 if queue2[: self.n - first] == tuple(range(first, self.n)):
                     pos2, queue2 = first, queue2[self.n - first:]  # the untouched end, as the search writes it
-            same = (tuple([cls[c] for c in room]), pos2, tuple([cls[c] for c in queue2]))
+            if queue2:
+                same = (tuple([cls[c] for c in room]), pos2, tuple([cls[c] for c in queue2]))
+            else:  # the room's classes as digits (each one more than the class: the length shows), then pos2
+                code = 0
+                for c in room:
+                    code = (code << 8) + cls[c] + 1
+                same = (code << 8) + pos2
             found = self._alike.get(same)
             if found is None:
                 found = self._alike[same] = len(self._where)
                 self._where.append((room, pos2, queue2))
                 self._facts_of.append(facts or self._remaining_facts(pos, queue, carried))
                 self._turns.append(None)
+                self._table += (None, None)  # not avoided, avoided
             self._ids[key] = found
         return found
 
@@ -331,7 +339,7 @@ class Search:
         """Whether the table already shows that the situation scores at least ``t``, without searching. After a
         test passed, the child it passed through is proven: walking down a line asks this first, so it never
         searches the siblings the test did not need to look at."""
-        entries = self._table.get(2 * self._id(pos, queue, carried) + avoided)
+        entries = self._table[2 * self._id(pos, queue, carried) + avoided]
         if entries is not None:
             for e in entries:
                 if e[3] >= t and e[0] <= h and e[1] <= w and e[2] <= lim:
@@ -349,7 +357,7 @@ class Search:
     def _test(self, sid: int, avoided: bool, h: int, w: int, lim: int, t: int) -> int:
         self.nodes += 1
         key = sid + sid + avoided
-        entries = self._table.get(key)
+        entries = self._table[key]
         if entries is not None:
             lo, hi = LOST, HIGH
             for e in entries:
