@@ -73,8 +73,8 @@ class Search:
                                                                                 deal.suffix_monster_max)
         self.nodes = 0
         # Situations by number: (pos, queue, carried) is interned once, so the hot loop hashes small ints only.
-        self._ids: dict[tuple, int] = {}
-        self._alike: dict[tuple, int] = {}  # the same, by kinds and values of the cards
+        self._ids: dict[int | tuple, int] = {}
+        self._alike: dict[int | tuple, int] = {}  # the same, by kinds and values of the cards
         self._where: list[tuple] = []  # id -> its turn's (room, pos, queue) after the fill
         self._facts_of: list[list] = []  # id -> remaining(...)
         self._turns: list[tuple | None] = []  # id -> the room it deals and where each choice leads
