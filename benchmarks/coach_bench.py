@@ -9,7 +9,9 @@ For each deal the coach plays it (``coach_play``), then a hint is asked at every
 as the bot's worker computes it (``scoundrel.coach._hint_in_worker``: the worker keeps the orders it solved, so a
 room's second hint reuses the first one's; ``--cold`` forgets them before each hint), then the line is reviewed
 (``_review_in_worker``: par seeing every card, then each move judged fairly against the best). Times are the
-process's CPU time (one core; the machine may be shared, so the wall-clock time is printed beside it).
+process's CPU time (one core; the machine may be shared, so the wall-clock time is printed beside it). After each
+request the benchmark waits, as the worker does until its next request, while the searches that request let go of
+are freed (``scoundrel.tidying``): that time is not in a request's figures, and its total is printed apart.
 
 The deals are fixed (seed i is derived from the text ``solver-bench/i``, as in ``solver_bench.py``).
 """
@@ -29,6 +31,7 @@ from games.engine import PRESETS, deal, encode, seed_to_text  # noqa: E402
 from games.engine.seeds import seed_from_bytes  # noqa: E402
 from games.solver import fair, native  # noqa: E402
 from scoundrel import coach  # noqa: E402
+from scoundrel.tidying import TIDIER  # noqa: E402
 
 
 def timed(fn, *args):
@@ -53,7 +56,7 @@ def main() -> None:
                         help="orders a move of the coach's own play is judged on (the line the hints are asked along)")
     args = parser.parse_args()
     rules = PRESETS["classic"]
-    hints, hints_wall, reviews, reviews_wall, plays, scores = [], [], [], [], [], []
+    hints, hints_wall, reviews, reviews_wall, plays, scores, spare = [], [], [], [], [], [], []
     for i in range(args.first, args.first + args.deals):
         seed = seed_from_bytes(f"solver-bench/{i}".encode())
         deck = deal(rules, seed)
@@ -69,6 +72,7 @@ def main() -> None:
             _, cpu, wall = timed(coach._hint_in_worker, rules.to_dict(), codes, encode(game.moves[:n]))
             deal_hints.append(cpu)
             hints_wall.append(wall)
+            spare.append(timed(TIDIER.wait, 600)[1])  # the worker's time until the next request
         hints += deal_hints
         reviewed = []
         line = f"deal {i:3d} {seed_to_text(seed)}  coach {game.score:5d} ({plays[-1]:5.1f} s)  hints: " \
@@ -77,6 +81,7 @@ def main() -> None:
             coach._coaches.clear()
             coach._positions.clear()
             _, cpu, wall = timed(coach._review_in_worker, rules.to_dict(), codes, encode(game.moves))
+            spare.append(timed(TIDIER.wait, 600)[1])
             reviews.append(cpu)
             reviews_wall.append(wall)
             reviewed.append(cpu)
@@ -93,6 +98,8 @@ def main() -> None:
     if reviews:
         print(f"review CPU: median {statistics.median(reviews):.1f} s, p95 {p95(reviews):.1f} s, max {max(reviews):.1f}"
               f" s (wall: median {statistics.median(reviews_wall):.1f} s)")
+    print(f"freeing let-go searches between requests (the worker's spare time, not in the figures above): "
+          f"{sum(spare):.1f} s CPU in all, at most {max(spare):.2f} s after one request")
     wins = sum(score > 0 for score in scores)
     print(f"coach play CPU: median {statistics.median(plays):.1f} s, max {max(plays):.1f} s; "
           f"wins {wins}/{len(scores)}, mean score {statistics.fmean(scores):.1f}")

@@ -20,6 +20,7 @@ from games.solver.fair_review import fair_review
 from games.solver.position import Position
 from games.solver.review import move_words
 from scoundrel.par import run_in_solver
+from scoundrel.tidying import TIDIER
 
 REVIEW_TIME_LIMIT = 120.0  # seconds of solving (waiting in the queue does not count): a whole game judged fairly
 HINT_TIME_LIMIT = 60.0  # a room's first hint early in a deal solves 8 whole deals (seconds of CPU)
@@ -51,13 +52,13 @@ def _position(rules: Rules, deck_codes: str) -> tuple[Position, tuple[Card, ...]
         position = Position(rules, parse_deck(deck_codes, rules.full_deck()))
     _positions[key] = position
     while len(_positions) > POSITIONS_KEPT:
-        _positions.popitem(last=False)
+        TIDIER.let_go([_positions.popitem(last=False)[1]])
     return position, position.deal.cards
 
 
 def _done_with(rules: Rules, deck_codes: str, position: Position) -> None:
     if position.size() > POSITION_SIZE_KEPT:
-        _positions.pop((rules.key, deck_codes), None)
+        TIDIER.let_go([_positions.pop((rules.key, deck_codes))])
 
 
 def _coach(rules: Rules) -> Coach:
@@ -69,23 +70,29 @@ def _coach(rules: Rules) -> Coach:
 
 def _review_in_worker(rules_data: dict, deck_codes: str, moves: str) -> ReviewText:
     """The fair review (moves judged on what the player could see), with the deal's hindsight par."""
-    rules = Rules.from_dict(rules_data)
-    position, deck = _position(rules, deck_codes)
-    par = position.value(new_game(rules, deck=deck))
-    _done_with(rules, deck_codes, position)
-    result = fair_review(rules, deck, decode(moves), coach=_coach(rules), par=par)
-    return ReviewText(result.summary(), result.lines(), result.machine_line())
+    with TIDIER.request():
+        rules = Rules.from_dict(rules_data)
+        position, deck = _position(rules, deck_codes)
+        par = position.value(new_game(rules, deck=deck))
+        _done_with(rules, deck_codes, position)
+        coach = _coach(rules)
+        result = fair_review(rules, deck, decode(moves), coach=coach, par=par)
+        TIDIER.let_go(coach.retired)
+        return ReviewText(result.summary(), result.lines(), result.machine_line())
 
 
 def _hint_in_worker(rules_data: dict, deck_codes: str, moves: str) -> Hint:
     """The best move on what the player can see: the deal's order reaches the coach only as the state, which it
     reads as the player sees it (``games.solver.fair.visible``)."""
-    rules = Rules.from_dict(rules_data)
-    state = new_game(rules, deck=parse_deck(deck_codes, rules.full_deck()))
-    for action in decode(moves):
-        state = apply(state, action)
-    best = _coach(rules).advise(state).best
-    return Hint(best.action.code, move_words(state, best.action), best.expected, best.win)
+    with TIDIER.request():
+        rules = Rules.from_dict(rules_data)
+        state = new_game(rules, deck=parse_deck(deck_codes, rules.full_deck()))
+        for action in decode(moves):
+            state = apply(state, action)
+        coach = _coach(rules)
+        best = coach.advise(state).best
+        TIDIER.let_go(coach.retired)  # freed after the answer, while the worker waits for its next request
+        return Hint(best.action.code, move_words(state, best.action), best.expected, best.win)
 
 
 def _check(rules: Rules) -> None:

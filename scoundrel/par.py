@@ -31,6 +31,7 @@ from games.i18n.messages import ENGLISH, Messages
 from games.solver import SolverRefused, refusal, solve
 from games.solver.explain import line_text
 from games.solver.fair import coach_play
+from scoundrel.tidying import TIDIER
 
 log = logging.getLogger(__name__)
 
@@ -61,9 +62,10 @@ BUSY_YOURS = N_("The solver is still working on your previous request; it will b
 
 def _solve_in_worker(rules_data: dict, deck_codes: str) -> tuple[int, str, int]:
     """Runs in the worker: plain data in and out, so nothing but text crosses the process boundary."""
-    rules = Rules.from_dict(rules_data)
-    solution = solve(rules, parse_deck(deck_codes, rules.full_deck()))
-    return solution.best_score, encode(solution.actions), solution.states
+    with TIDIER.request():  # the searches let go of wait for the worker's spare time (scoundrel.tidying)
+        rules = Rules.from_dict(rules_data)
+        solution = solve(rules, parse_deck(deck_codes, rules.full_deck()))
+        return solution.best_score, encode(solution.actions), solution.states
 
 
 def _leave_with_the_bot() -> None:
@@ -207,8 +209,9 @@ async def run_in_solver(fn, *args, requester: int | None = None, urgent: bool = 
 
 def _coach_in_worker(rules_data: dict, deck_codes: str) -> int:
     """Runs in the worker: the coach plays the whole deal seeing only what a player sees; its final score."""
-    rules = Rules.from_dict(rules_data)
-    return coach_play(rules, parse_deck(deck_codes, rules.full_deck())).score
+    with TIDIER.request():
+        rules = Rules.from_dict(rules_data)
+        return coach_play(rules, parse_deck(deck_codes, rules.full_deck())).score
 
 
 async def coach_score(rules: Rules, deck: Sequence[Card], time_limit: float | None = None, *,

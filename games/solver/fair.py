@@ -41,6 +41,7 @@ HINT_SAMPLES = 8  # orders a hint or a review judges a move on (when the orders 
 PLAY_SAMPLES = 12  # ... and the coach's own play, move by move through a whole deal
 EXACT_ORDERS = 24  # at most this many distinct orders: every one is solved, the figures are exact
 KEPT_ORDERS = 24  # solved orders kept for the next question (the same turn's next move asks about the same ones)
+LET_GO_WAITING = 8  # orders let go of that wait for a caller to free them (``Coach.retired``): a room's
 ROOM_SIZE = 4
 
 
@@ -140,6 +141,9 @@ class Coach:
         self.samples = samples
         self.kept = kept
         self._positions: OrderedDict[tuple[Card, ...], Position] = OrderedDict()
+        # Orders let go of, for a caller with time to spare to free (``Position.release``) rather than the next
+        # question; at most ``LET_GO_WAITING`` wait, older ones are freed at once.
+        self.retired: list[Position] = []
 
     def _position(self, dungeon: tuple[Card, ...], room: list[Card]) -> Position:
         position = self._positions.pop(dungeon, None)
@@ -150,7 +154,9 @@ class Coach:
             position = Position(self.rules, tuple(room) + dungeon)
         self._positions[dungeon] = position
         while len(self._positions) > self.kept:
-            self._positions.popitem(last=False)
+            self.retired.append(self._positions.popitem(last=False)[1])
+        if len(self.retired) > LET_GO_WAITING:  # the oldest are freed here and now (memory stays bounded)
+            del self.retired[: len(self.retired) - LET_GO_WAITING]
         return position
 
     def advise(self, state: State, judge: Iterable[Action] = ()) -> Advice:

@@ -31,6 +31,14 @@ class Position:
         """How many situations the search has met (its table grows with them)."""
         return len(self.search._where)
 
+    def release(self, items: int) -> bool:
+        """Free up to ``items`` of what the position holds (see ``Search.release``); True once all of it is freed.
+        The position must not be used again."""
+        if not self.search.release(items):
+            return False
+        self._exact.clear()
+        return True
+
     # --- translating a position --------------------------------------------------------------------
     def situation(self, state: State) -> tuple[int, tuple, int, bool, int, int, int] | None:
         """The search's arguments (all but alpha) for a turn start, or None inside a turn."""

@@ -10,8 +10,10 @@ cdef class Search:
     cdef public list kind, value, card_class, suffix_monsters, suffix_packed, suffix_weapons, suffix_potions
     cdef public list suffix_potion_max, suffix_monster_max
     cdef public long nodes
-    cdef public dict _ids, _alike, _table, _rooms, _queue_facts, _death, _damage_tables, _deaths_in
-    cdef public list _where, _facts_of, _turns
+    cdef public dict _ids, _alike, _rooms, _queue_facts, _death, _deaths_in
+    cdef public list _damage_tables
+    cdef public int _damage_base
+    cdef public list _where, _facts_of, _turns, _table
 
     @cython.locals(n=int, room=tuple, take=int, need=int)
     cpdef tuple fill(self, int pos, tuple queue, int carried)
@@ -20,14 +22,14 @@ cdef class Search:
                    top_monster=int, w1=int, w2=int, packed=cython.ulonglong, one=cython.ulonglong, c=int, k=int, v=int)
     cpdef tuple _facts(self, tuple cards)
 
-    @cython.locals(rest=tuple, here=tuple, r1=int, r2=int, v=int, top_monster=int)
+    @cython.locals(rest=tuple, here=tuple, r1=int, r2=int, v=int, top_monster=int, top_potion=int, facts=list)
     cpdef list _remaining_facts(self, int pos, tuple queue, int carried)
 
     @cython.locals(k=int, potions=int, top_potion=int, r1=int, r2=int, top_monster=int)  # v: a Python int (1 << 4v)
     cpdef list _with_card(self, list facts, int card)
 
-    @cython.locals(room=tuple, pos2=int, queue2=tuple, empty_after=bint, final=bint, terminal_next=bint, avoid=list,
-                   carry=dict, base=list, facts=list, card=int, room_monsters=int, lost_at_death=int, turn=tuple)
+    @cython.locals(room=tuple, pos2=int, queue2=tuple, empty_after=bint, early_end=bint, final=bint, terminal_next=bint,
+                   avoid=list, carry=dict, base=list, facts=list, card=int, room_monsters=int, lost_at_death=int, turn=tuple)
     cdef tuple _turn(self, int sid)
 
     @cython.locals(key=tuple, found=tuple, facts=tuple, keep_last=bint)
@@ -41,7 +43,7 @@ cdef class Search:
                    budget=int, i=int)
     cpdef int death_bound(self, list facts, int h, int w, int lim)
 
-    @cython.locals(key=long, table=bytes, damage=int, v=int, c=int)
+    @cython.locals(i=int, table=bytes, damage=int, v=int, c=int)
     cdef int _least_damage(self, int r1, int r2, unsigned long long packed, int w, int lim)
 
     @cython.locals(key=long, entries=list, e=list, lo=int, hi=int, ceiling=int, found=int, eh=int, ew=int, el=int,
@@ -50,7 +52,8 @@ cdef class Search:
 
     cdef int _gain(self, list facts, int w, int lim)
 
-    @cython.locals(key=tuple, found=object, cls=list, same=tuple, room=tuple, pos2=int, queue2=tuple, first=int)
+    @cython.locals(key=object, found=object, cls=list, same=object, room=tuple, pos2=int, queue2=tuple, first=int,
+                   code=cython.longlong, c=int)
     cpdef int _id(self, int pos, tuple queue, int carried, list facts=*)
 
     @cython.locals(turn=tuple, final=bint, terminal_next=bint, can_die=bint, best=int, score=int, max_health=int,

@@ -30,6 +30,10 @@ ROOM_SIZE = 4
 LOST = -10**6  # below every score: "nothing found yet"
 HIGH = 10**6  # above every score: "no upper bound known"
 AVOID = -2  # in place of a carried card: the room was avoided
+# The least-damage tables depend only on the two best weapons left, the weapon held, its limit (at most 16 counts) and
+# the rules' limit step: one list for the process, indexed by those numbers (no hashing; every search shares them).
+_DAMAGE_STEP = 16 * 16 * 16 * 17
+_DAMAGE_TABLES: list = [None] * (2 * _DAMAGE_STEP)
 PROMISE = 1 << 14  # a child's bound weighs more than its uncapped bound * 4 + weapon can add (|that| < 4,000)
 
 
@@ -69,17 +73,30 @@ class Search:
                                                                                 deal.suffix_monster_max)
         self.nodes = 0
         # Situations by number: (pos, queue, carried) is interned once, so the hot loop hashes small ints only.
-        self._ids: dict[tuple, int] = {}
-        self._alike: dict[tuple, int] = {}  # the same, by kinds and values of the cards
+        self._ids: dict[int | tuple, int] = {}
+        self._alike: dict[int | tuple, int] = {}  # the same, by kinds and values of the cards
         self._where: list[tuple] = []  # id -> its turn's (room, pos, queue) after the fill
         self._facts_of: list[list] = []  # id -> remaining(...)
         self._turns: list[tuple | None] = []  # id -> the room it deals and where each choice leads
-        self._table: dict[int, list[list[int]]] = {}
+        self._table: list[list[list[int]] | None] = []  # 2 * id + avoided -> entries (as ``_turns``: by number)
         self._rooms: dict[tuple, tuple[list[tuple], list[tuple]]] = {}
         self._deaths_in: dict[tuple, list[tuple]] = {}
         self._queue_facts: dict[tuple, tuple] = {}
         self._death: dict[tuple, tuple] = {}
-        self._damage_tables: dict[int, bytes] = {}
+        self._damage_tables = _DAMAGE_TABLES  # shared by every search of the process (see ``_least_damage``)
+        self._damage_base = deal.limit_step * _DAMAGE_STEP
+
+    def release(self, items: int) -> bool:
+        """Free up to ``items`` of what the search holds, a few at a time (its table can take tenths of a second to
+        free at once); True once all of it is freed. The search must not be used again."""
+        for box in (self._table, self._turns, self._facts_of, self._where, self._ids, self._alike, self._rooms,
+                    self._deaths_in, self._queue_facts, self._death):
+            while box:
+                if items <= 0:
+                    return False
+                box.popitem() if isinstance(box, dict) else box.pop()
+                items -= 1
+        return True
 
     # --- the dungeon -----------------------------------------------------------------------
     def fill(self, pos: int, queue: tuple, carried: int) -> tuple[tuple[int, ...], int, tuple]:
@@ -128,7 +145,8 @@ class Search:
         return self.suffix_monsters[pos] + self._facts(queue)[0]
 
     def _id(self, pos: int, queue: tuple, carried: int, facts: list | None = None) -> int:
-        key = (pos, queue, carried)
+        # Before any avoid the queue is empty: the key is then one small int, hashed at once (a tuple otherwise).
+        key = (pos << 8) + carried + 1 if not queue else (pos, queue, carried)
         found = self._ids.get(key)
         if found is None:
             # A turn is what the fill leaves: the room (in order: an avoid puts it under the dungeon so) and the
@@ -141,13 +159,20 @@ class Search:
                 first = queue2[0]
                 if queue2[: self.n - first] == tuple(range(first, self.n)):
                     pos2, queue2 = first, queue2[self.n - first:]  # the untouched end, as the search writes it
-            same = (tuple([cls[c] for c in room]), pos2, tuple([cls[c] for c in queue2]))
+            if queue2:
+                same = (tuple([cls[c] for c in room]), pos2, tuple([cls[c] for c in queue2]))
+            else:  # the room's classes as digits (each one more than the class: the length shows), then pos2
+                code = 0
+                for c in room:
+                    code = (code << 8) + cls[c] + 1
+                same = (code << 8) + pos2
             found = self._alike.get(same)
             if found is None:
                 found = self._alike[same] = len(self._where)
                 self._where.append((room, pos2, queue2))
                 self._facts_of.append(facts or self._remaining_facts(pos, queue, carried))
                 self._turns.append(None)
+                self._table += (None, None)  # not avoided, avoided
             self._ids[key] = found
         return found
 
@@ -159,19 +184,32 @@ class Search:
 
     def _remaining_facts(self, pos: int, queue: tuple, carried: int) -> list:
         rest = self._facts(queue)
+        if not self.early_end:
+            # The dungeon's facts, then the carried card added (as ``_with_card``: nothing is dropped).
+            r1, r2 = self.suffix_weapons[pos]
+            for v in rest[3]:
+                if v > r2:
+                    r1, r2 = (v, r1) if v > r1 else (r1, v)
+            counts = self.suffix_packed[pos] + rest[6]  # 4 bits a value: sums never carry
+            top_monster = self.suffix_monster_max[pos]
+            if rest[4] > top_monster:
+                top_monster = rest[4]
+            top_potion = self.suffix_potion_max[pos]
+            if rest[2] > top_potion:
+                top_potion = rest[2]
+            facts = [self.suffix_potions[pos] + rest[1], top_potion, r1, r2, counts, top_monster, counts]
+            return facts if carried < 0 else self._with_card(facts, carried)
         here = self._facts((carried,) if carried >= 0 else ())
         r1, r2 = self.suffix_weapons[pos]
         for v in rest[3] + here[3]:
             if v > r2:
                 r1, r2 = (v, r1) if v > r1 else (r1, v)
-        all_counts = counts = self.suffix_packed[pos] + rest[6] + here[6]  # 4 bits a value: sums never carry
+        all_counts = counts = self.suffix_packed[pos] + rest[6] + here[6]
         top_monster = max(self.suffix_monster_max[pos], rest[4], here[4])
-        if self.early_end:
-            dropped = _unpack(counts)
-            _drop_strongest(dropped, 3)  # up to 3 cards are never played
-            counts = _pack(dropped)
+        dropped = _unpack(counts)
+        _drop_strongest(dropped, 3)  # up to 3 cards are never played
         return [self.suffix_potions[pos] + rest[1] + here[1], max(self.suffix_potion_max[pos], rest[2], here[2]),
-                r1, r2, counts, top_monster, all_counts]
+                r1, r2, _pack(dropped), top_monster, all_counts]
 
     def _with_card(self, facts: list, card: int) -> list:
         """``facts`` (of cards with no strongest dropped) with one more card."""
@@ -262,10 +300,12 @@ class Search:
 
     def _least_damage(self, r1: int, r2: int, packed: int, w: int, lim: int) -> int:
         """The least damage of the monsters counted in ``packed`` (see ``upper_bound``)."""
-        key = (((r1 << 4) + r2 << 4) + w << 7) + lim
-        table = self._damage_tables.get(key)
+        if lim > 16:
+            lim = 16  # above every monster value (at most 15): the same table
+        i = self._damage_base + ((r1 * 16 + r2) * 16 + w) * 17 + lim
+        table = self._damage_tables[i]
         if table is None:
-            table = self._damage_tables[key] = self._damage_table(r1, r2, w, lim)
+            table = self._damage_tables[i] = self._damage_table(r1, r2, w, lim)
         damage, v = 0, 0
         while packed:
             c = packed & 15
@@ -299,7 +339,7 @@ class Search:
         """Whether the table already shows that the situation scores at least ``t``, without searching. After a
         test passed, the child it passed through is proven: walking down a line asks this first, so it never
         searches the siblings the test did not need to look at."""
-        entries = self._table.get(2 * self._id(pos, queue, carried) + avoided)
+        entries = self._table[2 * self._id(pos, queue, carried) + avoided]
         if entries is not None:
             for e in entries:
                 if e[3] >= t and e[0] <= h and e[1] <= w and e[2] <= lim:
@@ -317,7 +357,7 @@ class Search:
     def _test(self, sid: int, avoided: bool, h: int, w: int, lim: int, t: int) -> int:
         self.nodes += 1
         key = sid + sid + avoided
-        entries = self._table.get(key)
+        entries = self._table[key]
         if entries is not None:
             lo, hi = LOST, HIGH
             for e in entries:
@@ -361,15 +401,15 @@ class Search:
         the dungeon) and ``carry[card]`` (the situation after a room that leaves ``card``) are
         ``[facts, id, pos, queue, carried]``, the id found only when it is searched."""
         room, pos2, queue2 = self._where[sid]  # filled once, when the situation was numbered
-        d = self.deal
-        empty_after = pos2 == d.n and not queue2
-        final = empty_after and not d.early_end
-        terminal_next = d.early_end and 1 + (d.n - pos2) + len(queue2) < ROOM_SIZE
+        early_end = self.early_end
+        empty_after = pos2 == self.n and not queue2
+        final = empty_after and not early_end
+        terminal_next = early_end and 1 + (self.n - pos2) + len(queue2) < ROOM_SIZE
         # Avoiding keeps every card: the same facts as here.
         avoid = None if empty_after else [self._facts_of[sid], -1, pos2, queue2 + room, -1]
         carry = {}
         if not final and not terminal_next:
-            base = None if d.early_end else self._remaining_facts(pos2, queue2, -1)
+            base = None if early_end else self._remaining_facts(pos2, queue2, -1)
             for card in room:
                 facts = self._remaining_facts(pos2, queue2, card) if base is None else self._with_card(base, card)
                 carry[card] = [facts, -1, pos2, queue2, card]
@@ -378,7 +418,9 @@ class Search:
             if self.kind[card] == MONSTER_K:
                 room_monsters += self.value[card]
         # A death scores minus the monsters left: the dungeon's, and the room's not resolved when they count.
-        lost_at_death = self.dungeon_monsters(pos2, queue2) + (room_monsters if d.room_counts_at_death else 0)
+        lost_at_death = self.suffix_monsters[pos2] + self._facts(queue2)[0]
+        if self.room_counts_at_death:
+            lost_at_death += room_monsters
         turn = self._turns[sid] = (room, pos2, queue2, final, terminal_next, room_monsters > 0, avoid, carry, {},
                                    lost_at_death)
         return turn

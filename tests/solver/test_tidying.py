@@ -1,0 +1,68 @@
+"""The solver's worker frees the searches a request let go of after answering it, while it waits for the next one,
+never during a request, and with no more than a bounded number waiting (scoundrel.tidying)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.engine import PRESETS, deal, encode, new_game
+from games.solver.fair import Coach
+from games.solver.position import Position
+from scoundrel import coach, tidying
+from scoundrel.tidying import TIDIER
+from tests.solver.test_kept_positions import codes, moves_after
+
+CLASSIC = PRESETS["classic"]
+
+
+@pytest.fixture(autouse=True)
+def settled():
+    assert TIDIER.wait(60)
+    coach._coaches.clear()
+    yield
+    coach._coaches.clear()
+    assert TIDIER.wait(60)
+
+
+def test_a_hint_lets_go_of_the_orders_it_no_longer_keeps_and_they_are_freed_after_it_not_during_it():
+    deck = deal(CLASSIC, 777)
+    moves = moves_after(CLASSIC, deck, 9, random.Random("tidy"))
+    coach._coaches[CLASSIC.key] = Coach(CLASSIC, kept=2)  # keeps 2 of the room's orders, lets go of the others
+    with TIDIER.request():  # as if a request were still running: nothing may be freed meanwhile
+        coach._hint_in_worker(CLASSIC.to_dict(), codes(deck), encode(moves))
+        let_go = list(TIDIER._waiting)
+        assert let_go and all(position.size() > 0 for position in let_go)
+        assert coach._coaches[CLASSIC.key].retired == []  # handed over, not kept by the coach
+    assert TIDIER.wait(60)  # freed once the worker is idle
+    assert all(position.size() == 0 and not position.search._table for position in let_go)
+
+
+def test_a_search_is_freed_a_step_at_a_time_and_says_when_it_is_all_freed():
+    deck = deal(CLASSIC, 778)
+    position = Position(CLASSIC, deck)
+    position.value(new_game(CLASSIC, deck=tuple(deck)))
+    size = position.size()
+    assert size > 100
+    steps = 0
+    while not position.release(50):
+        steps += 1
+        assert position.size() <= size
+    assert steps > 10 and position.size() == 0 and not position.search._ids
+
+
+def test_searches_waiting_to_be_freed_are_bounded_when_requests_leave_no_spare_time(monkeypatch):
+    monkeypatch.setattr(tidying, "WAITING", 4)
+    deck = deal(CLASSIC, 779)
+    solved = []
+    for _ in range(tidying.WAITING + 3):
+        position = Position(CLASSIC, deck)
+        position.value(new_game(CLASSIC, deck=tuple(deck)))
+        solved.append(position)
+    with TIDIER.request():
+        TIDIER.let_go(list(solved))
+        assert len(TIDIER._waiting) == tidying.WAITING
+        assert [p.size() for p in solved[:3]] == [0, 0, 0]  # the oldest, freed at once
+        assert all(p.size() > 0 for p in solved[3:])
+    assert TIDIER.wait(60)
