@@ -41,7 +41,7 @@ HINT_SAMPLES = 8  # orders a hint or a review judges a move on (when the orders 
 PLAY_SAMPLES = 12  # ... and the coach's own play, move by move through a whole deal
 EXACT_ORDERS = 24  # at most this many distinct orders: every one is solved, the figures are exact
 KEPT_ORDERS = 24  # solved orders kept for the next question (the same turn's next move asks about the same ones)
-LET_GO_WAITING = 8  # orders let go of that wait for a caller to free them (``Coach.retired``): a room's
+LET_GO_WAITING = 8  # orders let go of that wait for a caller to free them (``Coach.retired``): one room's
 ROOM_SIZE = 4
 
 

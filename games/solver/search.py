@@ -32,6 +32,7 @@ HIGH = 10**6  # above every score: "no upper bound known"
 AVOID = -2  # in place of a carried card: the room was avoided
 # The least-damage tables depend only on the two best weapons left, the weapon held, its limit (at most 16 counts) and
 # the rules' limit step: one list for the process, indexed by those numbers (no hashing; every search shares them).
+# Card values are at most 15, as the monster counts packed 4 bits a value already assume.
 _DAMAGE_STEP = 16 * 16 * 16 * 17
 _DAMAGE_TABLES: list = [None] * (2 * _DAMAGE_STEP)
 PROMISE = 1 << 14  # a child's bound weighs more than its uncapped bound * 4 + weapon can add (|that| < 4,000)
@@ -94,7 +95,10 @@ class Search:
             while box:
                 if items <= 0:
                     return False
-                box.popitem() if isinstance(box, dict) else box.pop()
+                if isinstance(box, dict):
+                    box.popitem()
+                else:
+                    box.pop()
                 items -= 1
         return True
 
@@ -145,7 +149,8 @@ class Search:
         return self.suffix_monsters[pos] + self._facts(queue)[0]
 
     def _id(self, pos: int, queue: tuple, carried: int, facts: list | None = None) -> int:
-        # Before any avoid the queue is empty: the key is then one small int, hashed at once (a tuple otherwise).
+        # Before any avoid the queue is empty: the key is then one small int, hashed at once (a tuple otherwise; a
+        # deal has fewer than 256 cards, so 8 bits hold ``carried + 1``).
         key = (pos << 8) + carried + 1 if not queue else (pos, queue, carried)
         found = self._ids.get(key)
         if found is None:
