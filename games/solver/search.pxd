@@ -22,7 +22,7 @@ cdef class Search:
                    top_monster=int, w1=int, w2=int, packed=cython.ulonglong, one=cython.ulonglong, c=int, k=int, v=int)
     cpdef tuple _facts(self, tuple cards)
 
-    @cython.locals(rest=tuple, here=tuple, r1=int, r2=int, v=int, top_monster=int, top_potion=int, facts=list)
+    @cython.locals(rest=tuple, r1=int, r2=int, v=int, top_monster=int, top_potion=int, facts=list, dropped=list)
     cpdef list _remaining_facts(self, int pos, tuple queue, int carried)
 
     @cython.locals(k=int, potions=int, top_potion=int, r1=int, r2=int, top_monster=int)  # v: a Python int (1 << 4v)

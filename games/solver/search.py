@@ -189,32 +189,25 @@ class Search:
 
     def _remaining_facts(self, pos: int, queue: tuple, carried: int) -> list:
         rest = self._facts(queue)
-        if not self.early_end:
-            # The dungeon's facts, then the carried card added (as ``_with_card``: nothing is dropped).
-            r1, r2 = self.suffix_weapons[pos]
-            for v in rest[3]:
-                if v > r2:
-                    r1, r2 = (v, r1) if v > r1 else (r1, v)
-            counts = self.suffix_packed[pos] + rest[6]  # 4 bits a value: sums never carry
-            top_monster = self.suffix_monster_max[pos]
-            if rest[4] > top_monster:
-                top_monster = rest[4]
-            top_potion = self.suffix_potion_max[pos]
-            if rest[2] > top_potion:
-                top_potion = rest[2]
-            facts = [self.suffix_potions[pos] + rest[1], top_potion, r1, r2, counts, top_monster, counts]
-            return facts if carried < 0 else self._with_card(facts, carried)
-        here = self._facts((carried,) if carried >= 0 else ())
         r1, r2 = self.suffix_weapons[pos]
-        for v in rest[3] + here[3]:
+        for v in rest[3]:
             if v > r2:
                 r1, r2 = (v, r1) if v > r1 else (r1, v)
-        all_counts = counts = self.suffix_packed[pos] + rest[6] + here[6]
-        top_monster = max(self.suffix_monster_max[pos], rest[4], here[4])
-        dropped = _unpack(counts)
-        _drop_strongest(dropped, 3)  # up to 3 cards are never played
-        return [self.suffix_potions[pos] + rest[1] + here[1], max(self.suffix_potion_max[pos], rest[2], here[2]),
-                r1, r2, _pack(dropped), top_monster, all_counts]
+        counts = self.suffix_packed[pos] + rest[6]  # 4 bits a value: sums never carry
+        top_monster = self.suffix_monster_max[pos]
+        if rest[4] > top_monster:
+            top_monster = rest[4]
+        top_potion = self.suffix_potion_max[pos]
+        if rest[2] > top_potion:
+            top_potion = rest[2]
+        facts = [self.suffix_potions[pos] + rest[1], top_potion, r1, r2, counts, top_monster, counts]
+        if carried >= 0:
+            facts = self._with_card(facts, carried)
+        if self.early_end:
+            dropped = _unpack(facts[6])
+            _drop_strongest(dropped, 3)  # up to 3 cards are never played
+            facts[4] = _pack(dropped)
+        return facts
 
     def _with_card(self, facts: list, card: int) -> list:
         """``facts`` (of cards with no strongest dropped) with one more card."""
