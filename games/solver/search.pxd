@@ -25,6 +25,8 @@ cdef class Search:
     @cython.locals(rest=tuple, r1=int, r2=int, v=int, top_monster=int, top_potion=int, facts=list, dropped=list)
     cpdef list _remaining_facts(self, int pos, tuple queue, int carried)
 
+    cpdef int dungeon_monsters(self, int pos, tuple queue)
+
     @cython.locals(k=int, potions=int, top_potion=int, r1=int, r2=int, top_monster=int)  # v: a Python int (1 << 4v)
     cpdef list _with_card(self, list facts, int card)
 

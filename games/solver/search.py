@@ -416,7 +416,7 @@ class Search:
             if self.kind[card] == MONSTER_K:
                 room_monsters += self.value[card]
         # A death scores minus the monsters left: the dungeon's, and the room's not resolved when they count.
-        lost_at_death = self.suffix_monsters[pos2] + self._facts(queue2)[0]
+        lost_at_death = self.dungeon_monsters(pos2, queue2)
         if self.room_counts_at_death:
             lost_at_death += room_monsters
         turn = self._turns[sid] = (room, pos2, queue2, final, terminal_next, room_monsters > 0, avoid, carry, {},
