@@ -37,6 +37,18 @@ def remember_par(challenge: DailyChallenge, par: int) -> None:
     KNOWN_PAR[(challenge.rules.key, deck_codes(daily_deck(challenge)))] = par
 
 
+async def par_and_coach(store: Store, record: GameRecord) -> tuple[int | None, int | None]:
+    """The deal's par if it was already solved (the day's par for a daily; the par cache otherwise), and for a
+    daily the coach's score when the night's job stored it. Nothing is solved here; whether they may be shown yet
+    is the caller's to decide."""
+    if record.kind in ("daily", "practice") and record.day is not None:
+        daily = await store.get_daily(record.day)
+        if daily is not None and daily.par is not None:
+            return daily.par, daily.coach_score
+    found = await store.get_par(record.state.rules.key, record.state.start_deck)
+    return (found[0] if found else None), None
+
+
 def known_par(record: GameRecord) -> int | None:
     """The par of the game's deal if this process knows it already (no I/O)."""
     if record.rules is None:

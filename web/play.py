@@ -10,6 +10,7 @@ from games.engine import Action, ActionParseError, IllegalAction, preset
 from games.i18n import N_
 from scoundrel import daily_attempt, games
 from scoundrel.daily import day_of
+from scoundrel.daily_challenge import par_and_coach
 from scoundrel.errors import NotYourGame, StaleVersion
 from storage import DAILY, NORMAL, PRACTICE, CorruptGame, GameNotFound
 
@@ -103,14 +104,11 @@ def day_running(store, record) -> bool:
     return record.kind in (DAILY, PRACTICE) and record.day is not None and record.day >= today(store)
 
 
-async def known_par(store, record) -> int | None:
-    """Par of a finished game's deal when it was solved, never while its daily's day runs."""
+async def known_par(store, record) -> tuple[int | None, int | None]:
+    """A finished game's par and, for a daily, the coach's score, as far as they are known; never while its
+    daily's day runs (they would give the deal away)."""
     if not record.state.over and record.status != "abandoned":
-        return None
-    if record.kind in (DAILY, PRACTICE) and record.day is not None:
-        if day_running(store, record):
-            return None
-        daily = await store.get_daily(record.day)
-        return daily.par if daily is not None else None
-    found = await store.get_par(record.state.rules.key, record.state.start_deck)
-    return found[0] if found else None
+        return None, None
+    if day_running(store, record):
+        return None, None
+    return await par_and_coach(store, record)

@@ -122,10 +122,10 @@ class Routes:
     # --- games ------------------------------------------------------------------------------------------
     async def shown(self, record, tr) -> dict:
         store = self.store
-        par = await play.known_par(store, record)
+        par, coach = await play.known_par(store, record)
         hinted = record.kind != "daily" and (record.hinted if record.hinted is not None  # read with the move
                                              else await store.is_hinted(record.id))
-        return table(record, tr, par=par, hinted=hinted, review=not play.day_running(store, record))
+        return table(record, tr, par=par, coach=coach, hinted=hinted, review=not play.day_running(store, record))
 
     async def current(self, request: web.Request) -> web.Response:
         """``GET /api/game?kind=normal|daily``: the player's game of that kind (``null`` when there is none)."""

@@ -110,9 +110,18 @@ def headline(record, tr: Messages) -> str:
     return tr("Seed {seed}", seed=seed_to_text(record.seed)) if record.seed is not None else tr("Custom deck")
 
 
-def table(record, tr: Messages, *, par: int | None = None, hinted: bool = False, review: bool = False) -> dict:
-    """The game as the client draws it. ``par``: only when it may be shown; ``review``: the Review and Replay
-    of a finished game may be asked for (not while a daily's day runs: they would give the deal away)."""
+def par_line(par: int, coach: int | None, tr: Messages) -> str:
+    """Par as the chat's finished game says it: beside the coach's score, what each of them saw."""
+    if coach is None:
+        return tr("par {par}", par=par)
+    return " · ".join([tr("par {par} seeing every card", par=par), tr("coach {coach}", coach=coach)])
+
+
+def table(record, tr: Messages, *, par: int | None = None, coach: int | None = None, hinted: bool = False,
+          review: bool = False) -> dict:
+    """The game as the client draws it. ``par`` (and a daily's ``coach`` score): only when they may be shown;
+    ``review``: the Review and Replay of a finished game may be asked for (not while a daily's day runs: they
+    would give the deal away)."""
     state: State = record.state
     over = state.over or record.status == ABANDONED
     legal = set() if over else set(legal_actions(state))
@@ -134,6 +143,8 @@ def table(record, tr: Messages, *, par: int | None = None, hinted: bool = False,
         "avoid": avoid,
         "choices": [] if over else _choices(state, legal, tr),
         "par": par if over else None,
+        "coach": coach if over and par is not None else None,
+        "par_line": par_line(par, coach, tr) if over and par is not None else None,
         "hinted": hinted, "hint": not over and record.kind in ("normal", PRACTICE),
         "review": over and review, "share": over and record.kind == DAILY and record.status in ("won", "dead"),
     }

@@ -35,7 +35,6 @@ WORDS = {
     "close": N_("Close"),
     "kills": N_("Slain with it"),
     "score": N_("Score"),
-    "par": N_("Par"),
     "keys": N_("Keys: 1–4 play a card, A avoids, F switches the fight mode."),
 }
 

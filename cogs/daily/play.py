@@ -17,7 +17,7 @@ import re
 import discord
 
 from cogs.game.open_table import remember_private
-from cogs.game.view import game_message, known_par
+from cogs.game.view import game_message
 from cogs.plumbing import clock
 from cogs.plumbing.bounds import DAY, ID
 from cogs.plumbing.errors import GameIdButton, report_error, send_private
@@ -28,6 +28,7 @@ from cogs.text.locale import for_reader
 from games.i18n import ENGLISH, N_, Messages
 from scoundrel import daily_attempt, daily_share
 from scoundrel.daily import day_end, day_of, share_text
+from scoundrel.daily_challenge import par_and_coach
 from scoundrel.errors import PAST_DAY, NotShareable, NotYourGame, PracticeRefused
 from storage import DAILY, DEAD, PRACTICE, WON, GameRecord, SharePost
 
@@ -128,7 +129,7 @@ async def refuse_second_attempt(interaction: Interaction, day: int, counted: Gam
             result = tr("time ran out, score {score}", score=counted.score)
         else:
             result = tr("given up, score {score}", score=counted.score)
-        par, coach = await known_par(interaction.client.store, counted)
+        par, coach = await par_and_coach(interaction.client.store, counted)
         if par is not None and coach is not None:  # as the finished game says it: the coach saw what you saw
             result += "; " + " · ".join([tr("par {par} seeing every card", par=par), tr("coach {coach}", coach=coach)])
         elif par is not None:

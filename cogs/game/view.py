@@ -67,6 +67,7 @@ from games.engine import actions as A
 from games.i18n import ENGLISH, Messages, outcome_text
 from games.picture import FILENAME, render_room
 from scoundrel import games
+from scoundrel.daily_challenge import par_and_coach
 from scoundrel.errors import DayOver, NotYourGame, StaleVersion
 from storage import DAILY
 
@@ -224,22 +225,11 @@ async def game_message(record, mode: str = WEAPON_MODE, *, bot: Bot | None = Non
     player); with ``bot``, its offers, and for a finished game par when the deal has been solved (and a daily's
     the coach's score beside it)."""
     store = bot.store if bot is not None else None
-    par, coach = await known_par(store, record) if store is not None and record.state.over else (None, None)
+    par, coach = await par_and_coach(store, record) if store is not None and record.state.over else (None, None)
     hinted = store is not None and record.kind in HINTABLE and (
         record.hinted if getattr(record, "hinted", None) is not None else await store.is_hinted(record.id))
     embed, view = render_game(record, mode, par, tr, hinted, coach, bot)
     return GameMessage(embed, view, await table_picture(record, tr), table_description(record.state, tr))
-
-
-async def known_par(store, record) -> tuple[int | None, int | None]:
-    """The deal's par if it was already solved (the day's par for a daily; the par cache otherwise), and for a
-    daily the coach's score when the night's job stored it."""
-    if record.kind in ("daily", "practice") and record.day is not None:
-        daily = await store.get_daily(record.day)
-        if daily is not None and daily.par is not None:
-            return daily.par, daily.coach_score
-    found = await store.get_par(record.state.rules.key, record.state.start_deck)
-    return (found[0] if found else None), None
 
 
 _PICTURES: OrderedDict[tuple, bytes] = OrderedDict()

@@ -173,11 +173,11 @@ async def test_a_whole_daily_counts_once_and_shows_par_after_its_day(table, brow
     board = await store.daily_results(finished.day)
     assert [(entry.user_id, entry.score) for entry in board] == [(LOCAL_PLAYER, finished.score)]
     assert await page.locator(".par").count() == 0  # the day runs: no par yet
-    await store.set_daily_par(finished.day, 12, None)
+    await store.set_daily_par(finished.day, 12, None, -3)  # par, and the coach's game of the night
     clock.advance(86_400)
     await page.goto(f"{url}?game={game_id}&locale=fr")  # tomorrow, the daily table is a new day's: this one by its id
     await page.wait_for_selector(".par")
-    assert "12" in await page.locator(".par").inner_text()
+    assert await page.locator(".par").inner_text() == "Par 12 en voyant toutes les cartes · coach -3"
     assert await page.get_by_role("button", name="Analyse").count() == 1  # the coach, in French
     await screen(page, "activity-phone-daily-end.png")
     again = await store.daily_results(finished.day)

@@ -47,6 +47,8 @@ export interface State {
   avoid: { code: string } | null;
   choices: Choice[];
   par: number | null;
+  coach: number | null; // a daily's coach score, beside par once its day is over
+  par_line: string | null; // par (and the coach) as the player reads them
   hinted: boolean;
   hint: boolean;
   review: boolean;
