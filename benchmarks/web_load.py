@@ -13,7 +13,8 @@ new game when one ends. With ``--revision REV`` an earlier revision's server is 
 files from ``git archive``), alternating with this checkout's ``--rounds`` times; with ``--chat``, the chat's path
 follows: the same number of players clicking through SimCord (``benchmarks/click_load.py``). Printed: moves,
 moves/s (wall), the move's round trip (median, p99) and the
-server process's CPU per move (user + system, from /proc, over the measured window only).
+server process's CPU per move (user + system, from /proc, over the measured window only), split between its event
+loop's thread and the others (SQLite's writer and readers; on PostgreSQL the database's own work is in its server).
 """
 
 from __future__ import annotations
@@ -136,8 +137,10 @@ async def player(http: aiohttp.ClientSession, number: int, until: float, times: 
             await asyncio.sleep(random.uniform(0.5, 1.5) * pace)
 
 
-def cpu_seconds(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def cpu_seconds(pid: int, task: int | None = None) -> float:
+    """User + system CPU of process ``pid`` (or of its thread ``task``), from /proc."""
+    where = f"/proc/{pid}/task/{task}/stat" if task is not None else f"/proc/{pid}/stat"
+    fields = Path(where).read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
@@ -178,24 +181,28 @@ async def measure(args, database: str, tree: Path) -> tuple:
                 await asyncio.gather(*[player(http, n, time.perf_counter() + 1.0, warm, args.pace)
                                        for n in range(args.players)])
                 times: list[float] = []
+                loop_cpu = cpu_seconds(server.pid, server.pid)  # the event loop's thread (the rest: the database's)
                 cpu, wall, mine = cpu_seconds(server.pid), time.perf_counter(), time.process_time()
                 await asyncio.gather(*[player(http, n, wall + args.seconds, times, args.pace)
                                        for n in range(args.players)])
                 cpu, wall, mine = cpu_seconds(server.pid) - cpu, time.perf_counter() - wall, time.process_time() - mine
+                loop_cpu = cpu_seconds(server.pid, server.pid) - loop_cpu
             if args.browser:
                 took = await first_table(url + "/")
                 print(f"first table on screen (headless Chromium, loopback): {took * 1000:.0f} ms")
         finally:
             server.terminate()
             server.wait(10)
-    return len(times), wall, cpu, mine, sorted(times)
+    return len(times), wall, cpu, loop_cpu, mine, sorted(times)
 
 
-def report(name: str, players: int, moves: int, wall: float, cpu: float, mine: float, times: list[float]) -> None:
+def report(name: str, players: int, moves: int, wall: float, cpu: float, loop_cpu: float, mine: float,
+           times: list[float]) -> None:
     print(f"{name}: {players} players, {moves} moves in {wall:.1f} s: {moves / wall:.0f} moves/s; round trip median "
           f"{statistics.median(times) * 1000:.1f} ms, p99 {times[int(len(times) * 0.99)] * 1000:.1f} ms; server CPU "
-          f"{cpu * 1000 / moves:.2f} ms per move ({cpu:.1f} s); the players' process {mine * 1000 / moves:.2f} ms "
-          "per move", flush=True)
+          f"{cpu * 1000 / moves:.2f} ms per move ({cpu:.1f} s; the event loop's thread "
+          f"{loop_cpu * 1000 / moves:.2f} ms, the database's threads {(cpu - loop_cpu) * 1000 / moves:.2f} ms); "
+          f"the players' process {mine * 1000 / moves:.2f} ms per move", flush=True)
 
 
 async def run(args, trees: list[tuple[str, Path]], folder: str) -> None:
