@@ -110,7 +110,7 @@ def headline(record, tr: Messages) -> str:
     return tr("Seed {seed}", seed=seed_to_text(record.seed)) if record.seed is not None else tr("Custom deck")
 
 
-def par_line(par: int, coach: int | None, tr: Messages) -> str:
+def par_text(par: int, coach: int | None, tr: Messages) -> str:
     """Par as the chat's finished game says it: beside the coach's score, what each of them saw."""
     if coach is None:
         return tr("par {par}", par=par)
@@ -144,7 +144,7 @@ def table(record, tr: Messages, *, par: int | None = None, coach: int | None = N
         "choices": [] if over else _choices(state, legal, tr),
         "par": par if over else None,
         "coach": coach if over and par is not None else None,
-        "par_line": par_line(par, coach, tr) if over and par is not None else None,
+        "par_text": par_text(par, coach, tr) if over and par is not None else None,
         "hinted": hinted, "hint": not over and record.kind in ("normal", PRACTICE),
         "review": over and review, "share": over and record.kind == DAILY and record.status in ("won", "dead"),
     }

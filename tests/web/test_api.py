@@ -189,7 +189,7 @@ async def test_a_running_daily_keeps_its_secrets(served, store, clock, alice):
         state = (await (await client.post(f"/api/games/{game}/move", json={"version": state["version"],
                                                                            "action": a_move(state)},
                                           headers=alice)).json())["state"]
-    assert state["par"] is None and state["coach"] is None and state["par_line"] is None and not state["review"]
+    assert state["par"] is None and state["coach"] is None and state["par_text"] is None and not state["review"]
     for path in (f"/api/games/{game}/review", f"/api/games/{game}/replay"):
         answer = await client.get(path, headers=alice)
         assert answer.status == 409 and "Daily #" in (await answer.json())["message"]
@@ -200,7 +200,7 @@ async def test_a_running_daily_keeps_its_secrets(served, store, clock, alice):
     clock.advance(86_400)  # the day is over: par and the line may be shown
     shown = (await (await client.get(f"/api/games/{game}", headers=alice)).json())["state"]
     assert shown["par"] == 7 and shown["coach"] == -3 and shown["review"]
-    assert shown["par_line"] == "par 7 seeing every card · coach -3"  # as the chat's finished game says it
+    assert shown["par_text"] == "par 7 seeing every card · coach -3"  # as the chat's finished game says it
 
 
 async def test_the_daily_counts_once(served, store, alice):

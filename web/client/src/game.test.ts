@@ -6,7 +6,7 @@ function at(version: number, id = 7): State {
   return {
     id, version, kind: "normal", day: null, status: "playing", over: false, score: null, headline: "", events: [],
     room_number: 1, health: 20, max_health: 20, weapon: null, kills: [], dungeon: 40, room: [], avoid: null,
-    choices: [], par: null, coach: null, par_line: null, hinted: false, hint: true, review: false, share: false,
+    choices: [], par: null, coach: null, par_text: null, hinted: false, hint: true, review: false, share: false,
   };
 }
 

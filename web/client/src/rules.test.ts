@@ -14,7 +14,7 @@ function state(room: Slot[], weapon = null as State["weapon"]): State {
   return {
     id: 1, version: 0, kind: "normal", day: null, status: "playing", over: false, score: null, headline: "",
     events: [], room_number: 1, health: 20, max_health: 20, weapon, kills: [], dungeon: 40, room, avoid: null,
-    choices: [], par: null, coach: null, par_line: null, hinted: false, hint: true, review: false, share: false,
+    choices: [], par: null, coach: null, par_text: null, hinted: false, hint: true, review: false, share: false,
   };
 }
 

@@ -48,7 +48,7 @@ export interface State {
   choices: Choice[];
   par: number | null;
   coach: number | null; // a daily's coach score, beside par once its day is over
-  par_line: string | null; // par (and the coach) as the player reads them
+  par_text: string | null; // par (and the coach) as the player reads them
   hinted: boolean;
   hint: boolean;
   review: boolean;

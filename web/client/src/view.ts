@@ -118,7 +118,7 @@ export function render(root: HTMLElement, state: State, previous: State | null, 
   } else {
     const end = el("section", { class: "end" });
     const final = el("div", { class: "final" }, el("span", {}, words.score), el("strong", {}, String(state.score ?? "—")));
-    if (state.par_line !== null) final.append(el("p", { class: "par" }, state.par_line));
+    if (state.par_text !== null) final.append(el("p", { class: "par" }, state.par_text));
     end.append(final);
     const buttons = el("div", { class: "controls" });
     if (state.review) {
