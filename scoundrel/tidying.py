@@ -26,6 +26,9 @@ class Releasable(Protocol):
 class Tidier:
     def __init__(self) -> None:
         self._waiting: list[Releasable] = []
+        # The waiting list and each step of freeing: a request that frees the oldest at once (``let_go``) may come
+        # while the thread is inside a step on that same search.
+        self._lock = threading.Lock()
         self._idle = threading.Event()
         self._idle.set()
         self._wake = threading.Event()
@@ -48,10 +51,11 @@ class Tidier:
 
     def let_go(self, searches: list) -> None:
         """Take ``searches`` (emptying the list) to free in spare time."""
-        self._waiting += searches
-        searches.clear()
-        while len(self._waiting) > WAITING:
-            self._waiting.pop(0).release(1 << 62)
+        with self._lock:
+            self._waiting += searches
+            searches.clear()
+            while len(self._waiting) > WAITING:
+                self._waiting.pop(0).release(1 << 62)
         if self._waiting and self._thread is None:
             self._thread = threading.Thread(target=self._run, name="free-searches", daemon=True)
             self._thread.start()
@@ -70,9 +74,9 @@ class Tidier:
             self._wake.clear()
             while self._waiting:
                 self._idle.wait()
-                search = self._waiting[0]
-                if search.release(STEP) and self._waiting and self._waiting[0] is search:
-                    del self._waiting[0]
+                with self._lock:
+                    if self._waiting and self._waiting[0].release(STEP):
+                        del self._waiting[0]
 
 
 TIDIER = Tidier()  # the worker process's

@@ -4,6 +4,8 @@ never during a request, and with no more than a bounded number waiting (scoundre
 from __future__ import annotations
 
 import random
+import threading
+import time
 
 import pytest
 
@@ -66,3 +68,32 @@ def test_searches_waiting_to_be_freed_are_bounded_when_requests_leave_no_spare_t
         assert [p.size() for p in solved[:3]] == [0, 0, 0]  # the oldest, freed at once
         assert all(p.size() > 0 for p in solved[3:])
     assert TIDIER.wait(60)
+
+
+class SlowSearch:
+    """A search whose every step of freeing takes a while, and which notes two threads freeing it at once."""
+
+    def __init__(self) -> None:
+        self.stepping, self.overlapped, self.left = threading.Event(), False, 3
+        self._inside = False
+
+    def release(self, items: int) -> bool:
+        self.overlapped |= self._inside
+        self._inside = True
+        self.stepping.set()
+        time.sleep(0.05)
+        self.left = 0 if items > 1000 else self.left - 1
+        self._inside = False
+        return self.left <= 0
+
+
+def test_a_request_freeing_the_oldest_at_once_never_frees_it_beside_the_thread(monkeypatch):
+    monkeypatch.setattr(tidying, "WAITING", 1)
+    slow = SlowSearch()
+    with TIDIER.request():
+        TIDIER.let_go([slow])
+    assert slow.stepping.wait(10)  # the thread is freeing it, a step at a time
+    with TIDIER.request():  # a request arrives mid-step and lets go of more than may wait: the oldest at once
+        TIDIER.let_go([SlowSearch()])
+    assert TIDIER.wait(60)
+    assert not slow.overlapped and slow.left == 0
