@@ -52,7 +52,7 @@ FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.benchmark-token-not-real-000000000
 # Innermost frames of a thread waiting, not working: the event loop's select, aiosqlite's and a thread pool's queue.
 IDLE = ("EpollSelector.select (selectors.py", "_connection_worker_thread (aiosqlite/core.py:59)",
         "_worker (concurrent/futures/thread.py:81)")
-BOT_CODE = ("bot/", "cogs/", "terminal/", "scoundrel/", "storage/", "games/",
+BOT_CODE = ("bot/", "cogs/", "terminal/", "app/", "storage/", "games/",
             "discord/", "aiosqlite/", "PIL/", "isal/", "sqlite3/")
 
 

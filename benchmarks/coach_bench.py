@@ -6,12 +6,12 @@
     .venv/bin/python benchmarks/coach_bench.py --play-samples 4 --reviews 10   # a cheaper line, 10 reviews
 
 For each deal the coach plays it (``coach_play``), then a hint is asked at every position of that line, in order,
-as the bot's worker computes it (``scoundrel.coach._hint_in_worker``: the worker keeps the orders it solved, so a
+as the bot's worker computes it (``app.coach.advice._hint_in_worker``: the worker keeps the orders it solved, so a
 room's second hint reuses the first one's; ``--cold`` forgets them before each hint), then the line is reviewed
 (``_review_in_worker``: par seeing every card, then each move judged fairly against the best). Times are the
 process's CPU time (one core; the machine may be shared, so the wall-clock time is printed beside it). After each
 request the benchmark waits, as the worker does until its next request, while the searches that request let go of
-are freed (``scoundrel.tidying``): that time is not in a request's figures, and its total is printed apart.
+are freed (``app.solver.tidying``): that time is not in a request's figures, and its total is printed apart.
 
 The deals are fixed (seed i is derived from the text ``solver-bench/i``, as in ``solver_bench.py``).
 """
@@ -27,11 +27,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from app import coach  # noqa: E402
+from app.solver.tidying import TIDIER  # noqa: E402
 from games.engine import PRESETS, deal, encode, seed_to_text  # noqa: E402
 from games.engine.seeds import seed_from_bytes  # noqa: E402
 from games.solver import fair, native  # noqa: E402
-from scoundrel import coach  # noqa: E402
-from scoundrel.tidying import TIDIER  # noqa: E402
 
 
 def timed(fn, *args):

@@ -33,8 +33,8 @@ import baselines  # noqa: E402
 from number_table import table  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
+from app.daily.days import DAILY_RULES  # noqa: E402
 from games.engine import deal, replay  # noqa: E402
-from scoundrel.daily import DAILY_RULES  # noqa: E402
 
 PLAYERS = ("par", "coach", "greedy", "smallest")
 DEFAULT_RESULTS = Path(__file__).resolve().parent / "results" / "coach_numbers.jsonl"

@@ -419,7 +419,7 @@ GROUPS = (  # (group, path fragments), the first that matches a frame's file nam
     ("games.picture", ("games/picture/",)),
     ("games.engine / i18n / games", ("games/engine/", "games/i18n/", "games/duel/", "games/solver/", "babel/")),
     ("bot (process)", ("bot/",)),
-    ("scoundrel (application)", ("scoundrel/",)),
+    ("app (application)", ("app/",)),
     ("cogs", ("cogs/",)),
     ("storage", ("storage/",)),
     ("asyncio", ("asyncio/", "selectors.py")),

@@ -7,7 +7,7 @@ import math
 import statistics
 from collections.abc import Iterable, Sequence
 
-from scoundrel.par import DEFAULT_TIMEOUT
+from app.solver.worker import DEFAULT_TIMEOUT
 
 Z95 = 1.959964  # the normal distribution's two-sided 95 % point
 NIGHT_LIMIT = DEFAULT_TIMEOUT  # seconds the night's job gives par and the coach's game together (cogs/daily/par.py)

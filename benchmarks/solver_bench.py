@@ -135,7 +135,7 @@ def run_coach(preset_name: str, reviews: int, hints: int) -> None:
             times["hint"].append(time.perf_counter() - started)
             print(f"deal {i:3d} {seed_to_text(seed)}  hint after {len(state.history)} moves: "
                   f"{times['hint'][-1]:6.2f} s", flush=True)
-            # The player follows it and asks again: the worker keeps the deal's position (scoundrel.coach), so the
+            # The player follows it and asks again: the worker keeps the deal's position (app.coach.advice), so the
             # next hint reuses its table.
             state = apply(state, action)
             if not state.over:

@@ -62,8 +62,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this tree's bot/ and storage/, before any other
 
+from app.daily.days import month_of  # noqa: E402
 from games.engine import Rules, legal_actions, preset  # noqa: E402
-from scoundrel.daily import month_of  # noqa: E402
 from storage import Store, open_store  # noqa: E402
 from storage.factory import redact  # noqa: E402
 

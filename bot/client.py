@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from storage import Store
 
 log = logging.getLogger(__name__)
-DEFAULT_PAR = object()  # marker: use scoundrel.par.solve_par
+DEFAULT_PAR = object()  # marker: use app.solver.worker.solve_par
 STOP_GRACE = 6.0  # seconds a clean stop gives the interactions in flight, leaving time to close within 10 s
 
 
@@ -77,15 +77,15 @@ class ScoundrelBot(Bot):
         # Opened in setup_hook, None again after close(). Typed as always open: no interaction reaches a cog before
         # setup_hook or after close.
         self.store: Store = None  # type: ignore[assignment]
-        # How par is computed: scoundrel.par.solve_par (a worker process), or None for no par at all (tests that are
-        # not about par: a real solve costs seconds of CPU).
+        # How par is computed: app.solver.worker.solve_par (a worker process), or None for no par at all (tests that
+        # are not about par: a real solve costs seconds of CPU).
         if par_solver is DEFAULT_PAR:
-            from scoundrel.par import solve_par as par_solver
+            from app.solver.worker import solve_par as par_solver
         self.par_solver = par_solver
-        # The coach's score of the daily, played in the same worker after par (scoundrel.par.coach_score); by default
-        # there whenever par is.
+        # The coach's score of the daily, played in the same worker after par (app.solver.worker.coach_score); by
+        # default there whenever par is.
         if coach_player is DEFAULT_PAR:
-            from scoundrel.par import coach_score as default_coach
+            from app.solver.worker import coach_score as default_coach
 
             coach_player = default_coach if par_solver is not None else None
         self.coach_player = coach_player

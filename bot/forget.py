@@ -1,4 +1,4 @@
-"""``scoundrel-bot forget --user ID``: delete everything the bot keeps about one Discord user (scoundrel/forget.py).
+"""``scoundrel-bot forget --user ID``: delete everything the bot keeps about one Discord user (app/players/forget.py).
 
 For an operator answering a deletion request; a player can do the same themselves with ``/scoundrel forget-me``.
 Safe while the bot runs (one transaction); the boards no longer list the player from that moment on.
@@ -24,7 +24,7 @@ def _user_id(text: str) -> int:
 
 
 async def forget(database, user_id: int) -> dict[str, int]:
-    from scoundrel.forget import forget_player
+    from app.players.forget import forget_player
     from storage import open_store
 
     store = await open_store(database)

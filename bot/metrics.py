@@ -27,7 +27,7 @@ class Metrics:
                               ["cause"], registry=self.registry)
         self.solver_queue = Gauge("scoundrel_solver_queue_length", "Solver requests waiting or running",
                                   registry=self.registry)
-        from scoundrel.par import solver_jobs  # read when scraped: the queue lives in scoundrel/par.py
+        from app.solver.worker import solver_jobs  # read when scraped: the queue lives in app/solver/worker.py
 
         self.solver_queue.set_function(solver_jobs)
 

@@ -59,8 +59,8 @@ async def serve(database, host: str, port: int) -> None:
     try:
         await stop.wait()
     finally:
-        from scoundrel.par import close_par
-        from scoundrel.replays import close_replays
+        from app.replays.gifs import close_replays
+        from app.solver.worker import close_par
 
         await runner.cleanup()
         await close_par()  # the solver's worker (hints and reviews) and the replays' thread, when started

@@ -28,15 +28,15 @@ import simcord
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from app.daily.days import day_of  # noqa: E402
+from app.daily.deal import daily_deck, remember_par, todays_challenge  # noqa: E402
+from app.solver.worker import coach_score, solve_par  # noqa: E402
 from bot.client import ScoundrelBot  # noqa: E402
 from bot.config import Config  # noqa: E402
 from games.engine import apply, legal_actions, new_game, preset, seed_to_text  # noqa: E402
 from games.i18n.messages import messages_for  # noqa: E402
 from games.picture.duel_replay import MOVE_MS as DUEL_MOVE_MS  # noqa: E402
 from games.picture.replay import FIRST_MS, MOVE_MS, RESULT_MS  # noqa: E402
-from scoundrel.daily import day_of  # noqa: E402
-from scoundrel.daily_challenge import daily_deck, remember_par, todays_challenge  # noqa: E402
-from scoundrel.par import coach_score, solve_par  # noqa: E402
 
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.screenshot-token-not-real-000000000000"
 WIDTHS = {"phone": (390, 1100), "desktop": (1280, 1000)}
@@ -277,7 +277,7 @@ async def main(argv: list[str]) -> int:
         finally:
             await env.shutdown()
             await bot.close()
-            from scoundrel.par import close_par
+            from app.solver.worker import close_par
 
             await close_par()
     return 0

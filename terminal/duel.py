@@ -1,7 +1,7 @@
 """``scoundrel-bot duel``: the two-player duel hot-seat, two people at one terminal. Quitting exits 0.
 
-The duel is challenged, accepted and moved through the application layer (``scoundrel.duels``), as the bot's are,
-on a store of its own that lasts as long as the duel (``scoundrel.scratch_store``)."""
+The duel is challenged, accepted and moved through the application layer (``app.play.duels``), as the bot's are,
+on a store of its own that lasts as long as the duel (``app.play.scratch_store``)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import asyncio
 import sys
 from typing import TextIO
 
+from app.play import duels
+from app.play.scratch_store import scratch_store
 from games.duel import IllegalDuelAction, board_lines, event_text, hand_text, parse_command, phase_text, rules_text
 from games.engine import SeedError, new_seed, readable, seed_to_text
-from scoundrel import duels
-from scoundrel.scratch_store import scratch_store
 from terminal.colour import for_terminal
 from terminal.play import parse_seed
 from terminal.usage import prog

@@ -1,5 +1,5 @@
 """``python -m bot play``: Scoundrel in a terminal. The game is started and played through the same application
-functions as the bot's (``scoundrel.games``), on a store that lasts as long as the game."""
+functions as the bot's (``app.play.solo``), on a store that lasts as long as the game."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import asyncio
 import sys
 from typing import TextIO
 
+from app.play import solo
+from app.play.scratch_store import scratch_store
 from games.engine import (
     AT_CROSSROADS,
     AT_MERCHANT,
@@ -33,8 +35,6 @@ from games.engine import (
     seed_to_text,
 )
 from games.engine import actions as A
-from scoundrel import games
-from scoundrel.scratch_store import scratch_store
 from terminal.colour import for_terminal
 from terminal.usage import invocation, prog
 
@@ -200,8 +200,8 @@ PLAYER = 1  # the terminal's one player, as the store knows them
 
 def run(seed: int, rules_name: str, stdin: TextIO, stdout: TextIO) -> int:
     """Play one game of ``rules_name`` from ``seed``, read from ``stdin``. The game is started and moved by the
-    application layer (``scoundrel.games``), as the bot's are, on a store of its own that lasts as long as the
-    game (``scoundrel.scratch_store``)."""
+    application layer (``app.play.solo``), as the bot's are, on a store of its own that lasts as long as the
+    game (``app.play.scratch_store``)."""
     return asyncio.run(_run(seed, preset(rules_name), stdin, stdout))
 
 
@@ -212,7 +212,7 @@ async def _run(seed: int, rules: Rules, stdin: TextIO, stdout: TextIO) -> int:
 
 async def _play(store, seed: int, rules: Rules, stdin: TextIO, stdout: TextIO) -> int:
     seed_text = seed_to_text(seed)
-    record = (await games.start_game(store, PLAYER, rules, seed)).record
+    record = (await solo.start_game(store, PLAYER, rules, seed)).record
     print(f"Scoundrel — seed {seed_text} · {rules.name}. Type h for help.", file=stdout)
     show = lambda text: print(readable(text), file=stdout)  # noqa: E731 - cards as the bot and the duel write them
     show("\n" + render(record.state, seed_text))
@@ -237,7 +237,7 @@ async def _play(store, seed: int, rules: Rules, stdin: TextIO, stdout: TextIO) -
             print(f"I don't know {command!r}. Type h for help.", file=stdout)
             continue
         try:
-            record = await games.move(store, record.id, PLAYER, record.version, action, loaded=record)
+            record = await solo.move(store, record.id, PLAYER, record.version, action, loaded=record)
         except IllegalAction as exc:
             show(f"Not allowed: {exc}")
             continue

@@ -14,7 +14,7 @@ import grimp
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("bot", "cogs", "terminal", "web", "scoundrel", "storage", "games")
+PACKAGES = ("bot", "cogs", "terminal", "web", "app", "storage", "games")
 SURFACES = ("cogs", "terminal", "web")
 # What the surfaces may import below the application layer: each package's public API, its __init__.
 PUBLIC = ("storage", "games.engine", "games.duel", "games.solver", "games.picture", "games.i18n")

@@ -146,8 +146,8 @@ def named_paths(text: str) -> list[str]:
 
 def named_modules(text: str) -> list[str]:
     """The dotted names a document gives in backticks under a top-level package or class: ``cogs.game.view``,
-    ``scoundrel.par.solve_par``, ``cogs.EXTENSIONS``, ``Store.play``. Under ``bot``, only its modules (``bot.offers``
-    is the running bot's attribute, not the package's)."""
+    ``app.solver.worker.solve_par``, ``cogs.EXTENSIONS``, ``Store.play``. Under ``bot``, only its modules
+    (``bot.offers`` is the running bot's attribute, not the package's)."""
     pattern = rf"(?<![\w./])((?:{'|'.join([*PACKAGES, *CLASSES])})(?:\.\w+)+)"
     names = [name for span in code_spans(text) for name in re.findall(pattern, span)]
     names = [name for name in names if not name.startswith("bot.")

@@ -12,15 +12,16 @@ import logging
 
 from aiohttp import web
 
+from app.coach import access as coaching
+from app.coach.advice import hint_for, review_game
+from app.daily import share as daily_share
+from app.daily.days import share_text
+from app.errors import CoachRefused, HintNeedsConsent, NotShareable
+from app.replays.gifs import ReplayBusy, shared
+from app.solver.worker import ParTimeout, SolverBusy
 from games.engine import decode
 from games.i18n import N_, translated
 from games.solver import SolverRefused
-from scoundrel import coaching, daily_share
-from scoundrel.coach import hint_for, review_game
-from scoundrel.daily import share_text
-from scoundrel.errors import CoachRefused, HintNeedsConsent, NotShareable
-from scoundrel.par import ParTimeout, SolverBusy
-from scoundrel.replays import ReplayBusy, shared
 from storage import DAILY, PRACTICE
 from web import play
 from web.http import PLAYER, SECURITY_HEADERS, answer, game_id_of, locale_of, read_json
@@ -55,7 +56,7 @@ def add_extras(app: web.Application, routes) -> None:
 class Extras:
     def __init__(self, routes) -> None:
         self.routes = routes
-        self.hint_for, self.review_game = hint_for, review_game  # the solver's worker (scoundrel.coach)
+        self.hint_for, self.review_game = hint_for, review_game  # the solver's worker (app.coach.advice)
 
     async def _game(self, request: web.Request):
         record = await play.own_game(self.routes.store, request[PLAYER].id, game_id_of(request))

@@ -1,4 +1,4 @@
-"""The table's requests as the application layer's use cases (``scoundrel.games``, ``scoundrel.daily_attempt``),
+"""The table's requests as the application layer's use cases (``app.play.solo``, ``app.daily.attempt``),
 the same ones the chat's commands and buttons call: one game behind both, the same rows, the same version, the
 same counted daily attempt, the same boards. Nothing is kept in memory, so several processes can serve the table
 from one database. A refusal is a ``PlayError`` with an HTTP status and an English message id for the player.
@@ -6,12 +6,13 @@ from one database. A refusal is a ``PlayError`` with an HTTP status and an Engli
 
 from __future__ import annotations
 
+from app.daily import attempt as daily_attempt
+from app.daily.days import day_of
+from app.daily.deal import par_and_coach
+from app.errors import NotYourGame, StaleVersion
+from app.play import solo
 from games.engine import Action, ActionParseError, IllegalAction, preset
 from games.i18n import N_
-from scoundrel import daily_attempt, games
-from scoundrel.daily import day_of
-from scoundrel.daily_challenge import par_and_coach
-from scoundrel.errors import NotYourGame, StaleVersion
 from storage import DAILY, NORMAL, PRACTICE, CorruptGame, GameNotFound
 
 KINDS = (NORMAL, DAILY)
@@ -31,7 +32,7 @@ class PlayError(Exception):
 async def own_game(store, player_id: int, game_id: int):
     """The player's game ``game_id``; someone else's is answered exactly as a game that does not exist."""
     try:
-        return await games.own_game(store, game_id, player_id)
+        return await solo.own_game(store, game_id, player_id)
     except (GameNotFound, NotYourGame):
         raise PlayError(404, NOT_FOUND) from None
     except CorruptGame:
@@ -46,7 +47,7 @@ async def current(store, player_id: int, kind: str):
     """The player's game of ``kind`` in progress; for the daily, today's counted attempt even when finished (so
     the table shows its result), or None. (Reading starts and closes nothing: ``start`` does.)"""
     if kind == NORMAL:
-        record = await games.current_game(store, player_id)
+        record = await solo.current_game(store, player_id)
     else:
         record = await store.active_game(player_id, DAILY)
         if record is not None and record.day != today(store):  # its day is over: ``start`` closes it
@@ -63,7 +64,7 @@ async def start(store, player_id: int, name: str, kind: str, preset_name: str = 
     par is still to be solved, or None)."""
     missing = None
     if kind == NORMAL:
-        record = (await games.start_game(store, player_id, preset(preset_name), guild_id=guild_id,
+        record = (await solo.start_game(store, player_id, preset(preset_name), guild_id=guild_id,
                                          channel_id=channel_id)).record
     elif not daily_enabled:
         raise PlayError(403, NO_DAILY)
@@ -88,7 +89,7 @@ async def move(store, player_id: int, game_id: int, version: int, code: str):
     except ActionParseError:
         raise PlayError(400, N_("That is not a move of this game.")) from None
     try:
-        return await games.move(store, game_id, player_id, version, action), True
+        return await solo.move(store, game_id, player_id, version, action), True
     except (GameNotFound, NotYourGame):
         raise PlayError(404, NOT_FOUND) from None
     except CorruptGame:

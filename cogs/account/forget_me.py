@@ -1,7 +1,7 @@
 """``/scoundrel forget-me``: a player deletes everything the bot keeps about them (an extension).
 
 Private from start to end: the command answers only the player, with what will go and two buttons; nothing is
-deleted until they press **Delete my data**. The deletion itself is ``scoundrel.forget.forget_player``;
+deleted until they press **Delete my data**. The deletion itself is ``app.players.forget.forget_player``;
 an operator does the same with ``scoundrel-bot forget --user ID``. Buttons::
 
     sc:forget:yes   delete the data of whoever presses it (the message is private: the player who asked)
@@ -15,13 +15,13 @@ import re
 import discord
 from discord import app_commands
 
+from app.players.forget import forget_player
 from cogs.commands.group import add_subcommands, remove_subcommands
 from cogs.plumbing.errors import report_error, send_private
 from cogs.plumbing.interaction import Interaction
 from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
 from games.i18n import ENGLISH, N_, Messages
-from scoundrel.forget import forget_player
 
 ASK = N_("This deletes everything I keep about you: every game (the one in progress too), your daily results and "
          "streak, your place on every board, your streak reminder and any duel not finished. A finished duel stays "

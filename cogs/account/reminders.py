@@ -22,6 +22,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from app.daily import reminders
+from app.daily.days import day_end
+from app.daily.reminders import CLOSED, FAILED, REMIND_HOURS, SENT
 from cogs.commands.group import add_subcommands, remove_subcommands
 from cogs.daily.par import process_name
 from cogs.daily.play import DAILY_OFF, PlayDailyButton
@@ -31,9 +34,6 @@ from cogs.plumbing.interaction import Interaction
 from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
 from games.i18n import Messages, messages_for
-from scoundrel import reminders
-from scoundrel.daily import day_end
-from scoundrel.reminders import CLOSED, FAILED, REMIND_HOURS, SENT
 
 log = logging.getLogger(__name__)
 

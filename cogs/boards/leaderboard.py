@@ -1,7 +1,7 @@
 """``/scoundrel leaderboard`` and ``/scoundrel stats`` (an extension): the boards and a player's record in words.
 
 Which board a request means, its entries and the player's place, and a player's stats are
-``scoundrel.boards``'s; the boards of several days (week, month, all time) rank points and say so in one line.
+``app.players.boards``'s; the boards of several days (week, month, all time) rank points and say so in one line.
 """
 
 from __future__ import annotations
@@ -13,6 +13,10 @@ from babel.dates import format_date
 from babel.numbers import format_decimal
 from discord import app_commands
 
+from app.daily.days import day_date, day_end, day_of, month_of, month_start
+from app.errors import BoardRefused
+from app.players import boards
+from app.players.boards import BoardRequest
 from cogs.commands.group import add_subcommands, remove_subcommands
 from cogs.plumbing import clock
 from cogs.plumbing.bounds import PUBLIC_POSTS
@@ -21,14 +25,10 @@ from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
 from games.engine import DAY_FLOOR
 from games.i18n import ENGLISH, Messages
-from scoundrel import boards
-from scoundrel.boards import BoardRequest
-from scoundrel.daily import day_date, day_end, day_of, month_of, month_start
-from scoundrel.errors import BoardRefused
 from storage import WON
 
 MAX_DAY = 99_999  # Daily #99,999 is in the 23rd century
-MAX_MONTH = 3_000  # Month #1 is January 2026 (scoundrel.daily.month_of)
+MAX_MONTH = 3_000  # Month #1 is January 2026 (app.daily.days.month_of)
 NO_MENTIONS = discord.AllowedMentions.none()
 
 Board = Literal["daily", "week", "month", "all-time"]

@@ -9,13 +9,13 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from app.daily.days import day_of
 from cogs.boards.leaderboard import stats_embed
 from cogs.duel.commands import challenge
 from cogs.plumbing import clock
 from cogs.plumbing.bounds import CHALLENGES
 from cogs.plumbing.interaction import Interaction
 from cogs.text.locale import for_reader
-from scoundrel.daily import day_of
 
 
 @app_commands.context_menu(name="Scoundrel stats")

@@ -20,6 +20,10 @@ from typing import Any, TypeVar
 
 import discord
 
+from app.coach import access as coaching
+from app.coach.advice import hint_for, review_game
+from app.errors import CoachRefused, HintNeedsConsent
+from app.solver.worker import ParTimeout, SolverBusy
 from cogs.coach.best_possible import chunk_lines
 from cogs.plumbing.errors import GameIdButton
 from cogs.plumbing.interaction import Interaction
@@ -27,10 +31,6 @@ from cogs.text.card_text import readable
 from cogs.text.locale import for_reader
 from games.i18n import ENGLISH, N_, Messages, translated
 from games.solver import refusal
-from scoundrel import coaching
-from scoundrel.coach import hint_for, review_game
-from scoundrel.errors import CoachRefused, HintNeedsConsent
-from scoundrel.par import ParTimeout, SolverBusy
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -102,13 +102,13 @@ async def ask_solver(interaction: Interaction, work: Awaitable[T]) -> T | None:
     try:
         return await work
     except SolverBusy as busy:
-        await interaction.followup.send(tr(str(busy)), ephemeral=True)  # scoundrel.par's BUSY_* texts, marked there
+        await interaction.followup.send(tr(str(busy)), ephemeral=True)  # app.solver.worker's BUSY_* texts, marked there
     except ParTimeout:
         await interaction.followup.send(tr(TOO_LONG), ephemeral=True)
     return None
 
 
-# How each refusal of ``scoundrel.coaching`` reads (a RULES refusal is the solver's own words, translated).
+# How each refusal of ``app.coach.access`` reads (a RULES refusal is the solver's own words, translated).
 REVIEW_REFUSALS = {coaching.NOT_YOURS: NOT_YOURS_REVIEW, coaching.STILL_PLAYING: STILL_PLAYING,
                    coaching.DAILY_RUNNING: N_("Finish your counted attempt at Daily #{day} first."),
                    coaching.UNAVAILABLE: NO_REVIEWS}

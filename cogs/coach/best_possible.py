@@ -17,6 +17,7 @@ import logging
 
 import discord
 
+from app.solver.worker import ParTimeout, SolverBusy, close_par, solve_par
 from cogs.plumbing.errors import GameIdButton
 from cogs.plumbing.interaction import Interaction
 from cogs.text.card_text import readable
@@ -24,7 +25,6 @@ from cogs.text.locale import for_reader
 from games.engine import decode
 from games.i18n import ENGLISH, N_, Messages
 from games.solver import MOVE_MARKS, refusal, short_line
-from scoundrel.par import ParTimeout, SolverBusy, close_par, solve_par
 
 log = logging.getLogger(__name__)
 
@@ -99,7 +99,8 @@ async def show_par(interaction: Interaction, game_id: int) -> None:
     reason = refusal(rules)
     solver = _state["solver"]
     if reason or solver is None:
-        # The solver's own reasons and busy answers are its text (games/solver, scoundrel/par), translated where marked.
+        # The solver's own reasons and busy answers are its text (games/solver, app/solver/worker), translated where
+        # marked.
         await interaction.followup.send(tr(reason) if reason else tr("Par is not available on this bot."),
                                         ephemeral=True)
         return

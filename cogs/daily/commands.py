@@ -2,7 +2,7 @@
 
 The pieces live in ``cogs/daily/play.py`` (playing, practice, share), ``cogs/daily/post.py`` (the post),
 ``cogs/daily/post_settings.py`` (``/scoundrel-admin daily``/``daily-off``) and ``cogs/daily/par.py`` (par, solved
-ahead of time); the day, the deal, the share text and streaks are ``scoundrel/daily.py``. Boards and stats are
+ahead of time); the day, the deal, the share text and streaks are ``app/daily/days.py``. Boards and stats are
 ``cogs/boards/leaderboard.py``.
 """
 

@@ -12,10 +12,10 @@ import logging
 
 import discord
 
+from app.daily.days import month_days, month_of, room_marks
 from cogs.boards.leaderboard import month_name, player
 from cogs.text.embed_fields import FIELD_LIMIT
 from games.i18n import ENGLISH, Messages
-from scoundrel.daily import month_days, month_of, room_marks
 
 log = logging.getLogger(__name__)
 

@@ -4,9 +4,9 @@ The poster's loop fires at 00:00 UTC and solves the new day's deal first thing, 
 before that (a bot that was down at midnight, say) asks for it in the background. Several processes sharing one
 database solve it once: the one holding the par's lease in the database solves, the others read the answer.
 Right after par, in what is left of par's time limit and under the same lease, the coach plays the deal seeing only
-what a player sees (``scoundrel.par.coach_score``); its score is stored with par in one write and shown beside it.
+what a player sees (``app.solver.worker.coach_score``); its score is stored with par in one write and shown beside it.
 The answer is kept in the database (``daily_challenges.par``, ``coach_score``) and, for the game-over buttons, which
-are built without I/O, in ``scoundrel.daily_challenge.KNOWN_PAR``. A bot whose ``par_solver`` attribute is None
+are built without I/O, in ``app.daily.deal.KNOWN_PAR``. A bot whose ``par_solver`` attribute is None
 (tests that are not about par) never starts a solve.
 """
 
@@ -20,9 +20,9 @@ import socket
 import time
 from datetime import timedelta
 
+from app.daily.deal import daily_deck, remember_par, todays_challenge
+from app.solver.worker import DEFAULT_TIMEOUT, ParTimeout, SolverRefused, close_par
 from games.i18n import ENGLISH, Messages
-from scoundrel.daily_challenge import daily_deck, remember_par, todays_challenge
-from scoundrel.par import DEFAULT_TIMEOUT, ParTimeout, SolverRefused, close_par
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +49,7 @@ class ParKeeper:
     def __init__(self, bot, owner: str | None = None) -> None:
         self.bot = bot
         self.solver = bot.par_solver
-        self.coach = getattr(bot, "coach_player", None)  # scoundrel.par.coach_score, or None: no coach's score
+        self.coach = getattr(bot, "coach_player", None)  # app.solver.worker.coach_score, or None: no coach's score
         self.owner = owner or process_name()
         self.running: dict[int, asyncio.Task] = {}
         self.used_worker = False

@@ -16,6 +16,11 @@ import re
 
 import discord
 
+from app.daily import attempt as daily_attempt
+from app.daily import share as daily_share
+from app.daily.days import day_end, day_of, share_text
+from app.daily.deal import par_and_coach
+from app.errors import PAST_DAY, NotShareable, NotYourGame, PracticeRefused
 from cogs.game.open_table import remember_private
 from cogs.game.view import game_message
 from cogs.plumbing import clock
@@ -26,10 +31,6 @@ from cogs.plumbing.respond import send_message
 from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
 from games.i18n import ENGLISH, N_, Messages
-from scoundrel import daily_attempt, daily_share
-from scoundrel.daily import day_end, day_of, share_text
-from scoundrel.daily_challenge import par_and_coach
-from scoundrel.errors import PAST_DAY, NotShareable, NotYourGame, PracticeRefused
 from storage import DAILY, DEAD, PRACTICE, WON, GameRecord, SharePost
 
 log = logging.getLogger(__name__)
@@ -63,7 +64,7 @@ async def send_daily_game(interaction: Interaction, record, note: str | None = "
 
 async def play_daily(interaction: Interaction, note: str = "") -> None:
     """``/scoundrel daily`` and the post's Play button: resume, start the counted attempt, or refuse
-    (``scoundrel.daily_attempt.open_daily`` decides which)."""
+    (``app.daily.attempt.open_daily`` decides which)."""
     tr = for_reader(interaction)
     if not interaction.client.config.daily_enabled:
         await send_private(interaction, tr(DAILY_OFF))
@@ -195,7 +196,7 @@ async def share_result(interaction: Interaction, game_id: int) -> None:
 
 async def share_post_text(store, record, tr: Messages, today: int) -> str:
     """A Share post: the player, their result and grid, the legend (what it may show:
-    ``scoundrel.daily_share.shared_result``)."""
+    ``app.daily.share.shared_result``)."""
     shared = await daily_share.shared_result(store, record, today)
     text = share_text(record.day, record.state, shared.par, shared.streak, tr, shared.coach)
     text += "\n-# " + tr(SHARE_LEGEND)
@@ -205,7 +206,7 @@ async def share_post_text(store, record, tr: Messages, today: int) -> str:
     return tr("{player}'s {result}", player=player, result=text)
 
 
-# What the share's marks mean (scoundrel.daily.room_marks), on one line under them.
+# What the share's marks mean (app.daily.days.room_marks), on one line under them.
 SHARE_LEGEND = N_("🟩 no damage · 🟨 up to 5 · 🟧 up to 10 · 🟥 more · ⏭️ avoided · 🏆 cleared · 💀 died")
 
 

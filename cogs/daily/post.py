@@ -20,6 +20,8 @@ from datetime import UTC, time, timedelta
 import discord
 from discord.ext import commands, tasks
 
+from app.daily.days import daily_seed, day_end, day_of, post_due_at
+from app.daily.deal import todays_challenge
 from cogs.daily.glance import add_day_glance, results_value
 from cogs.daily.par import ParKeeper, par_text, process_name
 from cogs.daily.play import PlayDailyButton
@@ -30,8 +32,6 @@ from cogs.text.command_text import slash
 from cogs.text.locale import for_server
 from games.engine import seed_to_text
 from games.i18n import ENGLISH, Messages
-from scoundrel.daily import daily_seed, day_end, day_of, post_due_at
-from scoundrel.daily_challenge import todays_challenge
 
 log = logging.getLogger(__name__)
 

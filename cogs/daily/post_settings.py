@@ -9,6 +9,7 @@ from datetime import time
 import discord
 from discord import app_commands
 
+from app.daily.days import BadTime, day_of, format_post_time, parse_post_time, post_due_at
 from cogs.commands.admin_group import require_manager
 from cogs.daily.play import DAILY_OFF
 from cogs.daily.post import poster, utc_time
@@ -18,7 +19,6 @@ from cogs.plumbing.interaction import Interaction
 from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
 from games.i18n import ENGLISH, Messages
-from scoundrel.daily import BadTime, day_of, format_post_time, parse_post_time, post_due_at
 
 
 @app_commands.command(name="daily", description="Post the daily challenge in a channel every day at a UTC time")

@@ -13,10 +13,10 @@ import logging
 
 import discord
 
+from app.daily.days import day_of
 from cogs.daily.play import share_post_text
 from cogs.plumbing import clock
 from games.i18n import messages_for
-from scoundrel.daily import day_of
 from storage import SharePost
 
 log = logging.getLogger(__name__)

@@ -13,14 +13,14 @@ import io
 
 import discord
 
+from app.play import duels
+from app.play.duels import ABANDONED, CHALLENGED, DECLINED, FORGOTTEN_PLAYER, DuelError, DuelRefused, has_picture
 from cogs.text.card_text import readable
 from cogs.text.command_text import slash
 from games.duel import PLACING, PLAYER_NAMES, event_text
 from games.engine import seed_to_text
 from games.i18n import ENGLISH, N_, Messages, translated
 from games.picture import DUEL_FILENAME, render_duel
-from scoundrel import duels
-from scoundrel.duels import ABANDONED, CHALLENGED, DECLINED, FORGOTTEN_PLAYER, DuelError, DuelRefused, has_picture
 
 GOAL = N_("Goal: finish one column of 4+ cards, two of 5+ and one of 6+.")
 # Why the store refused (DuelError.code), in words.
@@ -34,7 +34,7 @@ STORE_REFUSALS = {
     duels.ONLY_CHALLENGED_ACCEPTS: N_("only the challenged player can accept"),
     duels.RESIGN_FOR_OTHER: N_("you can only resign for yourself"),
 }
-# Why scoundrel.duels refused (DuelRefused.code), where it says the same as the store would.
+# Why app.play.duels refused (DuelRefused.code), where it says the same as the store would.
 RULE_REFUSALS = {duels.OUTSIDER: duels.NOT_IN_DUEL, duels.OVER: duels.STORE_OVER,
                  duels.SELF_DUEL: duels.STORE_SELF_DUEL, duels.WAITING: duels.ONLY_CHALLENGED_ACCEPTS}
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from app.play import duels
+from app.play.duels import CHALLENGED, DuelError, DuelRefused, OpponentBusy
 from cogs.commands.group import add_subcommands, bot_can_post, remove_subcommands
 from cogs.duel.board import board_content, board_files, duel_url, mention, player_name, refusal_reason
 from cogs.duel.view import DYNAMIC_ITEMS, render_board
@@ -20,8 +22,6 @@ from cogs.text.command_text import command_word, slash
 from cogs.text.locale import for_reader
 from games.engine import SeedError
 from games.i18n import N_, Messages
-from scoundrel import duels
-from scoundrel.duels import CHALLENGED, DuelError, DuelRefused, OpponentBusy
 
 
 @app_commands.command(name="duel", description="Challenge someone to a two-player Scoundrel duel (cards and dice)")

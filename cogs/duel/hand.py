@@ -1,6 +1,6 @@
 """A duel player's private hand, in words: the hand, whose turn it is, what the controls below it do.
 
-Only its own player sees it (``scoundrel.duels.hand`` decides whose); its buttons are ``cogs.duel.view``'s.
+Only its own player sees it (``app.play.duels.hand`` decides whose); its buttons are ``cogs.duel.view``'s.
 """
 
 from __future__ import annotations

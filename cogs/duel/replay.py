@@ -4,7 +4,7 @@ The button is a persistent ``DynamicItem`` (``sc:dreplay:<duel id>``) that ``cog
 the board of every duel played to its end (won, or resigned), as cogs/offers.py declares. Anyone who can see the
 board may press it: the duel was played in the open on that board, so its replay is posted for all to see, as a
 finished solo game's is (``cogs/game/replay.py``; only a daily's deal, still the day's challenge, is kept private).
-A click is deferred while the replay service (``scoundrel.replays``: one worker thread, a bounded queue, one replay per
+A click is deferred while the replay service (``app.replays.gifs``: one worker thread, a bounded queue, one replay per
 player at a time, rendered replays kept) draws it; a busy service, a duel still being played, a declined
 challenge and a duel that no longer exists are each said plainly and privately.
 
@@ -19,6 +19,11 @@ import io
 
 import discord
 
+from app.errors import ReplayRefused
+from app.play import duels
+from app.play.duels import DuelError
+from app.replays import access as replay_access
+from app.replays.gifs import ReplayBusy, shared
 from cogs.duel.board import board_content, refused_text, status_line
 from cogs.plumbing.errors import GameIdButton, send_private
 from cogs.plumbing.interaction import Interaction
@@ -26,10 +31,6 @@ from cogs.text.locale import for_reader
 from games.engine import seed_to_text
 from games.i18n import ENGLISH, N_, Messages
 from games.picture import DUEL_REPLAY_FILENAME as FILENAME
-from scoundrel import duels, replay_access
-from scoundrel.duels import DuelError
-from scoundrel.errors import ReplayRefused
-from scoundrel.replays import ReplayBusy, shared
 
 _state = {"replays": shared()}  # the replay service (a test puts its own here)
 NOT_OVER = N_("This duel is still being played: its replay is drawn once it is over.")
@@ -76,7 +77,7 @@ async def replay_own_duel(interaction: Interaction, duel_id: int) -> None:
 
 
 async def post_duel_replay(interaction: Interaction, record) -> None:
-    """Post a finished duel's replay (``scoundrel.replay_access`` has checked it has one)."""
+    """Post a finished duel's replay (``app.replays.access`` has checked it has one)."""
     tr = for_reader(interaction)
     service = _state["replays"]
     busy = service.refusal(interaction.user.id)

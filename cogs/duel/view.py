@@ -7,7 +7,7 @@ Every control is a ``DynamicItem`` whose custom_id holds what the click needs, s
     sc:duelp:<duel id>:<version>:<n>           select menu n of card plays; each option's value is an action code
     sc:dreplay:<duel id>                       a finished duel's Replay (cogs/duel/replay.py, offered by cogs/offers.py)
 
-What a click may do is ``scoundrel.duels``'s to decide (who may see which hand, a move on an older hand, a
+What a click may do is ``app.play.duels``'s to decide (who may see which hand, a move on an older hand, a
 resignation); ``store.duels.play_duel`` lets exactly one of two racing clicks through. The words and pictures are
 ``cogs.duel.board`` (the public board) and ``cogs.duel.hand`` (the private hand).
 
@@ -23,6 +23,8 @@ import re
 
 import discord
 
+from app.play import duels
+from app.play.duels import CHALLENGED, DuelError, DuelRefused, StaleHand
 from cogs.duel.board import (
     board_content,
     board_embed,
@@ -39,8 +41,6 @@ from cogs.plumbing.respond import edit_message, in_time
 from cogs.text.locale import for_reader
 from games.duel import PAIRS, PLACING, DuelAction, IllegalDuelAction, legal_actions, refusal, rules_text
 from games.i18n import ENGLISH, N_, Messages
-from scoundrel import duels
-from scoundrel.duels import CHALLENGED, DuelError, DuelRefused, StaleHand
 
 log = logging.getLogger(__name__)
 
@@ -116,7 +116,7 @@ OVER = N_("This duel is over.")
 
 
 async def refuse(interaction: Interaction, refused: DuelRefused) -> None:
-    """Say privately why ``scoundrel.duels`` refused a click on a hand or a board."""
+    """Say privately why ``app.play.duels`` refused a click on a hand or a board."""
     tr = for_reader(interaction)
     if refused.code == duels.OUTSIDER:
         await send_private(interaction, outsider_text(refused.record, tr))

@@ -8,6 +8,7 @@ import re
 import discord
 from discord import app_commands
 
+from app.play import solo
 from cogs.admin.preset import default_preset, preset_choices
 from cogs.commands.group import add_subcommands, remove_subcommands, scoundrel
 from cogs.game.embed import rules_label
@@ -26,7 +27,6 @@ from cogs.text.locale import for_reader
 from games.engine import SeedError, seed_to_text
 from games.engine import preset as preset_rules
 from games.i18n import ENGLISH, N_, Messages
-from scoundrel import games
 from storage import GameRecord
 
 log = logging.getLogger(__name__)
@@ -97,7 +97,7 @@ def how_it_went(game, tr: Messages = ENGLISH) -> str:
 @app_commands.command(name="resume", description="Post your game in progress here again")
 @app_commands.checks.cooldown(**PUBLIC_POSTS)
 async def resume(interaction: Interaction) -> None:
-    record = await games.current_game(interaction.client.store, interaction.user.id)
+    record = await solo.current_game(interaction.client.store, interaction.user.id)
     if record is None:
         tr = for_reader(interaction)
         await send_private(interaction, tr(NO_GAME, play=slash(tr, "play")))
@@ -108,7 +108,7 @@ async def resume(interaction: Interaction) -> None:
 @app_commands.command(name="abandon", description="Give up your game in progress (asks first)")
 async def abandon(interaction: Interaction) -> None:
     tr = for_reader(interaction)
-    record = await games.current_game(interaction.client.store, interaction.user.id)
+    record = await solo.current_game(interaction.client.store, interaction.user.id)
     if record is None:
         await send_private(interaction, tr(NO_GAME, play=slash(tr, "play")))
         return

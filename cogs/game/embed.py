@@ -12,6 +12,7 @@ import dataclasses
 
 import discord
 
+from app.daily.days import DAILY_RULES, day_end
 from cogs.text.card_text import readable
 from cogs.text.command_text import command_word, slash
 from games.engine import (
@@ -37,7 +38,6 @@ from games.engine import (
 )
 from games.i18n import ENGLISH, N_, Messages
 from games.picture import FILENAME
-from scoundrel.daily import DAILY_RULES, day_end
 
 HINTED = N_("💡 hinted — not counted")
 ABANDONED = "abandoned"  # storage's status for a game given up with /scoundrel abandon

@@ -12,6 +12,8 @@ import re
 
 import discord
 
+from app.errors import GameOver, NotYourGame
+from app.play import solo
 from cogs.game.embed import game_url, other_players_game
 from cogs.game.view import game_message
 from cogs.plumbing.bounds import ID
@@ -22,8 +24,6 @@ from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
 from games.engine import Rules, preset
 from games.i18n import ENGLISH, N_, Messages
-from scoundrel import games
-from scoundrel.errors import GameOver, NotYourGame
 
 log = logging.getLogger(__name__)
 
@@ -32,13 +32,13 @@ NORMAL = "normal"
 
 async def start_game(interaction: Interaction, rules: Rules, seed: int | None) -> None:
     """Create a game for the user and post it publicly, or offer the one already in progress
-    (``scoundrel.games.start_game`` decides which)."""
-    await show_start(interaction, await games.start_game(
+    (``app.play.solo.start_game`` decides which)."""
+    await show_start(interaction, await solo.start_game(
         interaction.client.store, interaction.user.id, rules, seed, guild_id=interaction.guild_id,
         channel_id=interaction.channel_id))
 
 
-async def show_start(interaction: Interaction, start: games.Start) -> None:
+async def show_start(interaction: Interaction, start: solo.Start) -> None:
     if start.to_show:  # new, or made for an earlier /scoundrel play whose answer failed (a slow database, say)
         await post_game(interaction, start.record)
     else:
@@ -51,7 +51,7 @@ class NewGameButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
     PREFIX, LABEL, EMOJI, STYLE = "new", N_("New game"), "🎴", discord.ButtonStyle.success
 
     async def run(self, interaction: Interaction) -> None:
-        start = await games.start_again(interaction.client.store, self.game_id, interaction.user.id,
+        start = await solo.start_again(interaction.client.store, self.game_id, interaction.user.id,
                                         preset(interaction.client.config.default_preset),
                                         guild_id=interaction.guild_id, channel_id=interaction.channel_id)
         await show_start(interaction, start)
@@ -130,7 +130,7 @@ class ResumeButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
     async def run(self, interaction: Interaction) -> None:
         tr = for_reader(interaction)
         try:
-            record = await games.resumable_game(interaction.client.store, self.game_id, interaction.user.id)
+            record = await solo.resumable_game(interaction.client.store, self.game_id, interaction.user.id)
         except NotYourGame as theirs:
             await send_private(interaction, other_players_game(theirs.owner_id, tr))
         except GameOver:
@@ -169,9 +169,9 @@ class AbandonButton(discord.ui.DynamicItem[discord.ui.Button],
         tr = for_reader(interaction)
         try:
             if self.step == "yes":
-                ended = await games.abandon(store, self.game_id, interaction.user.id)
+                ended = await solo.abandon(store, self.game_id, interaction.user.id)
             else:  # a damaged game must still be abandonable: asked about without its state
-                record = await games.game_to_give_up(store, self.game_id, interaction.user.id)
+                record = await solo.game_to_give_up(store, self.game_id, interaction.user.id)
         except NotYourGame as theirs:
             await send_private(interaction, other_players_game(theirs.owner_id, tr))
         except GameOver:

@@ -2,7 +2,7 @@
 
 The button is a persistent ``DynamicItem`` (``sc:replay:<game id>``) offered (cogs/offers.py) under every
 finished solo game (normal, daily, practice; won, died or given up). A click loads the game, is deferred, and is
-answered with the GIF once the replay service (``scoundrel.replays``: one worker thread, a bounded queue, one replay per
+answered with the GIF once the replay service (``app.replays.gifs``: one worker thread, a bounded queue, one replay per
 player at a time, rendered replays kept) has drawn it; a busy service says so plainly.
 
 A daily's deal is the day's challenge: while its day runs, only its player may see the replay, and privately.
@@ -21,6 +21,10 @@ import io
 import discord
 from discord import app_commands
 
+from app.errors import ReplayRefused
+from app.replays import access as replay_access
+from app.replays.access import DAILY_KINDS, SUGGESTED
+from app.replays.gifs import ReplayBusy, close_replays, shared
 from cogs.commands.group import add_subcommands, remove_subcommands
 from cogs.duel.replay import MAX_DUEL, replay_own_duel
 from cogs.game.commands import how_it_went, recent_for_suggestions
@@ -32,14 +36,10 @@ from cogs.text.locale import for_reader
 from games.engine import seed_to_text
 from games.i18n import ENGLISH, N_, Messages
 from games.picture import REPLAY_FILENAME as FILENAME
-from scoundrel import replay_access
-from scoundrel.errors import ReplayRefused
-from scoundrel.replay_access import DAILY_KINDS, SUGGESTED
-from scoundrel.replays import ReplayBusy, close_replays, shared
 
 _state = {"replays": shared()}  # the replay service (a test puts its own here)
 NOT_YOURS = N_("That is not one of your games: `/scoundrel replay` lists yours.")
-# Why scoundrel.replay_access refused, in words.
+# Why app.replays.access refused, in words.
 REFUSALS = {
     replay_access.NOT_OVER: N_("Finish the game first: its replay is drawn once it is over."),
     replay_access.DAY_RUNNING: N_("Play this daily yourself first: its replay would give the deal away."),

@@ -29,6 +29,9 @@ from typing import NamedTuple
 
 import discord
 
+from app.daily.deal import par_and_coach
+from app.errors import DayOver, NotYourGame, StaleVersion
+from app.play import solo
 from cogs.game.embed import (
     ABANDONED,
     KIND_EMOJI,
@@ -66,9 +69,6 @@ from games.engine import (
 from games.engine import actions as A
 from games.i18n import ENGLISH, Messages, outcome_text
 from games.picture import FILENAME, render_room
-from scoundrel import games
-from scoundrel.daily_challenge import par_and_coach
-from scoundrel.errors import DayOver, NotYourGame, StaleVersion
 from storage import DAILY
 
 log = logging.getLogger(__name__)
@@ -138,7 +138,7 @@ async def _handle_game_click(interaction: Interaction, game_id: int, version: in
     tr = for_reader(interaction)  # the player's own clicks are the only ones that redraw the game
     user_id = interaction.user.id
     try:
-        record = await in_time(interaction, games.own_game(store, game_id, user_id))
+        record = await in_time(interaction, solo.own_game(store, game_id, user_id))
     except NotYourGame as theirs:
         await send_private(interaction, other_players_game(theirs.owner_id, tr))
         return
@@ -149,10 +149,10 @@ async def _handle_game_click(interaction: Interaction, game_id: int, version: in
         await store.set_message(game_id, interaction.message.channel.id, interaction.message.id)
     try:
         if code == TOGGLE:  # the fight mode is the message's alone: nothing is played
-            games.check_move(record, user_id, version)
+            solo.check_move(record, user_id, version)
             await redraw(interaction, record, BAREHANDED if mode == WEAPON_MODE else WEAPON_MODE)
             return
-        record = await in_time(interaction, games.move(store, game_id, user_id, version, code, loaded=record))
+        record = await in_time(interaction, solo.move(store, game_id, user_id, version, code, loaded=record))
     except DayOver as over:  # the daily's day ended before this move: the attempt was closed instead
         await redraw(interaction, over.record, mode)
         await send_private(interaction, day_over_text(over.record, tr))

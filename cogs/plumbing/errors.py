@@ -17,6 +17,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from app import errors as refusals
 from cogs.plumbing.bounds import ID
 from cogs.plumbing.interaction import Interaction
 from cogs.plumbing.options import BadOption, check_payload
@@ -24,7 +25,6 @@ from cogs.plumbing.outages import TROUBLE
 from cogs.text.locale import for_reader
 from games.engine import ActionParseError, IllegalAction, RulesError, SeedError
 from games.i18n import ENGLISH, N_, Messages
-from scoundrel import errors as refusals
 from storage import StoreTimeout
 from storage import errors as store_errors
 

@@ -1,6 +1,6 @@
 """Par: the exact best score of a Scoundrel deal whose order is known, and one line that reaches it.
 
-Pure (no I/O); the bot runs it in a worker process (``scoundrel/par.py``); ``python -m bot solve`` prints it.
+Pure (no I/O); the bot runs it in a worker process (``app/solver/worker.py``); ``python -m bot solve`` prints it.
 
 How it stays fast without giving up exactness:
 - a situation is only what decides the rest of the game (``search.py``): where the dungeon stands, the avoided

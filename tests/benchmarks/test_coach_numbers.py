@@ -20,9 +20,9 @@ import baselines  # noqa: E402
 import coach_numbers  # noqa: E402
 import number_table  # noqa: E402
 
+from app.daily.days import DAILY_RULES  # noqa: E402
 from games.engine import deal  # noqa: E402
 from games.solver import solve  # noqa: E402
-from scoundrel.daily import DAILY_RULES  # noqa: E402
 
 PLAIN = "par,greedy,smallest"
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from app.daily.days import DAILY_RULES, daily_seed
 from games.engine import Action, deal, legal_actions
-from scoundrel.daily import DAILY_RULES, daily_seed
 from tests.daily.helpers import CARD_CODES, play_to_end
 
 

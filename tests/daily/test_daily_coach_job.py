@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from app.solver.worker import coach_score, solve_par
 from games.engine import deal, seed_to_text
 from games.solver import solve
 from games.solver.fair import coach_play
-from scoundrel.par import coach_score, solve_par
 from tests.daily.helpers import admin_of
 from tests.discord.harness import make_bot
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from app.solver.worker import solve_par
 from games.engine import deal, decode, replay, seed_to_text
-from scoundrel.par import solve_par
 from tests.daily.helpers import admin_of, play_to_end
 from tests.discord.harness import buttons, make_bot
 
@@ -49,8 +49,8 @@ async def test_the_post_and_the_end_of_a_daily_show_par(world):
 
 @pytest.mark.simcord(settle_timeout=60)
 async def test_a_par_left_half_solved_by_a_process_that_died_is_solved_here_once_its_lease_runs_out(world):
+    from app.daily.deal import todays_challenge
     from cogs.daily.par import ParKeeper
-    from scoundrel.daily_challenge import todays_challenge
 
     keeper = world.bot.get_cog("DailyPoster").par
     await todays_challenge(world.store, 1)

@@ -7,9 +7,9 @@ from datetime import UTC, datetime
 import discord
 import simcord
 
+from app.daily.days import daily_seed, room_marks
 from cogs.commands.admin_group import NOT_A_MANAGER
 from games.engine import seed_to_text
-from scoundrel.daily import daily_seed, room_marks
 from tests.daily.helpers import admin_of, play_to_end, restart
 from tests.discord.harness import buttons
 

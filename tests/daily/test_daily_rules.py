@@ -1,4 +1,4 @@
-"""scoundrel.daily: day numbers, the secret deal, the post time, share text and streaks."""
+"""app.daily.days: day numbers, the secret deal, the post time, share text and streaks."""
 
 import hashlib
 import hmac
@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from app.daily import days as daily
 from games.engine import DEAD, apply, avoid, legal_actions, new_game, take
 from games.engine.seeds import seed_from_bytes
-from scoundrel import daily
 
 
 def test_day_numbers_follow_utc_days():

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
+from app.daily.days import DAILY_RULES, daily_seed, room_marks
 from cogs.daily.count import COUNT_EVERY
 from games.engine.tally import DAY_FLOOR
-from scoundrel.daily import DAILY_RULES, daily_seed, room_marks
 from tests.daily.helpers import play_to_end
 from tests.daily.test_daily_post import posts, schedule
 from tests.storage.helpers import play_line

@@ -10,13 +10,13 @@ from datetime import UTC, datetime
 
 import discord
 
+from app.daily.days import daily_seed, day_end, room_marks, share_text
 from cogs.coach.best_possible import par_summary
 from cogs.daily.play import SHARE_LEGEND
 from games.engine import apply, legal_actions, new_game, seed_to_text
 from games.engine.rules import CLASSIC
 from games.i18n.messages import ENGLISH, messages_for
 from games.solver.explain import line_text
-from scoundrel.daily import daily_seed, day_end, room_marks, share_text
 from tests.daily.helpers import play_to_end
 from tests.discord.harness import buttons
 

@@ -35,7 +35,8 @@ def make_config(database: Path, **overrides) -> Config:
 
 def make_bot(database: Path, *, par_solver=None, coach_player=None, own_process=False, **overrides) -> ScoundrelBot:
     """The real bot on ``database``; without par unless a test passes a solver (a real solve costs seconds), and
-    without the coach's score of the daily unless a test passes ``scoundrel.par.coach_score`` (a deal costs tens)."""
+    without the coach's score of the daily unless a test passes ``app.solver.worker.coach_score`` (a deal costs
+    tens)."""
     return ScoundrelBot(make_config(database, **overrides), par_solver=par_solver, coach_player=coach_player,
                         own_process=own_process)
 

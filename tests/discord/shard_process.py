@@ -25,8 +25,8 @@ import sys
 import discord
 import simcord
 
+from app.solver.worker import solve_par
 from bot.client import make_bot
-from scoundrel.par import solve_par
 from tests.discord.harness import buttons, make_config, private_notes
 
 

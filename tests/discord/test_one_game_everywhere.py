@@ -1,13 +1,13 @@
 """One game behind every surface: the Discord cogs and the terminal's ``play`` start, move and finish a game through
-the same application functions (``scoundrel.games``), and the same deal played the same way ends the same."""
+the same application functions (``app.play.solo``), and the same deal played the same way ends the same."""
 
 from __future__ import annotations
 
 import asyncio
 import io
 
+from app.play import solo
 from games.engine import apply, new_game, preset, seed_from_text
-from scoundrel import games
 from terminal.play import run, typed_move
 
 SEED = "0000-0004"
@@ -20,7 +20,7 @@ class Through:
     def __init__(self, monkeypatch, *names: str) -> None:
         self.calls: list[str] = []
         for name in names:
-            monkeypatch.setattr(games, name, self._counted(name, getattr(games, name)))
+            monkeypatch.setattr(solo, name, self._counted(name, getattr(solo, name)))
 
     def _counted(self, name, real):
         async def counted(*args, **kwargs):
@@ -75,8 +75,8 @@ async def test_discord_and_the_terminal_play_a_game_through_the_same_functions(w
 
 
 async def test_the_cogs_word_the_application_layers_refusals_like_storages(world):
+    from app.errors import NotYourGame, StaleVersion
     from cogs.plumbing.errors import friendly_message
-    from scoundrel.errors import NotYourGame, StaleVersion
     from storage import errors as store_errors
 
     await world.alice.slash(world.channel, "scoundrel play", seed=SEED)

@@ -159,9 +159,9 @@ async def test_hint_says_hint_and_the_fight_switch_shows_which_mode_is_on_in_eve
 
 
 def test_the_coach_writes_readable_suits_in_every_language():
+    from app.coach.advice import ReviewText
     from cogs.coach.advice import review_text
     from cogs.coach.best_possible import short_line_text
-    from scoundrel.coach import ReviewText
 
     deck = new_game(CLASSIC, seed=13).start_deck
     state, line = new_game(CLASSIC, deck=deck), []

@@ -9,13 +9,13 @@ import sys
 import pytest
 from PIL import Image
 
+from app.daily.days import day_of
+from app.replays.gifs import BUSY_FULL, BUSY_YOURS, ReplayService
 from cogs.game.view import render_game
 from cogs.plumbing import clock
 from games.engine import PRESETS, encode, legal_actions, seed_to_text
 from games.picture.replay import FILENAME, render_replay
 from games.solver import solve
-from scoundrel.daily import day_of
-from scoundrel.replays import BUSY_FULL, BUSY_YOURS, ReplayService
 from tests.discord.harness import buttons
 
 RULES = PRESETS["classic"]

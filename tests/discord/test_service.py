@@ -63,7 +63,7 @@ def test_the_address_is_validated_with_a_one_line_error(tmp_path):
 async def test_the_solver_queue_length_is_reported_while_jobs_wait(world):
     import asyncio
 
-    from scoundrel.par import close_par, run_in_solver
+    from app.solver.worker import close_par, run_in_solver
     from tests.solver.worker_jobs import timed_nap
 
     jobs = [asyncio.create_task(run_in_solver(timed_nap, 0.5, str(n), requester=n)) for n in (1, 2, 3)]

@@ -10,12 +10,12 @@ import sys
 import pytest
 from PIL import Image, ImageSequence
 
+from app.replays.gifs import BUSY_FULL, BUSY_YOURS, ReplayService
 from games.duel import replay
 from games.engine.seeds import seed_from_text, seed_to_text
 from games.i18n.messages import ENGLISH, messages_for
 from games.picture.duel import HEIGHT, WIDTH, render_duel
 from games.picture.duel_replay import FILENAME, render_duel_replay
-from scoundrel.replays import BUSY_FULL, BUSY_YOURS, ReplayService
 from storage.duels import load_duel, open_duel, play_duel
 from tests.discord.harness import buttons, press_again
 from tests.duel.test_discord import eager_history

@@ -11,10 +11,10 @@ from collections import defaultdict
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from app.daily.days import DAILY_RULES
 from games.engine import WON, apply, forfeit_score, legal_actions, new_game
 from games.engine.seeds import SEED_BITS
 from games.engine.tally import DAILIES, DAILY, DAY_FLOOR, EndedGame, day_points, tally_all
-from scoundrel.daily import DAILY_RULES
 
 DAY_US = 86_400_000_000
 USERS = (1, 2, 3, 4)

@@ -11,8 +11,8 @@ import sqlite3
 
 import pytest
 
+from app.solver.worker import solve_par
 from cogs.daily.post import DailyPoster
-from scoundrel.par import solve_par
 from storage import ABANDONED, EXPIRED
 from tests.daily.helpers import admin_of
 from tests.daily.test_daily_post import at, posts, schedule

@@ -6,13 +6,13 @@ import sys
 
 import pytest
 
+from app.coach.advice import _review_in_worker, review_game
+from app.solver.worker import close_par
 from cogs.game.view import render_game
 from cogs.text.card_text import readable
 from games.engine import PRESETS, apply, decode, encode, new_game, seed_to_text
 from games.solver.fair import Coach
 from games.solver.position import Position
-from scoundrel.coach import _review_in_worker, review_game
-from scoundrel.par import close_par
 from tests.discord.harness import buttons
 from tests.solver.test_par_cog import answers_to
 
@@ -102,7 +102,7 @@ def test_no_review_button_without_a_solver_or_for_unsolvable_rules(monkeypatch):
 
 @pytest.mark.simcord(settle_timeout=600)  # the fair coach solves several orders a move
 async def test_hint_shows_the_best_move_privately_and_marks_the_game(world, monkeypatch, real_worker):
-    from scoundrel.coach import hint_for
+    from app.coach.advice import hint_for
 
     monkeypatch.setitem(coach()._state, "hint", hint_for)
     game = await world.alice.slash(world.channel, "scoundrel play", seed="0000-0007")  # room 1: ♠6 ♠8 ♥10 ♦8
@@ -139,7 +139,7 @@ async def test_hint_shows_the_best_move_privately_and_marks_the_game(world, monk
 
 
 async def test_no_hint_in_a_counted_daily_but_in_practice(world, monkeypatch):
-    from scoundrel.coach import hint_for
+    from app.coach.advice import hint_for
 
     monkeypatch.setitem(coach()._state, "hint", hint_for)
     daily = await world.store.create_game(world.alice.id, world.guild.id, world.channel.id, CLASSIC, seed=7,

@@ -8,11 +8,11 @@ import random
 
 import pytest
 
+from app.coach import advice as coach
 from games.engine import PRESETS, apply, deal, encode, legal_actions, new_game
 from games.solver import solve
 from games.solver.fair import KEPT_ORDERS, Coach
 from games.solver.fair_review import fair_review
-from scoundrel import coach
 
 CLASSIC = PRESETS["classic"]
 

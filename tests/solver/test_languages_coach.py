@@ -9,6 +9,7 @@ import pickle
 
 import pytest
 
+from app.coach.advice import _review_in_worker, hint_for, review_game
 from cogs.text.card_text import readable
 from games.engine import PRESETS, apply, encode, legal_actions, new_game
 from games.i18n.messages import ENGLISH, messages_for
@@ -16,7 +17,6 @@ from games.i18n.phrase import Phrase
 from games.solver.explain import line_text
 from games.solver.fair import Coach
 from games.solver.review import move_words, review
-from scoundrel.coach import _review_in_worker, hint_for, review_game
 from tests.discord.harness import buttons
 from tests.solver.test_coach_cog import coach, real_worker  # noqa: F401 - the fixture is used by name
 from tests.solver.test_par_cog import answers_to

@@ -11,11 +11,11 @@ import discord
 import pytest
 
 import cogs.coach.best_possible
+from app.solver.worker import BUSY_FULL, BUSY_YOURS, ParResult, ParService
 from cogs.coach.best_possible import chunk_lines, par_summary
 from cogs.game.view import render_game
 from games.engine import PRESETS, encode, legal_actions
 from games.solver import solve
-from scoundrel.par import BUSY_FULL, BUSY_YOURS, ParResult, ParService
 from tests.discord.harness import buttons
 from tests.solver.worker_jobs import timed_nap
 

@@ -1,4 +1,4 @@
-"""``scoundrel.par``: the solver in a worker process, refusals, timeouts, and the line in words."""
+"""``app.solver.worker``: the solver in a worker process, refusals, timeouts, and the line in words."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ import time
 
 import pytest
 
+from app.solver.worker import ParResult, ParService, ParTimeout, par_line_text
 from games.engine import PRESETS, deal, decode, replay
 from games.solver import SolverRefused
-from scoundrel.par import ParResult, ParService, ParTimeout, par_line_text
 
 CLASSIC = PRESETS["classic"]
 
@@ -51,7 +51,7 @@ async def test_a_solve_over_time_raises_and_the_next_one_gets_a_fresh_worker():
 KILLED_BOT = """
 import asyncio, time
 from games.engine import PRESETS, deal
-from scoundrel.par import ParService
+from app.solver.worker import ParService
 
 async def main():
     service = ParService()

@@ -10,7 +10,7 @@ import asyncio
 
 import pytest
 
-from scoundrel.par import BUSY_FULL, BUSY_YOURS, ParService, ParTimeout, SolverBusy
+from app.solver.worker import BUSY_FULL, BUSY_YOURS, ParService, ParTimeout, SolverBusy
 from tests.solver.worker_jobs import timed_nap
 
 

@@ -1,5 +1,5 @@
 """The solver's worker frees the searches a request let go of after answering it, while it waits for the next one,
-never during a request, and with no more than a bounded number waiting (scoundrel.tidying)."""
+never during a request, and with no more than a bounded number waiting (app.solver.tidying)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,12 @@ import time
 
 import pytest
 
+from app.coach import advice as coach
+from app.solver import tidying
+from app.solver.tidying import TIDIER
 from games.engine import PRESETS, deal, encode, new_game
 from games.solver.fair import Coach
 from games.solver.position import Position
-from scoundrel import coach, tidying
-from scoundrel.tidying import TIDIER
 from tests.solver.test_kept_positions import codes, moves_after
 
 CLASSIC = PRESETS["classic"]

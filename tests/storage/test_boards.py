@@ -9,9 +9,9 @@ from collections import defaultdict
 
 import pytest
 
+from app.daily.days import DAILY_RULES, daily_seed
 from games.engine import Rules, apply, forfeit_score, legal_actions, new_game
 from games.engine.tally import DAY_FLOOR
-from scoundrel.daily import DAILY_RULES, daily_seed
 from storage import ALL_RULES, open_store
 from tests.storage.helpers import ROOMY, Clock, dying_line, play_line, raw, winning_seed
 

@@ -7,9 +7,9 @@ from datetime import timedelta
 
 import pytest
 
+from app.daily.days import day_of
 from bot.__main__ import main as cli
 from games.engine import Rules, legal_actions
-from scoundrel.daily import day_of
 from storage import open_store
 from storage.copy import CopyError, copy_database
 from storage.duels import answer_challenge, create_challenge, load_duel, play_duel

@@ -8,8 +8,8 @@ from datetime import UTC, time, timedelta
 
 import pytest
 
+from app.daily.days import DAILY_RULES, daily_seed, day_end, parse_post_time
 from games.engine import Rules, deal, deck_codes, forfeit_score, legal_actions, preset
-from scoundrel.daily import DAILY_RULES, daily_seed, day_end, parse_post_time
 from storage import AttemptAlreadyUsed, DayOver, GuildSettings, StaleVersion, open_store
 from tests.storage.helpers import dying_line, play_line, raw
 

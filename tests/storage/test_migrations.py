@@ -233,8 +233,8 @@ async def test_version_5_makes_an_unchosen_server_preset_follow_the_bot_default(
 async def test_dailies_given_up_before_forfeits_existed_are_scored_once_on_open(db_path, tmp_path):
     from datetime import UTC, datetime
 
+    from app.daily.days import DAILY_RULES, daily_seed
     from games.engine import forfeit_score
-    from scoundrel.daily import DAILY_RULES, daily_seed
     from tests.storage.helpers import Clock
 
     # A database at version 6, as that code wrote it: a counted daily abandoned with no score.

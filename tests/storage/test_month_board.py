@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections import defaultdict
 from datetime import timedelta
 
+from app.daily.days import DAILY_RULES, daily_seed, day_start
 from games.engine.calendar import month_days, month_of
 from games.engine.tally import DAY_FLOOR
-from scoundrel.daily import DAILY_RULES, daily_seed, day_start
 from tests.storage.helpers import dying_line, play_line
 from tests.storage.test_boards import DAY, GUILD_A, GUILD_B, dailies, dailies_db  # noqa: F401
 

@@ -9,10 +9,10 @@ import json
 import asyncpg
 import pytest
 
+from app.daily.days import DAILY_RULES
 from games.engine import apply, deck_codes, new_game, to_json
 from games.engine.calendar import month_of
 from games.engine.tally import DAY_FLOOR
-from scoundrel.daily import DAILY_RULES
 from storage import is_postgres, migrate, open_store
 from storage.backends.postgres import upgrade
 from tests.storage.helpers import dying_line, raw

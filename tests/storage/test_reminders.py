@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from scoundrel.daily import DAILY_RULES, daily_seed
+from app.daily.days import DAILY_RULES, daily_seed
 from storage import open_store
 
 CHANNEL = 601

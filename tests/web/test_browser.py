@@ -185,7 +185,7 @@ async def test_a_whole_daily_counts_once_and_shows_par_after_its_day(table, brow
 
 
 async def test_a_hint_says_its_cost_first_then_shows_the_best_move(table, browser):
-    from scoundrel.par import close_par
+    from app.solver.worker import close_par
 
     url, store = table
     page, _, _ = await open_table(browser, url)

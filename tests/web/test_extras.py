@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from app.solver.worker import close_par
 from games.engine import legal_actions
-from scoundrel.par import close_par
 from tests.web.conftest import ALICE
 from tests.web.test_api import start
 

@@ -121,15 +121,15 @@ async def test_the_extension_reloads(world):  # noqa: F811
 
 
 async def test_moves_faster_than_the_edits_are_drawn_once_the_newest(world):  # noqa: F811
+    from app.play import solo
     from games.engine import legal_actions
     from games.i18n.messages import ENGLISH
-    from scoundrel import games
 
     message = (await world.alice.slash(world.channel, "scoundrel play", seed="0000-0004")).response.message
     record = await world.store.active_game(world.alice.id, "normal")
     moved = []
     for _ in range(3):  # three moves at the table, each told to the chat as it is answered
-        record = await games.move(world.store, record.id, world.alice.id, record.version,
+        record = await solo.move(world.store, record.id, world.alice.id, record.version,
                                   legal_actions(record.state)[0])
         moved.append(record)
     world.env.http_requests.clear()

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from app.solver.worker import ParTimeout, solve_par
 from bot.config import Activity
-from scoundrel.par import ParTimeout, solve_par
 from tests.discord.fixtures import db_path, world  # noqa: F401
 from tests.discord.harness import make_bot
 from tests.web.fake_discord import CLIENT_ID, CLIENT_SECRET
@@ -16,7 +16,7 @@ from tests.web.test_open_table import api
 
 
 class MidnightTimesOut:
-    """The real solver (``scoundrel.par.solve_par``), except that its first solve, the day's at 00:00, runs out of
+    """The real solver (``app.solver.worker.solve_par``), except that its first solve, the day's at 00:00, runs out of
     time (a fault injected): the day then has no par until someone asks again."""
 
     def __init__(self) -> None:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from app.daily.days import streaks
+from app.errors import BoardRefused
 from games.engine.calendar import month_days, month_of
-from scoundrel.daily import streaks
-from scoundrel.errors import BoardRefused
 from storage.models import UserStats
 from storage.store import Store
 

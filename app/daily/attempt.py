@@ -15,9 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from scoundrel.daily import day_of
-from scoundrel.daily_challenge import daily_deck, todays_challenge
-from scoundrel.errors import NOT_OPEN, PAST_DAY, PracticeRefused
+from app.daily.days import day_of
+from app.daily.deal import daily_deck, todays_challenge
+from app.errors import NOT_OPEN, PAST_DAY, PracticeRefused
 from storage import errors as store_errors
 from storage.models import DAILY, PRACTICE, GameRecord
 from storage.store import Store

@@ -1,4 +1,4 @@
-"""Who may replay which solo game, through the application layer (``scoundrel.replay_access``) on a real store: a
+"""Who may replay which solo game, through the application layer (``app.replays.access``) on a real store: a
 finished game only; a daily's only by its player, privately, while its day runs, and with par's line once it is
 over; and which game ``/replay`` means."""
 
@@ -8,11 +8,13 @@ from datetime import timedelta
 
 import pytest
 
+from app.daily import attempt as daily_attempt
+from app.errors import ReplayRefused
+from app.play import solo
+from app.replays import access as replay_access
 from games.engine import PRESETS, encode
 from games.engine.calendar import day_of
-from scoundrel import daily_attempt, games, replay_access
-from scoundrel.errors import ReplayRefused
-from tests.scoundrel.test_daily_attempt import finish
+from tests.app.test_daily_attempt import finish
 
 ALICE, BOB = 1, 2
 
@@ -45,9 +47,9 @@ async def test_a_daily_replay_is_its_players_alone_while_the_day_runs_then_anyon
 async def test_replay_asks_for_the_players_own_finished_game_or_their_latest(store):
     with refused(replay_access.NOTHING_YET):
         await replay_access.asked_game(store, ALICE)
-    first = (await games.start_game(store, ALICE, PRESETS["classic"], 7)).record
-    first = await games.abandon(store, first.id, ALICE)
-    playing = (await games.start_game(store, ALICE, PRESETS["classic"], 8)).record
+    first = (await solo.start_game(store, ALICE, PRESETS["classic"], 7)).record
+    first = await solo.abandon(store, first.id, ALICE)
+    playing = (await solo.start_game(store, ALICE, PRESETS["classic"], 8)).record
     assert replay_access.check_solo(first, BOB, first.ended_at) is False  # a normal game: anyone, in the open
     assert [r.id for r in replay_access.suggested(await store.recent_games(ALICE))] == [first.id]
     assert (await replay_access.asked_game(store, ALICE)).id == first.id  # the latest finished, not the one played

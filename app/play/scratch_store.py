@@ -1,6 +1,6 @@
 """A store for games that need not outlast their process: a SQLite file in a temporary directory, removed at the
 end. The terminal's ``play`` keeps its one game there, so it plays through the same application functions
-(``scoundrel.games``) and the same durable commit as the bot, without a database of the player's to set up."""
+(``app.play.solo``) and the same durable commit as the bot, without a database of the player's to set up."""
 
 from __future__ import annotations
 

@@ -1,14 +1,15 @@
-"""The boards and a player's stats through the application layer (``scoundrel.boards``) on a real store: which
+"""The boards and a player's stats through the application layer (``app.players.boards``) on a real store: which
 board a request means, the entries with their kept names, the player's own place, and the stats with streaks."""
 
 from __future__ import annotations
 
 import pytest
 
+from app.daily import attempt as daily_attempt
+from app.errors import BoardRefused
+from app.players import boards
 from games.engine.calendar import day_of, month_days, month_of
-from scoundrel import boards, daily_attempt
-from scoundrel.errors import BoardRefused
-from tests.scoundrel.test_daily_attempt import finish
+from tests.app.test_daily_attempt import finish
 
 ALICE, BOB, GUILD, OTHER_GUILD = 1, 2, 10, 11
 

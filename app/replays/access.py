@@ -1,5 +1,5 @@
 """Who may replay what, and how it is shown: the application layer's half of a replay (the drawing is
-``scoundrel.replays``'s).
+``app.replays.gifs``'s).
 
 A finished solo game (normal, daily, practice; won, died or given up) has a replay; a game still being played has
 none yet. A daily's deal is the day's challenge: while its day runs only its player may see the replay, privately,
@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import datetime
 
+from app.errors import ReplayRefused
+from app.play import duels
 from games.engine import Action, decode
 from games.engine.calendar import day_of
-from scoundrel import duels
-from scoundrel.errors import ReplayRefused
 from storage import errors as store_errors
 from storage.duels import DECLINED, DuelRecord
 from storage.models import GameRecord

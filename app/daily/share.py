@@ -1,7 +1,7 @@
 """Sharing a counted daily's result, whatever posts it: who may share which game, and what the post may show.
 
 Only the player shares, and only a finished counted daily (won or dead: a forfeit or a practice replay is not a
-result to share). The post shows the day, the grid of rooms (``scoundrel.daily.share_text``), the streak as it
+result to share). The post shows the day, the grid of rooms (``app.daily.days.share_text``), the streak as it
 stood on that day, the name kept with the result, and par only once the day is over: while it runs, par would tell
 everyone still playing what to aim for. A post made while its day runs is kept (``Store.keep_share_post``) to be
 finished with par once the day is over.
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scoundrel.daily import streaks
-from scoundrel.errors import NotShareable, NotYourGame
+from app.daily.days import streaks
+from app.errors import NotShareable, NotYourGame
 from storage.models import DAILY, DEAD, WON, GameRecord
 from storage.store import Store
 

@@ -1,14 +1,14 @@
 """Each day's challenge as the game needs it: the day's deal, recorded on first use, and the pars already known.
 
 A daily game is created from the day's explicit deck, without its seed: a game shows its seed, and today's seed
-would give today's deal away. The deal of a day comes from the bot's secret (``scoundrel.daily.daily_seed``).
+would give today's deal away. The deal of a day comes from the bot's secret (``app.daily.days.daily_seed``).
 """
 
 from __future__ import annotations
 
+from app.daily.days import DAILY_RULES, daily_seed
 from games.engine import deal, deck_codes
 from games.engine.cards import Card
-from scoundrel.daily import DAILY_RULES, daily_seed
 from storage.models import DailyChallenge, GameRecord
 from storage.store import Store
 

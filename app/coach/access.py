@@ -1,6 +1,6 @@
 """Asking the coach: who may have a hint or a review of which game, and when.
 
-The answers themselves come from the solver's worker process (``scoundrel.coach``: ``hint_for``,
+The answers themselves come from the solver's worker process (``app.coach.advice``: ``hint_for``,
 ``review_game``), passed in as ``hinter`` / ``reviewer`` (None on a bot without a solver). Each request is two
 steps, so that a surface can tell the player to wait in between: ``check_*`` refuses at once (``CoachRefused``
 with one of the codes below, or ``HintNeedsConsent``) and returns the game; ``hint`` / ``review`` ask the solver
@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any, NamedTuple
 
+from app.errors import CoachRefused, HintNeedsConsent
 from games.solver import refusal
-from scoundrel.errors import CoachRefused, HintNeedsConsent
 from storage.models import DAILY, DEAD, NORMAL, PLAYING, PRACTICE, WON, GameRecord
 from storage.store import Store
 
@@ -39,7 +39,7 @@ Solver = Callable[..., Awaitable[Any]]  # (rules, deck, moves, *, requester) -> 
 
 
 class Reviewed(NamedTuple):
-    text: Any  # scoundrel.coach.ReviewText
+    text: Any  # app.coach.advice.ReviewText
     hinted: bool  # the game took a hint: its verdict says so
 
 
@@ -93,7 +93,7 @@ async def check_hint(store: Store, game_id: int, user_id: int, *, hinter: Solver
 
 
 async def hint(store: Store, record: GameRecord, user_id: int, hinter: Solver) -> Any:
-    """The best move now in a game ``check_hint`` allowed (a ``scoundrel.coach.Hint``), the game marked hinted
+    """The best move now in a game ``check_hint`` allowed (a ``app.coach.advice.Hint``), the game marked hinted
     before it is returned: a hint seen is a hinted game. ``CoachRefused(MOVED_ON)`` when the game moved on
     meanwhile: no stale hint."""
     state = record.state

@@ -1,7 +1,7 @@
 """The two-player duel, whatever shows it: challenge, answer, move on the version seen, resign; who sees which hand.
 
 Plain async functions over the store's duels (``store.duels``, storage/duels.py): they take ids and values and
-return ``DuelRecord``s (or a ``Hand`` / ``Move``). A refusal decided here is a ``DuelRefused`` (scoundrel.errors)
+return ``DuelRecord``s (or a ``Hand`` / ``Move``). A refusal decided here is a ``DuelRefused`` (app.errors)
 with one of the codes below; the store's own refusals (``DuelError``: not your turn, a race lost, a duel gone)
 and the engine's (``IllegalDuelAction``) come through as they are. None carries player text: the surfaces word
 them.
@@ -17,8 +17,8 @@ import logging
 import re
 from typing import NamedTuple
 
+from app.errors import DuelRefused, OpponentBusy, StaleHand
 from games.duel import DuelAction
-from scoundrel.errors import DuelRefused, OpponentBusy, StaleHand
 from storage import duels as stored
 from storage.duels import (
     ABANDONED,

@@ -1,15 +1,16 @@
-"""Hints and reviews through the application layer (``scoundrel.coaching``) on a real store, with the real solver
+"""Hints and reviews through the application layer (``app.coach.access``) on a real store, with the real solver
 in its worker process: who may ask, when, the consent before a first hint, and a hint that arrives too late."""
 
 from __future__ import annotations
 
 import pytest
 
+from app.coach import access as coaching
+from app.coach.advice import hint_for, review_game
+from app.errors import CoachRefused, HintNeedsConsent
+from app.play import solo
+from app.solver.worker import close_par
 from games.engine import PRESETS, legal_actions, preview
-from scoundrel import coaching, games
-from scoundrel.coach import hint_for, review_game
-from scoundrel.errors import CoachRefused, HintNeedsConsent
-from scoundrel.par import close_par
 
 ROOMY = PRESETS["classic"].with_health(99)  # first legal moves survive to the last rooms
 ALICE, BOB = 1, 2
@@ -28,9 +29,9 @@ def careful(state):
 
 async def near_the_end(store, user_id, cards_left=8):
     """A game played carefully until a few cards are left, so the solver answers fast."""
-    record = (await games.start_game(store, user_id, ROOMY, 7)).record
+    record = (await solo.start_game(store, user_id, ROOMY, 7)).record
     while record.status == "playing" and len(record.state.dungeon) > cards_left:
-        record = await games.move(store, record.id, user_id, record.version, careful(record.state))
+        record = await solo.move(store, record.id, user_id, record.version, careful(record.state))
     return record
 
 
@@ -57,7 +58,7 @@ async def test_a_hint_needs_its_players_yes_then_marks_the_game(store, solver):
 async def test_a_hint_found_after_the_game_moved_on_is_not_given(store, solver):
     record = await near_the_end(store, ALICE)
     allowed = await coaching.check_hint(store, record.id, ALICE, hinter=hint_for, confirmed=True)
-    await games.move(store, record.id, ALICE, record.version, legal_actions(record.state)[0])
+    await solo.move(store, record.id, ALICE, record.version, legal_actions(record.state)[0])
     with pytest.raises(CoachRefused) as refused:
         await coaching.hint(store, allowed, ALICE, hint_for)
     assert refused.value.code == coaching.MOVED_ON and refused.value.record.version == record.version + 1
@@ -70,7 +71,7 @@ async def test_a_review_waits_for_the_end_of_the_game(store, solver):
         await coaching.check_review(store, record.id, ALICE, reviewer=review_game)
     assert refused.value.code == coaching.STILL_PLAYING
     while record.status == "playing":
-        record = await games.move(store, record.id, ALICE, record.version, legal_actions(record.state)[0])
+        record = await solo.move(store, record.id, ALICE, record.version, legal_actions(record.state)[0])
     with pytest.raises(CoachRefused) as refused:
         await coaching.check_review(store, record.id, BOB, reviewer=review_game)
     assert refused.value.code == coaching.NOT_YOURS
@@ -84,11 +85,11 @@ async def test_a_review_waits_for_the_end_of_the_game(store, solver):
 
 
 async def test_no_hint_or_review_where_the_solver_cannot_play_the_rules(store):
-    record = (await games.start_game(store, ALICE, PRESETS["expansion"], 7)).record
+    record = (await solo.start_game(store, ALICE, PRESETS["expansion"], 7)).record
     with pytest.raises(CoachRefused) as refused:
         await coaching.check_hint(store, record.id, ALICE, hinter=hint_for, confirmed=True)
     assert refused.value.code == coaching.RULES and "expansion" in refused.value.reason
-    ended = await games.abandon(store, record.id, ALICE)
+    ended = await solo.abandon(store, record.id, ALICE)
     assert ended.status == "abandoned"
     with pytest.raises(CoachRefused) as refused:  # given up: not a game that ended by play
         await coaching.check_review(store, record.id, ALICE, reviewer=review_game)

@@ -1,4 +1,4 @@
-"""The daily through the application layer (``scoundrel.daily_attempt``) on a real store: the counted attempt
+"""The daily through the application layer (``app.daily.attempt``) on a real store: the counted attempt
 started once, resumed, refused when used; practice after it; an attempt whose day ended closed on the way."""
 
 from __future__ import annotations
@@ -7,20 +7,20 @@ from datetime import timedelta
 
 import pytest
 
+from app.daily import attempt as daily
+from app.daily.days import daily_seed
+from app.daily.deal import daily_deck
+from app.errors import NOT_OPEN, PAST_DAY, PracticeRefused
+from app.play import solo
 from games.engine import legal_actions
 from games.engine.calendar import day_end, day_of
-from scoundrel import daily_attempt as daily
-from scoundrel import games
-from scoundrel.daily import daily_seed
-from scoundrel.daily_challenge import daily_deck
-from scoundrel.errors import NOT_OPEN, PAST_DAY, PracticeRefused
 
 ALICE, BOB, GUILD, CHANNEL = 1, 2, 10, 20
 
 
 async def finish(store, record):
     while record.status == "playing":
-        record = await games.move(store, record.id, record.user_id, record.version, legal_actions(record.state)[0])
+        record = await solo.move(store, record.id, record.user_id, record.version, legal_actions(record.state)[0])
     return record
 
 
@@ -46,7 +46,7 @@ async def test_the_counted_attempt_starts_once_then_resumes_then_is_used(store, 
 async def test_an_attempt_left_when_its_day_ended_is_closed_and_the_new_day_starts(store, clock):
     first_day = day_of(clock())
     record = (await daily.open_daily(store, ALICE, clock)).record
-    await games.move(store, record.id, ALICE, 0, legal_actions(record.state)[0])
+    await solo.move(store, record.id, ALICE, 0, legal_actions(record.state)[0])
     clock.now = day_end(first_day) + timedelta(hours=1)
     turn = await daily.open_daily(store, ALICE, clock)
     closed = await store.get_game(record.id)

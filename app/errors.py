@@ -66,7 +66,7 @@ class NoGame(Refused):
 
 
 class CoachRefused(Refused):
-    """A hint or a review refused: ``code`` is one of the ``scoundrel.coaching`` reasons; ``reason`` the solver's
+    """A hint or a review refused: ``code`` is one of the ``app.coach.access`` reasons; ``reason`` the solver's
     own (marked, untranslated) words when it cannot play the game's rules; ``day`` the daily still running."""
 
     def __init__(self, code: str, record: GameRecord, *, reason: str | None = None) -> None:
@@ -107,7 +107,7 @@ PAST_DAY, NOT_OPEN = "past_day", "not_open"
 
 
 class DuelRefused(Refused):
-    """A duel request refused before it reached the store: ``code`` is one of the ``scoundrel.duels`` reasons;
+    """A duel request refused before it reached the store: ``code`` is one of the ``app.play.duels`` reasons;
     ``record`` the duel as stored now (the open duel in the way, for ``BUSY``), when there is one; ``user_id``
     who the refusal is about (for ``BUSY``: the player who already has an open duel)."""
 
@@ -141,7 +141,7 @@ class OpponentBusy(DuelRefused):
 
 
 class ReplayRefused(Refused):
-    """A replay refused: ``code`` is one of the ``scoundrel.replay_access`` reasons; ``number`` the daily or duel
+    """A replay refused: ``code`` is one of the ``app.replays.access`` reasons; ``number`` the daily or duel
     number asked for, when one was."""
 
     def __init__(self, code: str, *, number: int | None = None) -> None:
@@ -150,7 +150,7 @@ class ReplayRefused(Refused):
 
 
 class BoardRefused(Refused):
-    """A board asked for a day or a month that has not happened yet: ``code`` is ``scoundrel.boards.FUTURE_DAY``
+    """A board asked for a day or a month that has not happened yet: ``code`` is ``app.players.boards.FUTURE_DAY``
     (``asked`` a day number) or ``FUTURE_MONTH`` (``asked`` a month number); ``today`` is today's day number."""
 
     def __init__(self, code: str, asked: int, today: int) -> None:

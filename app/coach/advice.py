@@ -1,4 +1,5 @@
-"""Review and hint for the bot: run in the solver's worker process, under its bounded, fair queue (``scoundrel.par``).
+"""Review and hint for the bot: run in the solver's worker process, under its bounded, fair queue
+(``app.solver.worker``).
 
 Plain data crosses the process boundary: rules as a dict, the deck and the moves as codes. Both judge moves on what
 the player could see (``games.solver.fair``); the deck is only used to rebuild the game's position, which the coach
@@ -11,6 +12,8 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from app.solver.tidying import TIDIER
+from app.solver.worker import run_in_solver
 from games.engine import Action, Rules, apply, decode, encode, new_game, parse_deck
 from games.engine.cards import Card
 from games.i18n.phrase import Phrase
@@ -19,8 +22,6 @@ from games.solver.fair import Coach
 from games.solver.fair_review import fair_review
 from games.solver.position import Position
 from games.solver.review import move_words
-from scoundrel.par import run_in_solver
-from scoundrel.tidying import TIDIER
 
 REVIEW_TIME_LIMIT = 120.0  # seconds of solving (waiting in the queue does not count): a whole game judged fairly
 HINT_TIME_LIMIT = 60.0  # a room's first hint early in a deal solves 8 whole deals (seconds of CPU)

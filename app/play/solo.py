@@ -1,7 +1,7 @@
 """A single-player game, whatever shows it: start one (or be offered the one in progress), find it, move, give up.
 
 Plain async functions over the ``Store`` (``storage.Store``): they take ids and values and return
-``GameRecord``s (or a ``Start``); a refusal is a coded error of ``scoundrel.errors``, never player text. The
+``GameRecord``s (or a ``Start``); a refusal is a coded error of ``app.errors``, never player text. The
 Discord cogs, the terminal's ``play`` and the web Activity all play through these, so a game started in one can
 be finished in another: one game, one version, the same durable commit (``Store.play``).
 
@@ -15,8 +15,8 @@ from __future__ import annotations
 import logging
 from typing import NamedTuple
 
+from app.errors import DayOver, GameOver, NoGame, NotYourGame, StaleVersion
 from games.engine import Action, Rules, deal, new_seed
-from scoundrel.errors import DayOver, GameOver, NoGame, NotYourGame, StaleVersion
 from storage import errors as store_errors
 from storage.models import EXPIRED, NORMAL, PLAYING, GameRecord
 from storage.store import Store

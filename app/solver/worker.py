@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import NamedTuple
 
+from app.solver.tidying import TIDIER
 from games.engine import Action, Rules, decode, encode, parse_deck
 from games.engine.cards import Card
 from games.i18n import N_
@@ -31,7 +32,6 @@ from games.i18n.messages import ENGLISH, Messages
 from games.solver import SolverRefused, refusal, solve
 from games.solver.explain import line_text
 from games.solver.fair import coach_play
-from scoundrel.tidying import TIDIER
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +62,7 @@ BUSY_YOURS = N_("The solver is still working on your previous request; it will b
 
 def _solve_in_worker(rules_data: dict, deck_codes: str) -> tuple[int, str, int]:
     """Runs in the worker: plain data in and out, so nothing but text crosses the process boundary."""
-    with TIDIER.request():  # the searches let go of wait for the worker's spare time (scoundrel.tidying)
+    with TIDIER.request():  # the searches let go of wait for the worker's spare time (app.solver.tidying)
         rules = Rules.from_dict(rules_data)
         solution = solve(rules, parse_deck(deck_codes, rules.full_deck()))
         return solution.best_score, encode(solution.actions), solution.states

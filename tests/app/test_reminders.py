@@ -1,4 +1,4 @@
-"""Streak reminders through the application layer (``scoundrel.reminders``) on a real store: opt-in, due only at
+"""Streak reminders through the application layer (``app.daily.reminders``) on a real store: opt-in, due only at
 the chosen time on a day not played, claimed once across senders, a passing failure tried again, closed direct
 messages told once."""
 
@@ -8,9 +8,10 @@ from datetime import timedelta
 
 import pytest
 
+from app.daily import attempt as daily_attempt
+from app.daily import reminders
 from games.engine.calendar import day_end, day_of
-from scoundrel import daily_attempt, reminders
-from tests.scoundrel.test_daily_attempt import finish
+from tests.app.test_daily_attempt import finish
 
 ALICE, BOB = 1, 2
 

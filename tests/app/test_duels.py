@@ -1,13 +1,14 @@
-"""The duel through the application layer (``scoundrel.duels``) on a real store: who may challenge whom, who answers
+"""The duel through the application layer (``app.play.duels``) on a real store: who may challenge whom, who answers
 a challenge, whose hand a player sees, moves on the version seen, resigning, and which duels have a replay."""
 
 from __future__ import annotations
 
 import pytest
 
+from app.errors import DuelRefused, OpponentBusy, ReplayRefused, StaleHand
+from app.play import duels
+from app.replays import access as replay_access
 from games.duel import legal_actions
-from scoundrel import duels, replay_access
-from scoundrel.errors import DuelRefused, OpponentBusy, ReplayRefused, StaleHand
 from storage.duels import ABANDONED, DECLINED, PLAYING, DuelError
 
 ALICE, BOB, CAROL, GUILD, CHANNEL = 1, 2, 3, 10, 20

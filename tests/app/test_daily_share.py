@@ -1,14 +1,16 @@
-"""Sharing a daily's result through the application layer (``scoundrel.daily_share``) on a real store: only the
+"""Sharing a daily's result through the application layer (``app.daily.share``) on a real store: only the
 player's finished counted daily, and par only once its day is over."""
 
 from __future__ import annotations
 
 import pytest
 
+from app.daily import attempt as daily_attempt
+from app.daily import share as daily_share
+from app.errors import NotShareable, NotYourGame
+from app.play import solo
 from games.engine.calendar import day_of
-from scoundrel import daily_attempt, daily_share, games
-from scoundrel.errors import NotShareable, NotYourGame
-from tests.scoundrel.test_daily_attempt import finish
+from tests.app.test_daily_attempt import finish
 
 ALICE, BOB = 1, 2
 
@@ -31,6 +33,6 @@ async def test_only_the_players_finished_counted_daily_is_shared_and_par_waits_f
     assert after.par == 12 and after.streak == during.streak
 
     practice = (await daily_attempt.open_practice(store, ALICE, today, counted.id, clock)).record
-    await games.abandon(store, practice.id, ALICE)
+    await solo.abandon(store, practice.id, ALICE)
     with pytest.raises(NotShareable):  # a practice replay is never a result
         await daily_share.shareable(store, practice.id, ALICE)

@@ -13,8 +13,8 @@ from collections.abc import AsyncIterator
 from datetime import datetime, timedelta
 from typing import NamedTuple
 
+from app.daily.days import streaks
 from games.engine.calendar import day_end, day_of
-from scoundrel.daily import streaks
 from storage.reminders import CLOSED, FAILED, REMIND_HOURS, SENT, Reminder
 from storage.store import Store
 
