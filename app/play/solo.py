@@ -143,6 +143,17 @@ async def move(store: Store, game_id: int, user_id: int, seen: int, action: Acti
     return Moved(record, ended, counted)
 
 
+async def game(store: Store, game_id: int) -> GameRecord:
+    """A game as stored, whoever asks (a finished game's Replay is anyone's to ask for): ``GameNotFound``,
+    ``CorruptGame``."""
+    return await store.load_game(game_id)
+
+
+async def recent_games(store: Store, user_id: int, limit: int = 10) -> list[GameRecord]:
+    """The player's latest games, newest first (any kind and status): what a command suggests."""
+    return await store.recent_games(user_id, limit)
+
+
 async def posted(store: Store, game_id: int, channel_id: int, message_id: int) -> None:
     """The game is shown in message ``message_id`` of ``channel_id`` from now on: its current message, the one
     whose buttons play it (an older copy points there) and which a move made elsewhere redraws."""
@@ -175,6 +186,6 @@ async def start_again(store: Store, finished_game_id: int, user_id: int, default
     return await start_game(store, user_id, finished.rules or default, guild_id=guild_id, channel_id=channel_id)
 
 
-__all__ = ["IN_PROGRESS", "STARTED", "UNSHOWN", "Moved", "Start", "abandon", "check_move", "current_game",
-           "game_in_progress", "game_to_give_up", "move", "own_game", "posted", "resumable_game", "stale",
-           "start_again", "start_game"]
+__all__ = ["IN_PROGRESS", "STARTED", "UNSHOWN", "Moved", "Start", "abandon", "check_move", "current_game", "game",
+           "game_in_progress", "game_to_give_up", "move", "own_game", "posted", "recent_games", "resumable_game",
+           "stale", "start_again", "start_game"]

@@ -20,7 +20,7 @@ from discord.ext import commands
 from games.i18n import Messages
 
 if TYPE_CHECKING:
-    from storage import Store
+    from app.records import Store
 
 
 class Settings(Protocol):
