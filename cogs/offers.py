@@ -3,7 +3,7 @@
 Under a finished game: New game, Review, Share (a counted daily), Best possible, Replay; under an abandoned game,
 New game only; under a game being played: Hint, Open the table (with ``[activity]``); under a finished duel:
 Replay. Each offer is a function of an extension, shown while that extension is loaded, where the game's view for its
-viewer allows it (``app.play.shown``: the one answer chat and the table both draw). The bot hands this to the
+viewer allows it (``app.shown``: the one answer chat and the table both draw). The bot hands this to the
 views (``bot.offers``): the views do not import the features whose buttons they show, since those features post
 game messages themselves.
 """

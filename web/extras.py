@@ -2,7 +2,7 @@
 
 A hint is never given in a counted daily, is asked for once with ``confirm`` in a normal game (a hinted game
 leaves the boards) and marks the game before it is shown. Review and Replay wait for the game's end; a daily's
-are its player's once their counted attempt is over (``app.play.shown``), and par's line joins the replay once the
+are its player's once their counted attempt is over (``app.shown``), and par's line joins the replay once the
 day is over. Share is the spoiler-free grid of a finished counted daily (par only once its day is over), for the
 Embedded App SDK's share call.
 """
@@ -149,6 +149,6 @@ class Extras:
 
     def _after_the_game(self, record) -> None:
         """Review and Replay wait for the game's end. A daily's are its player's once their counted attempt is
-        over, while its day runs too (``app.play.shown``; only par's line waits for the day's end)."""
+        over, while its day runs too (``app.shown``; only par's line waits for the day's end)."""
         if record.status not in ("won", "dead", "abandoned"):
             raise play.PlayError(409, STILL_PLAYING)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from app.daily import attempt as daily_attempt
 from app.errors import CorruptGame, GameNotFound, NotYourGame
 from app.play import solo
-from app.play.shown import Shown, shown_to
 from app.records import DAILY, NORMAL
+from app.shown import Shown, shown_to
 from games.engine import Action, ActionParseError, IllegalAction, preset
 from games.i18n import N_
 
@@ -96,5 +96,5 @@ async def move(store, player_id: int, game_id: int, version: int, code: str) -> 
 
 async def shown(store, record, player_id: int) -> Shown:
     """What the player may see of their game at the table and be offered under it: the answer chat draws too
-    (``app.play.shown``)."""
+    (``app.shown``)."""
     return await shown_to(store, record, player_id, daily_attempt.now(store))

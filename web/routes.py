@@ -124,7 +124,7 @@ class Routes:
 
     # --- games ------------------------------------------------------------------------------------------
     async def shown(self, record, tr, player_id: int) -> dict:
-        """The game as the client draws it, as its player may see it (``app.play.shown``, as chat draws it)."""
+        """The game as the client draws it, as its player may see it (``app.shown``, as chat draws it)."""
         return table(record, tr, await play.shown(self.store, record, player_id))
 
     async def current(self, request: web.Request) -> web.Response:

@@ -3,14 +3,14 @@
 Everything a player reads is written here, in their language (``tr``), so the client needs no translations of
 its own. What it holds is what the chat's picture and buttons show, never more: the dungeon is a count (its
 cards are the deal), a daily never names its seed, and par, the hint mark and the offers are what
-``app.play.shown`` allows its player (the same answer the chat's message draws).
+``app.shown`` allows its player (the same answer the chat's message draws).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from app.play.shown import NOTHING, Shown
+from app.shown import NOTHING, Shown
 from games.engine import (
     AT_MERCHANT,
     MONSTER,
@@ -119,7 +119,7 @@ def par_text(par: int, coach: int | None, tr: Messages) -> str:
 
 
 def table(record, tr: Messages, shown: Shown = NOTHING) -> dict:
-    """The game as the client draws it, as ``shown`` says its player may see it (``app.play.shown``, the answer
+    """The game as the client draws it, as ``shown`` says its player may see it (``app.shown``, the answer
     chat draws too): par and a daily's coach score, the hint mark, and which of Hint, Review, Replay and Share the
     table offers."""
     state: State = record.state

@@ -31,8 +31,8 @@ import discord
 
 from app.errors import DayOver, NotYourGame, StaleVersion
 from app.play import solo
-from app.play.shown import NOTHING, Shown, shown_to
-from app.play.shown import shown as seen
+from app.shown import NOTHING, Shown, shown_to
+from app.shown import shown as seen
 from cogs.game.embed import (
     ABANDONED,
     KIND_EMOJI,
@@ -183,7 +183,7 @@ def render_game(record, mode: str = WEAPON_MODE, par: int | None = None,
                 tr: Messages = ENGLISH, hinted: bool = False, coach: int | None = None, bot: Bot | None = None,
                 shown: Shown | None = None) -> tuple[discord.Embed, discord.ui.View]:
     """The embed and the buttons for a game as stored, in ``tr``'s language; usable for public and ephemeral
-    messages. ``shown``: what its viewer may see and be offered (``app.play.shown``; else worked out from ``par``,
+    messages. ``shown``: what its viewer may see and be offered (``app.shown``; else worked out from ``par``,
     ``hinted`` and ``coach`` as the game's player's). With ``bot``, the offers it allows follow the game's own
     buttons (``bot.offers``, cogs/offers.py).
 
@@ -225,7 +225,7 @@ class GameMessage(NamedTuple):
 async def game_message(record, mode: str = WEAPON_MODE, *, bot: Bot | None = None, tr: Messages = ENGLISH,
                        viewer: int | None = None) -> GameMessage:
     """The message of a game in ``tr``'s language (its player's, or the server's for an edit made without the
-    player), drawn as ``app.play.shown`` says ``viewer`` (the player when None) may see it: with ``bot``, par and
+    player), drawn as ``app.shown`` says ``viewer`` (the player when None) may see it: with ``bot``, par and
     the coach's score where they may show, and the offers."""
     shown = NOTHING if bot is None else await shown_to(bot.store, record, viewer, clock.now())
     embed, view = render_game(record, mode, tr=tr, bot=bot, shown=shown)

@@ -46,7 +46,7 @@ class Offer:
 
     extension: str
     items: str
-    shows: str | None = None  # the flag of ``app.play.shown.Shown`` that allows it (None: offered wherever listed)
+    shows: str | None = None  # the flag of ``app.shown.Shown`` that allows it (None: offered wherever listed)
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ class Offers:
 def offered(bot: Bot | None, offers: tuple[Offer, ...], record, tr: Messages,
             shown: object = None) -> list[discord.ui.Item]:
     """The items of ``offers`` for ``record``, in order, from the extensions ``bot`` has loaded (none without a
-    bot), each only where ``shown`` (what the viewer may be offered, ``app.play.shown.Shown``) allows it."""
+    bot), each only where ``shown`` (what the viewer may be offered, ``app.shown.Shown``) allows it."""
     if bot is None:
         return []
     loaded = bot.extensions
