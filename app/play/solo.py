@@ -129,13 +129,14 @@ async def move(store: Store, game_id: int, user_id: int, seen: int, action: Acti
     # (from the game as this process last held it, else read), and a refusal is answered with the game as stored.
     try:
         record = await store.play(game_id, user_id, seen, action)
-    except store_errors.NotYourGame:
-        raise NotYourGame(await store.load_game(game_id), user_id) from None
-    except store_errors.DayOver:  # the day ended before this move: the store closed the game instead
-        raise DayOver(await store.load_game(game_id), seen) from None
-    except store_errors.StaleVersion:  # the other half of a double click, or a race with another device
-        log.info("stale move on game %s at version %s", game_id, seen)
-        raise stale(await store.load_game(game_id), seen) from None
+    except store_errors.MoveRefused as refused:  # the store's refusal, as this layer's coded error
+        stored = await store.load_game(game_id)
+        if refused.why == refused.NOT_YOURS:
+            raise NotYourGame(stored, user_id) from None
+        if refused.why == refused.DAY_OVER:  # the day ended before this move: the store closed the game instead
+            raise DayOver(stored, seen) from None
+        log.info("stale move on game %s at version %s", game_id, seen)  # a double click, or another device
+        raise stale(stored, seen) from None
     ended = record.over
     counted = ended and record.kind == DAILY
     if counted:  # its server's daily post counts it, whoever made the move
