@@ -8,7 +8,23 @@ surface shows the current state instead of making a second move.
 from __future__ import annotations
 
 from storage.duels import DuelRecord
+from storage.errors import (
+    ActiveGameExists,
+    AttemptAlreadyUsed,
+    CorruptGame,
+    DatabaseError,
+    DatabaseFull,
+    DatabaseUnavailable,
+    GameNotFound,
+    StorageError,
+)
 from storage.models import GameRecord
+from storage.time_limit import StoreTimeout
+
+# The store's own troubles pass through the use cases unchanged and are named here too, so that a surface words
+# every refusal and trouble from this one module: a game that does not exist or cannot be read, a slot or an
+# attempt already taken, and the database down, full or too slow (``StoreTimeout``: the call may still land).
+STORE_TROUBLES = (GameNotFound, CorruptGame, ActiveGameExists, AttemptAlreadyUsed, DatabaseError, StoreTimeout)
 
 
 class Refused(Exception):
@@ -158,6 +174,8 @@ class BoardRefused(Refused):
         self.code, self.asked, self.today = code, asked, today
 
 
-__all__ = ["NOT_OPEN", "PAST_DAY", "BoardRefused", "CoachRefused", "DayOver", "DuelRefused", "GameOver",
+__all__ = ["NOT_OPEN", "PAST_DAY", "STORE_TROUBLES", "ActiveGameExists", "AttemptAlreadyUsed", "CorruptGame",
+           "DatabaseError", "DatabaseFull", "DatabaseUnavailable", "GameNotFound", "StorageError", "StoreTimeout",
+           "BoardRefused", "CoachRefused", "DayOver", "DuelRefused", "GameOver",
            "HintNeedsConsent", "NoGame", "NotShareable", "NotYourGame", "OpponentBusy", "PracticeRefused", "Refused",
            "ReplayRefused", "StaleHand", "StaleVersion"]

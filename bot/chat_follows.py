@@ -6,8 +6,7 @@ runs in its own task, after the table's answer has left, and a failure is logged
 
 - A move: the game's chat message (``Store.set_message``) is redrawn as the game now stands, in the player's
   language (``cogs.game.open_table.show_on_chat``); moves made faster than Discord takes the edits are drawn once,
-  the newest last. A finished daily is counted on its server's daily post, as a click in chat counts it
-  (``daily_finished``).
+  the newest last. (A finished daily is counted by the move itself, ``app.play.solo.move``, wherever it is made.)
 - A daily whose par is not known yet: solved in the background (``cogs.daily.play.solve_par_soon``), as chat's
   ``/scoundrel daily`` does.
 """
@@ -16,8 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-
-from storage.models import DAILY
 
 log = logging.getLogger(__name__)
 
@@ -29,8 +26,6 @@ class ChatFollows:
         self.drawing: dict[int, asyncio.Task] = {}  # game id -> the task drawing its message
 
     def after_move(self, record, tr) -> None:
-        if record.kind == DAILY and record.over:  # its server's post counts it (cogs/daily/count.py)
-            self.bot.dispatch("daily_finished", record)
         if record.message_id is None or record.channel_id is None:
             return  # played only at the table: no message in chat
         self.latest[record.id] = (record, tr)

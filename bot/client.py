@@ -125,6 +125,11 @@ class ScoundrelBot(Bot):
 
         # Every store call gives up after a bounded wait (storage/time_limit.py), so nothing waits on a hung database.
         self.store = await open_store(self.config.database, clock=clock.now, wait=STORE_WAIT)
+        from app import events
+
+        # A counted daily finished, by a click in chat or a move at the table: the daily post counts it
+        # (cogs/daily/count.py listens for the bot's event).
+        events.listen(self.store, lambda record: self.dispatch("daily_finished", record))
         await self.tree.set_translator(CommandTranslator())
         for name in self.extension_names:
             await self.load_extension(name)

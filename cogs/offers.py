@@ -2,7 +2,8 @@
 
 Under a finished game: New game, Review, Share (a counted daily), Best possible, Replay; under an abandoned game,
 New game only; under a game being played: Hint, Open the table (with ``[activity]``); under a finished duel:
-Replay. Each offer is a function of an extension, shown while that extension is loaded. The bot hands this to the
+Replay. Each offer is a function of an extension, shown while that extension is loaded, where the game's view for its
+viewer allows it (``app.shown``: the one answer chat and the table both draw). The bot hands this to the
 views (``bot.offers``): the views do not import the features whose buttons they show, since those features post
 game messages themselves.
 """
@@ -13,12 +14,12 @@ from cogs.plumbing.interaction import Offer, Offers
 
 OFFERS = Offers(
     finished=(
-        Offer("cogs.game.commands", "new_game_extras", abandoned=True),
-        Offer("cogs.coach.advice", "review_extras"),
-        Offer("cogs.daily.commands", "share_extras"),
-        Offer("cogs.coach.best_possible", "par_extras"),
-        Offer("cogs.game.replay", "replay_extras"),
+        Offer("cogs.game.commands", "new_game_extras", "new_game"),
+        Offer("cogs.coach.advice", "review_extras", "review"),
+        Offer("cogs.daily.commands", "share_extras", "share"),
+        Offer("cogs.coach.best_possible", "par_extras", "best_possible"),
+        Offer("cogs.game.replay", "replay_extras", "replay"),
     ),
-    playing=(Offer("cogs.coach.advice", "hint_extras"), Offer("cogs.game.activity", "table_extras")),
+    playing=(Offer("cogs.coach.advice", "hint_extras", "hint"), Offer("cogs.game.activity", "table_extras")),
     duel_over=(Offer("cogs.duel.replay", "duel_replay_extras"),),
 )

@@ -9,12 +9,9 @@ from storage.errors import (
     DatabaseError,
     DatabaseFull,
     DatabaseUnavailable,
-    DayOver,
     GameNotFound,
-    GameOver,
-    NotYourGame,
+    MoveRefused,
     SchemaTooNew,
-    StaleVersion,
     StorageError,
 )
 from storage.factory import is_postgres, open_store
@@ -43,7 +40,7 @@ from storage.time_limit import StoreTimeout
 __all__ = [
     "ABANDONED", "ALL_GUILDS", "ALL_RULES", "ActiveGameExists", "AllTimeEntry", "AttemptAlreadyUsed", "CorruptGame",
     "DAILY", "DEAD", "DailyChallenge", "DailyEntry", "DatabaseError", "DatabaseFull", "DatabaseUnavailable",
-    "DayOver", "EXPIRED", "GameNotFound", "GameOver", "GameRecord", "GuildSettings", "NORMAL", "NotYourGame",
-    "PLAYING", "PRACTICE", "RulesStats", "SchemaTooNew", "StaleVersion", "Store", "StorageError", "UserStats",
+    "EXPIRED", "GameNotFound", "MoveRefused", "GameRecord", "GuildSettings", "NORMAL",
+    "PLAYING", "PRACTICE", "RulesStats", "SchemaTooNew", "Store", "StorageError", "UserStats",
     "WON", "WeekEntry", "is_postgres", "open_store", "rules_name", "SharePost", "StoreTimeout",
 ]

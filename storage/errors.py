@@ -27,41 +27,19 @@ class GameNotFound(StorageError):
         self.game_id = game_id
 
 
-class NotYourGame(StorageError):
-    def __init__(self, game_id: int, user_id: int) -> None:
-        super().__init__(f"game {game_id} does not belong to user {user_id}")
-        self.game_id = game_id
-        self.user_id = user_id
+class MoveRefused(StorageError):
+    """A move (or a giving up) that the game as stored refuses: nothing was played. ``why`` says which, and the
+    application layer turns each into its own coded error (``app.errors``): ``NOT_YOURS``; ``OVER``, the game has
+    ended (``status``); ``STALE``, another move landed first (the game is at ``current``, not ``expected``);
+    ``DAY_OVER``, a daily whose day had ended (``day``): the store closed the game instead."""
 
+    NOT_YOURS, OVER, STALE, DAY_OVER = "not_yours", "over", "stale", "day_over"
 
-class StaleVersion(StorageError):
-    """The click was made on an older state: another move landed first (or the game ended)."""
-
-    def __init__(self, game_id: int, expected: int, current: int) -> None:
-        super().__init__(f"game {game_id} is at version {current}, not {expected}")
-        self.game_id = game_id
-        self.expected = expected
-        self.current = current
-        self.current_version = current
-
-
-class GameOver(StaleVersion):
-    """The game is no longer playing (won, dead or abandoned). A ``StaleVersion``: the message is out of date."""
-
-    def __init__(self, game_id: int, expected: int, current: int, status: str) -> None:
-        super().__init__(game_id, expected, current)
-        self.status = status
-        self.args = (f"game {game_id} is over ({status})",)
-
-
-class DayOver(GameOver):
-    """A move on a daily or practice game whose UTC day had ended: the store closed the game instead (status
-    ``abandoned``, ended_by ``expired``; a counted daily gets its forfeit score). ``day`` is the game's day."""
-
-    def __init__(self, game_id: int, expected: int, day: int) -> None:
-        super().__init__(game_id, expected, expected, "abandoned")
-        self.day = day
-        self.args = (f"game {game_id}: daily {day} is over",)
+    def __init__(self, game_id: int, why: str, *, expected: int | None = None, current: int | None = None,
+                 status: str | None = None, day: int | None = None) -> None:
+        super().__init__(f"game {game_id}: the move on version {expected} is refused ({why}; at {current}, {status})")
+        self.game_id, self.why, self.expected, self.current, self.status, self.day = (
+            game_id, why, expected, current, status, day)
 
 
 class ActiveGameExists(StorageError):
@@ -111,8 +89,8 @@ class DatabaseError(StorageError):
 
 
 __all__ = [
-    "ActiveGameExists", "AttemptAlreadyUsed", "CorruptGame", "DatabaseError", "DayOver", "GameNotFound", "GameOver",
-    "NotYourGame", "SchemaTooNew", "StaleVersion", "StorageError",
+    "ActiveGameExists", "AttemptAlreadyUsed", "CorruptGame", "DatabaseError", "GameNotFound", "MoveRefused",
+    "SchemaTooNew", "StorageError",
 ]
 
 

@@ -3,7 +3,7 @@
 A move is optimistic: load the game, let the engine apply the action, then write it only if the game is still at
 the version the move was made on (``UPDATE … WHERE id = ? AND version = ? AND status = 'playing'``, and the action
 log's primary key ``(game_id, seq)``). If another click (in this process or any other) got there first, the move is
-refused with ``StaleVersion`` carrying the version that won. Acknowledged = committed. Moves that arrive while a
+refused (``MoveRefused``, ``STALE``) with the version that won. Acknowledged = committed. Moves arriving while a
 commit is on its way are committed together in the next one (each still checked and written on its own version),
 so under load the commits are shared instead of queued; the backend decides how a group is written
 (``Db.commit_moves``). What a game that ends adds to the boards comes from ``games.engine.tally``.
@@ -26,11 +26,8 @@ from storage.errors import (
     DatabaseError,
     DatabaseFull,
     DatabaseUnavailable,
-    DayOver,
     GameNotFound,
-    GameOver,
-    NotYourGame,
-    StaleVersion,
+    MoveRefused,
 )
 from storage.games import Games
 from storage.models import ABANDONED, DAILY, GAME_COLUMNS, NORMAL, PLAYING, GameRecord, from_micros, to_micros
@@ -93,16 +90,17 @@ class Moves:
             action = Action.parse(action)
         record = await self.games.game_to_move(game_id, expected_version)
         if record.user_id != user_id:
-            raise NotYourGame(game_id, user_id)
+            raise MoveRefused(game_id, MoveRefused.NOT_YOURS, expected=expected_version)
         if record.status != PLAYING:
-            raise GameOver(game_id, expected_version, record.version, record.status)
+            raise MoveRefused(game_id, MoveRefused.OVER, expected=expected_version, current=record.version,
+                              status=record.status)
         if record.version != expected_version:
-            raise StaleVersion(game_id, expected_version, record.version)
+            raise MoveRefused(game_id, MoveRefused.STALE, expected=expected_version, current=record.version)
         day = record.day if record.kind != NORMAL else None  # a daily or practice game ends with its day
         deadline_us = to_micros(day_end(day)) if day is not None else None
         if day is not None and deadline_us is not None and to_micros(self.now()) >= deadline_us:
             await self._expire([record])
-            raise DayOver(game_id, expected_version, day)
+            raise MoveRefused(game_id, MoveRefused.DAY_OVER, expected=expected_version, day=day)
         state = apply(record.state, action)  # CorruptGame / IllegalAction propagate
         version = expected_version + 1
         status = state.status if state.over else PLAYING
@@ -208,12 +206,13 @@ class Moves:
             if status == PLAYING and move.expiry is not None and now_us >= move.expiry[0]:
                 deadline_us, day, score, adds = move.expiry
                 await _close_expired(tx, move.game_id, score, deadline_us, adds)
-                outcomes.append(DayOver(move.game_id, move.expected, day))
+                outcomes.append(MoveRefused(move.game_id, MoveRefused.DAY_OVER, expected=move.expected, day=day))
                 current[move.game_id] = (version, ABANDONED)
             elif status != PLAYING:
-                outcomes.append(GameOver(move.game_id, move.expected, version, status))
+                outcomes.append(MoveRefused(move.game_id, MoveRefused.OVER, expected=move.expected, current=version,
+                                            status=status))
             elif version != move.expected:
-                outcomes.append(StaleVersion(move.game_id, move.expected, version))
+                outcomes.append(MoveRefused(move.game_id, MoveRefused.STALE, expected=move.expected, current=version))
             else:
                 outcomes.append(None)
                 accepted.append(move)
@@ -237,7 +236,7 @@ class Moves:
         for _ in range(5):  # a move landing between the read and the write changes the forfeit: read again
             record = await self.games.get_game(game_id)
             if record.user_id != user_id:
-                raise NotYourGame(game_id, user_id)
+                raise MoveRefused(game_id, MoveRefused.NOT_YOURS)
             if record.status != PLAYING:
                 return record
             now_us = to_micros(self.now())

@@ -149,8 +149,8 @@ class Store:
 
     async def play(self, game_id: int, user_id: int, expected_version: int, action: Action | str) -> GameRecord:
         """Apply ``action`` to the game if it is still at ``expected_version``; returns the new record. Raises
-        ``GameNotFound``, ``NotYourGame``, ``StaleVersion`` (another move landed first; ``GameOver``, a subclass, when
-        the game has ended; ``DayOver`` when its daily's day ended first), ``CorruptGame``, or ``IllegalAction``."""
+        ``GameNotFound``, ``MoveRefused`` (not the player's game, another move landed first, the game has ended, or
+        its daily's day ended first: ``why``), ``CorruptGame``, or ``IllegalAction``."""
         return await self._moves.play(game_id, user_id, expected_version, action)
 
     async def abandon(self, game_id: int, user_id: int) -> GameRecord:

@@ -237,7 +237,7 @@ async def _play(store, seed: int, rules: Rules, stdin: TextIO, stdout: TextIO) -
             print(f"I don't know {command!r}. Type h for help.", file=stdout)
             continue
         try:
-            record = await solo.move(store, record.id, PLAYER, record.version, action, loaded=record)
+            record = (await solo.move(store, record.id, PLAYER, record.version, action, loaded=record)).record
         except IllegalAction as exc:
             show(f"Not allowed: {exc}")
             continue

@@ -1,9 +1,10 @@
 """The table's other buttons: Hint, Review, Replay and Share, with the chat's rules for each.
 
 A hint is never given in a counted daily, is asked for once with ``confirm`` in a normal game (a hinted game
-leaves the boards) and marks the game before it is shown. Review and Replay wait for the game's end, and for a
-daily's day to be over: until then they would give the deal away. Share is the spoiler-free grid of a finished
-counted daily (par only once its day is over), for the Embedded App SDK's share call.
+leaves the boards) and marks the game before it is shown. Review and Replay wait for the game's end; a daily's
+are its player's once their counted attempt is over (``app.shown``), and par's line joins the replay once the
+day is over. Share is the spoiler-free grid of a finished counted daily (par only once its day is over), for the
+Embedded App SDK's share call.
 """
 
 from __future__ import annotations
@@ -14,15 +15,15 @@ from aiohttp import web
 
 from app.coach import access as coaching
 from app.coach.advice import hint_for, review_game
+from app.daily import attempt as daily_attempt
 from app.daily import share as daily_share
 from app.daily.days import share_text
 from app.errors import CoachRefused, HintNeedsConsent, NotShareable
+from app.replays.access import pars_line
 from app.replays.gifs import ReplayBusy, shared
 from app.solver.worker import ParTimeout, SolverBusy
-from games.engine import decode
 from games.i18n import N_, translated
 from games.solver import SolverRefused
-from storage import DAILY, PRACTICE
 from web import play
 from web.http import PLAYER, SECURITY_HEADERS, answer, game_id_of, locale_of, read_json
 from web.http import refusal as refused
@@ -39,7 +40,6 @@ STILL_PLAYING = N_("Finish the game first: the review is shown once it is over."
 DAY_RUNNING = N_("Play this daily yourself first: its replay would give the deal away.")
 TOO_LONG = N_("This is taking the solver too long; please try again later.")
 ONLY_DAILY = N_("Only a finished counted daily can be shared.")
-WAIT_FOR_DAY = N_("Its review and replay open once Daily #{day} is over.")
 FINISH_ATTEMPT = N_("Finish your counted attempt at Daily #{day} first.")
 COACH_WORDS = {coaching.COUNTED_DAILY: NO_HINT_DAILY, coaching.OVER: HINT_GAME_OVER, coaching.MOVED_ON: HINT_MOVED_ON,
                coaching.STILL_PLAYING: STILL_PLAYING, coaching.UNAVAILABLE: N_("Hints are not available on this bot.")}
@@ -123,11 +123,7 @@ class Extras:
         record, tr, player_id = await self._game(request)
         self._after_the_game(record)
         state = record.state
-        par_line = None
-        if record.kind in (DAILY, PRACTICE) and record.day is not None:
-            challenge = await self.routes.store.get_daily(record.day)
-            if challenge is not None and challenge.par_line:
-                par_line = decode(challenge.par_line)
+        par_line = await pars_line(self.routes.store, record, daily_attempt.now(self.routes.store))  # after the day
         try:
             gif = await shared().render(state.rules, state.start_deck, state.history, seed=state.rng_seed,
                                         par=par_line, abandoned=record.status == "abandoned", tr=tr,
@@ -150,7 +146,7 @@ class Extras:
         return answer({"text": share_text(day, record.state, shown.par, shown.streak, tr)})
 
     def _after_the_game(self, record) -> None:
+        """Review and Replay wait for the game's end. A daily's are its player's once their counted attempt is
+        over, while its day runs too (``app.shown``; only par's line waits for the day's end)."""
         if record.status not in ("won", "dead", "abandoned"):
             raise play.PlayError(409, STILL_PLAYING)
-        if play.day_running(self.routes.store, record):
-            raise play.PlayError(409, WAIT_FOR_DAY, day=record.day)

@@ -1,19 +1,19 @@
 """The table's requests as the application layer's use cases (``app.play.solo``, ``app.daily.attempt``),
 the same ones the chat's commands and buttons call: one game behind both, the same rows, the same version, the
 same counted daily attempt, the same boards. Nothing is kept in memory, so several processes can serve the table
-from one database. A refusal is a ``PlayError`` with an HTTP status and an English message id for the player.
+from one database. A refusal is a ``PlayError`` with an HTTP status and an English message id for the player;
+a move on a version the game has left is the application's ``StaleVersion``, answered by the routes.
 """
 
 from __future__ import annotations
 
 from app.daily import attempt as daily_attempt
-from app.daily.days import day_of
-from app.daily.deal import par_and_coach
-from app.errors import NotYourGame, StaleVersion
+from app.errors import CorruptGame, GameNotFound, NotYourGame
 from app.play import solo
+from app.records import DAILY, NORMAL
+from app.shown import Shown, shown_to
 from games.engine import Action, ActionParseError, IllegalAction, preset
 from games.i18n import N_
-from storage import DAILY, NORMAL, PRACTICE, CorruptGame, GameNotFound
 
 KINDS = (NORMAL, DAILY)
 NOT_FOUND = N_("There is no such game.")
@@ -40,7 +40,7 @@ async def own_game(store, player_id: int, game_id: int):
 
 
 def today(store) -> int:
-    return day_of(store.now())
+    return daily_attempt.today(store)
 
 
 async def current(store, player_id: int, kind: str):
@@ -48,12 +48,8 @@ async def current(store, player_id: int, kind: str):
     the table shows its result), or None. (Reading starts and closes nothing: ``start`` does.)"""
     if kind == NORMAL:
         record = await solo.current_game(store, player_id)
-    else:
-        record = await store.active_game(player_id, DAILY)
-        if record is not None and record.day != today(store):  # its day is over: ``start`` closes it
-            record = None
-        record = record or await store.daily_attempt(player_id, today(store))
-    return None if record is None or record.damaged else record
+        return None if record is None or record.damaged else record
+    return await daily_attempt.todays_game(store, player_id)
 
 
 async def start(store, player_id: int, name: str, kind: str, preset_name: str = "classic", *,
@@ -65,12 +61,12 @@ async def start(store, player_id: int, name: str, kind: str, preset_name: str = 
     missing = None
     if kind == NORMAL:
         record = (await solo.start_game(store, player_id, preset(preset_name), guild_id=guild_id,
-                                         channel_id=channel_id)).record
+                                        channel_id=channel_id)).record
     elif not daily_enabled:
         raise PlayError(403, NO_DAILY)
     else:
-        turn = await daily_attempt.open_daily(store, player_id, store.now, name=name, guild_id=guild_id,
-                                              channel_id=channel_id)
+        turn = await daily_attempt.open_daily(store, player_id, lambda: daily_attempt.now(store), name=name,
+                                              guild_id=guild_id, channel_id=channel_id)
         if turn.outcome == daily_attempt.DAMAGED:
             raise PlayError(409, DAMAGED)
         if turn.record is None:  # the attempt was used, and cannot be read
@@ -81,35 +77,24 @@ async def start(store, player_id: int, name: str, kind: str, preset_name: str = 
     return record, missing
 
 
-async def move(store, player_id: int, game_id: int, version: int, code: str):
-    """Apply the action ``code`` if the game is still at ``version``: (the record, whether it moved). A stale
-    version moves nothing and gets the game as it stands."""
+async def move(store, player_id: int, game_id: int, version: int, code: str) -> solo.Moved:
+    """Apply the action ``code`` if the game is still at ``version``: what it led to (``app.play.solo.Moved``). A
+    stale version moves nothing: ``StaleVersion`` (``GameOver``, ``DayOver``) carries the game as it stands."""
     try:
         action = Action.parse(code)
     except ActionParseError:
         raise PlayError(400, N_("That is not a move of this game.")) from None
     try:
-        return await solo.move(store, game_id, player_id, version, action), True
+        return await solo.move(store, game_id, player_id, version, action)
     except (GameNotFound, NotYourGame):
         raise PlayError(404, NOT_FOUND) from None
     except CorruptGame:
         raise PlayError(409, DAMAGED) from None
-    except StaleVersion as stale:  # (GameOver and DayOver too: the game as it stands, nothing moved)
-        return stale.record, False
     except IllegalAction as illegal:
         raise PlayError(422, str(illegal), engine=True) from None
 
 
-def day_running(store, record) -> bool:
-    """A daily (or its practice) whose day is not over: its deal, par and line are still secret."""
-    return record.kind in (DAILY, PRACTICE) and record.day is not None and record.day >= today(store)
-
-
-async def known_par(store, record) -> tuple[int | None, int | None]:
-    """A finished game's par and, for a daily, the coach's score, as far as they are known; never while its
-    daily's day runs (they would give the deal away)."""
-    if not record.state.over and record.status != "abandoned":
-        return None, None
-    if day_running(store, record):
-        return None, None
-    return await par_and_coach(store, record)
+async def shown(store, record, player_id: int) -> Shown:
+    """What the player may see of their game at the table and be offered under it: the answer chat draws too
+    (``app.shown``)."""
+    return await shown_to(store, record, player_id, daily_attempt.now(store))

@@ -21,7 +21,9 @@ from typing import Any
 
 from aiohttp import web
 
-from storage import NORMAL
+from app.errors import StaleVersion
+from app.records import NORMAL
+from games.i18n import N_
 from web import play
 from web.extras import add_extras
 from web.http import (
@@ -40,6 +42,7 @@ from web.table import table
 from web.words import words
 
 log = logging.getLogger(__name__)
+STALE = N_("The game had moved on: this is where it stands now.")
 INSTANCE = re.compile(r"[A-Za-z0-9_-]{1,100}")  # an Activity instance id, as the SDK gives it
 @dataclass
 class Table:
@@ -120,20 +123,18 @@ class Routes:
                        "words": words(tr), "client_id": str(self.t.client_id)})
 
     # --- games ------------------------------------------------------------------------------------------
-    async def shown(self, record, tr) -> dict:
-        store = self.store
-        par, coach = await play.known_par(store, record)
-        hinted = record.kind != "daily" and (record.hinted if record.hinted is not None  # read with the move
-                                             else await store.is_hinted(record.id))
-        return table(record, tr, par=par, coach=coach, hinted=hinted, review=not play.day_running(store, record))
+    async def shown(self, record, tr, player_id: int) -> dict:
+        """The game as the client draws it, as its player may see it (``app.shown``, as chat draws it)."""
+        return table(record, tr, await play.shown(self.store, record, player_id))
 
     async def current(self, request: web.Request) -> web.Response:
         """``GET /api/game?kind=normal|daily``: the player's game of that kind (``null`` when there is none)."""
         kind = request.query.get("kind", NORMAL)
         if kind not in play.KINDS:
             return refusal(400, "bad-kind", "kind must be normal or daily.")
-        record = await play.current(self.store, request[PLAYER].id, kind)
-        return answer({"state": None if record is None else await self.shown(record, locale_of(request))})
+        player_id = request[PLAYER].id
+        record = await play.current(self.store, player_id, kind)
+        return answer({"state": None if record is None else await self.shown(record, locale_of(request), player_id)})
 
     async def start(self, request: web.Request) -> web.Response:
         """``POST /api/games {"kind": "normal"|"daily"}``: a new game, or the one already in progress."""
@@ -151,11 +152,12 @@ class Routes:
                                                channel_id=channel_id)
         if par_missing is not None and self.t.par_missing is not None:
             follow(self.t.par_missing, par_missing)
-        return answer({"state": await self.shown(record, tr)})
+        return answer({"state": await self.shown(record, tr, player.id)})
 
     async def game(self, request: web.Request) -> web.Response:
-        record = await play.own_game(self.store, request[PLAYER].id, game_id_of(request))
-        return answer({"state": await self.shown(record, locale_of(request))})
+        player_id = request[PLAYER].id
+        record = await play.own_game(self.store, player_id, game_id_of(request))
+        return answer({"state": await self.shown(record, locale_of(request), player_id)})
 
     async def move(self, request: web.Request) -> web.Response:
         game_id = game_id_of(request)
@@ -165,21 +167,24 @@ class Routes:
             return refusal(400, "bad-version", "version must be the game's version, a whole number.")
         if not isinstance(action, str) or not 0 < len(action) <= 3:
             return refusal(400, "bad-action", "action must be an action code such as T2, W1 or A.")
-        tr = locale_of(request)
-        record, moved = await play.move(self.store, request[PLAYER].id, game_id, version, action)
-        state = await self.shown(record, tr)
-        if not moved:
-            return refusal(409, "stale", tr("The game had moved on: this is where it stands now."), state=state)
+        tr, player_id = locale_of(request), request[PLAYER].id
+        moved = await play.move(self.store, player_id, game_id, version, action)  # StaleVersion: see refusals
+        state = await self.shown(moved.record, tr, player_id)
         if self.t.after_move is not None:
-            follow(self.t.after_move, record, tr)
+            follow(self.t.after_move, moved.record, tr)
         return answer({"state": state})
 
     # --- errors -------------------------------------------------------------------------------------------
     @web.middleware
     async def refusals(self, request: web.Request, handler):
-        """A ``PlayError`` becomes its 4xx in the player's language."""
+        """A ``PlayError`` becomes its 4xx in the player's language; a move on a version the game has left (the
+        application's ``StaleVersion``, ``GameOver`` or ``DayOver``: nothing moved) a 409 with the game as it
+        stands."""
         try:
             return await handler(request)
+        except StaleVersion as stale:
+            tr = locale_of(request)
+            return refusal(409, "stale", tr(STALE), state=await self.shown(stale.record, tr, request[PLAYER].id))
         except PlayError as error:
             tr = locale_of(request)
             fields = {key: value for key, value in error.fields.items() if key != "engine"}

@@ -1,15 +1,16 @@
-"""A stored game as the JSON the client draws: ``table(record, tr, par=…)``.
+"""A stored game as the JSON the client draws: ``table(record, tr, shown)``.
 
 Everything a player reads is written here, in their language (``tr``), so the client needs no translations of
 its own. What it holds is what the chat's picture and buttons show, never more: the dungeon is a count (its
-cards are the deal), a daily never names its seed, and par only comes once the game is over (for a daily, once
-its day is over too: the caller decides).
+cards are the deal), a daily never names its seed, and par, the hint mark and the offers are what
+``app.shown`` allows its player (the same answer the chat's message draws).
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from app.shown import NOTHING, Shown
 from games.engine import (
     AT_MERCHANT,
     MONSTER,
@@ -117,11 +118,10 @@ def par_text(par: int, coach: int | None, tr: Messages) -> str:
     return " · ".join([tr("par {par} seeing every card", par=par), tr("coach {coach}", coach=coach)])
 
 
-def table(record, tr: Messages, *, par: int | None = None, coach: int | None = None, hinted: bool = False,
-          review: bool = False) -> dict:
-    """The game as the client draws it. ``par`` (and a daily's ``coach`` score): only when they may be shown;
-    ``review``: the Review and Replay of a finished game may be asked for (not while a daily's day runs: they
-    would give the deal away)."""
+def table(record, tr: Messages, shown: Shown = NOTHING) -> dict:
+    """The game as the client draws it, as ``shown`` says its player may see it (``app.shown``, the answer
+    chat draws too): par and a daily's coach score, the hint mark, and which of Hint, Review, Replay and Share the
+    table offers."""
     state: State = record.state
     over = state.over or record.status == ABANDONED
     legal = set() if over else set(legal_actions(state))
@@ -142,9 +142,8 @@ def table(record, tr: Messages, *, par: int | None = None, coach: int | None = N
         "room": [] if over else [_slot(state, legal, i, card, tr) for i, card in enumerate(state.room)],
         "avoid": avoid,
         "choices": [] if over else _choices(state, legal, tr),
-        "par": par if over else None,
-        "coach": coach if over and par is not None else None,
-        "par_text": par_text(par, coach, tr) if over and par is not None else None,
-        "hinted": hinted, "hint": not over and record.kind in ("normal", PRACTICE),
-        "review": over and review, "share": over and record.kind == DAILY and record.status in ("won", "dead"),
+        "par": shown.par, "coach": shown.coach,
+        "par_text": par_text(shown.par, shown.coach, tr) if shown.par is not None else None,
+        "hinted": shown.hinted, "hint": shown.hint, "review": shown.review, "replay": shown.replay,
+        "share": shown.share,
     }

@@ -109,4 +109,27 @@ async def open_practice(store: Store, user_id: int, day: int, counted_game_id: i
     return DailyTurn(STARTED, today, record)
 
 
-__all__ = ["DAMAGED", "RESUMED", "STARTED", "USED", "Closed", "DailyTurn", "open_daily", "open_practice"]
+def now(store: Store) -> datetime:
+    """The time by the store's clock (a surface without a clock of its own, the table, asks it)."""
+    return store.now()
+
+
+def today(store: Store) -> int:
+    """Today's daily number by the store's clock."""
+    return day_of(now(store))
+
+
+async def todays_game(store: Store, user_id: int) -> GameRecord | None:
+    """The player's daily game of today: the one being played (the counted attempt or a practice), else the
+    counted attempt even when finished (to show its result); None when there is neither, or it is damaged.
+    Reading starts and closes nothing (``open_daily`` does): a game left from an earlier day is not today's."""
+    day = today(store)
+    record = await store.active_game(user_id, DAILY)
+    if record is not None and record.day != day:
+        record = None
+    record = record or await store.daily_attempt(user_id, day)
+    return None if record is None or record.damaged else record
+
+
+__all__ = ["DAMAGED", "RESUMED", "STARTED", "USED", "Closed", "DailyTurn", "now", "open_daily", "open_practice",
+           "today", "todays_game"]

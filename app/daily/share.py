@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from app.daily.days import streaks
 from app.errors import NotShareable, NotYourGame
 from storage.models import DAILY, DEAD, WON, GameRecord
+from storage.shares import SharePost
 from storage.store import Store
 
 
@@ -49,4 +50,10 @@ async def shared_result(store: Store, record: GameRecord, today: int) -> SharedR
     return SharedResult(record, par, current, name, coach)
 
 
-__all__ = ["SharedResult", "shareable", "shared_result"]
+__all__ = ["SharedResult", "keep_until_par", "shareable", "shared_result"]
+
+
+async def keep_until_par(store: Store, post: SharePost) -> None:
+    """A Share post made while its day runs: kept, so that par can be added to it once the day is over (the
+    daily post's job finishes it)."""
+    await store.keep_share_post(post)

@@ -15,10 +15,11 @@ from __future__ import annotations
 import logging
 from typing import NamedTuple
 
+from app import events
 from app.errors import DayOver, GameOver, NoGame, NotYourGame, StaleVersion
 from games.engine import Action, Rules, deal, new_seed
 from storage import errors as store_errors
-from storage.models import EXPIRED, NORMAL, PLAYING, GameRecord
+from storage.models import DAILY, EXPIRED, NORMAL, PLAYING, GameRecord
 from storage.store import Store
 
 log = logging.getLogger(__name__)
@@ -104,10 +105,19 @@ def check_move(record: GameRecord, user_id: int, seen: int) -> None:
         raise stale(record, seen)
 
 
+class Moved(NamedTuple):
+    """What a move led to: every surface follows it."""
+
+    record: GameRecord  # the game after the move, committed
+    ended: bool  # the move ended the game (won or died): what follows is its end, par and the offers under it
+    daily_finished: bool  # it ended a counted daily: ``app.events.daily_finished`` has been raised
+
+
 async def move(store: Store, game_id: int, user_id: int, seen: int, action: Action | str, *,
-               loaded: GameRecord | None = None) -> GameRecord:
-    """Play ``action`` (an ``Action`` or its code) on the player's game, made on version ``seen``; the game after
-    the move, committed.
+               loaded: GameRecord | None = None) -> Moved:
+    """Play ``action`` (an ``Action`` or its code) on the player's game, made on version ``seen``: the one use case
+    of a move, whichever surface asks. Returns what it led to (``Moved``); a move that ends a counted daily raises
+    the event ``daily_finished`` here, and nowhere else.
 
     ``loaded``: the game as the caller has just read it (saves a read). Raises ``NotYourGame``, ``StaleVersion``
     / ``GameOver`` / ``DayOver`` with the game as stored (no move made), the engine's ``IllegalAction``,
@@ -118,14 +128,37 @@ async def move(store: Store, game_id: int, user_id: int, seen: int, action: Acti
     # Without ``loaded`` nothing is read first: the store checks the owner, the status and the version as it moves
     # (from the game as this process last held it, else read), and a refusal is answered with the game as stored.
     try:
-        return await store.play(game_id, user_id, seen, action)
-    except store_errors.NotYourGame:
-        raise NotYourGame(await store.load_game(game_id), user_id) from None
-    except store_errors.DayOver:  # the day ended before this move: the store closed the game instead
-        raise DayOver(await store.load_game(game_id), seen) from None
-    except store_errors.StaleVersion:  # the other half of a double click, or a race with another device
-        log.info("stale move on game %s at version %s", game_id, seen)
-        raise stale(await store.load_game(game_id), seen) from None
+        record = await store.play(game_id, user_id, seen, action)
+    except store_errors.MoveRefused as refused:  # the store's refusal, as this layer's coded error
+        stored = await store.load_game(game_id)
+        if refused.why == refused.NOT_YOURS:
+            raise NotYourGame(stored, user_id) from None
+        if refused.why == refused.DAY_OVER:  # the day ended before this move: the store closed the game instead
+            raise DayOver(stored, seen) from None
+        log.info("stale move on game %s at version %s", game_id, seen)  # a double click, or another device
+        raise stale(stored, seen) from None
+    ended = record.over
+    counted = ended and record.kind == DAILY
+    if counted:  # its server's daily post counts it, whoever made the move
+        events.daily_finished(store, record)
+    return Moved(record, ended, counted)
+
+
+async def game(store: Store, game_id: int) -> GameRecord:
+    """A game as stored, whoever asks (a finished game's Replay is anyone's to ask for): ``GameNotFound``,
+    ``CorruptGame``."""
+    return await store.load_game(game_id)
+
+
+async def recent_games(store: Store, user_id: int, limit: int = 10) -> list[GameRecord]:
+    """The player's latest games, newest first (any kind and status): what a command suggests."""
+    return await store.recent_games(user_id, limit)
+
+
+async def posted(store: Store, game_id: int, channel_id: int, message_id: int) -> None:
+    """The game is shown in message ``message_id`` of ``channel_id`` from now on: its current message, the one
+    whose buttons play it (an older copy points there) and which a move made elsewhere redraws."""
+    await store.set_message(game_id, channel_id, message_id)
 
 
 async def game_to_give_up(store: Store, game_id: int, user_id: int) -> GameRecord:
@@ -154,6 +187,6 @@ async def start_again(store: Store, finished_game_id: int, user_id: int, default
     return await start_game(store, user_id, finished.rules or default, guild_id=guild_id, channel_id=channel_id)
 
 
-__all__ = ["IN_PROGRESS", "STARTED", "UNSHOWN", "Start", "abandon", "check_move", "current_game",
-           "game_in_progress", "game_to_give_up", "move", "own_game", "resumable_game", "stale", "start_again",
-           "start_game"]
+__all__ = ["IN_PROGRESS", "STARTED", "UNSHOWN", "Moved", "Start", "abandon", "check_move", "current_game", "game",
+           "game_in_progress", "game_to_give_up", "move", "own_game", "posted", "recent_games", "resumable_game",
+           "stale", "start_again", "start_game"]

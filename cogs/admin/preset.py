@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from discord import app_commands
 
+from app.servers import settings as server_settings
 from cogs.commands.admin_group import add_admin_subcommands, install, remove_admin_subcommands, require_manager
 from cogs.plumbing.interaction import Interaction
 from cogs.text.locale import for_reader
@@ -33,11 +34,8 @@ def preset_choices() -> list[app_commands.Choice[str]]:
 
 async def default_preset(interaction: Interaction) -> str:
     """The preset a game started here gets when the player names none."""
-    if interaction.guild_id is not None:
-        chosen = (await interaction.client.store.get_guild_settings(interaction.guild_id)).preset
-        if chosen is not None:
-            return chosen
-    return interaction.client.config.default_preset
+    chosen = await server_settings.preset_here(interaction.client.store, interaction.guild_id)
+    return chosen if chosen is not None else interaction.client.config.default_preset
 
 
 @app_commands.command(name="preset", description="The rules /scoundrel play uses here when no preset is chosen")
@@ -49,7 +47,7 @@ async def admin_preset(interaction: Interaction, preset: str) -> None:
     assert interaction.guild_id is not None  # require_manager: only in a server
     tr = for_reader(interaction)
     chosen = None if preset == BOT_DEFAULT else preset
-    await interaction.client.store.set_guild_preset(interaction.guild_id, chosen)
+    await server_settings.choose_preset(interaction.client.store, interaction.guild_id, chosen)
     if chosen is None:
         text = tr("New games here now use the bot's default rules (**{preset}**) unless a player picks a preset.",
                   preset=interaction.client.config.default_preset)

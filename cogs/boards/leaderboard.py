@@ -17,6 +17,7 @@ from app.daily.days import day_date, day_end, day_of, month_of, month_start
 from app.errors import BoardRefused
 from app.players import boards
 from app.players.boards import BoardRequest
+from app.records import WON
 from cogs.commands.group import add_subcommands, remove_subcommands
 from cogs.plumbing import clock
 from cogs.plumbing.bounds import PUBLIC_POSTS
@@ -25,7 +26,6 @@ from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
 from games.engine import DAY_FLOOR
 from games.i18n import ENGLISH, Messages
-from storage import WON
 
 MAX_DAY = 99_999  # Daily #99,999 is in the 23rd century
 MAX_MONTH = 3_000  # Month #1 is January 2026 (app.daily.days.month_of)

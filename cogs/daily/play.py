@@ -21,6 +21,8 @@ from app.daily import share as daily_share
 from app.daily.days import day_end, day_of, share_text
 from app.daily.deal import par_and_coach
 from app.errors import PAST_DAY, NotShareable, NotYourGame, PracticeRefused
+from app.play import solo
+from app.records import DAILY, DEAD, PRACTICE, WON, GameRecord, SharePost
 from cogs.game.open_table import remember_private
 from cogs.game.view import game_message
 from cogs.plumbing import clock
@@ -31,7 +33,6 @@ from cogs.plumbing.respond import send_message
 from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
 from games.i18n import ENGLISH, N_, Messages
-from storage import DAILY, DEAD, PRACTICE, WON, GameRecord, SharePost
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +59,7 @@ async def send_daily_game(interaction: Interaction, record, note: str | None = "
         message = await interaction.followup.send(note, **shown.send(), ephemeral=True, wait=True)  # type: ignore[call-overload]
     else:
         message = await send_message(interaction, note, **shown.send(), ephemeral=True)
-    await interaction.client.store.set_message(record.id, message.channel.id, message.id)
+    await solo.posted(interaction.client.store, record.id, message.channel.id, message.id)
     remember_private(interaction, record.id, message)  # so a move at the table can redraw it
 
 
@@ -191,7 +192,8 @@ async def share_result(interaction: Interaction, game_id: int) -> None:
     message = await send_message(interaction, await share_post_text(store, record, tr, today), view=view,
                                  allowed_mentions=discord.AllowedMentions.none())
     if record.day >= today:  # par is added once the day is over (cogs/daily/share_finish.py)
-        await store.keep_share_post(SharePost(message.id, message.channel.id, record.id, record.day, tr.locale))
+        await daily_share.keep_until_par(store, SharePost(message.id, message.channel.id, record.id, record.day,
+                                                           tr.locale))
 
 
 async def share_post_text(store, record, tr: Messages, today: int) -> str:

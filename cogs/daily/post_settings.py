@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from app.daily.days import BadTime, day_of, format_post_time, parse_post_time, post_due_at
+from app.servers import settings as server_settings
 from cogs.commands.admin_group import require_manager
 from cogs.daily.play import DAILY_OFF
 from cogs.daily.post import poster, utc_time
@@ -56,7 +57,7 @@ async def admin_daily(interaction: Interaction, channel: discord.TextChannel,
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
     store = interaction.client.store
-    await store.set_daily_schedule(interaction.guild_id, channel.id, post_time, role.id if role else None)
+    await server_settings.schedule_daily(store, interaction.guild_id, channel.id, post_time, role.id if role else None)
     daily_poster = poster(interaction.client)
     assert daily_poster is not None  # checked above, and a cog is removed only between interactions
     await daily_poster.reschedule()
@@ -70,7 +71,7 @@ async def schedule_text(store, guild_id: int, channel, post_time: time, tr: Mess
     next one goes out."""
     now = clock.now()
     today = day_of(now)
-    settings = await store.get_guild_settings(guild_id)
+    settings = await server_settings.settings(store, guild_id)
     at = format_post_time(post_time)
     if settings.daily_role_id:
         lines = [tr("The daily challenge will be posted in {channel} every day at {time} UTC, pinging {role}.",
@@ -78,7 +79,7 @@ async def schedule_text(store, guild_id: int, channel, post_time: time, tr: Mess
     else:
         lines = [tr("The daily challenge will be posted in {channel} every day at {time} UTC.",
                     channel=channel.mention, time=at)]
-    posted = await store.daily_post_message(guild_id, today)
+    posted = await server_settings.todays_post(store, guild_id, today)
     if posted is not None:
         lines.append(tr("Daily #{day} is posted: {link}", day=today,
                         link=f"https://discord.com/channels/{guild_id}/{posted[0]}/{posted[1]}"))
@@ -102,12 +103,12 @@ async def admin_daily_off(interaction: Interaction) -> None:
     assert interaction.guild_id is not None  # require_manager: only in a server
     tr = for_reader(interaction)
     store = interaction.client.store
-    settings = await store.get_guild_settings(interaction.guild_id)
+    settings = await server_settings.settings(store, interaction.guild_id)
     if not settings.daily_scheduled:
         await interaction.response.send_message(tr("The daily post is already off here."), ephemeral=True)
         return
     await interaction.response.defer(ephemeral=True, thinking=True)
-    await store.set_daily_schedule(interaction.guild_id, None, None)
+    await server_settings.schedule_daily(store, interaction.guild_id, None, None)
     if (daily_poster := poster(interaction.client)) is not None:
         await daily_poster.reschedule()
     await interaction.followup.send(tr("The daily post is off. `{command}` still plays today's challenge.",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.game.open_table import OpenTableButton, PrivateMessages, private_messages
+from cogs.game.open_table import KEEPERS, OpenTableButton, PrivateMessages, private_messages
 from games.i18n import ENGLISH, Messages
 
 _state = {"offered": False}  # set by setup: [activity] is configured
@@ -28,6 +28,7 @@ async def setup(bot) -> None:
     if _state["offered"]:
         kept = PrivateMessages()
         await bot.add_cog(kept)
+        KEEPERS[bot] = kept
         bot.arrival_checks.append(kept.clicked)
 
 
@@ -38,3 +39,4 @@ async def teardown(bot) -> None:
         if kept.clicked in bot.arrival_checks:
             bot.arrival_checks.remove(kept.clicked)
         await bot.remove_cog(kept.qualified_name)
+        KEEPERS.pop(bot, None)

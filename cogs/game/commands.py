@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from app.play import solo
+from app.records import GameRecord
 from cogs.admin.preset import default_preset, preset_choices
 from cogs.commands.group import add_subcommands, remove_subcommands, scoundrel
 from cogs.game.embed import rules_label
@@ -27,7 +28,6 @@ from cogs.text.locale import for_reader
 from games.engine import SeedError, seed_to_text
 from games.engine import preset as preset_rules
 from games.i18n import ENGLISH, N_, Messages
-from storage import GameRecord
 
 log = logging.getLogger(__name__)
 NO_GAME = N_("You have no game in progress — start one with `{play}`.")
@@ -78,7 +78,7 @@ async def recent_for_suggestions(interaction: Interaction, what: str) -> list[Ga
     """The player's 50 most recent games, for an autocomplete of ``what``; none if the store cannot say (suggestions
     are a convenience: none rather than an error)."""
     try:
-        return await interaction.client.store.recent_games(interaction.user.id, 50)
+        return await solo.recent_games(interaction.client.store, interaction.user.id, 50)
     except Exception:  # noqa: BLE001
         log.warning("no %s suggestions for user %s", what, interaction.user.id, exc_info=True)
         return []

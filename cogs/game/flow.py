@@ -71,7 +71,7 @@ async def post_game(interaction: Interaction, record, *, ephemeral: bool = False
         message = await interaction.followup.send(**shown.send(), ephemeral=ephemeral, wait=True)
     else:
         message = await send_message(interaction, **shown.send(), ephemeral=ephemeral)
-    await interaction.client.store.set_message(record.id, message.channel.id, message.id)
+    await solo.posted(interaction.client.store, record.id, message.channel.id, message.id)
     return message
 
 

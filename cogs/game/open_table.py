@@ -20,6 +20,7 @@ import logging
 import re
 import time
 from collections import OrderedDict
+from weakref import WeakKeyDictionary
 
 import discord
 from discord.ext import commands
@@ -93,9 +94,13 @@ class PrivateMessages(commands.Cog, name="PrivateMessages"):
             self.keep(int(found[1]), interaction.token, interaction.message.id)
 
 
+# bot -> its PrivateMessages, while the extension keeps them (cogs/game/activity.py): held here rather than looked
+# up by the cog's name.
+KEEPERS: WeakKeyDictionary = WeakKeyDictionary()
+
+
 def private_messages(client) -> PrivateMessages | None:
-    cog = client.get_cog("PrivateMessages")
-    return cog if isinstance(cog, PrivateMessages) else None
+    return KEEPERS.get(client)
 
 
 def remember_private(interaction: discord.Interaction, game_id: int, message: discord.Message) -> None:

@@ -22,6 +22,7 @@ import discord
 from discord import app_commands
 
 from app.errors import ReplayRefused
+from app.play import solo
 from app.replays import access as replay_access
 from app.replays.access import DAILY_KINDS, SUGGESTED
 from app.replays.gifs import ReplayBusy, close_replays, shared
@@ -53,7 +54,7 @@ class ReplayButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
     PREFIX, LABEL, EMOJI, STYLE = "replay", N_("Replay"), "🎞️", discord.ButtonStyle.secondary
 
     async def run(self, interaction: Interaction) -> None:
-        record = await interaction.client.store.load_game(self.game_id)
+        record = await solo.game(interaction.client.store, self.game_id)
         await post_replay(interaction, record)
 
 

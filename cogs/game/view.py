@@ -29,9 +29,10 @@ from typing import NamedTuple
 
 import discord
 
-from app.daily.deal import par_and_coach
 from app.errors import DayOver, NotYourGame, StaleVersion
 from app.play import solo
+from app.shown import NOTHING, Shown, shown_to
+from app.shown import shown as seen
 from cogs.game.embed import (
     ABANDONED,
     KIND_EMOJI,
@@ -41,6 +42,7 @@ from cogs.game.embed import (
     out_of_date,
     table_description,
 )
+from cogs.plumbing import clock
 from cogs.plumbing.bounds import ID, VERSION
 from cogs.plumbing.errors import report_error, send_private
 from cogs.plumbing.interaction import Bot, Interaction, offered
@@ -69,13 +71,11 @@ from games.engine import (
 from games.engine import actions as A
 from games.i18n import ENGLISH, Messages, outcome_text
 from games.picture import FILENAME, render_room
-from storage import DAILY
 
 log = logging.getLogger(__name__)
 
 WEAPON_MODE, BAREHANDED = "w", "b"
 TOGGLE = "mode"
-HINTABLE = ("normal", "practice")  # the kinds of game a hint may be asked in (never a counted daily)
 
 _STYLE = {MONSTER: discord.ButtonStyle.danger, WEAPON: discord.ButtonStyle.primary,
           POTION: discord.ButtonStyle.success}
@@ -146,13 +146,13 @@ async def _handle_game_click(interaction: Interaction, game_id: int, version: in
         await send_private(interaction, out_of_date(record, tr))
         return
     if record.message_id is None and interaction.message is not None:  # posted, but its id was never saved
-        await store.set_message(game_id, interaction.message.channel.id, interaction.message.id)
+        await solo.posted(store, game_id, interaction.message.channel.id, interaction.message.id)
     try:
         if code == TOGGLE:  # the fight mode is the message's alone: nothing is played
             solo.check_move(record, user_id, version)
             await redraw(interaction, record, BAREHANDED if mode == WEAPON_MODE else WEAPON_MODE)
             return
-        record = await in_time(interaction, solo.move(store, game_id, user_id, version, code, loaded=record))
+        moved = await in_time(interaction, solo.move(store, game_id, user_id, version, code, loaded=record))
     except DayOver as over:  # the daily's day ended before this move: the attempt was closed instead
         await redraw(interaction, over.record, mode)
         await send_private(interaction, day_over_text(over.record, tr))
@@ -163,15 +163,14 @@ async def _handle_game_click(interaction: Interaction, game_id: int, version: in
         return
     if getattr(interaction.client, "metrics", None) is not None:
         interaction.client.metrics.moves.inc()
-    if record.kind == DAILY and record.over:  # its server's daily post counts it (cogs/daily/count.py)
-        interaction.client.dispatch("daily_finished", record)
-    await redraw(interaction, record, mode_after_move(mode, record.state))
+    await redraw(interaction, moved.record, mode_after_move(mode, moved.record.state))
 
 
 async def redraw(interaction: Interaction, record, mode: str) -> None:
     """Show the game as stored (embed, buttons and the table picture) on the message that was clicked, in the
     clicking player's language."""
-    shown = await in_time(interaction, game_message(record, mode, bot=interaction.client, tr=for_reader(interaction)))
+    shown = await in_time(interaction, game_message(record, mode, bot=interaction.client, tr=for_reader(interaction),
+                                                    viewer=interaction.user.id))
     try:
         await edit_message(interaction, **shown.edit())
     finally:
@@ -181,19 +180,23 @@ async def redraw(interaction: Interaction, record, mode: str) -> None:
 # --- rendering ------------------------------------------------------------------------------
 
 def render_game(record, mode: str = WEAPON_MODE, par: int | None = None,
-                tr: Messages = ENGLISH, hinted: bool = False, coach: int | None = None, bot: Bot | None = None
-                ) -> tuple[discord.Embed, discord.ui.View]:
+                tr: Messages = ENGLISH, hinted: bool = False, coach: int | None = None, bot: Bot | None = None,
+                shown: Shown | None = None) -> tuple[discord.Embed, discord.ui.View]:
     """The embed and the buttons for a game as stored, in ``tr``'s language; usable for public and ephemeral
-    messages. With ``bot``, its offers follow the game's own buttons (``bot.offers``, cogs/offers.py).
+    messages. ``shown``: what its viewer may see and be offered (``app.shown``; else worked out from ``par``,
+    ``hinted`` and ``coach`` as the game's player's). With ``bot``, the offers it allows follow the game's own
+    buttons (``bot.offers``, cogs/offers.py).
 
     The embed shows the table picture as an attachment: send it with ``game_message`` (which renders the
     picture too) rather than alone."""
-    embed = game_embed(record, par, tr, hinted=hinted, coach=coach)
+    if shown is None:
+        shown = seen(record, None, clock.now(), par=par, coach_score=coach, hinted=hinted)
+    embed = game_embed(record, shown.par, tr, hinted=shown.hinted, coach=shown.coach)
     view = discord.ui.View(timeout=None)
     if record.state.over or record.status == ABANDONED:
-        items = offered(bot, bot.offers.finished if bot else (), record, tr, abandoned=record.status == ABANDONED)
+        items = offered(bot, bot.offers.finished if bot else (), record, tr, shown)
     else:
-        items = [*game_buttons(record, mode, tr), *offered(bot, bot.offers.playing if bot else (), record, tr)]
+        items = [*game_buttons(record, mode, tr), *offered(bot, bot.offers.playing if bot else (), record, tr, shown)]
     for item in items:
         view.add_item(item)
     return embed, view
@@ -219,16 +222,13 @@ class GameMessage(NamedTuple):
         return dict(embed=self.embed, view=self.view, attachments=[self.file()])
 
 
-async def game_message(record, mode: str = WEAPON_MODE, *, bot: Bot | None = None,
-                       tr: Messages = ENGLISH) -> GameMessage:
+async def game_message(record, mode: str = WEAPON_MODE, *, bot: Bot | None = None, tr: Messages = ENGLISH,
+                       viewer: int | None = None) -> GameMessage:
     """The message of a game in ``tr``'s language (its player's, or the server's for an edit made without the
-    player); with ``bot``, its offers, and for a finished game par when the deal has been solved (and a daily's
-    the coach's score beside it)."""
-    store = bot.store if bot is not None else None
-    par, coach = await par_and_coach(store, record) if store is not None and record.state.over else (None, None)
-    hinted = store is not None and record.kind in HINTABLE and (
-        record.hinted if getattr(record, "hinted", None) is not None else await store.is_hinted(record.id))
-    embed, view = render_game(record, mode, par, tr, hinted, coach, bot)
+    player), drawn as ``app.shown`` says ``viewer`` (the player when None) may see it: with ``bot``, par and
+    the coach's score where they may show, and the offers."""
+    shown = NOTHING if bot is None else await shown_to(bot.store, record, viewer, clock.now())
+    embed, view = render_game(record, mode, tr=tr, bot=bot, shown=shown)
     return GameMessage(embed, view, await table_picture(record, tr), table_description(record.state, tr))
 
 

@@ -25,13 +25,11 @@ from cogs.plumbing.outages import TROUBLE
 from cogs.text.locale import for_reader
 from games.engine import ActionParseError, IllegalAction, RulesError, SeedError
 from games.i18n import ENGLISH, N_, Messages
-from storage import StoreTimeout
-from storage import errors as store_errors
 
 log = logging.getLogger(__name__)
 
 UNEXPECTED = N_("Something went wrong on my side and it has been logged. Please try again in a moment.")
-DATABASE_ERRORS = (store_errors.DatabaseError,)  # down, locked, full, disk trouble (storage maps the drivers')
+DATABASE_ERRORS = (refusals.DatabaseError,)  # down, locked, full, disk trouble (storage maps the drivers')
 DATABASE_DOWN = N_("I can't reach my database right now, so nothing was changed. Please try again in a moment.")
 DATABASE_SLOW = N_("My database is not answering in time right now. What you did may still be saved: "
                    "`/scoundrel resume` shows your game as it is. Please try again in a moment.")
@@ -45,23 +43,23 @@ def friendly_message(error: BaseException, tr: Messages = ENGLISH) -> tuple[str,
         return tr("You can't do that: {reason}", reason=tr.engine_text(str(error))), False
     if isinstance(error, SeedError | RulesError | ActionParseError):
         return str(error)[:1].upper() + str(error)[1:], False
-    if isinstance(error, store_errors.StaleVersion | refusals.StaleVersion):
+    if isinstance(error, refusals.StaleVersion):
         return tr("This message is out of date; use `/scoundrel resume` to see your game as it is now."), False
-    if isinstance(error, store_errors.NotYourGame | refusals.NotYourGame):
+    if isinstance(error, refusals.NotYourGame):
         return tr("That game belongs to someone else — start one with `/scoundrel play`."), False
-    if isinstance(error, store_errors.GameNotFound):
+    if isinstance(error, refusals.GameNotFound):
         return tr("That game no longer exists — start one with `/scoundrel play`."), False
-    if isinstance(error, store_errors.ActiveGameExists):
+    if isinstance(error, refusals.ActiveGameExists):
         return tr("You already have a game in progress: `/scoundrel resume` shows it, "
                   "`/scoundrel abandon` ends it."), False
-    if isinstance(error, store_errors.AttemptAlreadyUsed):
+    if isinstance(error, refusals.AttemptAlreadyUsed):
         return tr("You have already used your attempt at today's daily."), False
-    if isinstance(error, store_errors.CorruptGame):
+    if isinstance(error, refusals.CorruptGame):
         return tr("This game's saved data is damaged and cannot be played. The problem has been logged; "
                   "`/scoundrel abandon` clears it so you can start again."), True
-    if isinstance(error, StoreTimeout):  # the call goes on and may still succeed: not "nothing was changed"
+    if isinstance(error, refusals.StoreTimeout):  # the call goes on and may still succeed: not "nothing was changed"
         return tr(DATABASE_SLOW), True
-    if isinstance(error, store_errors.DatabaseFull):
+    if isinstance(error, refusals.DatabaseFull):
         return tr(DATABASE_FULL), True
     if isinstance(error, DATABASE_ERRORS):
         return tr(DATABASE_DOWN), True
@@ -135,7 +133,7 @@ async def report_error(interaction: Interaction, error: BaseException, where: st
     what = where or _describe(interaction)
     database = isinstance(error, DATABASE_ERRORS)  # StoreTimeout too: a DatabaseUnavailable
     if database:  # one line a minute with a count, however many requests fail (cogs/plumbing/outages.py)
-        TROUBLE.note(error, what, "down" if isinstance(error, StoreTimeout) else None)
+        TROUBLE.note(error, what, "down" if isinstance(error, refusals.StoreTimeout) else None)
     elif with_traceback:
         log.error("error in %s for user %s", what, interaction.user.id, exc_info=error)
     if with_traceback:

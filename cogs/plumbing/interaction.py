@@ -20,7 +20,7 @@ from discord.ext import commands
 from games.i18n import Messages
 
 if TYPE_CHECKING:
-    from storage import Store
+    from app.records import Store
 
 
 class Settings(Protocol):
@@ -46,7 +46,7 @@ class Offer:
 
     extension: str
     items: str
-    abandoned: bool = False  # offered under an abandoned game too
+    shows: str | None = None  # the flag of ``app.shown.Shown`` that allows it (None: offered wherever listed)
 
 
 @dataclass(frozen=True)
@@ -60,13 +60,14 @@ class Offers:
 
 
 def offered(bot: Bot | None, offers: tuple[Offer, ...], record, tr: Messages,
-            abandoned: bool = False) -> list[discord.ui.Item]:
+            shown: object = None) -> list[discord.ui.Item]:
     """The items of ``offers`` for ``record``, in order, from the extensions ``bot`` has loaded (none without a
-    bot)."""
+    bot), each only where ``shown`` (what the viewer may be offered, ``app.shown.Shown``) allows it."""
     if bot is None:
         return []
     loaded = bot.extensions
-    return [item for offer in offers if offer.extension in loaded and (offer.abandoned or not abandoned)
+    return [item for offer in offers
+            if offer.extension in loaded and (offer.shows is None or getattr(shown, offer.shows, False))
             for item in getattr(loaded[offer.extension], offer.items)(record, tr)]
 
 

@@ -13,7 +13,7 @@ import asyncio
 import logging
 from dataclasses import dataclass
 
-from storage import errors as store_errors
+from app import errors as store_errors
 
 log = logging.getLogger(__name__)
 

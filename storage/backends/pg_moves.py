@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from storage.backends.base import Move, Outcomes
-from storage.errors import GameNotFound, GameOver, StaleVersion
+from storage.errors import GameNotFound, MoveRefused
 from storage.models import GAME_COLUMNS
 from storage.sql import MONTH_TOTALS, PLAYER_TOTALS, WEEK_TOTALS, TotalsTable
 
@@ -105,9 +105,11 @@ def outcomes(group: list[Move], rows: Sequence[Sequence[Any]]) -> Outcomes:
         elif version is None:
             result.append(GameNotFound(move.game_id))
         elif status != "playing":
-            result.append(GameOver(move.game_id, move.expected, version, status))
+            result.append(MoveRefused(move.game_id, MoveRefused.OVER, expected=move.expected, current=version,
+                                      status=status))
         else:  # moved on, perhaps by a statement that committed while this one waited for the row
-            result.append(StaleVersion(move.game_id, move.expected, max(version, move.expected + 1)))
+            result.append(MoveRefused(move.game_id, MoveRefused.STALE, expected=move.expected,
+                                      current=max(version, move.expected + 1)))
     return result
 
 

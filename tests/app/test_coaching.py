@@ -31,7 +31,7 @@ async def near_the_end(store, user_id, cards_left=8):
     """A game played carefully until a few cards are left, so the solver answers fast."""
     record = (await solo.start_game(store, user_id, ROOMY, 7)).record
     while record.status == "playing" and len(record.state.dungeon) > cards_left:
-        record = await solo.move(store, record.id, user_id, record.version, careful(record.state))
+        record = (await solo.move(store, record.id, user_id, record.version, careful(record.state))).record
     return record
 
 
@@ -71,7 +71,7 @@ async def test_a_review_waits_for_the_end_of_the_game(store, solver):
         await coaching.check_review(store, record.id, ALICE, reviewer=review_game)
     assert refused.value.code == coaching.STILL_PLAYING
     while record.status == "playing":
-        record = await solo.move(store, record.id, ALICE, record.version, legal_actions(record.state)[0])
+        record = (await solo.move(store, record.id, ALICE, record.version, legal_actions(record.state)[0])).record
     with pytest.raises(CoachRefused) as refused:
         await coaching.check_review(store, record.id, BOB, reviewer=review_game)
     assert refused.value.code == coaching.NOT_YOURS

@@ -20,7 +20,8 @@ ALICE, BOB, GUILD, CHANNEL = 1, 2, 10, 20
 
 async def finish(store, record):
     while record.status == "playing":
-        record = await solo.move(store, record.id, record.user_id, record.version, legal_actions(record.state)[0])
+        moved = await solo.move(store, record.id, record.user_id, record.version, legal_actions(record.state)[0])
+        record = moved.record
     return record
 
 

@@ -38,7 +38,7 @@ async def test_a_game_starts_once_and_the_one_in_progress_comes_back(store):
 async def test_a_move_lands_on_the_version_seen_and_a_stale_one_gets_the_game_as_it_is(store):
     record = (await solo.start_game(store, ALICE, CLASSIC, 7)).record
     action = legal_actions(record.state)[0]
-    moved = await solo.move(store, record.id, ALICE, 0, action)
+    moved = (await solo.move(store, record.id, ALICE, 0, action)).record
     assert moved.version == 1 and moved.state.history == (action,)
     with pytest.raises(StaleVersion) as stale:  # the second press of a double click: no second move
         await solo.move(store, record.id, ALICE, 0, legal_actions(moved.state)[0].code)
@@ -56,7 +56,7 @@ async def test_of_two_racing_moves_on_one_version_exactly_one_lands(store):
     landed = [r for r in results if not isinstance(r, BaseException)]
     refused = [r for r in results if isinstance(r, StaleVersion)]
     assert len(landed) == 1 and len(refused) == 1
-    assert refused[0].record.version == 1 and refused[0].record.state == landed[0].state
+    assert refused[0].record.version == 1 and refused[0].record.state == landed[0].record.state
     assert len(await store.game_actions(record.id)) == 1
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from games.engine import Rules, legal_actions  # noqa: E402
-from storage import ActiveGameExists, StaleVersion, open_store  # noqa: E402
+from storage import ActiveGameExists, MoveRefused, open_store  # noqa: E402
 
 
 async def race(db: str, game_id: int, user: int, rounds: int, seed: int) -> None:
@@ -31,8 +31,8 @@ async def race(db: str, game_id: int, user: int, rounds: int, seed: int) -> None
             try:
                 await store.play(game_id, user, record.version, action)
                 print("ok", record.version, flush=True)
-            except StaleVersion as stale:
-                print("stale", record.version, stale.current_version, flush=True)
+            except MoveRefused as stale:
+                print("stale", record.version, stale.current, flush=True)
     finally:
         await store.close()
 

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from games.engine import Rules, decode, legal_actions, replay
-from storage import ActiveGameExists, AttemptAlreadyUsed, CorruptGame, StaleVersion, is_postgres, open_store
+from storage import ActiveGameExists, AttemptAlreadyUsed, CorruptGame, MoveRefused, is_postgres, open_store
 from storage.backends.postgres import MOVE_CONNECTIONS
 from tests.storage.helpers import ROOMY, commits_on_their_way, queued, raw, until
 
@@ -23,8 +23,8 @@ USER, GUILD, CHANNEL = 1001, 501, 601
 
 def outcomes(results) -> tuple[list, list]:
     wins = [r for r in results if not isinstance(r, BaseException)]
-    stale = [r for r in results if isinstance(r, StaleVersion)]
-    others = [r for r in results if isinstance(r, BaseException) and not isinstance(r, StaleVersion)]
+    stale = [r for r in results if isinstance(r, MoveRefused)]
+    others = [r for r in results if isinstance(r, BaseException) and not isinstance(r, MoveRefused)]
     assert not others, others
     return wins, stale
 
@@ -40,7 +40,7 @@ async def test_fifty_tasks_clicking_the_same_game_apply_exactly_one_move_per_ver
             *(store.play(record.id, USER, version, rng.choice(choices)) for _ in range(50)), return_exceptions=True)
         wins, stale = outcomes(results)
         assert len(wins) == 1 and len(stale) == 49
-        assert all(s.current_version == version + 1 for s in stale)
+        assert all(s.current == version + 1 for s in stale)
         record = wins[0]
         rounds += 1
     log = await store.game_actions(record.id)

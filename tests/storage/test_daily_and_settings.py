@@ -10,7 +10,7 @@ import pytest
 
 from app.daily.days import DAILY_RULES, daily_seed, day_end, parse_post_time
 from games.engine import Rules, deal, deck_codes, forfeit_score, legal_actions, preset
-from storage import AttemptAlreadyUsed, DayOver, GuildSettings, StaleVersion, open_store
+from storage import AttemptAlreadyUsed, GuildSettings, MoveRefused, open_store
 from tests.storage.helpers import dying_line, play_line, raw
 
 USER, OTHER, GUILD, CHANNEL, DAY = 1001, 1002, 501, 601, 80
@@ -247,9 +247,9 @@ async def test_a_move_after_the_day_ended_closes_the_daily_instead(store, clock)
     first = legal_actions(record.state)[0]
     record = await store.play(record.id, USER, 0, first)
     clock.now = day_end(DAY)  # 00:00 UTC: Daily #80 is over
-    with pytest.raises(DayOver) as over:
+    with pytest.raises(MoveRefused) as over:
         await store.play(record.id, USER, 1, legal_actions(record.state)[0])
-    assert over.value.day == DAY
+    assert over.value.why == MoveRefused.DAY_OVER and over.value.day == DAY
     closed = await store.get_game(record.id)
     assert (closed.status, closed.ended_by, closed.version) == ("abandoned", "expired", 1)
     assert closed.score == forfeit_score(record.state) and closed.ended_at == day_end(DAY)
@@ -257,8 +257,9 @@ async def test_a_move_after_the_day_ended_closes_the_daily_instead(store, clock)
     assert (stats.dailies.games, stats.dailies.wins, stats.dailies.best) == (1, 0, closed.score)
     assert [(e.user_id, e.ended_by) for e in await store.leaderboard_daily(DAY)] == [(USER, "expired")]
     assert await store.daily_days(USER) == []  # a forfeit is no finished daily: no streak
-    with pytest.raises(StaleVersion):  # and it stays closed
+    with pytest.raises(MoveRefused) as over:  # and it stays closed
         await store.play(record.id, USER, 1, legal_actions(record.state)[0])
+    assert over.value.why == MoveRefused.OVER
 
 
 async def test_the_midnight_sweep_closes_past_days_only(store, clock):

@@ -25,9 +25,7 @@ from storage import (
     ActiveGameExists,
     CorruptGame,
     GameNotFound,
-    GameOver,
-    NotYourGame,
-    StaleVersion,
+    MoveRefused,
     open_store,
 )
 from tests.storage.helpers import ROOMY, dying_line, play_line, raw, winning_seed
@@ -119,8 +117,9 @@ async def test_a_finished_game_frees_its_slot(store):
 async def test_play_refuses_strangers_stale_versions_unknown_games_and_illegal_moves(store):
     record = await store.create_game(USER, GUILD, CHANNEL, Rules(), seed=4)
     action = legal_actions(record.state)[0]
-    with pytest.raises(NotYourGame):
+    with pytest.raises(MoveRefused) as caught:
         await store.play(record.id, OTHER, 0, action)
+    assert caught.value.why == MoveRefused.NOT_YOURS
     with pytest.raises(GameNotFound):
         await store.play(record.id + 100, USER, 0, action)
     with pytest.raises(GameNotFound):
@@ -129,24 +128,25 @@ async def test_play_refuses_strangers_stale_versions_unknown_games_and_illegal_m
         await store.play(record.id, USER, 0, Action("take", 7))
     assert (await store.load_game(record.id)).version == 0  # nothing was written
     await store.play(record.id, USER, 0, action)
-    with pytest.raises(StaleVersion) as caught:
+    with pytest.raises(MoveRefused) as caught:
         await store.play(record.id, USER, 0, action)
-    assert caught.value.current_version == 1 and caught.value.expected == 0
-    with pytest.raises(StaleVersion):
+    assert caught.value.why == MoveRefused.STALE and caught.value.current == 1 and caught.value.expected == 0
+    with pytest.raises(MoveRefused):
         await store.play(record.id, USER, 5, action)
 
 
 async def test_abandon_ends_the_game_and_later_clicks_are_game_over(store, clock):
     record = await store.create_game(USER, GUILD, CHANNEL, Rules(), seed=4)
     record = await store.play(record.id, USER, 0, legal_actions(record.state)[0])
-    with pytest.raises(NotYourGame):
+    with pytest.raises(MoveRefused) as refused:
         await store.abandon(record.id, OTHER)
+    assert refused.value.why == MoveRefused.NOT_YOURS
     clock.advance(30)
     gone = await store.abandon(record.id, USER)
     assert (gone.status, gone.score, gone.version, gone.ended_at) == (ABANDONED, None, 1, clock.now)
-    with pytest.raises(GameOver) as caught:
+    with pytest.raises(MoveRefused) as caught:
         await store.play(record.id, USER, 1, legal_actions(record.state)[0])
-    assert isinstance(caught.value, StaleVersion) and caught.value.status == ABANDONED
+    assert caught.value.why == MoveRefused.OVER and caught.value.status == ABANDONED
     again = await store.abandon(record.id, USER)  # already over: unchanged
     assert again == gone
 

@@ -129,8 +129,8 @@ async def test_moves_faster_than_the_edits_are_drawn_once_the_newest(world):  # 
     record = await world.store.active_game(world.alice.id, "normal")
     moved = []
     for _ in range(3):  # three moves at the table, each told to the chat as it is answered
-        record = await solo.move(world.store, record.id, world.alice.id, record.version,
-                                  legal_actions(record.state)[0])
+        record = (await solo.move(world.store, record.id, world.alice.id, record.version,
+                                  legal_actions(record.state)[0])).record
         moved.append(record)
     world.env.http_requests.clear()
     for record in moved:
