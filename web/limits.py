@@ -34,8 +34,8 @@ class RateLimit:
 
 
 # Signing in (``POST /api/token``): each is a call to Discord, so fewer are allowed than other requests.
-ADDRESS_RATE, ADDRESS_BURST = 1.0, 20  # a client address (Discord's proxy may carry many players: kept generous)
-USER_RATE, USER_BURST = 1 / 12, 5  # a player: five openings in a row, then one every 12 s
+ADDRESS_RATE, ADDRESS_BURST = 2.0, 30  # a client address (one of Discord's proxies carries many players)
+USER_RATE, USER_BURST = 1 / 6, 10  # a player: ten openings of the table in a row, then one every 6 s
 
 
 class SignIns:
