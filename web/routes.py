@@ -118,13 +118,16 @@ class Routes:
             return refusal(400, "bad-code", "The body needs the authorization code: {\"code\": \"…\"}.")
         try:
             access = await self.t.identity.exchange(code)
-            player = await self.t.identity.player(access)  # (kept: the client's next request needs it anyway)
         except Refused:
             return refusal(401, "refused", "Discord refused this authorization code.")
         except Unavailable as down:
             log.warning("the table could not exchange a code: %s", down)
             return refusal(503, "unavailable", "Discord could not be reached; try again soon.",
                            headers=retry_after(DISCORD_RETRY))
+        try:  # whose token it is (kept: the client's next request needs it anyway)
+            player = await self.t.identity.player(access)
+        except (Refused, Unavailable):  # the code is spent: hand the token over, the next request asks again
+            return answer({"access_token": access})
         wait = self.t.sign_ins.by_player.allow(player.id)
         if wait:
             return self.too_many_sign_ins(wait)
