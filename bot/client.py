@@ -136,10 +136,11 @@ class ScoundrelBot(Bot):
         self.tree.add_command(scoundrel, override=True)
         if self.sync_commands:
             await self.sync_tree()
-        if self.config.service_address is not None:
+        if self.config.service_address is not None or self.config.activity is not None:
             from bot.service import Service
 
-            self.service = Service(self, *self.config.service_address)
+            host, port = self.config.service_address or (None, 0)
+            self.service = Service(self, host, port)
             await self.service.start()
 
     async def sync_tree(self) -> None:

@@ -33,8 +33,8 @@ _KNOWN = {
             "shard_ids"},
     "daily": {"enabled", "post_time"},
     "service": {"address"},
-    # The table as a Discord Activity (web/): served on [service] address behind the public URL.
-    "activity": {"client_id", "client_secret", "public_url", "api_base"},
+    # The table as a Discord Activity (web/): served on its own address, behind the public URL.
+    "activity": {"client_id", "client_secret", "public_url", "api_base", "address"},
 }
 # (section, setting) -> the environment variable that overrides it
 ENV_NAMES = {(section, key): "SCOUNDREL_" + (key if section == "bot" else f"{section}_{key}").upper()
@@ -75,8 +75,10 @@ class Activity:
 
     client_id: int
     client_secret: str = field(repr=False)
-    public_url: str  # where Discord's URL mapping points (HTTPS), proxied to [service] address
+    public_url: str  # where Discord's URL mapping points (HTTPS), proxied to ``address``
     api_base: str = DISCORD_API
+    # Where the table listens: the public URL's proxy reaches this, never [service] address (/healthz, /metrics).
+    address: tuple[str, int] = ("127.0.0.1", 0)
 
 
 class _Settings:
@@ -210,10 +212,16 @@ def _activity(settings: _Settings, service_address) -> Activity | None:
     api_base, where, _ = settings.text("activity", "api_base", DISCORD_API)
     if not api_base.startswith(("https://", "http://")):
         raise ConfigError(f"{where} must be an http(s):// address, not {api_base!r}")
-    if service_address is None:
-        raise ConfigError("[activity] needs [service] address: the Activity is served there (behind its public URL)")
+    address, where, _ = given["address"]
+    if address in (None, ""):
+        raise ConfigError(f"{where} must be set: where the table listens, which the public URL's proxy reaches "
+                          "(apart from [service] address, which keeps /healthz and /metrics private)")
+    table = _host_port(address, where)
+    if service_address is not None and table[1] != 0 and table[1] == service_address[1]:
+        raise ConfigError(f"{where} must not be [service] address's port: the table faces the Internet, "
+                          "/healthz and /metrics must not")
     return Activity(client_id=client_id, client_secret=secret.strip(), public_url=public_url.strip().rstrip("/"),
-                    api_base=api_base.rstrip("/"))
+                    api_base=api_base.rstrip("/"), address=table)
 
 
 def check_shards(count, ids, count_where: str = "--shard-count",

@@ -1,11 +1,13 @@
-"""An optional HTTP endpoint for operators: ``/healthz`` and ``/metrics`` (``[service] address`` in the config).
+"""The bot's HTTP listeners: the operators' ``/healthz`` and ``/metrics`` (``[service] address``), and the table as a
+Discord Activity (``[activity] address``), each on its own socket: what the Activity's public URL reaches is the
+table and nothing else, so the operators' endpoints are never served to the Internet through it.
 
 ``/healthz`` answers 200 when the bot is connected to Discord's gateway, its database takes a write, and no
 scheduled job (the sweep, the day's par, the daily posts) has been failing for more than 15 minutes; else 503,
 with a JSON body saying which part is down and why. It answers within 2 s whatever the database does: a
 database that does not answer in time is reported as down. ``/metrics`` is Prometheus' text format
 (``bot/metrics.py``). Off unless an address is configured; bind it to loopback or a private interface, it has no
-authentication.
+authentication. Every refusal on either listener is JSON (``web.http``'s conventions).
 """
 
 from __future__ import annotations
@@ -27,17 +29,26 @@ DATABASE_WAIT = 1.5  # seconds the database is given to take a write before it i
 
 
 class Service:
-    def __init__(self, bot, host: str, port: int) -> None:
+    def __init__(self, bot, host: str | None, port: int = 0) -> None:
+        """``host`` and ``port``: the operators' endpoint (None: not served); the table's address is the bot's
+        ``[activity] address``."""
         self.bot, self.host, self.port = bot, host, port
-        self.runner: web.AppRunner | None = None
+        self.table_port: int | None = None  # where the table answers, once started (the real port when 0 was asked)
+        self.runners: list[web.AppRunner] = []
         self.probe: asyncio.Task | None = None  # one look at the database at a time: a hung one is not asked again
         self.identity: DiscordIdentity | None = None  # the Activity's players, when [activity] is set
         self.follows: ChatFollows | None = None  # what the chat does after the table's moves
 
     async def start(self) -> None:
-        app = web.Application()
-        app.router.add_get("/healthz", self.healthz)
-        app.router.add_get("/metrics", self.metrics)
+        from web.http import Runner, adopt_conventions
+
+        if self.host is not None:
+            app = web.Application()
+            adopt_conventions(app)
+            app.router.add_get("/healthz", self.healthz)
+            app.router.add_get("/metrics", self.metrics)
+            self.port = await self._serve(Runner(app, access_log=None), self.host, self.port)
+            log.info("health and metrics on http://%s:%d/healthz and /metrics", self.host, self.port)
         activity = getattr(self.bot.config, "activity", None)
         if activity is not None:  # the table as a Discord Activity (web/), behind the configured public URL
             from bot.chat_follows import ChatFollows
@@ -47,24 +58,29 @@ class Service:
             self.identity = DiscordIdentity(activity.client_id, activity.client_secret, activity.api_base,
                                             bot_token=self.bot.config.token)
             self.follows = ChatFollows(self.bot)
-            add_routes(app, Table(store=lambda: self.bot.store, identity=self.identity,
-                                  client_id=activity.client_id, default_preset=self.bot.config.default_preset,
-                                  daily_enabled=self.bot.config.daily_enabled,
-                                  after_move=self.follows.after_move, par_missing=self.follows.par_missing))
-        self.runner = web.AppRunner(app, access_log=None)
-        await self.runner.setup()
-        await web.TCPSite(self.runner, self.host, self.port).start()
-        self.port = self.runner.addresses[0][1]  # the real port when 0 asked for any free one
-        log.info("health and metrics on http://%s:%d/healthz and /metrics", self.host, self.port)
+            table = web.Application()
+            add_routes(table, Table(store=lambda: self.bot.store, identity=self.identity,
+                                    client_id=activity.client_id, default_preset=self.bot.config.default_preset,
+                                    daily_enabled=self.bot.config.daily_enabled,
+                                    after_move=self.follows.after_move, par_missing=self.follows.par_missing))
+            host, port = activity.address
+            self.table_port = await self._serve(Runner(table, access_log=None), host, port)
+            log.info("the Activity's table on http://%s:%d/ (behind %s)", host, self.table_port, activity.public_url)
+
+    async def _serve(self, runner: web.AppRunner, host: str, port: int) -> int:
+        """Start ``runner`` on host:port; the port it listens on."""
+        await runner.setup()
+        self.runners.append(runner)
+        await web.TCPSite(runner, host, port).start()
+        return runner.addresses[0][1]
 
     async def close(self) -> None:
         if self.follows is not None:
             await self.follows.close()
         if self.identity is not None:
             await self.identity.close()
-        if self.runner is not None:
-            await self.runner.cleanup()
-            self.runner = None
+        while self.runners:
+            await self.runners.pop().cleanup()
 
     async def healthz(self, request: web.Request) -> web.Response:
         from cogs.daily.post import poster

@@ -37,13 +37,14 @@ def build_parser() -> argparse.ArgumentParser:
 async def start(database, host: str, port: int) -> tuple[web.AppRunner, object, str]:
     """Open the store and serve the table: (the runner, the store, the address it answers on)."""
     from storage import open_store
+    from web.http import Runner
     from web.identity import LocalIdentity
     from web.routes import Table, add_routes
 
     store = await open_store(database)
     app = web.Application()
     add_routes(app, Table(store=lambda: store, identity=LocalIdentity()))
-    runner = web.AppRunner(app, access_log=None)
+    runner = Runner(app, access_log=None)  # (a request it cannot parse is refused in JSON too)
     await runner.setup()
     await web.TCPSite(runner, host, port).start()
     bound = runner.addresses[0][1]

@@ -1,15 +1,29 @@
-"""The table's HTTP plumbing: bounded JSON bodies, answers with the security headers, the player's language."""
+"""The web's HTTP plumbing: bounded JSON bodies, answers with the security headers, the player's language, and
+refusals by HTTP's conventions.
+
+Every refusal is JSON ``{"error": code, "message": words}`` with its status, those aiohttp makes itself too (an
+unknown address, a method it does not serve, a body too large, a request it cannot parse), and none repeats what
+the client sent; a 429 or a 503 says when to try again (``Retry-After``, whole seconds). ``as_json`` is the outermost
+middleware of every application the bot serves (``adopt_conventions``); a request aiohttp cannot even parse (a bad
+or oversized header or URL) never reaches a middleware, so the servers run their applications with ``Runner``,
+whose connections answer it the same way and log one line, never the request's text.
+"""
 
 from __future__ import annotations
 
 import json
+import logging
+import math
 import re
 
 import orjson
 from aiohttp import web
+from aiohttp.http_exceptions import LineTooLong
 
 from games.i18n import messages_for
 from web.identity import Player
+
+log = logging.getLogger(__name__)
 
 BODY_LIMIT = 2048  # bytes: the largest request body the API reads (a move is about 40)
 MAX_ID = 2**63 - 1
@@ -26,9 +40,34 @@ def _dumps(body) -> str:
     return orjson.dumps(body).decode()  # (a table's JSON in a fifth of the standard library's time)
 
 
-def refusal(status: int, error: str, message: str, **extra) -> web.Response:
-    return web.json_response({"error": error, "message": message, **extra}, status=status,
-                             headers=SECURITY_HEADERS, dumps=_dumps)
+# Refusals by status, for those aiohttp makes itself: a stable code and plain words (never the request's text).
+STATUS_WORDS = {
+    400: ("bad-request", "The request could not be read."),
+    401: ("unauthenticated", "Sign in first."),
+    403: ("forbidden", "This is not yours to ask for."),
+    404: ("not-found", "There is nothing at this address."),
+    405: ("method-not-allowed", "This address does not take that method."),
+    408: ("timeout", "The request took too long to arrive."),
+    413: ("too-large", "The request's body is too large."),
+    500: ("internal", "The server failed on this request; try again."),
+    503: ("unavailable", "The server cannot answer right now; try again soon."),
+    504: ("timeout", "The server took too long on this request; try again."),
+}
+TOO_LONG = ("too-long", "The request's address or one of its headers is too long.")
+KEPT_HEADERS = ("Allow", "Retry-After")  # what an aiohttp refusal says that its JSON answer keeps
+
+
+def retry_after(seconds: float) -> dict[str, str]:
+    """The ``Retry-After`` header: whole seconds, at least 1 (HTTP has no fractions)."""
+    return {"Retry-After": str(max(1, math.ceil(seconds)))}
+
+
+def refusal(status: int, error: str | None = None, message: str | None = None, *,
+            headers: dict[str, str] | None = None, **extra) -> web.Response:
+    """A refusal as JSON; ``error`` and ``message`` default to the status's own (``STATUS_WORDS``)."""
+    code, words = STATUS_WORDS.get(status, ("refused" if status < 500 else "internal", "The request was refused."))
+    return web.json_response({"error": error or code, "message": message or words, **extra}, status=status,
+                             headers={**SECURITY_HEADERS, **(headers or {})}, dumps=_dumps)
 
 
 def answer(body: dict, status: int = 200) -> web.Response:
@@ -65,3 +104,63 @@ def game_id_of(request: web.Request) -> int:
     if not text.isdigit() or int(text) > MAX_ID:
         raise web.HTTPNotFound(headers=SECURITY_HEADERS)
     return int(text)
+
+
+# --- refusals by HTTP's conventions ------------------------------------------------------------------------------
+@web.middleware
+async def as_json(request: web.Request, handler):
+    """aiohttp's own refusals (``HTTPException``: an unknown route, a method not served, a body too large) as
+    their status's JSON, keeping ``Allow`` and ``Retry-After``; an unexpected failure as a 500, its traceback
+    logged."""
+    try:
+        return await handler(request)
+    except web.HTTPException as error:
+        if error.status < 400 or error.content_type == "application/json":  # a redirect, or already ours
+            raise
+        return refusal(error.status, headers={name: error.headers[name] for name in KEPT_HEADERS
+                                              if name in error.headers})
+    except Exception:  # noqa: BLE001 - whatever failed, the client gets JSON and the log the traceback
+        log.exception("the web's %s %s failed", request.method, request.path)
+        return refusal(500)
+
+
+def adopt_conventions(app: web.Application) -> None:
+    """Put ``as_json`` outermost on ``app`` (before it starts), once."""
+    if as_json not in app.middlewares:
+        app.middlewares.insert(0, as_json)
+
+
+class _Connection(web.RequestHandler):
+    """A connection that answers what reaches ``handle_error`` (a request aiohttp could not parse: a bad or
+    oversized header or URL) with JSON, and logs one line without the request's text (the parser's own message
+    repeats the header)."""
+
+    __slots__ = ()
+
+    def handle_error(self, request, status: int = 500, exc: BaseException | None = None,
+                     message: str | None = None) -> web.StreamResponse:
+        if status >= 500:
+            log.error("the web failed on a request from %s", request.remote, exc_info=exc)
+        else:
+            log.warning("the web refused a request from %s that it could not read (%d, %s)", request.remote,
+                        status, type(exc).__name__ if exc is not None else "no detail")
+        if request.writer.output_size > 0:  # (as aiohttp: part of an answer is out, the connection is broken)
+            raise ConnectionError("Response is sent already, cannot send another response with the error message")
+        error, words = TOO_LONG if isinstance(exc, LineTooLong) else (None, None)
+        answer = refusal(status, error, words)
+        answer.force_close()
+        return answer
+
+
+class _Server(web.Server):
+    def __call__(self) -> web.RequestHandler:
+        return _Connection(self, loop=self._loop, **self._kwargs)
+
+
+class Runner(web.AppRunner):
+    """``web.AppRunner`` whose connections answer a request they cannot parse with JSON (``_Connection``)."""
+
+    async def _make_server(self) -> web.Server:
+        server = await super()._make_server()
+        server.__class__ = _Server  # (aiohttp has no setting for its connections' class; only __call__ differs)
+        return server

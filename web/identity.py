@@ -2,7 +2,8 @@
 
 ``DiscordIdentity`` exchanges the Activity's OAuth2 code for an access token (``POST {api}/oauth2/token`` with the
 app's client secret, which never leaves the server and is never logged) and reads the player from Discord's
-``/users/@me``, kept for the token's lifetime so a move costs no call to Discord. ``LocalIdentity`` is
+``/users/@me``, kept for a few minutes (``RECHECK``) so a move costs no call to Discord, then asked again: a token
+revoked at Discord stops working within those minutes, not at the end of its lifetime. ``LocalIdentity`` is
 ``scoundrel-bot web``'s: one player on this machine, whose token is made when the server starts.
 Tokens are kept only as their SHA-256, never in clear.
 """
@@ -20,7 +21,9 @@ import aiohttp
 
 log = logging.getLogger(__name__)
 
-TOKEN_TTL = 600.0  # seconds a token whose lifetime Discord did not tell us is trusted before it is checked again
+RECHECK = 180.0  # seconds a player's token is trusted before Discord is asked again (a revoked one stops by then)
+OUTAGE_GRACE = 3600.0  # Discord out of reach: a player it vouched for within this keeps playing (in the token's life)
+OUTAGE_RETRY = 30.0  # and Discord is asked again after this
 KEPT = 10_000  # players remembered at most (the oldest are checked again when needed)
 LOCAL_PLAYER = 1  # the local player's user id under `scoundrel-bot web`
 LOCAL_NAME = "Local player"
@@ -45,12 +48,15 @@ def _digest(token: str) -> str:
 
 
 class DiscordIdentity:
-    def __init__(self, client_id: int, client_secret: str, api_base: str, bot_token: str | None = None) -> None:
+    def __init__(self, client_id: int, client_secret: str, api_base: str, bot_token: str | None = None,
+                 clock=time.monotonic) -> None:
         self.client_id, self._secret, self.api_base = client_id, client_secret, api_base.rstrip("/")
         self._bot_token = bot_token  # asks Discord where an Activity instance runs (its server and channel)
         self._places: OrderedDict[str, tuple[tuple[int | None, int | None, frozenset[int]], float]] = OrderedDict()
-        self._players: OrderedDict[str, tuple[Player, float]] = OrderedDict()
-        self._lifetimes: dict[str, float] = {}  # token digest -> when Discord said it expires (monotonic)
+        # token digest -> (the player, when to ask Discord again, until when they stand while Discord cannot be asked)
+        self._players: OrderedDict[str, tuple[Player, float, float]] = OrderedDict()
+        self._lifetimes: OrderedDict[str, float] = OrderedDict()  # token digest -> when Discord said it expires
+        self.clock = clock
         self._session: aiohttp.ClientSession | None = None
 
     def __repr__(self) -> str:  # never the secret
@@ -82,17 +88,37 @@ class DiscordIdentity:
         token = body["access_token"]
         expires_in = body.get("expires_in")
         if isinstance(expires_in, int | float) and expires_in > 0:
-            self._lifetimes[_digest(token)] = time.monotonic() + float(expires_in)
+            self._lifetimes[_digest(token)] = self.clock() + float(expires_in)
+            while len(self._lifetimes) > KEPT:
+                self._lifetimes.popitem(last=False)
         return token
 
     async def player(self, token: str) -> Player:
-        """The player whose access token this is (from ``/users/@me``, then kept); ``Refused`` if Discord says
-        the token is not valid."""
+        """The player whose access token this is: from ``/users/@me``, kept for ``RECHECK`` seconds and then asked
+        again, so a token revoked at Discord is ``Refused`` within minutes. While Discord cannot be asked, a player
+        it vouched for within ``OUTAGE_GRACE`` stands; any other token is ``Unavailable``."""
         key = _digest(token)
-        now = time.monotonic()
+        now = self.clock()
         kept = self._players.get(key)
         if kept is not None and kept[1] > now:
             return kept[0]
+        try:
+            player = await self._ask(token)
+        except Refused:
+            self._players.pop(key, None)
+            raise
+        except Unavailable:
+            if kept is None or kept[2] <= now:
+                raise
+            log.warning("Discord could not be asked about a player's token again; it stands for now")
+            self._keep(key, kept[0], now + OUTAGE_RETRY, kept[2])
+            return kept[0]
+        expires = self._lifetimes.get(key, now + OUTAGE_GRACE)
+        self._keep(key, player, min(now + RECHECK, expires), min(now + OUTAGE_GRACE, expires))
+        return player
+
+    async def _ask(self, token: str) -> Player:
+        """The player ``/users/@me`` names for ``token``."""
         try:
             async with self.session().get(f"{self.api_base}/users/@me",
                                           headers={"Authorization": f"Bearer {token}"}) as answer:
@@ -101,20 +127,19 @@ class DiscordIdentity:
                 if answer.status != 200:
                     raise Refused("Discord does not accept this access token")
                 body = await answer.json(content_type=None)
-        except (aiohttp.ClientError, TimeoutError) as error:
+        except (aiohttp.ClientError, TimeoutError, ValueError) as error:
             raise Unavailable(f"Discord could not be reached ({type(error).__name__})") from None
         user_id = body.get("id") if isinstance(body, dict) else None
         if not isinstance(user_id, str) or not user_id.isdigit():
             raise Refused("Discord's answer names no user")
         name = body.get("global_name") or body.get("username") or user_id
-        player = Player(int(user_id), str(name)[:64])
-        until = min(self._lifetimes.pop(key, now + TOKEN_TTL), now + TOKEN_TTL * 144)  # at most a day
-        self._players[key] = (player, until)
+        return Player(int(user_id), str(name)[:64])
+
+    def _keep(self, key: str, player: Player, check_at: float, stands_until: float) -> None:
+        self._players[key] = (player, check_at, stands_until)
         self._players.move_to_end(key)
         while len(self._players) > KEPT:
             self._players.popitem(last=False)
-        return player
-
 
     async def place(self, instance_id: str, player_id: int) -> tuple[int | None, int | None]:
         """(server id, channel id) of the Activity instance the player is in, as Discord tells it (never as the
@@ -122,7 +147,7 @@ class DiscordIdentity:
         does not know the instance, the player is not in it, or it is not asked (no bot token)."""
         if self._bot_token is None:
             return None, None
-        now = time.monotonic()
+        now = self.clock()
         kept = self._places.get(instance_id)
         if kept is None or kept[1] <= now or player_id not in kept[0][2]:
             url = f"{self.api_base}/applications/{self.client_id}/activity-instances/{instance_id}"

@@ -3,7 +3,8 @@
 ``add_routes(app, table)`` puts them on an aiohttp application: the bot's service app (``bot/service.py``) or
 ``scoundrel-bot web``'s own. Every ``/api/`` route but the code exchange needs ``Authorization: Bearer <access
 token>``; a player reaches only their own games. Bodies are small JSON objects (``BODY_LIMIT``); a request the
-game refuses gets a 4xx with ``{"error": <code>, "message": <text in the player's language>}`` and changes nothing.
+game refuses gets a 4xx with ``{"error": <code>, "message": <text in the player's language>}`` and changes nothing;
+every other refusal is JSON of the same shape too (``web.http``), and a 429 or 503 carries ``Retry-After``.
 
 The server is the authority: ``POST /api/games/{id}/move`` sends ``{"version": n, "action": "T2"}``; a version
 that is not the game's current one moves nothing and answers ``409`` with the game as it stands (``state``).
@@ -12,6 +13,7 @@ that is not the game's current one moves nothing and answers ``409`` with the ga
 from __future__ import annotations
 
 import logging
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -29,14 +31,16 @@ from web.extras import add_extras
 from web.http import (
     PLAYER,
     SECURITY_HEADERS,
+    adopt_conventions,
     answer,
     game_id_of,
     locale_of,
     read_json,
     refusal,
+    retry_after,
 )
 from web.identity import DiscordIdentity, LocalIdentity, Refused, Unavailable
-from web.limits import RateLimit
+from web.limits import RateLimit, SignIns, client_address
 from web.play import PlayError
 from web.table import table
 from web.words import words
@@ -44,6 +48,8 @@ from web.words import words
 log = logging.getLogger(__name__)
 STALE = N_("The game had moved on: this is where it stands now.")
 INSTANCE = re.compile(r"[A-Za-z0-9_-]{1,100}")  # an Activity instance id, as the SDK gives it
+BUSY_RETRY = 30  # seconds a client is told to wait when the solver or the replays are busy (503)
+DISCORD_RETRY = 10  # and when Discord could not be asked who the player is
 @dataclass
 class Table:
     """What the routes serve from: the store (a callable: the bot opens it after the routes exist), who the
@@ -56,6 +62,7 @@ class Table:
     daily_enabled: bool = True
     static: Path | None = None  # the built client (default: web/static in the package)
     limits: RateLimit = field(default_factory=RateLimit)
+    sign_ins: SignIns = field(default_factory=SignIns)  # the code exchange's own, tighter budgets
     # What the process does once the table has moved a game (the chat redraws the game's message) or started a
     # daily whose par is not known yet (its solve). Called as the answer leaves, without waiting for them: they
     # start their own work, and a failure of theirs is logged, never the player's.
@@ -92,17 +99,22 @@ class Routes:
             return refusal(401, "unauthenticated", "This access token is not valid; open the table again.")
         except Unavailable as down:
             log.warning("the table could not check a player: %s", down)
-            return refusal(503, "unavailable", "Discord could not be asked who you are; try again soon.")
+            return refusal(503, "unavailable", "Discord could not be asked who you are; try again soon.",
+                           headers=retry_after(DISCORD_RETRY))
         wait = self.t.limits.allow(player.id)
         if wait:
-            return refusal(429, "rate-limited", "Too many requests; slow down.",
+            return refusal(429, "rate-limited", "Too many requests; slow down.", headers=retry_after(wait),
                            retry_after=round(wait, 2))
         request[PLAYER] = player
         return await handler(request)
 
     async def token(self, request: web.Request) -> web.Response:
         """``POST /api/token {"code": …}`` → ``{"access_token": …}``: the Activity's code exchanged with Discord
-        (the client secret stays here)."""
+        (the client secret stays here). Each is a call to Discord: a client address and a player each have a
+        budget of them (``web.limits.SignIns``), the address's checked before Discord is asked."""
+        wait = self.t.sign_ins.by_address.allow(client_address(request.remote, request.headers.get("X-Forwarded-For")))
+        if wait:
+            return self.too_many_sign_ins(wait)
         body = await read_json(request)
         code = body.get("code")
         if not isinstance(code, str) or not 0 < len(code) <= 256:
@@ -113,8 +125,21 @@ class Routes:
             return refusal(401, "refused", "Discord refused this authorization code.")
         except Unavailable as down:
             log.warning("the table could not exchange a code: %s", down)
-            return refusal(503, "unavailable", "Discord could not be reached; try again soon.")
+            return refusal(503, "unavailable", "Discord could not be reached; try again soon.",
+                           headers=retry_after(DISCORD_RETRY))
+        try:  # whose token it is (kept: the client's next request needs it anyway)
+            player = await self.t.identity.player(access)
+        except (Refused, Unavailable):  # the code is spent: hand the token over, the next request asks again
+            return answer({"access_token": access})
+        wait = self.t.sign_ins.by_player.allow(player.id)
+        if wait:
+            return self.too_many_sign_ins(wait)
         return answer({"access_token": access})
+
+    @staticmethod
+    def too_many_sign_ins(wait: float) -> web.Response:
+        return refusal(429, "rate-limited", f"Too many sign-ins; try again in {max(1, math.ceil(wait))} s.",
+                       headers=retry_after(wait), retry_after=round(wait, 2))
 
     async def me(self, request: web.Request) -> web.Response:
         player = request[PLAYER]
@@ -189,15 +214,17 @@ class Routes:
             tr = locale_of(request)
             fields = {key: value for key, value in error.fields.items() if key != "engine"}
             text = tr.engine_text(error.message) if error.fields.get("engine") else tr(error.message, **fields)
-            return refusal(error.status, "refused", text)
+            busy = error.status == 503  # the solver's or the replays' queue: worth asking again a little later
+            return refusal(error.status, "busy" if busy else "refused", text,
+                           headers=retry_after(BUSY_RETRY) if busy else None)
 
     # --- the client's files ---------------------------------------------------------------------------
     async def index(self, request: web.Request) -> web.StreamResponse:
         """The page, with the app's client id for the Embedded App SDK (public: it is in every invite link)."""
         html = self.page()
         if html is None:
-            return web.Response(status=503, text="The table's client is not built: run `npm ci && npm run build` "
-                                "in web/client (or reinstall with Node.js present).", headers=SECURITY_HEADERS)
+            return refusal(503, "not-built", "The table's client is not built: run `npm ci && npm run build` in "
+                           "web/client (or reinstall with Node.js present).")
         return web.Response(text=html, content_type="text/html",
                             headers=dict(SECURITY_HEADERS, **{"Cache-Control": "no-cache"}))
 
@@ -236,6 +263,7 @@ def follow(call: Callable[..., None], *args) -> None:
 def add_routes(app: web.Application, served: Table) -> Routes:
     """Put the table's routes and middlewares on ``app`` (before it starts)."""
     routes = Routes(served)
+    adopt_conventions(app)
     app.middlewares.append(routes.refusals)
     app.middlewares.append(routes.guard)
     app.router.add_post("/api/token", routes.token)

@@ -18,9 +18,9 @@ from app.errors import BoardRefused
 from app.players import boards
 from app.players.boards import BoardRequest
 from app.records import WON
+from cogs.boards.posting import show_board
 from cogs.commands.group import add_subcommands, remove_subcommands
 from cogs.plumbing import clock
-from cogs.plumbing.bounds import PUBLIC_POSTS
 from cogs.plumbing.interaction import Interaction
 from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
@@ -29,7 +29,6 @@ from games.i18n import ENGLISH, Messages
 
 MAX_DAY = 99_999  # Daily #99,999 is in the 23rd century
 MAX_MONTH = 3_000  # Month #1 is January 2026 (app.daily.days.month_of)
-NO_MENTIONS = discord.AllowedMentions.none()
 
 Board = Literal["daily", "week", "month", "all-time"]
 Scope = Literal["server", "global"]
@@ -163,7 +162,6 @@ def own_place(rank: tuple[int, int] | None, tr: Messages = ENGLISH) -> str:
 @app_commands.describe(board="Today's daily, the last 7 dailies, this month, or all time",
                        scope="This server, or every server", day="An earlier daily's number (default: today's)",
                        month="An earlier month, for the month board (default: this month)")
-@app_commands.checks.cooldown(**PUBLIC_POSTS)
 async def leaderboard(interaction: Interaction, board: Board = "daily", scope: Scope = "server",
                       day: app_commands.Range[int, 1, MAX_DAY] | None = None,
                       month: app_commands.Range[int, 1, MAX_MONTH] | None = None) -> None:
@@ -179,7 +177,7 @@ async def leaderboard(interaction: Interaction, board: Board = "daily", scope: S
         return
     note = tr("Outside a server there is no server board; here is the global one.") if request.global_instead else ""
     embed = board_embed(await boards.board_for(interaction.client.store, request, interaction.user.id), tr)
-    await interaction.response.send_message(note, embed=embed, allowed_mentions=NO_MENTIONS)
+    await show_board(interaction, tr, embed, note)  # public, or past the member's budget theirs alone
 
 
 def _day_label(tr: Messages, day: int, today: int) -> str:
@@ -240,11 +238,10 @@ async def stats_embed(store, user: discord.abc.User, today: int, tr: Messages = 
 
 @app_commands.command(name="stats", description="Games, wins, scores and daily streaks of a player")
 @app_commands.describe(user="Whose stats (default: yours)")
-@app_commands.checks.cooldown(**PUBLIC_POSTS)
 async def stats(interaction: Interaction, user: discord.User | None = None) -> None:
-    embed = await stats_embed(interaction.client.store, user or interaction.user, day_of(clock.now()),
-                              for_reader(interaction))
-    await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+    tr = for_reader(interaction)
+    embed = await stats_embed(interaction.client.store, user or interaction.user, day_of(clock.now()), tr)
+    await show_board(interaction, tr, embed)
 
 
 COMMANDS: tuple[app_commands.Command, ...] = (leaderboard, stats)

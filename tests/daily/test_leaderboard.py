@@ -148,3 +148,23 @@ async def test_an_earlier_day_board_and_a_future_day_is_refused(world):
     assert "**alice**" in past
     future = await world.bob.slash(world.channel, "scoundrel leaderboard", day=3)
     assert future.ephemeral and future.response.content == "Daily #3 hasn't happened yet: today is Daily #2."
+
+
+async def test_browsing_the_boards_never_hits_a_wall(world):
+    """A board is a public post, at most 3 a minute a member: the day's, the week's and the month's go to the
+    channel; the fourth in a row (all time) is shown to that member alone instead of refused."""
+    await play_daily(world.alice, world.channel)
+    before = len(world.channel.history())
+    shown = [await world.alice.slash(world.channel, "scoundrel leaderboard", board=board)
+             for board in ("daily", "week", "month", "all-time")]
+    assert [result.ephemeral for result in shown] == [False, False, False, True]
+    assert len(world.channel.history()) == before + 3  # the channel got three
+    fourth = shown[-1]
+    assert "All time — this server" in board_text(fourth) and "**alice**" in board_text(fourth)  # the board itself
+    assert "Only you can see this" in fourth.response.content and "Slow down" not in fourth.response.content
+    world.env.raise_errors()  # nothing was refused on the way
+    # Stats count against the same budget; another member is not slowed down by alice.
+    assert (await world.alice.slash(world.channel, "scoundrel stats")).ephemeral
+    assert not (await world.bob.slash(world.channel, "scoundrel leaderboard")).ephemeral
+    await world.env.advance_time(60)  # a minute later the channel takes alice's boards again
+    assert not (await world.alice.slash(world.channel, "scoundrel leaderboard", board="week")).ephemeral

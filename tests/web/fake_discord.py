@@ -17,6 +17,7 @@ class FakeDiscord:
         self.exchanges: list[dict] = []
         self.instances: dict[str, dict] = {}  # Activity instance id -> its location and players
         self.bot_token = "bot-token-for-tests"
+        self.down = False  # True: /users/@me answers 503, as Discord does in an outage
         app = web.Application()
         app.router.add_post("/api/v10/oauth2/token", self.token)
         app.router.add_get("/api/v10/users/@me", self.me)
@@ -30,6 +31,10 @@ class FakeDiscord:
         if code:
             self.codes[code] = token
         return token
+
+    def revoke(self, token: str) -> None:
+        """The player revoked the app's access (or Discord did): the token is refused from now on."""
+        self.users.pop(token, None)
 
     @property
     def api_base(self) -> str:
@@ -63,6 +68,8 @@ class FakeDiscord:
 
     async def me(self, request: web.Request) -> web.Response:
         self.me_calls += 1
+        if self.down:
+            return web.json_response({"message": "Service Unavailable", "code": 0}, status=503)
         header = request.headers.get("Authorization", "")
         user = self.users.get(header.removeprefix("Bearer "))
         if user is None:

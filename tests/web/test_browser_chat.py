@@ -13,7 +13,7 @@ async def test_a_daily_played_in_the_browser_shows_finished_in_chat(world, disco
     discord.player(world.alice.id, "alice", code="mock_code")  # the code DiscordSDKMock presents
     answer = await world.alice.slash(world.channel, "scoundrel daily")
     assert versions(answer.response.message) == {0}
-    page, _, errors = await open_table(browser, f"http://127.0.0.1:{world.bot.service.port}/")
+    page, _, errors = await open_table(browser, f"http://127.0.0.1:{world.bot.service.table_port}/")
     record = await world.store.active_game(world.alice.id, "daily")
     assert int(await page.get_attribute("main", "data-game")) == record.id  # the daily, not a new game
     await play_out(page)

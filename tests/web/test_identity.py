@@ -99,20 +99,26 @@ def test_without_an_activity_section_there_is_no_activity():
 def test_the_activity_section_with_its_secret_from_the_environment(tmp_path):
     path = tmp_path / "config.toml"
     path.write_text('[service]\naddress = "127.0.0.1:9108"\n[activity]\nclient_id = 4242\n'
-                    'public_url = "https://table.example.org/"\n')
+                    'public_url = "https://table.example.org/"\naddress = "127.0.0.1:9110"\n')
     config = load_config(path, {"DISCORD_TOKEN": TOKEN, "SCOUNDREL_ACTIVITY_CLIENT_SECRET": "hush"})
     assert config.activity is not None
     assert (config.activity.client_id, config.activity.client_secret) == (4242, "hush")
     assert config.activity.public_url == "https://table.example.org"
+    assert config.activity.address == ("127.0.0.1", 9110) and config.service_address == ("127.0.0.1", 9108)
     assert "hush" not in repr(config) and "hush" not in repr(config.activity)
 
 
 @pytest.mark.parametrize("text,env,problem", [
-    ('[service]\naddress = "127.0.0.1:1"\n[activity]\nclient_id = 1\npublic_url = "https://x"\n', {}, "client_secret"),
-    ('[service]\naddress = "127.0.0.1:1"\n[activity]\nclient_id = 1\npublic_url = "http://x"\n',
+    ('[activity]\nclient_id = 1\npublic_url = "https://x"\naddress = "127.0.0.1:2"\n', {}, "client_secret"),
+    ('[activity]\nclient_id = 1\npublic_url = "http://x"\naddress = "127.0.0.1:2"\n',
      {"SCOUNDREL_ACTIVITY_CLIENT_SECRET": "hush-hush-secret"}, "https"),
-    ('[activity]\nclient_id = 1\npublic_url = "https://x"\n',
-     {"SCOUNDREL_ACTIVITY_CLIENT_SECRET": "hush-hush-secret"}, "[service]"),
+    # the table needs an address of its own: never the operators' (/healthz and /metrics stay private)
+    ('[service]\naddress = "127.0.0.1:1"\n[activity]\nclient_id = 1\npublic_url = "https://x"\n',
+     {"SCOUNDREL_ACTIVITY_CLIENT_SECRET": "hush-hush-secret"}, "[activity] address must be set"),
+    ('[service]\naddress = "127.0.0.1:9108"\n[activity]\nclient_id = 1\npublic_url = "https://x"\n'
+     'address = "0.0.0.0:9108"\n', {"SCOUNDREL_ACTIVITY_CLIENT_SECRET": "hush-hush-secret"}, "/metrics must not"),
+    ('[activity]\nclient_id = 1\npublic_url = "https://x"\naddress = "9110"\n',
+     {"SCOUNDREL_ACTIVITY_CLIENT_SECRET": "hush-hush-secret"}, "host:port"),
     ('[service]\naddress = "127.0.0.1:1"\n[activity]\nclient_id = "abc"\npublic_url = "https://x"\n',
      {"SCOUNDREL_ACTIVITY_CLIENT_SECRET": "hush-hush-secret"}, "client_id"),
 ])

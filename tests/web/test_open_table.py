@@ -39,7 +39,7 @@ def versions(message) -> set[int]:
 
 async def api(world,  # noqa: F811
                method: str, path: str, token: str, **body) -> dict:
-    url = f"http://127.0.0.1:{world.bot.service.port}{path}"
+    url = f"http://127.0.0.1:{world.bot.service.table_port}{path}"
     async with aiohttp.ClientSession() as session, session.request(
             method, url, json=body or None, headers=bearer(token)) as response:
         assert response.status == 200, await response.text()

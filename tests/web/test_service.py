@@ -23,7 +23,7 @@ from web.routes import Table, add_routes
 def fake_bot(store, activity):
     config = Config(token="x", activity=activity)
     return types.SimpleNamespace(config=config, store=store, is_ready=lambda: True, is_closed=lambda: False,
-                                 metrics=None)
+                                 get_cog=lambda name: None, metrics=None)
 
 
 @pytest.mark.parametrize("with_activity", [True, False])
@@ -38,16 +38,48 @@ async def test_the_service_serves_the_table_only_when_configured(tmp_path, disco
         async with aiohttp.ClientSession(f"http://127.0.0.1:{service.port}") as http:
             exchanged = await http.post("/api/token", json={"code": "c"})
             page = await http.get("/")
-            if with_activity:
-                assert exchanged.status == 200 and (await exchanged.json())["access_token"] == token
-                assert page.status == 200 and f'content="{CLIENT_ID}"' in await page.text()
-                started = await http.post("/api/games", json={"kind": "normal"}, headers=bearer(token))
-                assert started.status == 200 and (await store.active_game(ALICE)) is not None
-            else:
-                assert exchanged.status == 404 and page.status == 404
+            assert exchanged.status == 404 and page.status == 404  # the operators' address serves no table
+            assert (await exchanged.json())["error"] == "not-found"
+        if not with_activity:
+            assert service.table_port is None
+            return
+        async with aiohttp.ClientSession(f"http://127.0.0.1:{service.table_port}") as http:
+            exchanged = await http.post("/api/token", json={"code": "c"})
+            page = await http.get("/")
+            assert exchanged.status == 200 and (await exchanged.json())["access_token"] == token
+            assert page.status == 200 and f'content="{CLIENT_ID}"' in await page.text()
+            started = await http.post("/api/games", json={"kind": "normal"}, headers=bearer(token))
+            assert started.status == 200 and (await store.active_game(ALICE)) is not None
     finally:
         await service.close()
         await store.close()
+
+
+async def test_health_and_metrics_are_never_served_where_the_table_is(tmp_path, discord):
+    """The Activity's public URL is proxied to the table's address: /healthz and /metrics are not there, only on
+    the operators' own address; with no operators' address they are served nowhere."""
+    store = await open_store(tmp_path / "s.sqlite3")
+    activity = Activity(CLIENT_ID, CLIENT_SECRET, "https://table.example.org", discord.api_base)
+    bot = fake_bot(store, activity)
+    bot.metrics = types.SimpleNamespace(exposition=lambda: b"scoundrel_up 1\n")
+    for host in ("127.0.0.1", None):
+        service = Service(bot, host, 0)
+        await service.start()
+        try:
+            async with aiohttp.ClientSession() as http:
+                for path in ("/healthz", "/metrics"):
+                    public = await http.get(f"http://127.0.0.1:{service.table_port}{path}",
+                                            headers={"X-Forwarded-For": "203.0.113.9"})
+                    assert public.status == 404 and (await public.json())["error"] == "not-found", path
+                if host is not None:
+                    metrics = await http.get(f"http://127.0.0.1:{service.port}/metrics")
+                    assert metrics.status == 200 and "scoundrel_up 1" in await metrics.text()
+                    assert (await http.get(f"http://127.0.0.1:{service.port}/healthz")).status in (200, 503)
+                else:
+                    assert service.runners and len(service.runners) == 1  # the table's alone
+        finally:
+            await service.close()
+    await store.close()
 
 
 async def test_two_processes_on_one_database_move_once(pg_url, discord):
