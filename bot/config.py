@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import time
 from pathlib import Path
 
-from games.engine import PRESETS
+from games.engine import PRESETS, whole_number
 
 TOKEN_ENV = "DISCORD_TOKEN"
 DATABASE_ENV = "SCOUNDREL_DATABASE"  # overrides [bot] database (e.g. a PostgreSQL URL holding a password)
@@ -138,10 +138,10 @@ def load_config(path: str | os.PathLike | None, environ: Mapping[str, str] | Non
         raise ConfigError(f"the bot token (from {TOKEN_ENV if environ.get(TOKEN_ENV) else 'the config file'}) "
                           "does not look like a Discord bot token")
 
-    database, _, from_env = settings.text("bot", "database", DEFAULT_DATABASE)
+    database, where, from_env = settings.text("bot", "database", DEFAULT_DATABASE)
     db_path: Path | str
     if database.startswith(("postgresql://", "postgres://")):
-        db_path = database
+        db_path = usable_url(database, where)
     else:
         db_path = Path(database.removeprefix("sqlite:///")).expanduser()
         if not db_path.is_absolute():
@@ -160,7 +160,7 @@ def load_config(path: str | os.PathLike | None, environ: Mapping[str, str] | Non
 
     dev_guild_id, where, from_env = settings.get("bot", "dev_guild_id", None)
     if from_env:
-        dev_guild_id = int(dev_guild_id) if dev_guild_id.strip().isdigit() else -1
+        dev_guild_id = _whole(dev_guild_id)
     if dev_guild_id is not None and (type(dev_guild_id) is not int or dev_guild_id <= 0):
         raise ConfigError(f"{where} must be a server id (a positive whole number)")
 
@@ -199,7 +199,7 @@ def _activity(settings: _Settings, service_address) -> Activity | None:
         return None
     client_id, where, _ = given["client_id"]
     if isinstance(client_id, str):
-        client_id = int(client_id.strip()) if client_id.strip().isdigit() else -1
+        client_id = _whole(client_id)
     if type(client_id) is not int or client_id <= 0:
         raise ConfigError(f"{where} must be the application's id (a positive whole number)")
     secret, where, _ = given["client_secret"]
@@ -229,12 +229,12 @@ def check_shards(count, ids, count_where: str = "--shard-count",
     """(shard count, this process's shard ids) from a whole number and a list (or "0,2,4" text); ConfigError with
     one line for a count that is not a positive whole number, ids without a count, ids out of range or twice."""
     if isinstance(count, str):
-        count = int(count.strip()) if count.strip().isdigit() else (None if not count.strip() else -1)
+        count = _whole(count) if count.strip() else None
     if count is not None and (type(count) is not int or count < 1):
         raise ConfigError(f"{count_where} must be a positive whole number (the total number of shards)")
     if isinstance(ids, str):
         parts = [part.strip() for part in ids.split(",")]
-        ids = None if ids.strip() == "" else [int(p) if p.isdigit() else p for p in parts]
+        ids = None if ids.strip() == "" else [_whole(p) if _whole(p) >= 0 else p for p in parts]
     if ids is None:
         return count, None
     if count is None:
@@ -256,9 +256,16 @@ def _host_port(value, where: str) -> tuple[str, int]:
     text = value.strip() if isinstance(value, str) else ""
     host, _, port = text.rpartition(":")
     host = host.strip("[]")
-    if not host or not port.isdigit() or not 0 <= int(port) <= 65535:
+    if not host or not 0 <= _whole(port) <= 65535:
         raise ConfigError(f"{where} must be host:port, like \"127.0.0.1:9108\", not {value!r}")
-    return host, int(port)
+    return host, _whole(port)
+
+
+def _whole(text: str) -> int:
+    """A whole number written in 0-9 (spaces around allowed), else -1: never ``int``'s own error (``①`` passes
+    ``isdigit``, 5,000 digits exceed ``int``'s limit)."""
+    number = whole_number(text.strip())
+    return -1 if number is None else number
 
 
 def _check_known(data: dict) -> None:
@@ -288,6 +295,16 @@ def database_from(args, environ: Mapping[str, str] | None = None) -> Path | str:
     """The database ``run`` would use with the same ``--config`` (or ``--db`` when given). Raises ConfigError."""
     if args.db is not None:
         if args.db.startswith(("postgresql://", "postgres://")):
-            return args.db
+            return usable_url(args.db, "--db")
         return Path(args.db.removeprefix("sqlite:///")).expanduser()
     return load_config(args.config, environ, require_token=False).database
+
+
+def usable_url(url: str, where: str) -> str:
+    """A ``postgresql://`` URL the driver can read, else ConfigError in one line (its password never shown)."""
+    from storage.backends.base import redact, url_problem
+
+    problem = url_problem(url)
+    if problem is not None:
+        raise ConfigError(f"{where}: cannot use {redact(url)}: {problem}")
+    return url

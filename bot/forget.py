@@ -11,6 +11,7 @@ import asyncio
 import sys
 
 from bot.config import add_database_options, database_from
+from games.engine import whole_number
 from terminal.usage import prog
 
 ORDER = ["games", "moves", "daily attempts", "share posts", "reminders", "board rows", "duels deleted",
@@ -18,9 +19,10 @@ ORDER = ["games", "moves", "daily attempts", "share posts", "reminders", "board 
 
 
 def _user_id(text: str) -> int:
-    if not text.strip().isdigit() or int(text) <= 0:
+    user_id = whole_number(text.strip())
+    if not user_id:
         raise argparse.ArgumentTypeError("must be a Discord user id (a positive whole number)")
-    return int(text)
+    return user_id
 
 
 async def forget(database, user_id: int) -> dict[str, int]:

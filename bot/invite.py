@@ -13,6 +13,7 @@ from urllib.parse import urlencode
 
 import discord
 
+from games.engine import whole_number
 from terminal.usage import prog
 
 AUTHORIZE = "https://discord.com/oauth2/authorize"
@@ -36,9 +37,10 @@ def user_install(app_id: int) -> str:
 
 
 def _app_id(text: str) -> int:
-    if not text.strip().isdigit() or int(text) <= 0:
+    app_id = whole_number(text.strip())
+    if not app_id:
         raise argparse.ArgumentTypeError("must be the application's id, a positive whole number")
-    return int(text)
+    return app_id
 
 
 def main(argv: list[str]) -> int:

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 import discord
 
 from bot.redaction import ScrubSecrets
+from web.http import quiet_refusals
 
 DATE_FORMAT = "%Y-%m-%d %H:%M:%S"
 
@@ -58,6 +59,7 @@ def setup_logging(level: int, token: str, handler: logging.Handler | None = None
             root.removeHandler(old)
     handler._scoundrel = True  # type: ignore[attr-defined]  # marks ours, to replace on a second call
     root.addHandler(handler)
+    quiet_refusals()  # a request the service's aiohttp cannot read: one line, not a traceback (web/http.py)
     # No voice: the bot never joins a voice channel, so the "PyNaCl/davey is not installed" warnings are noise.
     discord.VoiceClient.warn_nacl = False
     discord.VoiceClient.warn_dave = False

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, time, timedelta
 from typing import overload
 
-from games.engine import Rules, State
+from games.engine import Rules, State, whole_number
 from games.engine.tally import DAILY, NORMAL, PRACTICE
 from storage.errors import CorruptGame
 
@@ -74,9 +74,10 @@ def time_to_hhmm(value: time | str | None) -> str | None:
         return None
     if isinstance(value, str):
         hour_text, _, minute_text = value.strip().partition(":")
-        if not (hour_text.isdigit() and minute_text.isdigit()):
-            raise ValueError(f"{value!r} is not a time: use HH:MM (UTC)")
-        value = time(int(hour_text), int(minute_text))
+        hour, minute = whole_number(hour_text, digits=2), whole_number(minute_text, digits=2)
+        if hour is None or minute is None:
+            raise ValueError(f"{value[:12]!r} is not a time: use HH:MM (UTC)")
+        value = time(hour, minute)
     if value.tzinfo is not None and value.utcoffset() not in (None, timedelta(0)):
         raise ValueError("daily post times are UTC")
     return f"{value.hour:02d}:{value.minute:02d}"

@@ -23,12 +23,12 @@ import shutil
 import subprocess
 import time
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 import asyncpg
 
 from storage import migrate
-from storage.backends.base import redact
+from storage.backends.base import redact, url_problem
 from storage.backup import BackupError, partial_path
 from storage.errors import DatabaseError
 
@@ -59,7 +59,7 @@ def _without_password(url: str) -> tuple[str, dict[str, str]]:
     env = dict(os.environ)
     if parts.password is None:
         return url, env
-    env["PGPASSWORD"] = parts.password
+    env["PGPASSWORD"] = unquote(parts.password)  # as the URL carries it, percent-encoded; the tools want it as is
     host = parts.netloc.rsplit("@", 1)[1]
     user = parts.username or ""
     return urlunsplit(parts._replace(netloc=f"{user}@{host}" if user else host)), env
@@ -101,11 +101,23 @@ def _archive_version(archive: Path) -> int:
     return max(versions, default=0)
 
 
-async def _fetch(url: str, sql: str, *args) -> list:
+def _usable(url: str) -> None:
+    """Refuse, in one line, a URL the tools and the driver cannot read (before anything is written)."""
+    problem = url_problem(url)
+    if problem is not None:
+        raise DatabaseError(f"cannot use {redact(url)}: {problem}")
+
+
+async def _connect(url: str) -> asyncpg.Connection:
+    _usable(url)
     try:
-        conn = await asyncpg.connect(url, timeout=10)
-    except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+        return await asyncpg.connect(url, timeout=10)
+    except (TimeoutError, OSError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
         raise DatabaseError(f"cannot connect to PostgreSQL at {redact(url)}: {type(exc).__name__}") from exc
+
+
+async def _fetch(url: str, sql: str, *args) -> list:
+    conn = await _connect(url)
     try:
         return list(await conn.fetch(sql, *args))
     finally:
@@ -122,6 +134,7 @@ async def _schema_version(url: str) -> int:
 def backup_postgres(url: str, target: str | os.PathLike, *, overwrite: bool = False, with_secret: bool = False,
                     check: bool = True) -> dict:
     """``pg_dump`` the database at ``url`` into ``target`` (custom format); returns facts about the copy."""
+    _usable(url)
     dump = _tool("pg_dump", "or copy the database into a SQLite file with `scoundrel-bot copy-db URL FILE`")
     target = Path(target)
     if target.is_dir():
@@ -163,7 +176,7 @@ async def _secrets(url: str) -> list[tuple[str, bytes]]:
 
 
 async def _put_secrets(url: str, secret: list[tuple[str, bytes]]) -> None:
-    conn = await asyncpg.connect(url, timeout=10)
+    conn = await _connect(url)
     try:
         async with conn.transaction():
             await conn.execute(f"DELETE FROM {SECRETS_TABLE}")
@@ -175,6 +188,7 @@ async def _put_secrets(url: str, secret: list[tuple[str, bytes]]) -> None:
 def restore_postgres(archive: str | os.PathLike, url: str, *, secret_from: str | os.PathLike | None = None,
                      new_secret: bool = False) -> dict:
     """Put ``archive`` (written by ``backup_postgres``) in place of the database at ``url``; the bot stopped."""
+    _usable(url)
     archive = Path(archive)
     if not archive.is_file():
         raise BackupError(f"no backup at {archive}")

@@ -18,7 +18,7 @@ from datetime import UTC, datetime, timedelta
 
 import asyncpg
 
-from storage.backends.base import redact
+from storage.backends.base import redact, url_problem
 from storage.backends.postgres import LOG_CHECK, log_problems
 from storage.errors import DatabaseError, DatabaseUnavailable
 from storage.maintenance import Policy, Report
@@ -56,6 +56,9 @@ async def run_postgres(url: str, *, now: datetime | None = None, policy: Policy 
                        progress: Callable[[str], None] = lambda _: None) -> Report:
     """Check, prune and vacuum the database at ``url``. Stops before changing anything if the check finds damage."""
     started = time.perf_counter()
+    problem = url_problem(url)
+    if problem is not None:
+        raise DatabaseError(f"cannot use {redact(url)}: {problem}")
     try:
         conn = await asyncpg.connect(url, timeout=10)
     except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:

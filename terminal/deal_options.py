@@ -7,11 +7,12 @@ import argparse
 
 from games.engine import PRESETS, Card, Rules, deal, parse_deck
 from terminal.play import parse_seed
+from terminal.usage import SEED_HELP
 
 
 def add_deal_options(parser: argparse.ArgumentParser) -> None:
     source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--seed", help="a seed as shared (K7Q2-M9XD), or #N for a seed number")
+    source.add_argument("--seed", help=SEED_HELP)
     source.add_argument("--deck", help='an explicit order, top card first: "S14 H5 D10 ..." (suit C/S/D/H, value)')
     parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
     parser.add_argument("--health", type=int, help="starting (and maximum) health instead of the preset's")

@@ -16,7 +16,7 @@ from games.duel import IllegalDuelAction, board_lines, event_text, hand_text, pa
 from games.engine import SeedError, new_seed, readable, seed_to_text
 from terminal.colour import for_terminal
 from terminal.play import parse_seed
-from terminal.usage import prog
+from terminal.usage import SEED_HELP, prog
 
 HELP = """Moves (pairs and dice are numbered from 1):
   p DIE PAIR    place that die (in roll order) on a column pair     e.g. p 1 3
@@ -103,11 +103,10 @@ async def _play(store, seed: int, stdin: TextIO, stdout: TextIO) -> int:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog=prog("duel"),
                                      description="Play the two-player Scoundrel duel at one terminal.")
-    parser.add_argument("--seed", help="a seed as shared (K7Q2-M9XD), or #N for a seed number (default: a new "
-                                        "random deal)")
+    parser.add_argument("--seed", help=SEED_HELP + " (default: a new random deal)")
     args = parser.parse_args(argv)
     try:
-        seed = parse_seed(args.seed) if args.seed else new_seed()
+        seed = parse_seed(args.seed) if args.seed is not None else new_seed()  # (--seed '' is refused)
     except (SeedError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

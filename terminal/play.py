@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import signal
 import sys
+import threading
 from typing import TextIO
 
 from app.play import solo
@@ -33,10 +36,11 @@ from games.engine import (
     readable,
     seed_from_text,
     seed_to_text,
+    whole_number,
 )
 from games.engine import actions as A
 from terminal.colour import for_terminal
-from terminal.usage import invocation, prog
+from terminal.usage import SEED_HELP, invocation, prog
 
 HELP = """Moves:
   1-4     take that room card (a monster is fought with your weapon when it can be)
@@ -122,17 +126,23 @@ def render(s: State, seed_text: str) -> str:
 def parse_seed(text: str) -> int:
     """A seed as shared (``K7Q2-M9XD``) or as a plain number (``#123`` or a number that is not 8 characters)."""
     cleaned = text.strip()
-    if cleaned.startswith("#"):
-        if not cleaned[1:].isdigit():
-            raise SeedError(f"{text!r} is not a seed number: write # and digits, like #5")
-        value = int(cleaned[1:])
-    elif cleaned.isdigit() and len(cleaned) != 8:
-        value = int(cleaned)
-    else:
-        return seed_from_text(cleaned)
-    if not 0 <= value < (1 << SEED_BITS):
-        raise SeedError(f"a seed number is from 0 to 2^{SEED_BITS} - 1")
-    return value
+    if not cleaned:
+        raise SeedError("the seed is empty: give one like K7Q2-M9XD or #5 (quoted in a shell: '#5'), or leave "
+                        "--seed out for a new random deal")
+    if cleaned.startswith("#") or (cleaned.isascii() and cleaned.isdigit() and len(cleaned) != 8):
+        value = whole_number(cleaned.removeprefix("#"), digits=20)
+        if value is None:
+            raise SeedError(f"{quoted(text)} is not a seed number: write # and digits, like #5")
+        if not 0 <= value < (1 << SEED_BITS):
+            raise SeedError(f"a seed number is from 0 to 2^{SEED_BITS} - 1")
+        return value
+    return seed_from_text(cleaned)
+
+
+def quoted(text: str, limit: int = 20) -> str:
+    """What a player typed, as a message quotes it back: on one line and at most ``limit`` characters."""
+    text = " ".join(text.split())
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
 
 def card_detail(outcome) -> str:
@@ -151,13 +161,14 @@ def parse_move(s: State, text: str) -> A.Action | None:
               "o": A.LOOP_ACTION, "e": A.RETIRE_ACTION}
     if t in simple:
         return simple[t]
-    if t[0] == "b" and t[1:].isdigit():
-        return A.buy(int(t[1:]) - 1)
+    offer = whole_number(t[1:], digits=2) if t[0] == "b" else None
+    if offer is not None:
+        return A.buy(offer - 1)
     suffix = t[-1] if t[-1] in "wb" else ""
-    number = t[:-1] if suffix else t
-    if not number.isdigit():
+    number = whole_number(t[:-1] if suffix else t, digits=2)  # (0-9 only: ① and ² are not card numbers)
+    if number is None:
         return None
-    slot = int(number) - 1
+    slot = number - 1
     if suffix == "b":
         return A.take(slot)
     if suffix == "w":
@@ -196,21 +207,48 @@ def moves_text(s: State, seed_text: str) -> str:
 
 
 PLAYER = 1  # the terminal's one player, as the store knows them
+INTERRUPTED = 130  # the exit status of a command stopped with Ctrl-C (docs/OPERATIONS.md)
+
+
+def _raise_interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def ctrl_c_raises():
+    """Ctrl-C raises KeyboardInterrupt wherever the game is, as in any Python program. (``asyncio.run`` would only
+    cancel the game's task, which a read waiting for the keyboard does not see until Enter; it leaves a handler
+    that is not Python's default alone.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, _raise_interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def run(seed: int, rules_name: str, stdin: TextIO, stdout: TextIO) -> int:
     """Play one game of ``rules_name`` from ``seed``, read from ``stdin``. The game is started and moved by the
     application layer (``app.play.solo``), as the bot's are, on a store of its own that lasts as long as the
-    game (``app.play.scratch_store``)."""
-    return asyncio.run(_run(seed, preset(rules_name), stdin, stdout))
+    game (``app.play.scratch_store``). Ctrl-C leaves as ``q`` does, with the moves so far (exit status 130)."""
+    shown: list[State] = []  # the game as last shown, whose moves Ctrl-C prints wherever it lands
+    with ctrl_c_raises():
+        try:
+            return asyncio.run(_run(seed, preset(rules_name), stdin, stdout, shown))
+        except KeyboardInterrupt:
+            if not shown:
+                raise
+            return interrupted(shown[-1], seed_to_text(seed), stdout)
 
 
-async def _run(seed: int, rules: Rules, stdin: TextIO, stdout: TextIO) -> int:
+async def _run(seed: int, rules: Rules, stdin: TextIO, stdout: TextIO, shown: list[State] | None = None) -> int:
     async with scratch_store() as store:
-        return await _play(store, seed, rules, stdin, stdout)
+        return await _play(store, seed, rules, stdin, stdout, [] if shown is None else shown)
 
 
-async def _play(store, seed: int, rules: Rules, stdin: TextIO, stdout: TextIO) -> int:
+async def _play(store, seed: int, rules: Rules, stdin: TextIO, stdout: TextIO, shown: list[State]) -> int:
     seed_text = seed_to_text(seed)
     record = (await solo.start_game(store, PLAYER, rules, seed)).record
     print(f"Scoundrel — seed {seed_text} · {rules.name}. Type h for help.", file=stdout)
@@ -218,6 +256,7 @@ async def _play(store, seed: int, rules: Rules, stdin: TextIO, stdout: TextIO) -
     show("\n" + render(record.state, seed_text))
     while True:
         s = record.state
+        shown[:] = [s]
         if s.status != PLAYING:
             print(moves_text(s, seed_text), file=stdout)
             return 0
@@ -234,7 +273,7 @@ async def _play(store, seed: int, rules: Rules, stdin: TextIO, stdout: TextIO) -
             continue
         action = parse_move(s, command)
         if action is None:
-            print(f"I don't know {command!r}. Type h for help.", file=stdout)
+            print(f"I don't know {quoted(command)}. Type h for help.", file=stdout)
             continue
         try:
             record = (await solo.move(store, record.id, PLAYER, record.version, action, loaded=record)).record
@@ -244,14 +283,18 @@ async def _play(store, seed: int, rules: Rules, stdin: TextIO, stdout: TextIO) -
         show("\n" + render(record.state, seed_text))
 
 
+def interrupted(s: State, seed_text: str, stdout: TextIO) -> int:
+    print("\n" + moves_text(s, seed_text) + "\nBye.", file=stdout, flush=True)
+    return INTERRUPTED
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog=prog("play"), description="Play Scoundrel in the terminal.")
-    parser.add_argument("--seed", help="a seed as shared (K7Q2-M9XD), or #N for a seed number (default: a new "
-                                        "random deal)")
+    parser.add_argument("--seed", help=SEED_HELP + " (default: a new random deal)")
     parser.add_argument("--preset", default="classic", choices=sorted(PRESETS))
     args = parser.parse_args(argv)
     try:
-        seed = parse_seed(args.seed) if args.seed else new_seed()
+        seed = parse_seed(args.seed) if args.seed is not None else new_seed()  # (--seed '' is refused)
         preset(args.preset)
     except (SeedError, RulesError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)

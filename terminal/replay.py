@@ -29,13 +29,13 @@ from games.picture import render_replay
 from games.solver import SolverRefused, refusal, solve
 from terminal.play import parse_seed
 from terminal.review import NOTATION, read_moves
-from terminal.usage import prog
+from terminal.usage import SEED_HELP, prog
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog=prog("replay"), description=__doc__.splitlines()[0])
     source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--seed", help="a seed as shared (K7Q2-M9XD), or #N for a seed number")
+    source.add_argument("--seed", help=SEED_HELP)
     source.add_argument("--deck", help='an explicit order, top card first: "S14 H5 D10 ..." (suit C/S/D/H, value)')
     parser.add_argument("--moves", default="", help=f"the moves played: {NOTATION}")
     parser.add_argument("--par", action="store_true", help="also (or, without --moves, only) par's optimal line")

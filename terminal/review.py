@@ -23,7 +23,7 @@ from games.engine import (
 )
 from games.solver import SolverRefused, fair_review, solve
 from terminal.deal_options import add_deal_options, deck_from, rules_from
-from terminal.play import parse_move
+from terminal.play import parse_move, quoted
 from terminal.usage import prog
 
 NOTATION = ('as typed in `scoundrel-bot play` and printed by `solve` ("1w 2 a 3b ...": a card by its place 1-4, '
@@ -40,7 +40,7 @@ def read_moves(rules, deck, text: str) -> tuple[Action, ...]:
     for number, token in enumerate(tokens, 1):
         action = Action.parse(token) if codes else parse_move(state, token)
         if action is None:
-            raise ActionParseError(f"move {number}, {token!r}, is not a move: write the moves {NOTATION}")
+            raise ActionParseError(f"move {number}, {quoted(token)}, is not a move: write the moves {NOTATION}")
         state = play_move(state, action, number, token)
         moves.append(action)
     return tuple(moves)
@@ -49,13 +49,13 @@ def read_moves(rules, deck, text: str) -> tuple[Action, ...]:
 def play_move(state, action: Action, number: int, token: str):
     """``state`` after the line's move ``number`` (``token`` as written); refused, it says which move and why."""
     if state.over:
-        raise IllegalAction(f"move {number}, {token!r}, comes after the end: the game ended with move {number - 1} "
-                            f"(score {state.score}); leave out the moves from {number} on")
+        raise IllegalAction(f"move {number}, {quoted(token)}, comes after the end: the game ended with move "
+                            f"{number - 1} (score {state.score}); leave out the moves from {number} on")
     try:
         return apply(state, action)
     except IllegalAction as refused:
         reason = str(refused)
-        raise IllegalAction(f"move {number}, {token!r}, is not allowed there: {reason[:1].lower()}{reason[1:]}") \
+        raise IllegalAction(f"move {number}, {quoted(token)}, is not allowed there: {reason[:1].lower()}{reason[1:]}") \
             from None
 
 

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 PROG = "scoundrel-bot"
+# (A shell reads an unquoted # as the start of a comment: `--seed #5` would pass no seed at all.)
+SEED_HELP = "a seed as shared (K7Q2-M9XD), or a seed number: 5, or '#5' in quotes"
 
 
 def prog(command: str) -> str:

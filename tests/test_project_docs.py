@@ -103,9 +103,12 @@ def test_the_readme_is_for_players_first_and_contributors_have_their_own_guide()
     heads = [line for line in readme.splitlines() if line.startswith("## ")]
     assert heads.index("## Play in a terminal (no Discord needed)") < heads.index("## Add the bot to a server") < \
         heads.index("## Run it")
-    quick_start = ('python3 -m venv .venv && .venv/bin/pip install -e ".[dev]"', ".venv/bin/python -m pytest")
-    for command in quick_start:  # .ci/run runs the README's quick start
+    setup = ("python3 -m venv .venv && .venv/bin/pip install --require-hashes -r requirements.lock && "
+             ".venv/bin/pip install --no-deps --no-build-isolation -e .")
+    quick_start = (f"{setup}   # set up", ".venv/bin/python -m pytest   # run the tests")
+    for command in quick_start:  # .ci/run runs the README's set-up line, read from the README
         assert command in readme and command in contributing
+    assert [line for line in readme.splitlines() if line.endswith("# set up")] == [quick_start[0]]
     for contributor_word in ("ruff", "mypy", "lint-imports", "Cython", "benchmarks/", "capture_screens"):
         assert contributor_word not in readme and contributor_word in contributing
     for script in sorted((ROOT / "benchmarks").glob("*.py")):  # every benchmark a contributor can run is listed

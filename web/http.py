@@ -18,8 +18,9 @@ import re
 
 import orjson
 from aiohttp import web
-from aiohttp.http_exceptions import LineTooLong
+from aiohttp.http_exceptions import HttpProcessingError, LineTooLong
 
+from games.engine import whole_number
 from games.i18n import messages_for
 from web.identity import Player
 
@@ -83,8 +84,8 @@ async def read_json(request: web.Request) -> dict:
     if len(raw) > BODY_LIMIT:
         raise web.HTTPRequestEntityTooLarge(max_size=BODY_LIMIT, actual_size=len(raw), headers=SECURITY_HEADERS)
     try:
-        body = json.loads(raw or b"{}")
-    except (ValueError, UnicodeDecodeError):
+        body = orjson.loads(raw or b"{}")  # (nesting deeper than 1,024 is refused as not JSON, never a RecursionError)
+    except (ValueError, RecursionError):
         raise web.HTTPBadRequest(text=json.dumps({"error": "bad-json", "message": "The body is not JSON."}),
                                  content_type="application/json", headers=SECURITY_HEADERS) from None
     if not isinstance(body, dict):
@@ -100,10 +101,10 @@ def locale_of(request: web.Request):
 
 
 def game_id_of(request: web.Request) -> int:
-    text = request.match_info["game"]
-    if not text.isdigit() or int(text) > MAX_ID:
+    game_id = whole_number(request.match_info["game"])
+    if game_id is None or game_id > MAX_ID:
         raise web.HTTPNotFound(headers=SECURITY_HEADERS)
-    return int(text)
+    return game_id
 
 
 # --- refusals by HTTP's conventions ------------------------------------------------------------------------------
@@ -164,3 +165,25 @@ class Runner(web.AppRunner):
         server = await super()._make_server()
         server.__class__ = _Server  # (aiohttp has no setting for its connections' class; only __call__ differs)
         return server
+
+class QuietRefusals(logging.Filter):
+    """aiohttp logs each request it cannot parse (a URL or a header over 8 KB, a malformed line) with a traceback,
+    though it only answers 400: a client's mistake, not the server's. Such a record keeps one line, without the
+    traceback and without the request's text (a header may carry a token); the server's own faults stay as
+    they are."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        refused = record.exc_info[1] if record.exc_info else None
+        if isinstance(refused, HttpProcessingError) and 400 <= (refused.code or 0) < 500:
+            record.msg, record.args = "refused a request it could not read (%s, status %d)", (
+                type(refused).__name__, refused.code)
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.INFO, logging.getLevelName(logging.INFO)
+        return True
+
+
+def quiet_refusals() -> None:
+    """Install ``QuietRefusals`` on aiohttp's server log, once."""
+    server_log = logging.getLogger("aiohttp.server")
+    if not any(isinstance(f, QuietRefusals) for f in server_log.filters):
+        server_log.addFilter(QuietRefusals())

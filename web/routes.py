@@ -35,6 +35,7 @@ from web.http import (
     answer,
     game_id_of,
     locale_of,
+    quiet_refusals,
     read_json,
     refusal,
     retry_after,
@@ -264,6 +265,7 @@ def add_routes(app: web.Application, served: Table) -> Routes:
     """Put the table's routes and middlewares on ``app`` (before it starts)."""
     routes = Routes(served)
     adopt_conventions(app)
+    quiet_refusals()  # a request aiohttp cannot read is logged in one line, without a traceback
     app.middlewares.append(routes.refusals)
     app.middlewares.append(routes.guard)
     app.router.add_post("/api/token", routes.token)

@@ -15,7 +15,7 @@ from datetime import datetime
 
 from app.errors import ReplayRefused
 from app.play import duels
-from games.engine import Action, decode
+from games.engine import Action, decode, whole_number
 from games.engine.calendar import day_of
 from storage import errors as store_errors
 from storage.duels import DECLINED, DuelRecord
@@ -91,10 +91,11 @@ SUGGESTED = 25  # the recent games looked through (and offered: Discord shows at
 
 async def _named_game(store, typed: str) -> GameRecord | None:
     """The game a typed or suggested id names, or None when it names none."""
-    if not typed.strip().isdigit():
+    game_id = whole_number(typed.strip())
+    if game_id is None or game_id >= 2**63:  # (0-9 only, and an id the database can hold)
         return None
     try:
-        return await store.load_game(int(typed))
+        return await store.load_game(game_id)
     except store_errors.GameNotFound:
         return None
 

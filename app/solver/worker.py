@@ -13,12 +13,14 @@ raises ``SolverBusy`` with a message for the player. ``par_line_text`` tells an 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import heapq
 import itertools
 import logging
 import multiprocessing
 import multiprocessing.connection
 import os
+import signal
 import threading
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -81,6 +83,21 @@ def _leave_with_the_bot() -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="watch-the-bot", daemon=True).start()
+
+
+@contextlib.contextmanager
+def _ctrl_c_ignored():
+    """SIGINT ignored in this process meanwhile, so that a worker process started meanwhile ignores it for good
+    (an ignored signal stays ignored in the new interpreter). Ctrl-C at a terminal reaches the whole process group:
+    the bot decides when its worker ends, and a KeyboardInterrupt in the worker would only print a traceback."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 class ParService:
@@ -153,7 +170,8 @@ class ParService:
         self._running = False
 
     async def _submit(self, fn, args: tuple, limit: float):
-        future = self._executor().submit(fn, *args)
+        with _ctrl_c_ignored():  # (the submission that starts the worker process)
+            future = self._executor().submit(fn, *args)
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), limit)
         except TimeoutError:
@@ -186,7 +204,11 @@ class ParService:
             process.terminate()
         pool.shutdown(wait=False, cancel_futures=True)
 
-    async def close(self) -> None:
+    async def close(self, *, at_once: bool = False) -> None:
+        """End the worker once its job is done; ``at_once``: now, mid-job (a terminal command stopped with Ctrl-C)."""
+        if at_once:
+            self._stop_worker()
+            return
         pool, self._pool = self._pool, None
         if pool is not None:
             await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
@@ -231,8 +253,8 @@ def solver_jobs() -> int:
     return _service.queued + (1 if _service._running else 0)
 
 
-async def close_par() -> None:
-    await _service.close()
+async def close_par(*, at_once: bool = False) -> None:
+    await _service.close(at_once=at_once)
 
 
 def par_line_text(rules: Rules, deck: Sequence[Card], line: str | Sequence[Action], tr: Messages = ENGLISH

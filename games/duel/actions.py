@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from games.duel.cards import Card
+from games.engine.digits import whole_number
 
 PLACE, BUILD, STEAL, FINISH, DONE, RESIGN = "P", "B", "S", "F", "D", "R"
 
@@ -42,18 +43,18 @@ class DuelAction(NamedTuple):
 
     @classmethod
     def parse(cls, code: str) -> DuelAction:
-        bad = IllegalDuelAction(f"{code!r} is not a duel action")
+        bad = IllegalDuelAction(f"{code[:12]!r} is not a duel action")
         if not code:
             raise bad
         kind, rest = code[0].upper(), code[1:]
         try:
             if kind == DONE and not rest:
                 return cls(DONE)
-            if kind == PLACE and len(rest) == 2 and rest.isdigit():
+            if kind == PLACE and len(rest) == 2 and whole_number(rest) is not None:
                 return place(int(rest[0]), int(rest[1]))
-            if kind in (BUILD, STEAL) and len(rest) >= 3 and rest[0].isdigit():
+            if kind in (BUILD, STEAL) and len(rest) >= 3 and whole_number(rest[0]) is not None:
                 return cls(kind, pair=int(rest[0]), card=Card.parse(rest[1:]))
-            if kind == FINISH and len(rest) == 1 and rest.isdigit():
+            if kind == FINISH and len(rest) == 1 and whole_number(rest) is not None:
                 return finish(int(rest))
             if kind == RESIGN and rest in ("0", "1"):
                 return resign(int(rest))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from games.engine.digits import whole_number
+
 SUITS = "CDHS"
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 RANK_LABELS = {1: "A", 11: "J", 12: "Q", 13: "K"}
@@ -29,10 +31,10 @@ class Card(NamedTuple):
 
     @classmethod
     def parse(cls, code: str) -> Card:
-        suit, digits = code[:1].upper(), code[1:]
-        if suit not in SUITS or not digits.isdigit() or not 1 <= int(digits) <= RANKS:
-            raise ValueError(f"{code!r} is not a card (e.g. H11 = ♥J)")
-        return cls(int(digits), suit)
+        suit, rank = code[:1].upper(), whole_number(code[1:], digits=2)
+        if suit not in SUITS or rank is None or not 1 <= rank <= RANKS:
+            raise ValueError(f"{code[:12]!r} is not a card (e.g. H11 = ♥J)")
+        return cls(rank, suit)
 
 
 def step(rank: int, direction: int) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from games.duel.actions import DuelAction, build, done, finish, place, steal
 from games.duel.cards import SUITS, Card
 from games.duel.game import OVER, PAIRS, PLACING, TARGETS, Column, DuelState
+from games.engine.digits import whole_number
 from games.i18n import N_
 from games.i18n.messages import ENGLISH, Messages
 from games.i18n.phrase import Phrase, translated
@@ -83,23 +84,24 @@ _SUIT_LETTERS = str.maketrans({"♣": "C", "♧": "C", "♦": "D", "♥": "H", "
 def parse_card(text: str) -> Card:
     """A card as typed: as it reads (``♥J``, ``♤10``), ``jh``, ``10s``, ``J♥``, ``h11`` or the code ``H11``."""
     raw = text.strip().upper().translate(_SUIT_LETTERS)
-    if raw[:1] in SUITS and raw[1:].isdigit():
+    if raw[:1] in SUITS and whole_number(raw[1:]) is not None:
         return Card.parse(raw)
     if text.strip()[:1] in "♣♧♦♥♠♤":  # suit first, as cards are written
         raw = raw[1:] + raw[:1]
     rank, suit = raw[:-1], raw[-1:]
     if suit not in SUITS:
-        raise ValueError(f"{text!r} is not a card: write it like ♥️J, jh, 10s or ♤A")
-    value = _RANK_WORDS.get(rank) or (int(rank) if rank.isdigit() else 0)
+        raise ValueError(f"{text[:12]!r} is not a card: write it like ♥️J, jh, 10s or ♤A")
+    value = _RANK_WORDS.get(rank) or whole_number(rank, digits=2) or 0
     if not 1 <= value <= 13:
-        raise ValueError(f"{text!r} is not a card: ranks are A, 2-10, J, Q, K")
+        raise ValueError(f"{text[:12]!r} is not a card: ranks are A, 2-10, J, Q, K")
     return Card(value, suit)
 
 
 def _pair(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= PAIRS:
-        raise ValueError(f"{text!r} is not a pair: pairs are 1-{PAIRS}")
-    return int(text) - 1
+    pair = whole_number(text, digits=2)
+    if pair is None or not 1 <= pair <= PAIRS:
+        raise ValueError(f"{text[:12]!r} is not a pair: pairs are 1-{PAIRS}")
+    return pair - 1
 
 
 def parse_command(text: str) -> DuelAction:
@@ -110,13 +112,14 @@ def parse_command(text: str) -> DuelAction:
     verb, args = words[0].lower(), words[1:]
     if verb == "d" and not args:
         return done()
-    if verb == "p" and len(args) == 2 and args[0].isdigit():
-        return place(int(args[0]) - 1, _pair(args[1]))
+    die = whole_number(args[0], digits=2) if verb == "p" and len(args) == 2 else None
+    if die is not None:
+        return place(die - 1, _pair(args[1]))
     if verb in ("b", "s") and len(args) == 2:
         return (build if verb == "b" else steal)(_pair(args[0]), parse_card(args[1]))
     if verb == "f" and len(args) == 1:
         return finish(_pair(args[0]))
-    raise ValueError(f"{text!r} is not a move (h for help)")
+    raise ValueError(f"{text[:20]!r} is not a move (h for help)")
 
 
 def rules_text(tr: Messages = ENGLISH) -> str:

@@ -20,6 +20,7 @@ from games.engine.cards import (
     parse_deck,
     readable,
 )
+from games.engine.digits import whole_number
 from games.engine.forfeit import forfeit_score
 from games.engine.legal import IllegalAction, Outcome, legal_actions, preview, refusal
 from games.engine.playing import apply, deal, new_game, replay
@@ -67,5 +68,5 @@ __all__ = [
     "seed_from_text", "seed_to_text", "take", "to_json", "JOKER", "MERCHANT", "MONSTER", "NECROMANCER", "POTION",
     "WEAPON", "readable", "CLASSIC", "FULL_52", "MAX_HEALTH", "MAX_LOOPS", "MIN_HEALTH", "PRESET_BLURBS",
     "SEED_BITS", "AT_CROSSROADS", "AT_MERCHANT", "AT_NECROMANCER", "CARDS_FACED", "IN_UNDERWORLD", "LOOP_BONUS",
-    "MERCHANT_HEAL", "MERCHANT_OFFER", "NECROMANCER_COST", "ROOM_SIZE", "weapon_price", "DAY_FLOOR",
+    "MERCHANT_HEAL", "MERCHANT_OFFER", "NECROMANCER_COST", "ROOM_SIZE", "weapon_price", "DAY_FLOOR", "whole_number",
 ]

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from games.engine.digits import whole_number
+
 AVOID = "avoid"
 TAKE = "take"
 FIGHT_WITH_WEAPON = "weapon"
@@ -50,14 +52,20 @@ class Action(NamedTuple):
         code = code.strip().upper()
         kind = _KIND.get(code[:1])
         if kind is None:
-            raise ActionParseError(f"{code!r} is not an action code")
+            raise ActionParseError(f"{_quoted(code)} is not an action code")
         if kind in _INDEXED:
-            if not code[1:].isdigit() or len(code) > 3:
-                raise ActionParseError(f"{code!r} needs a card number")
-            return _action(kind, int(code[1:]))
+            index = whole_number(code[1:], digits=2)
+            if index is None:
+                raise ActionParseError(f"{_quoted(code)} needs a card number")
+            return _action(kind, index)
         if len(code) != 1:
-            raise ActionParseError(f"{code!r} is not an action code")
+            raise ActionParseError(f"{_quoted(code)} is not an action code")
         return _action(kind)
+
+
+def _quoted(code: str, limit: int = 12) -> str:
+    """A code as a refusal quotes it: at most ``limit`` characters (a code is 3)."""
+    return repr(code if len(code) <= limit else code[:limit] + "…")
 
 
 # Shared instances: actions are values, so the engine hands out the same objects.

@@ -134,7 +134,7 @@ def parse_card(code: str, deck: tuple[Card, ...]) -> Card:
     if code.strip().upper() in by_label:
         return by_label[code.strip().upper()]
     raise CardParseError(
-        f"{code!r} is not a card of this deck: write a suit letter C/S/D/H and a value, e.g. S14 or H5"
+        f"{code[:12]!r} is not a card of this deck: write a suit letter C/S/D/H and a value, e.g. S14 or H5"
     )
 
 

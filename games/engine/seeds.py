@@ -119,13 +119,14 @@ def seed_to_text(seed: int) -> str:
 
 
 def seed_from_text(text: str) -> int:
+    shown = repr(text if len(text) <= 20 else text[:19] + "…")  # (the text as the refusal quotes it back)
     cleaned = "".join(ch for ch in text.upper() if ch not in "- _")
     if len(cleaned) != 8:
-        raise SeedError(f"{text!r} is not a seed: a seed is 8 letters and digits like K7Q2-M9XD")
+        raise SeedError(f"{shown} is not a seed: a seed is 8 letters and digits like K7Q2-M9XD")
     value = 0
     for ch in cleaned:
         if ch not in _DECODE:
-            raise SeedError(f"{text!r} is not a seed: {ch!r} cannot appear in one (use 0-9 and A-Z without U)")
+            raise SeedError(f"{shown} is not a seed: {ch!r} cannot appear in one (use 0-9 and A-Z without U)")
         value = value * 32 + _DECODE[ch]
     return value
 

@@ -19,8 +19,9 @@ from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qs, unquote, urlsplit, urlunsplit
 
+from games.engine import whole_number
 from games.engine.tally import Tally
 from storage.errors import DatabaseError
 from storage.sql import Sql, Statement
@@ -81,13 +82,50 @@ WriteTable = Callable[[str, list[str], list[tuple]], Awaitable[None]]
 
 
 def redact(url: str) -> str:
-    """The URL without its password, for messages and logs."""
-    parts = urlsplit(url)
+    """The URL without its password, for messages and logs (a URL too broken to read shows no credentials)."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:  # e.g. an unclosed [ in the host: whatever stands before an @ may be a password
+        scheme, _, rest = url.partition("://")
+        return f"{scheme}://***@{rest.rpartition('@')[2]}" if "@" in rest else url
     if parts.password is None:
         return url
     netloc = parts.netloc.rsplit("@", 1)[1]
     user = parts.username or ""
     return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc}"))
+
+
+def url_problem(url: str) -> str | None:
+    """What keeps a ``postgresql://`` URL from being used, in a few words, else None: a host list or port the
+    driver cannot read (it would fail with a bare ValueError of its own), or a query string that is not
+    ``name=value&...``."""
+    try:
+        parts = urlsplit(url)
+    except ValueError as bad:  # "Invalid IPv6 URL"
+        return f"it is not a URL ({bad})"
+    for host in parts.netloc.rpartition("@")[2].split(","):
+        if not host and "," in parts.netloc:
+            return "a host in its list of hosts is empty"
+        ipv6 = host.startswith("[")
+        if ipv6 and "]" not in host:
+            return "an IPv6 address is written [address]:port"
+        tail = host.rpartition("]")[2] if ipv6 else host
+        if ":" in tail:
+            port = unquote(tail.partition(":")[2])
+            if port and not _port(port):  # (empty: the default port)
+                return f"the port must be a number from 1 to 65535, not {port[:12]!r}"
+    try:
+        query = parse_qs(parts.query, strict_parsing=True) if parts.query else {}
+    except ValueError:
+        return "its query string must be name=value pairs joined by &"
+    if any(not _port(port) for value in query.get("port", ()) for port in value.split(",")):
+        return "the port must be a number from 1 to 65535"
+    return None
+
+
+def _port(text: str) -> bool:
+    number = whole_number(text, digits=5)
+    return number is not None and 0 < number < 65536
 
 
 class Db(ABC):

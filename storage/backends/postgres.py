@@ -43,6 +43,7 @@ from storage.backends.base import (
     Tx,
     WriteTable,
     redact,
+    url_problem,
 )
 from storage.backends.pg_moves import APPLY_ENDING_MOVES, APPLY_MOVES, START_GAME, outcomes, totals_columns
 from storage.errors import DatabaseError, DatabaseFull, DatabaseUnavailable
@@ -158,6 +159,9 @@ class PostgresDb(Db):
         migrations. Raises ``DatabaseUnavailable`` when the server cannot be reached and ``SchemaTooNew`` for a
         database written by newer code (left untouched)."""
         shown = redact(url)
+        problem = url_problem(url)
+        if problem is not None:
+            raise DatabaseError(f"cannot use {shown}: {problem}")
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT,
                                              command_timeout=COMMAND_TIMEOUT, reset=_keep_session)
