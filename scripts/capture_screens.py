@@ -49,6 +49,7 @@ FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.screenshot-token-not-real-00000000
 # The dailies' deals: Daily #1 (played on the first day) and Daily #2 (posted the next morning), fixed here
 # rather than drawn from the database's random secret, so their screens are the same on every run.
 DAILY_SEEDS = (20260101, 20260102)
+DAY_SOLVE_S = 900  # the day's par and coach, solved by this script: about a minute each, longer on a busy machine
 WIDTHS = {"phone": (390, 1100), "desktop": (1280, 1000)}
 CHROMIUM_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -443,8 +444,8 @@ async def solve_the_day(store, day: int) -> None:
     this script rather than by the bot's own background job."""
     challenge = await todays_challenge(store, day)
     deck = daily_deck(challenge)
-    par = await solve_par(challenge.rules, deck)
-    coach = await coach_score(challenge.rules, deck)
+    par = await solve_par(challenge.rules, deck, time_limit=DAY_SOLVE_S)
+    coach = await coach_score(challenge.rules, deck, time_limit=DAY_SOLVE_S)
     await store.set_daily_par(day, par.best_score, par.line_codes, coach)
     remember_par(challenge, par.best_score)
 
