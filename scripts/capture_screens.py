@@ -3,6 +3,7 @@
     .venv/bin/pip install -e ".[dev,screens]"   # SimCord's preview extra
     apt-get install chromium                    # Debian's headless browser
     .venv/bin/python scripts/capture_screens.py [--out docs/screens] [--only room,duel] [--locale de] [--widths phone]
+    .venv/bin/python scripts/capture_screens.py --words-only     # only each screen's words file: no browser
 
 The bot runs for real on a temporary database inside a SimCord world (virtual Discord, virtual clock); each
 screen is reached by slash commands and button clicks as a player would, shown in SimCord's Discord-like preview
@@ -11,6 +12,11 @@ and desktop width (1280 px), as ``<screen>-phone.png`` (cut to the message: no t
 shown width of each picture is printed) and ``<screen>-desktop.png``. With ``--locale`` (a Discord
 locale such as ``de``) the players' clients and the server speak that language, so does the preview, and the
 captures go to ``docs/screens/<locale>/``.
+
+Every screen comes from a fixed deal (the seeds below, and a fixed seed for each daily instead of the database's
+random secret), so it is the same on every run until the product changes. Beside the captures each screen's words
+are written as ``<screen>.json`` (``scripts/screen_words.py``): ``tests/test_screens.py`` reaches every screen again
+with ``--words-only`` and compares them, so a committed screen that no longer matches the code fails CI.
 """
 
 from __future__ import annotations
@@ -28,17 +34,22 @@ import simcord
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from app.daily.days import day_of  # noqa: E402
+from app.daily.days import DAILY_RULES, day_of  # noqa: E402
 from app.daily.deal import daily_deck, remember_par, todays_challenge  # noqa: E402
 from app.solver.worker import coach_score, solve_par  # noqa: E402
 from bot.client import ScoundrelBot  # noqa: E402
 from bot.config import Config  # noqa: E402
-from games.engine import apply, legal_actions, new_game, preset, seed_to_text  # noqa: E402
+from games.engine import apply, deal, encode, legal_actions, new_game, preset, seed_to_text  # noqa: E402
 from games.i18n.messages import messages_for  # noqa: E402
 from games.picture.duel_replay import MOVE_MS as DUEL_MOVE_MS  # noqa: E402
 from games.picture.replay import FIRST_MS, MOVE_MS, RESULT_MS  # noqa: E402
+from scripts import screen_words  # noqa: E402
 
 FAKE_TOKEN = "MTAwMDAwMDAwMDAwMDAwMDAw.GaBcDe.screenshot-token-not-real-000000000000"
+# The dailies' deals: Daily #1 (played on the first day) and Daily #2 (posted the next morning), fixed here
+# rather than drawn from the database's random secret, so their screens are the same on every run.
+DAILY_SEEDS = (20260101, 20260102)
+DAY_SOLVE_S = 900  # the day's par and coach, solved by this script: about a minute each, longer on a busy machine
 WIDTHS = {"phone": (390, 1100), "desktop": (1280, 1000)}
 CHROMIUM_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -255,6 +266,8 @@ async def main(argv: list[str]) -> int:
     parser.add_argument("--locale", default="en-US",
                         help="a Discord locale (de, fr, es-ES, ...): the players' and the server's language; "
                              "captures go to <out>/<locale>/")
+    parser.add_argument("--words-only", action="store_true",
+                        help="write each screen's words (<screen>.json) and capture nothing: no browser needed")
     args = parser.parse_args(argv)
     for label in set(WIDTHS) - set(args.widths.split(",")):
         del WIDTHS[label]
@@ -273,7 +286,7 @@ async def main(argv: list[str]) -> int:
         env = simcord.Env(bot, settle_timeout=120.0)
         await env.start()
         try:
-            await shoot_all(env, args.out, args.browser, only, args.locale)
+            await shoot_all(env, args.out, None if args.words_only else args.browser, only, args.locale)
         finally:
             await env.shutdown()
             await bot.close()
@@ -283,7 +296,8 @@ async def main(argv: list[str]) -> int:
     return 0
 
 
-async def shoot_all(env, out: Path, browser: str, only: set[str], locale: str) -> None:
+async def shoot_all(env, out: Path, browser: str | None, only: set[str], locale: str) -> None:
+    """Reach every screen and write its words; capture it too unless ``browser`` is None."""
     tr = messages_for(locale)  # the labels the players click, as their client shows them
     guild = env.create_guild("Dungeon Hall", preferred_locale=locale)
     channel = guild.create_text_channel("general")
@@ -293,7 +307,14 @@ async def shoot_all(env, out: Path, browser: str, only: set[str], locale: str) -
 
     async def shot(name, target, viewer=alice, where=channel, after=0.0):
         if not only or name in only:
-            await capture(env, where, viewer, target, name, out, browser, locale, after)
+            await env.settle()
+            screen_words.write(out, name, screen_words.words(env, where, target))
+            if browser is not None:
+                await capture(env, where, viewer, target, name, out, browser, locale, after)
+
+    today = day_of(env.now())
+    for day, seed in enumerate(DAILY_SEEDS, start=today):
+        await env.bot.store.put_daily(day, seed, DAILY_RULES)
 
     # The first room, then a room mid-game with a weapon and its kills fanned over it.
     classic = preset("classic")
@@ -312,7 +333,9 @@ async def shoot_all(env, out: Path, browser: str, only: set[str], locale: str) -
     await shot("best-possible", last_answer(best))
     # A won game (a deal a beam search survives, played through the buttons), then its replay as the GIF plays
     # in the client: the deal (its first frame), then the result (its last).
-    seed, line = winning_line(classic)
+    seed, line, par = winning_line(classic)
+    # Its deal solved before (as Best possible on the same seed would have): the finished game shows par.
+    await env.bot.store.put_par(classic.key, deal(classic, seed), par, encode(_actions(classic, seed, line)))
     message = (await alice.slash(channel, "scoundrel play", seed=seed_to_text(seed))).response.message
     message = await play_codes(alice, message, channel, line)
     await shot("game-won", message)
@@ -348,7 +371,8 @@ async def shoot_all(env, out: Path, browser: str, only: set[str], locale: str) -
 
     # The daily: played privately, then its spoiler-free share, the leaderboard and stats. Its par and the coach's
     # score are solved first by the solver's worker, as the night's job does at 00:00, and stored as it stores them.
-    await solve_the_day(env.bot.store, day_of(env.now()))
+    for day in range(today, today + len(DAILY_SEEDS)):  # today's, and tomorrow's for the morning post
+        await solve_the_day(env.bot.store, day)
     daily = await alice.slash(channel, "scoundrel daily")
     await shot("daily", daily)
     record = await env.bot.store.active_game(alice.id, "daily")
@@ -420,8 +444,8 @@ async def solve_the_day(store, day: int) -> None:
     this script rather than by the bot's own background job."""
     challenge = await todays_challenge(store, day)
     deck = daily_deck(challenge)
-    par = await solve_par(challenge.rules, deck)
-    coach = await coach_score(challenge.rules, deck)
+    par = await solve_par(challenge.rules, deck, time_limit=DAY_SOLVE_S)
+    coach = await coach_score(challenge.rules, deck, time_limit=DAY_SOLVE_S)
     await store.set_daily_par(day, par.best_score, par.line_codes, coach)
     remember_par(challenge, par.best_score)
 
@@ -505,17 +529,24 @@ def good_line(start, width: int = 6) -> list[str]:
     return [a.code for a in frontier[0].history[len(start.history):]]
 
 
-def winning_line(rules, seeds=range(50)) -> tuple[int, list[str]]:
-    """Engine and solver only: the first seed whose deal can be survived, and par's line through it (the best
-    play, so the won game shows a real score)."""
-    from games.engine import deal
+def winning_line(rules, seeds=range(50)) -> tuple[int, list[str], int]:
+    """Engine and solver only: the first seed whose deal can be survived, par's line through it (the best play,
+    so the won game shows a real score) and par."""
     from games.solver import solve
 
     for seed in seeds:
         best = solve(rules, deal(rules, seed))
         if best.best_score > 0:
-            return seed, [a.code for a in best.actions]
+            return seed, [a.code for a in best.actions], best.best_score
     raise SystemExit("no deal won in the seeds tried")
+
+
+def _actions(rules, seed: int, codes: list[str]):
+    """The engine's actions of a line of codes on the seed's deal."""
+    state = new_game(rules, seed=seed)
+    for code in codes:
+        state = apply(state, next(a for a in legal_actions(state) if a.code == code))
+    return state.history
 
 
 def _fights_first(actions):

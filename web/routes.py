@@ -44,7 +44,7 @@ from web.identity import DiscordIdentity, LocalIdentity, Refused, Unavailable
 from web.limits import RateLimit, SignIns, client_address
 from web.play import PlayError
 from web.table import table
-from web.words import words
+from web.words import rules, words
 
 log = logging.getLogger(__name__)
 STALE = N_("The game had moved on: this is where it stands now.")
@@ -146,7 +146,8 @@ class Routes:
         player = request[PLAYER]
         tr = locale_of(request)
         return answer({"player": {"id": str(player.id), "name": player.name}, "locale": tr.locale,
-                       "words": words(tr), "client_id": str(self.t.client_id)})
+                       "words": words(tr), "rules": rules(tr), "daily": self.t.daily_enabled,
+                       "client_id": str(self.t.client_id)})
 
     # --- games ------------------------------------------------------------------------------------------
     async def shown(self, record, tr, player_id: int) -> dict:

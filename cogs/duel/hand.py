@@ -11,7 +11,7 @@ from cogs.duel.board import GOAL, status_line
 from cogs.text.card_text import readable
 from games.duel import ANY_CARD_DIE, PLACING, DuelAction, hand_text, legal_actions
 from games.i18n import ENGLISH, Messages
-from games.picture import FILENAME as DUEL_FILENAME
+from games.picture import DUEL_FILENAME
 
 
 def card_plays(state) -> list[DuelAction]:

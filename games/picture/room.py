@@ -45,6 +45,9 @@ CARD_W, CARD_H = 120, 160
 ROOM_SLOTS = 4
 ROOM_STEP = CARD_W + 4
 FRAME = (516, 8, 276, 352)  # the weapon's frame: x, y, width, height
+# The frame's label (what the weapon can hit, or "no weapon"): its ink starts this far inside the frame's top edge,
+# clear of the border even at a third of the size (a phone), and ends above the weapon's card.
+LABEL_Y = FRAME[1] + 16
 WEAPON_X, WEAPON_Y = FRAME[0] + 12, 60  # under the frame's label
 KILL_DX, KILL_DY = 22, 36  # a kill's offset over the previous card: its corner (rank and suit) stays visible
 MINI_W, MINI_H = 58, 80  # the merchant's offer and the room above the underworld: rank over suit
@@ -267,7 +270,7 @@ def paint(layout: RoomLayout, tr: Messages = ENGLISH) -> Image.Image:
     tiles.frame(*FRAME).paste(img, FRAME[0], FRAME[1])
     tone = GOLD if any(p.role == "weapon" and p.card is not None for p in layout.places) else MUTED
     tiles.text_tile(layout.weapon_label, layout.weapon_size, tone, "mt", "dark").paste(
-        img, FRAME[0] + FRAME[2] // 2, FRAME[1] + 8)
+        img, FRAME[0] + FRAME[2] // 2, LABEL_Y)
     for place in layout.places:
         x, y, w, h = place.box
         if place.card is not None:

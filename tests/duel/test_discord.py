@@ -89,6 +89,8 @@ async def test_placing_playing_and_stale_clicks(world):
     assert hand.ephemeral
     current = await load_duel(world.store, (await open_duel(world.store, world.alice.id)).id)
     assert await hand.message.attachments[0].read() == render_duel(current.state)  # the board, in the hand too
+    # shown inside the embed: its image names the attached file (else Discord shows it loose, under an empty frame)
+    assert hand.embeds[0].image.url == f"attachment://{hand.message.attachments[0].filename}"
     for pair in (1, 2):
         await world.alice.click(hand, label=f"🎲{replay(seed_from_text(SEED), []).dice[pair - 1]} → pair {pair}")
     before_last = snapshot(world.alice, hand.message)

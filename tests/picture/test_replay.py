@@ -112,3 +112,28 @@ def test_a_40_move_replay_of_pars_line_stays_within_350_kb():
     line = solve(RULES, cards).actions[:40]
     assert len(line) == 40
     assert len(render_replay(RULES, cards, line, seed=2)) <= 350_000
+
+
+def test_the_weapon_frames_label_stays_inside_its_frame_in_every_language():
+    """The label ("no weapon", or what the weapon can hit) sits inside the frame, clear of its border, on the
+    replay's first frame as on every room picture: at a phone's third of the size a label on the border read as
+    outside it."""
+    from games.i18n.messages import SHIPPED
+    from games.picture.draw import FELT_DARK
+    from games.picture.room import FRAME, WEAPON_Y
+
+    armed = new_game(RULES, seed=5)  # fighting with the weapon whenever it can: a weapon with kills
+    while armed.weapon is None or len(armed.kills) < 2:
+        actions = legal_actions(armed)
+        armed = apply(armed, next((a for a in actions if a.kind == "weapon"), actions[0]))
+    for locale in ("en-US", *SHIPPED):
+        tr = messages_for(locale)
+        for state in (new_game(RULES, seed=3), armed):
+            frame = replay_frames(RULES, state.start_deck, state.history, tr=tr)[-1][0].convert("RGB")
+            x0, y0, width, _ = FRAME
+            ink = [y for y in range(y0 + 6, WEAPON_Y) for x in range(x0 + 20, x0 + width - 20)
+                   if max(abs(a - b) for a, b in zip(frame.getpixel((x, y)), FELT_DARK, strict=True)) > 60]
+            # (the label's ink on the frame's dark ground, under the border's line and inside its round corners)
+            assert ink, (locale, "no label drawn")
+            top, bottom = min(ink), max(ink)
+            assert top >= y0 + 12 and bottom < WEAPON_Y, (locale, state.weapon, top, bottom)

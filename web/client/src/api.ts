@@ -16,6 +16,8 @@ export interface Me {
   player: { id: string; name: string };
   locale: string;
   words: Words;
+  rules: string[]; // the classic rules, a paragraph each (the catalogues' **bold** kept)
+  daily: boolean; // whether this bot has the daily challenge
   client_id: string;
 }
 

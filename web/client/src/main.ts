@@ -6,7 +6,8 @@ import { Game } from "./game";
 import { chooseLocale, keyAction, playFor } from "./rules";
 import "./style.css";
 import type { State, Words } from "./types";
-import { ask, paragraphs, picture, render, showDialog } from "./view";
+import { ask, el, paragraphs, picture, render, review, shareGrid, showDialog } from "./view";
+import { welcome } from "./welcome";
 
 const root = document.getElementById("app") as HTMLElement;
 const params = new URLSearchParams(location.search);
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
 
   const handlers = {
     play: (action: string, version: number) => game.tap(action, version),
+    rules: () => showDialog(words, el("h2", {}, words.rules_title), paragraphs(me.rules)),
     toggleMode: () => game.toggleMode(),
     hint: async () => {
       const gameId = game.state!.id;
@@ -65,7 +67,7 @@ async function main(): Promise<void> {
       } catch (error) { fail(error); }
     },
     review: async () => {
-      try { showDialog(words, paragraphs(await api.review(game.state!.id))); } catch (error) { fail(error); }
+      try { showDialog(words, review(await api.review(game.state!.id))); } catch (error) { fail(error); }
     },
     replay: async () => {
       try {
@@ -77,7 +79,7 @@ async function main(): Promise<void> {
       try {
         const text = await api.share(game.state!.id);
         const shared = await sdk.commands.shareLink({ message: text });
-        if (!shared.success) showDialog(words, paragraphs(text.split("\n")));
+        if (!shared.success) showDialog(words, shareGrid(text));
       } catch (error) { fail(error); }
     },
     newGame: async (kind: "normal" | "daily") => {
@@ -102,18 +104,20 @@ async function main(): Promise<void> {
 
   const named = params.get("kind") ?? (sdk.customId === "daily" ? "daily" : null);
   const asked = /^[0-9]{1,18}$/.test(params.get("game") ?? "") ? Number(params.get("game")) : null;
-  game.show(asked !== null ? await api.game(asked) : await opening(api, named === "daily" ? "daily" : named));
+  const kind = named === "daily" || named === "normal" ? named : null;
+  const opened = asked !== null ? await api.game(asked) : await opening(api, kind);
+  if (opened !== null) game.show(opened);
+  else welcome(root, words, me.daily, handlers);
 }
 
-/** The game the table opens on: the kind named, else (Open the table in chat, the app launcher) the player's
- * daily while it is being played, else their game; started when there is none. */
-async function opening(api: Api, kind: string | null): Promise<State> {
-  if (kind === null) {
-    const daily = await api.current("daily");
-    if (daily !== null && !daily.over) return daily;
-  }
-  const chosen = kind === "daily" ? "daily" : "normal";
-  return (await api.current(chosen)) ?? (await api.start(chosen));
+/** The game the table opens on: the kind named (started when there is none), else (Open the table in chat, the
+ * app launcher) the player's daily while it is being played, else their game; null when they have none, and the
+ * first screen says what the game is and offers both ways to start. */
+async function opening(api: Api, kind: "normal" | "daily" | null): Promise<State | null> {
+  if (kind !== null) return (await api.current(kind)) ?? (await api.start(kind));
+  const daily = await api.current("daily");
+  if (daily !== null && !daily.over) return daily;
+  return await api.current("normal");
 }
 
 main().catch((error) => {

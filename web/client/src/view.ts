@@ -5,6 +5,7 @@ import type { Card, Mode, State, Words } from "./types";
 
 export interface Handlers {
   play(action: string, version: number): void;
+  rules(): void;
   toggleMode(): void;
   hint(): void;
   review(): void;
@@ -15,7 +16,7 @@ export interface Handlers {
 
 const SUITS: Record<string, string> = { C: "♣", S: "♠", D: "♦", H: "♥", X: "★" };
 
-function el<K extends keyof HTMLElementTagNameMap>(
+export function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
   attrs: Record<string, string> = {},
   ...children: (Node | string)[]
@@ -26,7 +27,7 @@ function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-function button(label: string, name: string, onClick: () => void, cls = "action"): HTMLButtonElement {
+export function button(label: string, name: string, onClick: () => void, cls = "action"): HTMLButtonElement {
   const node = el("button", { type: "button", class: cls, "aria-label": name }, label);
   node.addEventListener("click", onClick);
   return node;
@@ -48,14 +49,14 @@ export function render(root: HTMLElement, state: State, previous: State | null, 
   const before = new Set((previous?.room ?? []).map((slot) => slot.card?.code));
   root.replaceChildren();
   root.setAttribute("aria-busy", "false");
+  root.dataset.screen = "game";
   root.dataset.game = String(state.id); // (what the browser tests wait on)
   root.dataset.version = String(state.version);
 
-  const top = el("header", { class: "top" }, el("h1", {}, state.headline));
+  root.classList.toggle("over", state.over); // the end screen lays its kills out side by side
   const facts = el("p", { class: "facts" });
   if (!state.over) facts.append(`${words.room} ${state.room_number} · ${words.dungeon} ${state.dungeon}`);
-  top.append(facts);
-  root.append(top);
+  root.append(header(el("h1", {}, state.headline), facts, words, handlers));
 
   // health, weapon and its kills
   const share = Math.max(0, Math.min(1, state.health / state.max_health));
@@ -68,7 +69,7 @@ export function render(root: HTMLElement, state: State, previous: State | null, 
   const weapon = el("div", { class: "weapon" });
   if (state.weapon) {
     const kills = state.kills.map((kill) => kill.label).join(" ");
-    weapon.setAttribute("aria-label", `${words.weapon}: ${state.weapon.name}${kills ? `; ${words.kills}: ${kills}` : ""}`);
+    weapon.setAttribute("aria-label", `${words.weapon} ${state.weapon.label}${kills ? `; ${words.kills}: ${kills}` : ""}`);
     weapon.setAttribute("role", "img");
     weapon.append(cardFace(state.weapon, previous?.weapon?.code === state.weapon.code ? ["small"] : ["small", "enter"]));
     const row = el("span", { class: "kills" });
@@ -138,6 +139,12 @@ export function render(root: HTMLElement, state: State, previous: State | null, 
   }
 }
 
+/** The screen's title and what stands under it, with the rules a tap away on every screen. */
+export function header(title: HTMLElement, under: HTMLElement, words: Words, handlers: Pick<Handlers, "rules">): HTMLElement {
+  const rules = button(`? ${words.rules}`, words.rules, handlers.rules, "action rules");
+  return el("header", { class: "top" }, el("div", { class: "heading" }, title, under), rules);
+}
+
 function events(state: State, note?: string): HTMLElement {
   const told = [...(note ? [note] : []), ...state.events];
   return el("p", { class: "events", "aria-live": "polite" }, told.join(" · "));
@@ -163,8 +170,29 @@ export function ask(words: Words, question: string, yesLabel: string, yes: () =>
   return dialog;
 }
 
-export function paragraphs(lines: string[]): HTMLElement {
-  return el("div", {}, ...lines.map((line) => el("p", {}, line.replaceAll("**", ""))));
+/** Lines of text as paragraphs; the catalogues' **bold** and *italics* are drawn so (nothing else is markup). */
+export function paragraphs(lines: string[], first = ""): HTMLElement {
+  return el("div", {}, ...lines.map((line, i) => el("p", i === 0 && first ? { class: first } : {}, ...marked(line))));
+}
+
+export function marked(line: string): (Node | string)[] {
+  const italic = (text: string) => text.split(/(?<![*\w])\*(?=\S)([^*]+?)\*(?![*\w])/).map(
+    (part, i) => (i % 2 === 1 ? el("em", {}, part) : part));
+  return line.split("**").flatMap((part, i) => (i % 2 === 1 ? [el("strong", {}, part)] : italic(part)));
+}
+
+/** A finished game's review: its verdict (the coach's last line) first, in view as the dialog opens. */
+export function review(lines: string[]): HTMLElement {
+  return paragraphs(lines.length > 1 ? [lines[lines.length - 1], ...lines.slice(0, -1)] : lines, "summary");
+}
+
+// The share grid's squares: one glyph each in the page's symbols font, coloured here (the font has no colours).
+const SQUARES: Record<string, string> = { "🟩": "green", "🟨": "yellow", "🟧": "orange", "🟥": "red" };
+
+/** The share text, shown when Discord cannot share it: its grid in colour. */
+export function shareGrid(text: string): HTMLElement {
+  return el("div", { class: "share" }, ...text.split("\n").map((line) => el("p", {}, ...[...line].map(
+    (char) => (SQUARES[char] ? el("span", { class: `square ${SQUARES[char]}` }, char) : char)))));
 }
 
 export function picture(url: string, alt: string): HTMLElement {
