@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from app.daily.days import streaks
 from app.errors import NotShareable, NotYourGame
 from storage.models import DAILY, DEAD, WON, GameRecord
+from storage.shares import SharePost
 from storage.store import Store
 
 
@@ -50,3 +51,9 @@ async def shared_result(store: Store, record: GameRecord, today: int) -> SharedR
 
 
 __all__ = ["SharedResult", "shareable", "shared_result"]
+
+
+async def share_posts_to_finish(store: Store, today: int, limit: int) -> list[tuple[SharePost, GameRecord]]:
+    """Up to ``limit`` kept Share posts of days before ``today``, taken (no other call gets them again), each with
+    its game: par and the streak may now be added to them."""
+    return [(post, await store.load_game(post.game_id)) for post in await store.take_share_posts(today, limit)]
