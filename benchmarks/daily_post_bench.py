@@ -12,7 +12,8 @@ a real ``discord.Client`` (discord.py's HTTP client, its own 429 handling) on it
 (``--shard-count P --shard-ids i``), running the bot's own daily round (app/daily/round.py) and wording and sending
 each post as the bot does (``cogs.daily.post.send_post``), paced by its share of the limit (app/daily/budget.py).
 The database is SQLite (one process) or PostgreSQL (``postgresql://auto`` starts a server of its own, fsync on).
-"Midnight" is the moment the processes are started; every server's post is due then.
+"Midnight" is a moment shortly after the processes are started, once they are up, logged in and connected to the
+database (as a running bot is); every server's post is due then.
 
 ``--kill`` kills the first process (SIGKILL) half-way through and starts it again, as a crashed bot restarted by
 its supervisor: its posts in flight are taken over when their leases run out. ``--storm L`` lowers the stand-in's
@@ -48,6 +49,7 @@ from stand_in_discord import StandInDiscord  # noqa: E402
 AUTO = "postgresql://auto"
 TOKEN = "stand-in-token"  # the stand-in takes any token; a real one is never used here
 FLOOR_SERVERS = 100_000
+STARTUP = 10.0  # seconds the processes get to start, log in and open the database before "midnight"
 
 
 # --- one process of the bot (a subprocess, in the tree being measured) ---------------------------------------------
@@ -106,6 +108,7 @@ async def work(args) -> dict:
     midnight = post_due_at(day_of(time_now()), MIDNIGHT)
     rounds = DailyRound(store, f"bench:{os.getpid()}", in_flight_for(budget.share))
     delivered = skipped = 0
+    await until_midnight(args)
 
     def mine(guild_id: int) -> bool:
         return (guild_id >> 22) % args.shard_count == args.shard_id
@@ -152,6 +155,7 @@ async def work_earlier(args) -> dict:
     poster = DailyPoster(bot)
     poster.start_retrying = lambda: None  # no loops here: this process calls post_due itself
     delivered = 0
+    await until_midnight(args)
     try:
         while True:
             posted = await poster.post_due()
@@ -169,6 +173,12 @@ async def work_earlier(args) -> dict:
         await client.close()
         await store.close()
     return {"delivered": delivered, "skipped": 0, "limited": 0, "peak_mib": peak_mib()}
+
+
+async def until_midnight(args) -> None:
+    """Wait, logged in and connected to the database, for the moment the run calls midnight (a running bot is up
+    before its posts are due)."""
+    await asyncio.sleep(max(0.0, args.start_at - time.time()))
 
 
 def time_now():
@@ -223,12 +233,13 @@ class Databases:
         return str(self.folder / f"run{self.made}.sqlite3")
 
 
-def spawn(tree: Path, args, role: str, database: str, base: str = "", shard: int = 0) -> subprocess.Popen:
+def spawn(tree: Path, args, role: str, database: str, base: str = "", shard: int = 0,
+          start_at: float = 0.0) -> subprocess.Popen:
     env = {k: v for k, v in os.environ.items() if not k.startswith("SCOUNDREL_")}
     env.update(PYTHONPATH=str(tree), PYTHONUNBUFFERED="1")
     command = [sys.executable, str(tree / "benchmarks" / "daily_post_bench.py"), "--worker", role,
                "--database", database, "--servers", str(args.servers), "--base", base, "--limit", str(args.limit),
-               "--shard-count", str(args.processes), "--shard-id", str(shard)]
+               "--shard-count", str(args.processes), "--shard-id", str(shard), "--start-at", str(start_at)]
     return subprocess.Popen(command, cwd=tree, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                             text=True)
 
@@ -246,8 +257,8 @@ async def measure(tree: Path, role: str, label: str, args, databases: Databases)
     await asyncio.to_thread(spawn(tree, args, "seed", database).wait)
     discord = StandInDiscord(latency=args.latency, limit=args.limit)
     await discord.start()
-    midnight = time.time()
-    procs = [spawn(tree, args, role, database, discord.base, shard) for shard in range(args.processes)]
+    midnight = time.time() + STARTUP  # the processes are up, logged in and waiting by then
+    procs = [spawn(tree, args, role, database, discord.base, shard, midnight) for shard in range(args.processes)]
     waits = [asyncio.ensure_future(finished(p)) for p in procs]
     events = []
     try:
@@ -258,7 +269,7 @@ async def measure(tree: Path, role: str, label: str, args, databases: Databases)
                 procs[0].send_signal(signal.SIGKILL)
                 events.append(f"process 0 killed at {time.time() - midnight:.1f} s and started again")
                 await waits[0]
-                procs[0] = spawn(tree, args, role, database, discord.base, 0)
+                procs[0] = spawn(tree, args, role, database, discord.base, 0, time.time())
                 waits[0] = asyncio.ensure_future(finished(procs[0]))
             if args.storm:
                 discord.limit = args.storm
@@ -328,6 +339,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--base", default="", help=argparse.SUPPRESS)
     parser.add_argument("--shard-count", type=int, default=1, help=argparse.SUPPRESS)
     parser.add_argument("--shard-id", type=int, default=0, help=argparse.SUPPRESS)
+    parser.add_argument("--start-at", type=float, default=0.0, help=argparse.SUPPRESS)
     return parser.parse_args(argv)
 
 

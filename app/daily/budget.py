@@ -8,8 +8,8 @@ posts go first: a request marked ``urgent`` (the daily post) is served before an
 running count, finishing Share posts), so a count edit never delays a post.
 
 A global 429 all the same (the limit lowered under the bot's feet, another tool on the same token) stops every
-request until its ``retry_after`` and lowers the pace by a quarter; each second without one gives back 2 % of the
-share, so the pace settles just under whatever the limit now is.
+request until its ``retry_after`` and lowers the pace by a quarter, at most once a second; each second without one
+gives back 2 % of the share, so the pace settles just under whatever the limit now is.
 """
 
 from __future__ import annotations
@@ -75,9 +75,11 @@ class SendBudget:
         """Discord answered a global 429: nothing goes until ``retry_after`` has passed, and the pace slows."""
         now = self.clock()
         self.limited += 1
+        if now - self.calm_since >= 1.0 or self.limited == 1:
+            # One cut a second at most: the requests already in flight when the limit was hit get their 429s too.
+            self.rate = max(LOWEST, self._recovered(now) * SLOWER)
+            self.calm_since = now
         self.paused_until = max(self.paused_until, now + retry_after)
-        self.rate = max(LOWEST, self._recovered(now) * SLOWER)
-        self.calm_since = now
         self.next_at = max(self.next_at, self.paused_until)  # turns booked within the pause are booked again
 
     def _recovered(self, now: float) -> float:

