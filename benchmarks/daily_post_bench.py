@@ -263,7 +263,7 @@ async def measure(tree: Path, role: str, label: str, args, databases: Databases)
     events = []
     try:
         if args.kill or args.storm:
-            while sum(discord.messages.values()) < args.servers // 2 and not all(w.done() for w in waits):
+            while sum(discord.messages.values()) < args.servers // 2 and not all(w.done() for w in waits):  # noqa: ASYNC110
                 await asyncio.sleep(0.05)  # noqa: ASYNC110 - polling another process's progress
             if args.kill and not waits[0].done():
                 procs[0].send_signal(signal.SIGKILL)

@@ -83,8 +83,8 @@ async def measure(tree: Path, label: str, args, folder: Path) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith("SCOUNDREL_")}
     env.update(DISCORD_TOKEN=discord.token, PYTHONPATH=str(tree), PYTHONUNBUFFERED="1")
     log = (folder / "bot.log").open("wb")
-    proc = subprocess.Popen([sys.executable, str(LAUNCHER), discord.base, discord.ws_url, "run", "--config",
-                             str(config)], cwd=tree, env=env, stdout=log, stderr=subprocess.STDOUT)  # noqa: ASYNC220
+    command = [sys.executable, str(LAUNCHER), discord.base, discord.ws_url, "run", "--config", str(config)]
+    proc = subprocess.Popen(command, cwd=tree, env=env, stdout=log, stderr=subprocess.STDOUT)  # noqa: ASYNC220
     started = time.perf_counter()
     try:
         while not discord.ready.is_set():

@@ -26,7 +26,7 @@ class GlobalLimitWatch(logging.Filter):
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.msg, str) and record.msg.startswith(GLOBAL_HIT) and record.args:
             try:
-                retry_after = float(record.args[0])  # type: ignore[index]
+                retry_after = float(record.args[0])  # type: ignore[index, arg-type]
             except (TypeError, ValueError, IndexError, KeyError):
                 return True
             self.budget.limited_for(retry_after)

@@ -95,15 +95,16 @@ async def due_posts(store: Store, now: datetime, mine: Callable[[int], bool],
                     settings: Iterable[GuildSettings] | None = None) -> list[Due]:
     """The posts due by ``now`` (within ``EARLY_MARGIN``) that are not settled yet, in the order of their time."""
     moment = now + EARLY_MARGIN
-    scheduled = [s for s in (settings if settings is not None else await store.guilds_with_daily())
-                 if s.daily_time is not None and mine(s.guild_id)]
+    scheduled = [(s.guild_id, s.daily_channel_id, s.daily_role_id, utc_time(s.daily_time))
+                 for s in (settings if settings is not None else await store.guilds_with_daily())
+                 if s.daily_time is not None and s.daily_channel_id is not None and mine(s.guild_id)]
     due = []
     for day in sorted({day_of(now), day_of(moment)}):
         settled = await store.settled_daily_posts(day)
-        for s in scheduled:
-            at = post_due_at(day, utc_time(s.daily_time))
-            if s.guild_id not in settled and at <= moment:
-                due.append((at, Due(s.guild_id, s.daily_channel_id, s.daily_role_id, day)))
+        for guild_id, channel_id, role_id, post_time in scheduled:
+            at = post_due_at(day, post_time)
+            if guild_id not in settled and at <= moment:
+                due.append((at, Due(guild_id, channel_id, role_id, day)))
     due.sort(key=lambda pair: (pair[0], pair[1].guild_id))
     return [item for _, item in due]
 

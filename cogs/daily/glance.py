@@ -43,7 +43,8 @@ def played_line(tr: Messages, count: int) -> str:
 
 def result_row(row: ResultRow, names: dict[int, str]) -> str:
     """``🥇 **alice** -12 🟩🟨🟩⏭️🏆``: the player's place, name, score and share grid (no card is ever named)."""
-    return f"{place(row.rank)} {player(row.user_id, names)} {row.score} {row.grid}{FORFEIT_MARKS.get(row.ended_by, '')}"
+    forfeit = FORFEIT_MARKS.get(row.ended_by, "") if row.ended_by else ""
+    return f"{place(row.rank)} {player(row.user_id, names)} {row.score} {row.grid}{forfeit}"
 
 
 def results_value(server: ServerFacts, tr: Messages = ENGLISH) -> str:

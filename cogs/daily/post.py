@@ -31,6 +31,7 @@ from app.daily.round import (
     MIDNIGHT,
     DailyRound,
     Due,
+    RoundReport,
     RoundStopped,
     Unreachable,
     due_posts,
@@ -75,7 +76,8 @@ async def send_post(channel: discord.abc.Messageable, item: Due, facts: DayFacts
     try:
         message = await channel.send(
             content=f"<@&{role}>" if role else None, embed=embed, view=view, nonce=post_nonce(item.guild_id, item.day),
-            allowed_mentions=discord.AllowedMentions(roles=[discord.Object(role)]) if role else None)
+            allowed_mentions=discord.AllowedMentions(roles=[discord.Object(role)]) if role else
+            discord.AllowedMentions.none())
     except GONE as error:
         raise Unreachable(f"{error.status} {error.text or type(error).__name__}") from error
     return item.channel_id, message.id
@@ -97,7 +99,7 @@ class DailyPoster(commands.Cog):
         self.par = ParKeeper(lambda: bot.store, bot.par_solver, getattr(bot, "coach_player", None), self.owner)
         self.jobs = Jobs()  # what is done today and what is still owed (retried by retry_loop; read by /healthz)
         self.times_unknown = False  # the servers' post times could not be read at start-up
-        self.last_report = None  # the last round's RoundReport (for the logs and the tests)
+        self.last_report: RoundReport | None = None  # the last round's (for the logs and the tests)
         self.round: DailyRound | None = None  # the round being made
 
     @property
