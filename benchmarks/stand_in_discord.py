@@ -3,11 +3,11 @@
 It answers what discord.py asks when it posts: ``GET /users/@me`` and ``/oauth2/applications/@me`` (its log-in),
 ``POST /channels/{id}/messages`` and ``PATCH /channels/{id}/messages/{id}``, each after ``latency`` seconds, as
 Discord's own round trip. Over all the processes that talk to it it holds the bot to a global limit of ``limit``
-requests in any one-second window (Discord counts by the second): a request over it is answered at once with
-429, ``{"retry_after": …, "global": true}`` and the headers ``X-RateLimit-Global: true``,
-``X-RateLimit-Scope: global`` and ``Retry-After``. A message sent with a nonce and ``enforce_nonce`` that was already used comes back as the message it made, as Discord does,
-so a send retried after its answer was lost does not make a second message. Channels listed in ``gone`` answer 404
-Unknown Channel, those in ``forbidden`` 403 Missing Permissions.
+requests in any one-second window (Discord counts by the second): a request over it is answered at once with 429,
+``{"retry_after": …, "global": true}`` and the headers ``X-RateLimit-Global: true``, ``X-RateLimit-Scope: global``
+and ``Retry-After``. A message sent with a nonce and ``enforce_nonce`` that was already used comes back as the
+message it made, as Discord does, so a send retried after its answer was lost does not make a second message.
+Channels listed in ``gone`` answer 404 Unknown Channel, those in ``forbidden`` 403 Missing Permissions.
 
 What it saw is in ``stats()``: requests, 429s, messages made per channel, sends answered from a nonce, the time of
 the first and last message, and the most requests any one-second window let through.
