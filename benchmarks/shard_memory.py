@@ -60,8 +60,6 @@ def memory(pid: int) -> tuple[float, float]:
 
 def schedule(database: Path, tree: Path, discord: FakeDiscord) -> None:
     """Create the bot's database with that tree's own code, then give every server its daily channel."""
-    subprocess.run([sys.executable, "-m", "bot", "check-config", "--config", "/dev/null"], cwd=tree,
-                   capture_output=True)
     code = ("import asyncio, sys; from storage import open_store\n"
             "async def main():\n    s = await open_store(sys.argv[1]); await s.close()\nasyncio.run(main())")
     subprocess.run([sys.executable, "-c", code, str(database)], cwd=tree, check=True,
@@ -110,7 +108,7 @@ async def measure(tree: Path, label: str, args, folder: Path) -> dict:
 
 async def main(args) -> None:
     with tempfile.TemporaryDirectory(prefix="shard-memory-") as tmp:
-        trees = [(f"at {args.revision}", export_tree(args.revision, Path(tmp) / "earlier"))] if args.revision else []
+        trees = [(f"at {args.revision}", export_tree(args.revision, Path(tmp)))] if args.revision else []
         trees.append(("this checkout", ROOT))
         print(f"{args.servers} servers on one shard ({args.channels} channels, {args.roles + 2} roles, "
               f"{args.emojis} emojis each), every one posting its daily")
