@@ -78,9 +78,7 @@ class Extras:
         except CoachRefused as no:
             raise self._refusal(no) from None
         # judged on what the player can see (the same words as the Discord Hint)
-        text = tr("💡 Best now: **{move}** — wins {win} % of the deals you could be in (expected score "
-                  "{expected}).", move=translated(found.words, tr), win=round(100 * found.win),
-                  expected=f"{found.expected:.1f}")
+        text = translated(found.sentence, tr)
         return answer({"text": f"{text} {tr(HINTED_MARK)}", "action": found.code})
 
     async def review(self, request: web.Request) -> web.Response:

@@ -18,13 +18,14 @@ from games.engine import Action, Rules, apply, decode, encode, new_game, parse_d
 from games.engine.cards import Card
 from games.i18n.phrase import Phrase
 from games.solver import SolverRefused, refusal
-from games.solver.fair import Coach
+from games.solver.fair import HINT_BUDGET, REVIEW_MOVE_BUDGET, Coach
 from games.solver.fair_review import fair_review
+from games.solver.hint_words import hint_phrase
 from games.solver.position import Position
 from games.solver.review import move_words
 
 REVIEW_TIME_LIMIT = 120.0  # seconds of solving (waiting in the queue does not count): a whole game judged fairly
-HINT_TIME_LIMIT = 60.0  # a room's first hint early in a deal solves 8 whole deals (seconds of CPU)
+HINT_TIME_LIMIT = 60.0  # seconds of solving: far above what the budgets below let a hint take
 POSITIONS_KEPT = 3  # deals whose solved positions the worker keeps: the review's par reuses them
 POSITION_SIZE_KEPT = 400_000  # ... unless a search grew past this many situations (memory: hundreds of MB)
 _positions: OrderedDict[tuple[str, str], Position] = OrderedDict()  # in the worker process, most recent last
@@ -42,6 +43,7 @@ class Hint(NamedTuple):
     words: str  # "equipping ♦9"
     expected: float  # its expected score over the orders of the dungeon the player could be in
     win: float  # ... and its chance to win there (0..1)
+    sentence: Phrase  # the hint as the player reads it, saying how sure it is (``hint_words.hint_phrase``)
 
 
 def _position(rules: Rules, deck_codes: str) -> tuple[Position, tuple[Card, ...]]:
@@ -77,7 +79,7 @@ def _review_in_worker(rules_data: dict, deck_codes: str, moves: str) -> ReviewTe
         par = position.value(new_game(rules, deck=deck))
         _done_with(rules, deck_codes, position)
         coach = _coach(rules)
-        result = fair_review(rules, deck, decode(moves), coach=coach, par=par)
+        result = fair_review(rules, deck, decode(moves), coach=coach, par=par, budget=REVIEW_MOVE_BUDGET)
         TIDIER.let_go(coach.retired)
         return ReviewText(result.summary(), result.lines(), result.machine_line())
 
@@ -91,9 +93,11 @@ def _hint_in_worker(rules_data: dict, deck_codes: str, moves: str) -> Hint:
         for action in decode(moves):
             state = apply(state, action)
         coach = _coach(rules)
-        best = coach.advise(state).best
+        advice = coach.advise(state, budget=HINT_BUDGET)
         TIDIER.let_go(coach.retired)  # freed after the answer, while the worker waits for its next request
-        return Hint(best.action.code, move_words(state, best.action), best.expected, best.win)
+        best = advice.best
+        return Hint(best.action.code, move_words(state, best.action), best.expected, best.win,
+                    hint_phrase(state, advice))
 
 
 def _check(rules: Rules) -> None:

@@ -147,12 +147,8 @@ class HintConfirmButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button])
 
 
 def hint_text(hint, tr: Messages = ENGLISH) -> str:
-    """The best move on what the player can see, its chance to win and its expected score."""
-    win = round(100 * hint.win)
-    text = tr("💡 Best now: **{move}** — wins {win} % of the deals you could be in (expected score {expected}).",
-              move=translated(hint.words, tr), win=win, expected=f"{hint.expected:.1f}")
-    # "41 %" never breaks over two lines on a phone: the number keeps its sign
-    return readable(text.replace(f"{win} %", f"{win}\N{NO-BREAK SPACE}%")) + "\n" + tr(HINTED_MARK)
+    """The best move on what the player can see, its chance to win and its expected score, as sure as the coach is."""
+    return readable(translated(hint.sentence, tr)) + "\n" + tr(HINTED_MARK)
 
 
 async def show_hint(interaction: Interaction, game_id: int, confirmed: bool = False) -> None:

@@ -5,18 +5,21 @@ rooms avoided, in the order they went there (``unseen_count``). Every order of t
 any other, so a move is worth the average, over those orders, of the best score reachable after it when the order
 is known: each order is solved exactly by the perfect-information solver (``Position``), on the same orders for
 every move (perfect-information Monte Carlo). When the distinct orders (cards of the same kind and value are
-alike) are at most ``EXACT_ORDERS``, every one is solved and the figures are exact; otherwise ``samples`` orders
-are drawn at random.
+alike) are at most ``EXACT_ORDERS``, every one is solved and the figures are exact.
+
+Otherwise the orders are drawn at random, and how many is decided by how sure the coach must be (``racing``): a
+hint or a review judges ``FIRST_ORDERS`` orders, then twice as many, and so on up to ``MAX_ORDERS``, until every
+other move is shown at 95 % to be at most half a point better than the recommended one (and, for a review, until
+the move played is shown to have given away the threshold or not). Each order is solved and let go of at once, so
+memory holds one order's search at a time. A coach made with a fixed number of ``samples`` judges exactly that many
+orders instead, keeping their searches for the next move of the room (the coach's own play, ``coach_play``).
 
 Deterministic: the orders are drawn from a generator seeded with a hash of the rules, the unseen cards as a set
 and the avoided cards in their order, and the solver is only ever given the position as the player sees it
 (``visible``: the unseen cards in a fixed order), so the real order of the deal cannot reach the advice.
 
 The recommended move has the highest expected score; ties go to the higher chance to win, then to the first in
-the engine's order of legal moves. Only that move's figures (and those of the moves a caller asks about) are found
-exactly: another move is searched only until it is shown not to be the best (``fair_best``), which gives the same
-answer as judging every move. Within a turn no card is revealed, so the orders (and their solved positions, kept in
-``Coach``) stay the same from one move of the room to the next.
+the engine's order of legal moves.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import Counter, OrderedDict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import permutations
 from math import factorial, prod
 from typing import NamedTuple
@@ -35,10 +38,16 @@ from games.engine.cards import Card
 from games.solver.deal import SolverRefused, refusal
 from games.solver.fair_best import Cell, best_move
 from games.solver.position import Position
-from games.solver.search import gc_paused
+from games.solver.racing import Gap, dismissed, gap, mean_and_margin, verdict, win_interval
+from games.solver.search import LOST, gc_paused
 
-HINT_SAMPLES = 8  # orders a hint or a review judges a move on (when the orders are too many to solve them all)
-PLAY_SAMPLES = 12  # ... and the coach's own play, move by move through a whole deal
+FIRST_ORDERS = 16  # orders a hint or a review judges before it first looks how sure it is
+MAX_ORDERS = 256  # ... and the most it judges (as many as the reference set judges a move on)
+PLAY_SAMPLES = 12  # orders the coach's own play judges a move on, move by move through a whole deal
+# How much a hint may solve before it answers, saying how sure it is: situations met by the searches of its orders
+# (about 30,000 a second of CPU here), not seconds, so that the same position always gets the same advice.
+HINT_BUDGET = 30_000
+REVIEW_MOVE_BUDGET = 15_000  # ... and a review, for each move
 EXACT_ORDERS = 24  # at most this many distinct orders: every one is solved, the figures are exact
 KEPT_ORDERS = 24  # solved orders kept for the next question (the same turn's next move asks about the same ones)
 LET_GO_WAITING = 8  # orders let go of that wait for a caller to free them (``Coach.retired``): one room's
@@ -49,13 +58,25 @@ class MoveValue(NamedTuple):
     action: Action
     expected: float  # the average best score after the move, over the orders the player could be in
     win: float  # the share of those orders in which the move still wins (0..1)
+    margin: float = 0.0  # half the 95 % interval of ``expected`` (0 when every order was judged)
+    win_low: float | None = None  # the 95 % interval of ``win`` (None when every order was judged)
+    win_high: float | None = None
+    at_most: bool = False  # the figures are upper bounds: the move was only shown to be worse on some orders
 
 
 class Advice(NamedTuple):
-    moves: tuple[MoveValue, ...]  # the recommended move and the moves asked about, in the engine's order
+    moves: tuple[MoveValue, ...]  # the recommended move and the moves asked about (when the coach judged until
+    # sure: every move, ``at_most`` where only bounded), in the engine's order
     best: MoveValue  # the recommended move
     orders: int  # orders judged
     exact: bool  # every order consistent with what was seen was judged
+    close: tuple[Action, ...] = ()  # moves that may be as good as the best: the orders judged cannot tell (95 %)
+    gaps: tuple[tuple[Action, Gap], ...] = ()  # per move asked about: how far below the best, with its interval
+
+    @property
+    def sure(self) -> bool:
+        """Every other move is worse, or at most half a point better, at 95 % (or every order was judged)."""
+        return self.exact or not self.close
 
     def value_of(self, action: Action) -> MoveValue:
         """The figures of ``action``: the recommended move or one asked about (``judge``), else KeyError."""
@@ -98,13 +119,19 @@ def distinct_orders(cards: Sequence[Card]) -> int:
     return factorial(len(cards)) // prod(factorial(c) for c in alike.values())
 
 
+def every_order(state: State) -> bool:
+    """Whether the coach judges every order of the unseen cards in ``state`` (then its figures are exact)."""
+    u = unseen_count(state)
+    return distinct_orders(state.dungeon[:u]) <= max(EXACT_ORDERS, 1)
+
+
 def orders(state: State, samples: int) -> tuple[list[tuple[Card, ...]], bool]:
     """The dungeons the player could be facing (each as likely as another) and whether they are all of them.
 
     ``state`` must be ``visible``: its unseen cards in the fixed order."""
     u = unseen_count(state)
     unseen, known = state.dungeon[:u], state.dungeon[u:]
-    if distinct_orders(unseen) <= max(EXACT_ORDERS, 1):
+    if every_order(state):
         return [order + known for order in _all_orders(unseen)], True
     rng = random.Random(_seed(state, u))
     drawn = []
@@ -133,12 +160,14 @@ def _all_orders(cards: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
 class Coach:
     """Fair advice under ``rules``; keeps the orders it solved, so the next move of the same room is quick."""
 
-    def __init__(self, rules: Rules, samples: int = HINT_SAMPLES, kept: int = KEPT_ORDERS) -> None:
+    def __init__(self, rules: Rules, samples: int | None = None, kept: int = KEPT_ORDERS,
+                 max_orders: int = MAX_ORDERS) -> None:
         reason = refusal(rules)
         if reason:
             raise SolverRefused(reason)
         self.rules = rules
-        self.samples = samples
+        self.samples = samples  # None: as many orders as it takes to be sure (``racing``), up to ``max_orders``
+        self.max_orders = max_orders
         self.kept = kept
         self._positions: OrderedDict[tuple[Card, ...], Position] = OrderedDict()
         # Orders let go of, for a caller with time to spare to free (``Position.release``) rather than the next
@@ -159,14 +188,28 @@ class Coach:
             del self.retired[: len(self.retired) - LET_GO_WAITING]
         return position
 
-    def advise(self, state: State, judge: Iterable[Action] = ()) -> Advice:
+    def advise(self, state: State, judge: Iterable[Action] = (), threshold: float | None = None,
+               budget: int | None = None, progress: Callable[[int], None] | None = None) -> Advice:
         """The move to make, with its expected score and chance to win, and the same figures for the moves in
-        ``judge`` (the other moves are only judged far enough to show they are not the best: ``fair_best``)."""
+        ``judge``. ``threshold``: also judge orders until each move asked about is shown to have given away at least
+        that many points or not (``Advice.gaps``, ``racing.verdict``); ``budget``: judge no more orders once their
+        searches have met this many situations (the answer then says how sure it is); ``progress``: called with the
+        orders judged so far."""
         if state.over:
             raise ValueError("the game is over: there is no move to make")
         seen = visible(state)
         actions = legal_actions(seen)
-        dungeons, exact = orders(seen, self.samples)
+        dungeons, exact = orders(seen, self.samples or self.max_orders)
+        wanted = set(judge)
+        if exact or self.samples is not None:
+            return self._advise_all(seen, actions, dungeons, exact, wanted)
+        asked = {i for i, action in enumerate(actions) if action in wanted}
+        return self._advise_sure(seen, actions, dungeons, asked, threshold, budget, progress)
+
+    def _advise_all(self, seen: State, actions: list[Action], dungeons: list[tuple[Card, ...]], exact: bool,
+                    wanted: set[Action]) -> Advice:
+        """Every order of ``dungeons`` judged, each move only as far as it takes to show it is not the best
+        (``fair_best``); the orders' searches are kept for the next move of the room."""
         room = [card for card in seen.room if card is not None]
         cells: list[list[Cell]] = [[] for _ in actions]
         with gc_paused():
@@ -178,16 +221,121 @@ class Coach:
                 for i, action in enumerate(actions):
                     cells[i].append(Cell(position, apply(here, action), top))
             chosen = best_move(cells)
-            wanted = set(judge)
             for i, action in enumerate(actions):
                 if action in wanted:
                     for cell in cells[i]:
                         cell.settle()
         n = len(dungeons)
-        moves = tuple(MoveValue(action, sum(cell.hi for cell in cells[i]) / n,
-                                sum(cell.hi > 0 for cell in cells[i]) / n)
+        moves = tuple((MoveValue(action, sum(cell.hi for cell in cells[i]) / n,
+                                 sum(cell.hi > 0 for cell in cells[i]) / n)
+                       if exact else _figures(action, [cell.hi for cell in cells[i]], bounded=False))
                       for i, action in enumerate(actions) if i == chosen or action in wanted)
         return Advice(moves, moves[[move.action for move in moves].index(actions[chosen])], n, exact)
+
+    def _advise_sure(self, seen: State, actions: list[Action], dungeons: list[tuple[Card, ...]], asked: set[int],
+                     threshold: float | None, budget: int | None, progress: Callable[[int], None] | None
+                     ) -> Advice:
+        """Orders judged in rounds, twice as many each time, until the coach is sure (``racing``) or has judged them
+        all; each order solved, then let go of (one order's search in memory at a time)."""
+        room = tuple(card for card in seen.room if card is not None)
+        work = [0]  # situations met so far (``_row`` adds each order's)
+        rows: list[list[tuple[int, int]]] = []  # per order judged, per move: (lo, hi) of its best score there
+        # The first orders solve each move only as far as to show it below the position's best there; the moves the
+        # orders cannot yet dismiss are solved exactly on the orders after (and the leader everywhere: ``_leader``).
+        exact_for, leader = set(asked), None
+        target = min(FIRST_ORDERS, len(dungeons))
+        while True:
+            with gc_paused():
+                while len(rows) < target and not (len(rows) >= 2 and _spent(work, budget)):
+                    rows.append(self._row(seen, room, dungeons[len(rows)], actions, exact_for, leader, work))
+                    if progress is not None:
+                        progress(len(rows))
+                leader = self._leader(seen, room, dungeons, rows, actions, work)
+            close, undecided = _standing(rows, leader, asked, threshold)
+            if not (close or undecided) or len(rows) == len(dungeons) or _spent(work, budget):
+                break
+            exact_for = {leader} | close | undecided | asked
+            target = min(2 * len(rows), len(dungeons))
+        lead = [row[leader][1] for row in rows]
+        moves = tuple(_figures(actions[i], [row[i][1] for row in rows], bounded=any(row[i][0] != row[i][1]
+                                                                                     for row in rows))
+                      for i in range(len(actions)))
+        gaps = tuple((actions[i], gap(lead, [row[i][1] for row in rows])) for i in sorted(asked))
+        return Advice(moves, moves[leader], len(rows), False, tuple(actions[i] for i in sorted(close)), gaps)
+
+    def _row(self, seen: State, room: tuple[Card, ...], dungeon: tuple[Card, ...], actions: list[Action],
+             exact_for: set[int], leader: int | None, work: list[int]) -> list[tuple[int, int]]:
+        """Every move's best score on one order: exact for the moves in ``exact_for`` (the leader's first), and for
+        any other move that reaches the leader's score there; else an upper bound below the leader's score."""
+        position = Position(self.rules, room + dungeon)
+        here = seen._replace(dungeon=dungeon)
+        top = position.value(here) if len(actions) > 1 else None
+        afters = [apply(here, action) for action in actions]
+        row: list[tuple[int, int] | None] = [None] * len(actions)
+        for i in sorted(exact_for, key=lambda i: i != leader):
+            value = position.value(afters[i], at_most=top)
+            row[i] = (value, value)
+        t = row[leader][1] if leader is not None and row[leader] is not None else top  # type: ignore[index]
+        for i, after in enumerate(afters):
+            if row[i] is not None:
+                continue
+            found = position.known(after)
+            if found is None and top is not None and position.proven(after, top):
+                found = top
+            if found is None and t is not None:
+                bound = position.bound(after, t)
+                if bound < t:  # shown below the leader's score here: its upper bound is enough
+                    row[i] = (LOST, bound)
+                    continue
+            if found is None:
+                found = position.value(after, at_most=top)
+            row[i] = (found, found)
+        work[0] += position.size()
+        return row  # type: ignore[return-value]  # every move filled; the position goes now, its search freed
+
+    def _leader(self, seen: State, room: tuple[Card, ...], dungeons: list[tuple[Card, ...]],
+                rows: list[list[tuple[int, int]]], actions: list[Action], work: list[int]) -> int:
+        """The move with the highest mean (then more orders won, then the first), every order of it exact: a move
+        only bounded on some orders whose bounds could put it first is solved again there, exactly."""
+        while True:
+            best = max(range(len(actions)), key=lambda i: _rank(rows, i))
+            bounded = [k for k, row in enumerate(rows) if row[best][0] != row[best][1]]
+            if not bounded:
+                return best
+            for k in bounded:
+                rows[k][best] = self._row(seen, room, dungeons[k], actions, {best}, None, work)[best]
+
+def _rank(rows: list[list[tuple[int, int]]], i: int) -> tuple[int, int, int]:
+    values = [row[i][1] for row in rows]
+    return sum(values), sum(value > 0 for value in values), -i
+
+
+def _standing(rows: list[list[tuple[int, int]]], leader: int, asked: set[int], threshold: float | None
+              ) -> tuple[set[int], set[int]]:
+    """The moves the orders judged cannot yet show to be at most half a point better than the leader (``close``),
+    and the moves asked about whose verdict on ``threshold`` is still open."""
+    lead = [row[leader][1] for row in rows]
+    close, undecided = set(), set()
+    for i in range(len(rows[0])):
+        if i == leader:
+            continue
+        g = gap(lead, [row[i][1] for row in rows])
+        if not dismissed(g):
+            close.add(i)
+        if i in asked and threshold is not None and verdict(g, threshold) is None:
+            undecided.add(i)
+    return close, undecided
+
+
+def _figures(action: Action, values: list[int], bounded: bool) -> MoveValue:
+    expected, margin = mean_and_margin(values)
+    wins = sum(value > 0 for value in values)
+    low, high = win_interval(wins, len(values))
+    return MoveValue(action, expected, wins / len(values), margin, low, high, bounded)
+
+
+def _spent(work: list[int], budget: int | None) -> bool:
+    return budget is not None and work[0] >= budget
 
 
 def _in_order(cards: Sequence[Card], deck: Sequence[Card]) -> bool:

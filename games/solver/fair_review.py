@@ -1,20 +1,24 @@
 """A game reviewed fairly: each move judged by the fair coach (``fair.py``) on what the player could see then.
 
 A move is a mistake only when another move was clearly better on the orders of the dungeon the player could be
-in: its expected score was at least ``MISTAKE_POINTS`` higher. The review says by how much, in the same folded,
+in: its expected score was at least ``MISTAKE_POINTS`` higher. Where the orders are sampled, the coach judges more of
+them until the 95 % interval of what the move gave away lies on one side of that threshold (``racing.verdict``), or
+its budget is spent; a move still undecided then is called a mistake only if it gave away at least the threshold and
+was worse at 95 %. The review says by how much, in the same folded,
 short form as the hindsight review (``review.py``: perfect stretches of rooms on one line, each mistake on its
 own). Pure: the bot runs it in the solver's worker process; its words are ``Phrase``s the bot translates.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from games.engine import Action, Rules, State, apply, legal_actions, new_game
 from games.engine.cards import Card
 from games.i18n import N_
 from games.i18n.phrase import Phrase
-from games.solver.fair import Coach
+from games.solver.fair import REVIEW_MOVE_BUDGET, Advice, Coach
+from games.solver.racing import verdict
 from games.solver.review import Review, Room, Step, move_words
 from games.solver.search import gc_paused
 
@@ -57,9 +61,12 @@ def fair_mistake_words(state: State, action: Action, better: Action, lost: int) 
 
 
 def fair_review(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], start: State | None = None,
-                coach: Coach | None = None, par: int = 0) -> FairReview:
+                coach: Coach | None = None, par: int = 0, budget: int | None = REVIEW_MOVE_BUDGET,
+                progress: Callable[[int, int], None] | None = None) -> FairReview:
     """The line ``actions`` judged move by move on what the player could see (``IllegalAction`` if a move is not
-    legal). ``par``: the deal's hindsight best, carried into the machine line; ``coach``: one to reuse."""
+    legal). ``par``: the deal's hindsight best, carried into the machine line; ``coach``: one to reuse; ``budget``:
+    situations a move's orders may meet before it is judged (``Coach.advise``); ``progress``: called with the moves
+    judged and their number."""
     coach = coach if coach is not None else Coach(rules)
     first = state = start if start is not None else new_game(rules, deck=tuple(deck))
     steps: list[Step] = []
@@ -71,18 +78,32 @@ def fair_review(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], s
             before = after = 0
             better, text, words, better_words = None, "", "", ""
             if len(choices) > 1:
-                advice = coach.advise(state, judge=(action,))
+                advice = coach.advise(state, judge=(action,), threshold=MISTAKE_POINTS, budget=budget)
                 before = after = round(advice.best.expected)
                 lost = advice.best.expected - advice.value_of(action).expected
-                if lost >= MISTAKE_POINTS:
+                if is_mistake(advice, action):
                     after = before - round(lost)
                     better = advice.best.action
                     text = fair_mistake_words(state, action, better, round(lost))
                     words, better_words = move_words(state, action), move_words(state, better)
             steps.append(Step(state.turn, action, before, after, len(choices), better, text, words, better_words))
             state = apply(state, action)
+            if progress is not None:
+                progress(len(steps), len(actions))
     score = state.score if state.over else None
     return FairReview(par, score, tuple(steps), _rooms(first, actions, steps))
+
+
+def is_mistake(advice: Advice, action: Action) -> bool:
+    """Whether ``action`` gave away at least ``MISTAKE_POINTS`` against the best move: exactly where every order was
+    judged; else once the interval says so, and, where it still cannot tell, if its mean says so and it was worse
+    at 95 %."""
+    gaps = dict(advice.gaps)
+    if action not in gaps:
+        return advice.best.expected - advice.value_of(action).expected >= MISTAKE_POINTS
+    g = gaps[action]
+    decided = verdict(g, MISTAKE_POINTS)
+    return decided if decided is not None else g.mean >= MISTAKE_POINTS and g.low > 0
 
 
 def _rooms(state: State, actions: Sequence[Action], steps: list[Step]) -> tuple[Room, ...]:

@@ -11,8 +11,10 @@ from app.solver.worker import close_par
 from cogs.game.view import render_game
 from cogs.text.card_text import readable
 from games.engine import PRESETS, apply, decode, encode, new_game, seed_to_text
-from games.solver.fair import Coach
+from games.solver.fair import HINT_BUDGET, Coach
+from games.solver.hint_words import hint_phrase
 from games.solver.position import Position
+from games.solver.review import move_words
 from tests.discord.harness import buttons
 from tests.solver.test_par_cog import answers_to
 
@@ -122,13 +124,11 @@ async def test_hint_shows_the_best_move_privately_and_marks_the_game(world, monk
     confirm = [b for b in buttons(ask.response.message) if b.custom_id.startswith("sc:hintok:")]
     assert [b.label for b in confirm] == ["Show the hint"]
     mine = await world.alice.click(ask.response.message, custom_id=confirm[0].custom_id)
-    best = Coach(CLASSIC).advise(record.state).best  # judged on what the player sees, as the worker does
-    from games.solver.review import move_words
-    assert [(m.content, m.ephemeral) for m in answers_to(mine)] == [
-        # the number and its % on one line, even where a phone wraps the sentence
-        (readable(f"💡 Best now: **{move_words(record.state, best.action)}** — wins {round(100 * best.win)}"
-                  f"\N{NO-BREAK SPACE}% of the deals you could be in (expected score {best.expected:.1f})."
-                  f"\n{coach().HINTED_MARK}"), True)]
+    advice = Coach(CLASSIC).advise(record.state, budget=HINT_BUDGET)  # on what the player sees, as the worker does
+    told = readable(hint_phrase(record.state, advice))
+    assert [(m.content, m.ephemeral) for m in answers_to(mine)] == [(f"{told}\n{coach().HINTED_MARK}", True)]
+    assert told.startswith(readable(f"💡 Best now{', by a little' if not advice.sure else ''}: "
+                                    f"**{move_words(record.state, advice.best.action)}** — wins "))
     assert await world.store.is_hinted(record.id)
     again = await world.alice.click(message, custom_id=hint[0].custom_id)  # hinted already: no second warning
     assert answers_to(again)[-1].content.startswith("💡 Best now:")

@@ -1,6 +1,6 @@
-"""The solver's worker keeps what it solved: the fair coach's orders of the unseen cards, so a room's next hint reuses
-them, and the positions of the last few deals whose par a review asked, and it answers exactly as a fresh start
-would."""
+"""The solver's worker keeps the positions of the last few deals whose par a review asked, and nothing of the orders a
+hint or a review judged (each is let go of as soon as it is solved, so memory holds one order's search at a time),
+and it answers exactly as a fresh start would."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ import pytest
 from app.coach import advice as coach
 from games.engine import PRESETS, apply, deal, encode, legal_actions, new_game
 from games.solver import solve
-from games.solver.fair import KEPT_ORDERS, Coach
+from games.solver.fair import HINT_BUDGET, REVIEW_MOVE_BUDGET, Coach
 from games.solver.fair_review import fair_review
+from games.solver.hint_words import hint_phrase
 
 CLASSIC = PRESETS["classic"]
 
@@ -44,7 +45,7 @@ def moves_after(rules, deck, count: int, rng: random.Random, to_the_end: bool = 
     return moves
 
 
-def test_a_rooms_second_hint_reuses_the_orders_solved_for_the_first_and_answers_as_a_fresh_coach():
+def test_a_hint_in_the_worker_is_the_fair_coachs_advice_within_its_budget_and_keeps_no_order():
     rng = random.Random("kept-orders")
     deck = deal(CLASSIC, 4242)
     line = moves_after(CLASSIC, deck, 12, rng)
@@ -55,11 +56,11 @@ def test_a_rooms_second_hint_reuses_the_orders_solved_for_the_first_and_answers_
             break
     moves = line[:len(state.history)]
     first = coach._hint_in_worker(CLASSIC.to_dict(), codes(deck), encode(moves[:-1]))
-    kept = dict(coach._coaches[CLASSIC.key]._positions)
     second = coach._hint_in_worker(CLASSIC.to_dict(), codes(deck), encode(moves))
-    assert dict(coach._coaches[CLASSIC.key]._positions) == kept  # the same orders, the same searches answered
-    fresh = Coach(CLASSIC).advise(state).best
-    assert (second.code, second.expected, second.win) == (fresh.action.code, fresh.expected, fresh.win)
+    assert not coach._coaches[CLASSIC.key]._positions  # no order's search outlives the request
+    fresh = Coach(CLASSIC).advise(state, budget=HINT_BUDGET)
+    assert (second.code, second.expected, second.win) == (fresh.best.action.code, fresh.best.expected, fresh.best.win)
+    assert second.sentence == hint_phrase(state, fresh)
     assert first.code  # the room's first move was hinted too
 
 
@@ -69,17 +70,17 @@ def test_the_review_in_the_worker_is_the_fair_review_with_the_hindsight_par():
     line = moves_after(CLASSIC, deck, 6, rng)
     coach._hint_in_worker(CLASSIC.to_dict(), codes(deck), encode(line[:4]))
     text = coach._review_in_worker(CLASSIC.to_dict(), codes(deck), encode(line))
-    fresh = fair_review(CLASSIC, deck, line, par=solve(CLASSIC, deck).best_score)
+    fresh = fair_review(CLASSIC, deck, line, par=solve(CLASSIC, deck).best_score, budget=REVIEW_MOVE_BUDGET)
     assert (text.summary, text.lines, text.machine) == (fresh.summary(), fresh.lines(), fresh.machine_line())
 
 
-def test_only_the_last_few_deals_and_a_rooms_orders_are_kept_and_a_huge_search_is_dropped(monkeypatch):
+def test_only_the_last_few_deals_are_kept_no_order_and_a_huge_search_is_dropped(monkeypatch):
     rng = random.Random("kept-few")
     decks = [deal(CLASSIC, seed) for seed in range(1, coach.POSITIONS_KEPT + 3)]
     for deck in decks:
         coach._review_in_worker(CLASSIC.to_dict(), codes(deck), encode(moves_after(CLASSIC, deck, 1, rng)))
     assert list(coach._positions) == [(CLASSIC.key, codes(deck)) for deck in decks[-coach.POSITIONS_KEPT:]]
-    assert 0 < len(coach._coaches[CLASSIC.key]._positions) <= KEPT_ORDERS
+    assert not coach._coaches[CLASSIC.key]._positions
 
     monkeypatch.setattr(coach, "POSITION_SIZE_KEPT", 0)  # every search counts as huge
     coach._review_in_worker(CLASSIC.to_dict(), codes(decks[0]), encode(moves_after(CLASSIC, decks[0], 1, rng)))

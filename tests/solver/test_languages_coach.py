@@ -15,7 +15,8 @@ from games.engine import PRESETS, apply, encode, legal_actions, new_game
 from games.i18n.messages import ENGLISH, messages_for
 from games.i18n.phrase import Phrase
 from games.solver.explain import line_text
-from games.solver.fair import Coach
+from games.solver.fair import HINT_BUDGET, Coach
+from games.solver.hint_words import hint_phrase
 from games.solver.review import move_words, review
 from tests.discord.harness import buttons
 from tests.solver.test_coach_cog import coach, real_worker  # noqa: F401 - the fixture is used by name
@@ -114,10 +115,9 @@ async def test_a_german_players_review_and_hint(world, locales, monkeypatch, rea
     confirm = next(b for b in buttons(ask.response.message) if b.custom_id.startswith("sc:hintok:"))
     assert confirm.label == "Tipp zeigen"
     answer = answers_to(await world.alice.click(ask.response.message, custom_id=confirm.custom_id))
-    best = Coach(CLASSIC).advise(playing.state).best  # judged on what the player sees, as the worker does
-    words = move_words(playing.state, best.action)
-    assert [m.content for m in answer] == [readable(
-        f"💡 Jetzt am besten: **{words.translated(DE)}** — gewinnt in "
-        f"{round(100 * best.win)}\xa0% der Spiele, in denen "
-        f"du sein könntest (erwartete Punktzahl {best.expected:.1f}).\n" + DE(coach().HINTED_MARK))]
+    advice = Coach(CLASSIC).advise(playing.state, budget=HINT_BUDGET)  # on what the player sees, as the worker does
+    words = move_words(playing.state, advice.best.action)
+    german = readable(hint_phrase(playing.state, advice).translated(DE))
+    assert [m.content for m in answer] == [german + "\n" + DE(coach().HINTED_MARK)]
+    assert german.startswith("💡 Jetzt am besten") and f"**{readable(words.translated(DE))}**" in german
     assert all(readable(str(card)) in answer[0].content for card in words.fields.values())

@@ -32,7 +32,8 @@ def settled():
 def test_a_hint_lets_go_of_the_orders_it_no_longer_keeps_and_they_are_freed_after_it_not_during_it():
     deck = deal(CLASSIC, 777)
     moves = moves_after(CLASSIC, deck, 9, random.Random("tidy"))
-    coach._coaches[CLASSIC.key] = Coach(CLASSIC, kept=2)  # keeps 2 of the room's orders, lets go of the others
+    # A coach on a fixed number of orders (the coach's own play) keeps 2 of the room's orders, lets go of the others
+    coach._coaches[CLASSIC.key] = Coach(CLASSIC, 4, kept=2)
     with TIDIER.request():  # as if a request were still running: nothing may be freed meanwhile
         coach._hint_in_worker(CLASSIC.to_dict(), codes(deck), encode(moves))
         let_go = list(TIDIER._waiting)
