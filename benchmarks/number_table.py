@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from app.solver.worker import DEFAULT_TIMEOUT
 
 Z95 = 1.959964  # the normal distribution's two-sided 95 % point
-NIGHT_LIMIT = DEFAULT_TIMEOUT  # seconds the night's job gives par and the coach's game together (cogs/daily/par.py)
+NIGHT_LIMIT = DEFAULT_TIMEOUT  # seconds the night's job gives par and the coach's game together (app/daily/par.py)
 
 NAMES = {"par": ("par (exact solver)", "every card, the deck order too"),
          "coach": ("coach", "what a player sees"),

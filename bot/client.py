@@ -105,6 +105,12 @@ class ScoundrelBot(Bot):
         from cogs.offers import OFFERS
 
         self.offers = OFFERS  # what messages offer besides their own buttons, declared once (cogs/offers.py)
+        from app.daily.budget import SendBudget, process_share
+
+        # This process's share of Discord's global limit, which its posts and edits outside interactions are paced
+        # by, posts first (cogs/daily/post.py, count.py); it learns of global 429s from discord.py's log.
+        self.send_budget = SendBudget(process_share(config.global_rate_limit, config.shard_count, config.shard_ids))
+        self.unwatch_limits: Callable[[], None] | None = None
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem]) -> None:
         super().add_dynamic_items(*items)
@@ -115,6 +121,9 @@ class ScoundrelBot(Bot):
         self.dynamic_item_classes = [item for item in self.dynamic_item_classes if item not in items]
 
     async def setup_hook(self) -> None:
+        from bot.pacing import watch_global_limits
+
+        self.unwatch_limits = watch_global_limits(self.send_budget)
         from cogs.commands.group import scoundrel
         from cogs.text.translator import CommandTranslator
 
@@ -199,6 +208,9 @@ class ScoundrelBot(Bot):
         await self.close()
 
     async def close(self) -> None:
+        if self.unwatch_limits is not None:
+            self.unwatch_limits()
+            self.unwatch_limits = None
         try:
             if self.service is not None:
                 await self.service.close()

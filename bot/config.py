@@ -30,7 +30,7 @@ DISCORD_API = "https://discord.com/api/v10"  # [activity] api_base: tests point 
 _TOKEN_SHAPE = re.compile(r"^[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{4,}\.[A-Za-z0-9_\-]{20,}$")
 _KNOWN = {
     "bot": {"token", "database", "log_level", "log_format", "dev_guild_id", "default_preset", "shard_count",
-            "shard_ids"},
+            "shard_ids", "global_rate_limit"},
     "daily": {"enabled", "post_time"},
     "service": {"address"},
     # The table as a Discord Activity (web/): served on its own address, behind the public URL.
@@ -62,6 +62,9 @@ class Config:
     # them). Without a count the bot is one unsharded connection, as Discord allows below 2,500 servers.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    # Requests a second Discord allows the bot over all its processes (50 unless Discord raised it for the bot);
+    # each process paces itself to its shards' share of it (app/daily/budget.py).
+    global_rate_limit: float = 50.0
     activity: Activity | None = None  # the [activity] section; None: no Activity, the bot runs without it
 
     @property
@@ -186,10 +189,20 @@ def load_config(path: str | os.PathLike | None, environ: Mapping[str, str] | Non
     ids, ids_where, _ = settings.get("bot", "shard_ids", None)
     shard_count, shard_ids = check_shards(count, ids, count_where, ids_where)
 
+    limit, where, from_env = settings.get("bot", "global_rate_limit", 50)
+    try:
+        global_rate_limit = float(limit.strip() if from_env else limit)
+    except (TypeError, ValueError, AttributeError):
+        global_rate_limit = 0.0
+    if type(limit) is bool or not global_rate_limit >= 1:
+        raise ConfigError(f"{where} must be the requests a second Discord allows the bot (50 unless raised), "
+                          f"a number of at least 1")
+
     return Config(token=token, database=db_path, log_level=log_level, log_format=log_format,
                   dev_guild_id=dev_guild_id, default_preset=default_preset, daily_enabled=daily_enabled,
                   daily_post_time=daily_post_time.replace(tzinfo=None), service_address=service_address,
-                  shard_count=shard_count, shard_ids=shard_ids, activity=_activity(settings, service_address))
+                  shard_count=shard_count, shard_ids=shard_ids, global_rate_limit=global_rate_limit,
+                  activity=_activity(settings, service_address))
 
 
 def _activity(settings: _Settings, service_address) -> Activity | None:

@@ -1,4 +1,9 @@
-"""The daily's posts in each server: leases so exactly one process sends a post, delivery, and retries."""
+"""The daily's posts in each server: leases so exactly one process sends a post, delivery, and retries.
+
+A post is *settled* once it is delivered (``delivered_at`` and its message) or given up for the day
+(``delivered_at`` without a message, the reason in ``last_error``): its channel is gone, the bot was removed, a
+permission is missing, or it failed too often. A settled post is never claimed again.
+"""
 
 from __future__ import annotations
 
@@ -19,7 +24,13 @@ HELD = ("SELECT attempts FROM daily_posts WHERE guild_id = $1 AND day = $2 AND o
         "AND delivered_at IS NULL")
 RELEASE = ("UPDATE daily_posts SET owner = NULL, lease_until = NULL, attempts = attempts + 1, last_error = $1, "
            "retry_at = $2 WHERE guild_id = $3 AND day = $4")
-DELIVERED_GUILDS = "SELECT guild_id FROM daily_posts WHERE day = $1 AND delivered_at IS NOT NULL"
+GIVE_UP = ("UPDATE daily_posts SET delivered_at = $1, owner = NULL, lease_until = NULL, last_error = $2, "
+           "retry_at = NULL WHERE guild_id = $3 AND day = $4 AND delivered_at IS NULL")
+GIVE_UP_HELD = ("UPDATE daily_posts SET delivered_at = $1, owner = NULL, lease_until = NULL, last_error = $2, "
+                "attempts = attempts + 1, retry_at = NULL WHERE guild_id = $3 AND day = $4")
+SETTLED_GUILDS = "SELECT guild_id FROM daily_posts WHERE day = $1 AND delivered_at IS NOT NULL"
+GIVEN_UP = ("SELECT guild_id, last_error FROM daily_posts WHERE day = $1 AND delivered_at IS NOT NULL "
+            "AND message_id IS NULL ORDER BY guild_id")
 UNDELIVERED = ("SELECT guild_id, attempts, retry_at FROM daily_posts WHERE day = $1 AND delivered_at IS NULL "
                "ORDER BY guild_id")
 MESSAGE = ("SELECT channel_id, message_id FROM daily_posts WHERE guild_id = $1 AND day = $2 "
@@ -61,7 +72,7 @@ class Posts:
         await self.db.write(body)
 
     async def release_daily_post(self, guild_id: int, day: int, owner: str, error: str,
-                                 backoff: Callable[[int], timedelta]) -> timedelta | None:
+                                 backoff: Callable[[int], timedelta | None]) -> timedelta | None:
         now = self.now()
 
         async def body(tx: Tx) -> timedelta | None:
@@ -69,13 +80,27 @@ class Posts:
             if row is None:
                 return None
             delay = backoff(row[0] + 1)
+            if delay is None:  # failed too often: given up for the day
+                await tx.execute(GIVE_UP_HELD, (to_micros(now), f"given up: {error}"[:500], guild_id, day))
+                return None
             await tx.execute(RELEASE, (error[:500], to_micros(now + delay), guild_id, day))
             return delay
 
         return await self.db.write(body)
 
-    async def delivered_daily_posts(self, day: int) -> set[int]:
-        return {r[0] for r in await self.db.read(DELIVERED_GUILDS, (day,))}
+    async def give_up_daily_post(self, guild_id: int, day: int, reason: str) -> None:
+        now_us = to_micros(self.now())
+
+        async def body(tx: Tx) -> None:
+            await tx.execute(GIVE_UP, (now_us, f"given up: {reason}"[:500], guild_id, day))
+
+        await self.db.write(body)
+
+    async def settled_daily_posts(self, day: int) -> set[int]:
+        return {r[0] for r in await self.db.read(SETTLED_GUILDS, (day,))}
+
+    async def given_up_daily_posts(self, day: int) -> list[tuple[int, str]]:
+        return [(r[0], r[1] or "") for r in await self.db.read(GIVEN_UP, (day,))]
 
     async def undelivered_daily_posts(self, day: int) -> list[tuple[int, int, datetime | None]]:
         return [(r[0], r[1], from_micros(r[2])) for r in await self.db.read(UNDELIVERED, (day,))]

@@ -234,14 +234,23 @@ class Store:
         await self._posts.confirm_daily_post(guild_id, day, channel_id, message_id)
 
     async def release_daily_post(self, guild_id: int, day: int, owner: str, error: str,
-                                 backoff: Callable[[int], timedelta]) -> timedelta | None:
-        """A failed attempt by ``owner``: free the post for another attempt after ``backoff(failures so far)``.
-        Returns that delay, or None if ``owner`` no longer held the post (its lease had passed to another)."""
+                                 backoff: Callable[[int], timedelta | None]) -> timedelta | None:
+        """A failed attempt by ``owner``: the lease is released and the next attempt waits ``backoff(attempts)``,
+        which is returned; when ``backoff`` says None the post is given up for the day (settled, never retried).
+        None too when ``owner`` does not hold the post."""
         return await self._posts.release_daily_post(guild_id, day, owner, error, backoff)
 
-    async def delivered_daily_posts(self, day: int) -> set[int]:
-        """The guilds whose post of ``day`` has been delivered."""
-        return await self._posts.delivered_daily_posts(day)
+    async def give_up_daily_post(self, guild_id: int, day: int, reason: str) -> None:
+        """Settle the post of ``day`` without a message (its channel is gone, say): never claimed again that day."""
+        await self._posts.give_up_daily_post(guild_id, day, reason)
+
+    async def settled_daily_posts(self, day: int) -> set[int]:
+        """The guilds whose post of ``day`` is delivered or given up."""
+        return await self._posts.settled_daily_posts(day)
+
+    async def given_up_daily_posts(self, day: int) -> list[tuple[int, str]]:
+        """(guild id, reason) of the posts of ``day`` given up."""
+        return await self._posts.given_up_daily_posts(day)
 
     async def undelivered_daily_posts(self, day: int) -> list[tuple[int, int, datetime | None]]:
         """(guild id, failed attempts, next attempt) of the posts of ``day`` claimed but not delivered yet."""

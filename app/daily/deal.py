@@ -28,6 +28,14 @@ async def todays_challenge(store: Store, day: int) -> DailyChallenge:
     return challenge
 
 
+async def day_seed(store: Store, day: int, challenge: DailyChallenge | None = None) -> int:
+    """The seed of daily ``day``: as recorded (``challenge``, read here when not given), else from the secret.
+    A day nobody played was never recorded; its seed is the same all the same."""
+    if challenge is None:
+        challenge = await store.get_daily(day)
+    return challenge.seed if challenge is not None else daily_seed(await store.daily_secret(), day)
+
+
 def daily_deck(challenge: DailyChallenge) -> tuple[Card, ...]:
     """The day's cards, top first: what every daily and practice game of that day is dealt from."""
     return deal(challenge.rules, challenge.seed)

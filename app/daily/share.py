@@ -50,10 +50,16 @@ async def shared_result(store: Store, record: GameRecord, today: int) -> SharedR
     return SharedResult(record, par, current, name, coach)
 
 
-__all__ = ["SharedResult", "keep_until_par", "shareable", "shared_result"]
+__all__ = ["SharedResult", "keep_until_par", "shareable", "share_posts_to_finish", "shared_result"]
 
 
 async def keep_until_par(store: Store, post: SharePost) -> None:
     """A Share post made while its day runs: kept, so that par can be added to it once the day is over (the
     daily post's job finishes it)."""
     await store.keep_share_post(post)
+
+
+async def share_posts_to_finish(store: Store, today: int, limit: int) -> list[tuple[SharePost, GameRecord]]:
+    """Up to ``limit`` kept Share posts of days before ``today``, taken (no other call gets them again), each with
+    its game: par and the streak may now be added to them."""
+    return [(post, await store.load_game(post.game_id)) for post in await store.take_share_posts(today, limit)]

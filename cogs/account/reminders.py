@@ -24,9 +24,9 @@ from discord.ext import commands, tasks
 
 from app.daily import reminders
 from app.daily.days import day_end
+from app.daily.par import process_name
 from app.daily.reminders import CLOSED, FAILED, REMIND_HOURS, SENT
 from cogs.commands.group import add_subcommands, remove_subcommands
-from cogs.daily.par import process_name
 from cogs.daily.play import DAILY_OFF, PlayDailyButton
 from cogs.plumbing import clock
 from cogs.plumbing.errors import report_error, send_private

@@ -1,9 +1,9 @@
 """The daily challenge extension: ``/scoundrel daily``, its buttons, the scheduled post and its admin commands.
 
-The pieces live in ``cogs/daily/play.py`` (playing, practice, share), ``cogs/daily/post.py`` (the post),
-``cogs/daily/post_settings.py`` (``/scoundrel-admin daily``/``daily-off``) and ``cogs/daily/par.py`` (par, solved
-ahead of time); the day, the deal, the share text and streaks are ``app/daily/days.py``. Boards and stats are
-``cogs/boards/leaderboard.py``.
+The pieces live in ``cogs/daily/play.py`` (playing, practice, share), ``cogs/daily/post.py`` (the post; its round
+is ``app/daily/round.py``), ``cogs/daily/post_settings.py`` (``/scoundrel-admin daily``/``daily-off``) and
+``app/daily/par.py`` (par, solved ahead of time); the day, the deal, the share text and streaks are
+``app/daily/days.py``. Boards and stats are ``cogs/boards/leaderboard.py``.
 """
 
 from __future__ import annotations

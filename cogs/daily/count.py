@@ -5,7 +5,8 @@ game's click handler in cogs/game/view.py), its server's post is edited with the
 the post was not edited in the last ``COUNT_EVERY``, otherwise once that interval is up, however many more
 players finish meanwhile. The count is the only thing that changes while the day runs (no score:
 cogs/daily/glance.py). Each process edits the posts of the servers it sees, which are the servers whose clicks
-it receives.
+it receives. An edit draws on the same share of Discord's global limit as the posts, after them: while posts wait
+for their turn, no edit goes (``bot.send_budget``, app/daily/budget.py).
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from datetime import datetime, timedelta
 
 from discord.ext import commands
 
-from cogs.daily.post import build_post
+from app.daily.post_facts import post_to_edit
+from cogs.daily.glance import post_embed
 from cogs.plumbing import clock
 from cogs.text.locale import for_server
 
@@ -67,14 +69,13 @@ class PostCounter(commands.Cog):
             self.edited_at[guild_id] = clock.now()
 
     async def edit_post(self, guild_id: int, day: int) -> bool:
-        store = self.bot.store
-        where = await store.daily_post_message(guild_id, day)
-        channel = self.bot.get_channel(where[0]) if where is not None else None
-        if channel is None:  # no post that day, or not in a channel this process sees
+        posted = await post_to_edit(self.bot.store, guild_id, day)
+        channel = self.bot.get_channel(posted.channel_id) if posted is not None else None
+        if posted is None or channel is None:  # no post that day, or not in a channel this process sees
             return False
-        played = await store.daily_players(day, guild_id)
-        embed, _ = await build_post(store, guild_id, day, for_server(channel.guild), played=played)
-        await channel.get_partial_message(where[1]).edit(embed=embed)  # the Play button stays as it is
+        embed = post_embed(posted.facts, posted.server, for_server(channel.guild))
+        await self.bot.send_budget.take(urgent=False)  # after every post waiting for its turn
+        await channel.get_partial_message(posted.message_id).edit(embed=embed)  # the Play button stays as it is
         return True
 
 

@@ -1,28 +1,35 @@
-"""The server's day at a glance, as the daily post shows it (a helper module of cogs/daily/post.py).
+"""The daily post's words: the day's challenge, yesterday's results and seed, the server's day at a glance.
 
-While a day runs its post says how many members here have played it, and nothing more (no score, no grid: those
-would tell players still on the deal what to expect). The next day's post shows the day's results here as the
-players' share rows — the same colour grid as Share, spoiler-free once the day is over — best first, the top
-ten and "and N more", short enough for a phone. On the first post of a month it names last month's top three.
+The facts come from the application layer (app/daily/post_facts.py); this module only words them. While a day
+runs its post says how many members here have played it, and nothing more (no score, no grid: those would tell
+players still on the deal what to expect). The next day's post shows the day's results here as the players' share
+rows — the same colour grid as Share, spoiler-free once the day is over — best first, the top ten and "and N
+more", short enough for a phone, and reveals the day's seed with its par. On the first post of a month it names
+last month's top three.
 """
 
 from __future__ import annotations
 
-import logging
-
 import discord
 
-from app.daily.days import month_days, month_of, room_marks
+from app.daily.days import day_end, month_of
+from app.daily.post_facts import DayFacts, ResultRow, ServerFacts
 from cogs.boards.leaderboard import month_name, player
+from cogs.text.command_text import slash
 from cogs.text.embed_fields import FIELD_LIMIT
 from games.i18n import ENGLISH, Messages
 
-log = logging.getLogger(__name__)
-
-RESULTS_SHOWN = 10
-CHAMPIONS = 3
 MEDALS = ("🥇", "🥈", "🥉")
 FORFEIT_MARKS = {"expired": "⌛", "abandoned": "🏳️"}  # after the grid of an attempt that did not end in play
+
+
+def par_text(par: int, tr: Messages = ENGLISH, coach: int | None = None) -> str:
+    """Par, and beside it the coach's score when known: par sees every card, the coach only what a player sees."""
+    if coach is None:
+        return tr("Par {par} (winnable)", par=par) if par > 0 else tr("Par {par} (not winnable)", par=par)
+    if par > 0:
+        return tr("Par {par} seeing every card · coach {coach}", par=par, coach=coach)
+    return tr("Par {par} seeing every card (not winnable) · coach {coach}", par=par, coach=coach)
 
 
 def place(rank: int) -> str:
@@ -34,26 +41,21 @@ def played_line(tr: Messages, count: int) -> str:
                      count)
 
 
-async def result_row(store, entry, names: dict[int, str]) -> str:
+def result_row(row: ResultRow, names: dict[int, str]) -> str:
     """``🥇 **alice** -12 🟩🟨🟩⏭️🏆``: the player's place, name, score and share grid (no card is ever named)."""
-    record = await store.get_game(entry.game_id)
-    grid = "" if record.damaged else "".join(room_marks(record.state))
-    return (f"{place(entry.rank)} {player(entry.user_id, names)} {entry.score} {grid}"
-            f"{FORFEIT_MARKS.get(entry.ended_by, '')}")
+    forfeit = FORFEIT_MARKS.get(row.ended_by, "") if row.ended_by else ""
+    return f"{place(row.rank)} {player(row.user_id, names)} {row.score} {row.grid}{forfeit}"
 
 
-async def results_value(store, guild_id: int, day: int, tr: Messages = ENGLISH) -> str:
-    """Daily ``day``'s results in one server, as share rows: the top ten, then "and N more"."""
-    top = await store.leaderboard_daily(day, guild_id, RESULTS_SHOWN)
-    if not top:
+def results_value(server: ServerFacts, tr: Messages = ENGLISH) -> str:
+    """Yesterday's results in one server, as share rows: the top ten, then "and N more"."""
+    if not server.results:
         return tr("Nobody here finished it.")
     # The names kept with the results: a mention in an embed shows as a raw id to a reader whose client has not
     # met that member, and a name is shorter on a phone.
-    names = await store.names_for([entry.user_id for entry in top], day)
-    rows = [await result_row(store, entry, names) for entry in top]
-    players = await store.daily_players(day, guild_id)
+    rows = [result_row(row, server.names) for row in server.results]
     while True:
-        more = players - len(rows)
+        more = server.results_players - len(rows)
         tail = [tr.plural("…and {n} more", "…and {n} more", more)] if more > 0 else []
         text = "\n".join(rows + tail)
         if len(text) <= FIELD_LIMIT or len(rows) == 1:
@@ -61,29 +63,43 @@ async def results_value(store, guild_id: int, day: int, tr: Messages = ENGLISH) 
         rows.pop()
 
 
-async def champions_field(store, guild_id: int, day: int, tr: Messages = ENGLISH) -> tuple[str, str] | None:
+def champions_field(facts: DayFacts, server: ServerFacts, tr: Messages = ENGLISH) -> tuple[str, str] | None:
     """On the first day of a month: (name, value) naming last month's top three here, or None."""
-    month = month_of(day)
-    if month <= 1 or month_days(month)[0] != day:
+    if not server.champions:
         return None
-    top = await store.leaderboard_month(month - 1, guild_id, CHAMPIONS)
-    if not top:
-        return None
-    names = await store.names_for([e.user_id for e in top])
-    return (tr("🏆 {month}'s champions here", month=month_name(tr, month - 1)),
-            " · ".join(tr("{place} {player} {points} pts", place=place(e.rank), player=player(e.user_id, names),
-                          points=e.points) for e in top))
+    names = server.champion_names
+    return (tr("🏆 {month}'s champions here", month=month_name(tr, month_of(facts.day) - 1)),
+            " · ".join(tr("{place} {player} {points} pts", place=place(c.rank), player=player(c.user_id, names),
+                          points=c.points) for c in server.champions))
 
 
-async def add_day_glance(embed: discord.Embed, store, guild_id: int, day: int, tr: Messages = ENGLISH,
-                         played: int | None = None) -> int:
-    """Add last month's champions (on a month's first post) and today's running count to a daily post's embed;
-    returns the count shown (``played``, or read now)."""
-    champions = await champions_field(store, guild_id, day, tr)
+def post_embed(facts: DayFacts, server: ServerFacts, tr: Messages = ENGLISH) -> discord.Embed:
+    """The embed of one server's post of ``facts.day``, in ``tr``'s language."""
+    day = facts.day
+    embed = discord.Embed(
+        title=tr("🗝️ Scoundrel Daily #{day}", day=day),
+        colour=discord.Colour.dark_gold(),
+        description=tr("Today's dungeon: the same deal for everyone, on every server. Play it privately below; "
+                       "only your first try counts.\nEnds {when}.",
+                       when=discord.utils.format_dt(day_end(day), 'R')))
+    # Today's par is not shown: it would tell players still on today's deal what they can reach. It comes with
+    # the revealed seed in tomorrow's post, once no attempt at today's deal can change any more.
+    yesterday = day - 1
+    if facts.yesterday_seed is not None:
+        embed.add_field(name=tr("Yesterday's best here (Daily #{day})", day=yesterday),
+                        value=results_value(server, tr), inline=False)
+        if facts.yesterday_par is not None:
+            # The seed once, inside the command that replays it: a phone shows it on two lines, not three.
+            reveal = tr("{par} — replay it with `{command}{seed}`", seed=facts.yesterday_seed,
+                        par=par_text(facts.yesterday_par, tr, facts.yesterday_coach),
+                        command=slash(tr, "play", "seed"))
+        else:
+            reveal = tr("Replay it with `{command}{seed}`", seed=facts.yesterday_seed,
+                        command=slash(tr, "play", "seed"))
+        embed.add_field(name=tr("Daily #{day}'s seed, now revealed", day=yesterday), value=reveal, inline=False)
+    champions = champions_field(facts, server, tr)
     if champions is not None:
         embed.insert_field_at(0, name=champions[0], value=champions[1], inline=False)
-    if played is None:
-        played = await store.daily_players(day, guild_id)
-    if played:
-        embed.description = f"{embed.description}\n{played_line(tr, played)}"
-    return played
+    if server.played:
+        embed.description = f"{embed.description}\n{played_line(tr, server.played)}"
+    return embed

@@ -1,14 +1,16 @@
 """The scheduled daily post (``/scoundrel-admin daily`` and ``daily-off`` set it: cogs/daily/post_settings.py).
 
-One ``ext.tasks`` loop fires at explicit UTC times: 00:00 and every time a server has chosen. At start-up
-and at every fire it posts for every server whose time today has passed and whose post is not delivered yet.
-Each post is claimed in the database with a lease (``Store.claim_daily_post``), sent with a nonce that is the
-same for every attempt, and confirmed (``confirm_daily_post``); a failure releases it with a back-off and the
-retry loop tries again until it is delivered. So a post missed while the bot was down is made when it comes
-back, a post that failed is retried, and no post is made twice, across restarts and processes. Whatever fails
-before a post is even claimed (the database down at the post time, at midnight's sweep, at the par) is retried
-the same way until it is done for the day (``cogs/daily/schedule.py``; ``/healthz`` reports a job failing for
-more than 15 minutes).
+One ``ext.tasks`` loop fires at explicit UTC times: 00:00 and every time a server has chosen. At start-up and at
+every fire it runs the daily round (app/daily/round.py: who is due, claim, build, confirm, retry) for the servers
+of this process's shards; this cog only schedules the round, words each post and sends it, paced by the process's
+share of Discord's global limit (``bot.send_budget``: app/daily/budget.py), posts first. A post that failed is
+retried by the retry loop until it is delivered or given up; a post missed while the bot was down is made when it
+comes back; no post is made twice, across restarts and processes. Whatever fails before a post is even claimed
+(the database down at the post time, at midnight's sweep, at the par) is retried the same way until it is done
+for the day (``cogs/daily/schedule.py``; ``/healthz`` reports a job failing for more than 15 minutes).
+
+The day's deal, par and the coach's score are made ahead: the round after each day's last post time prepares the
+next day's (``prepare_next``), so at midnight the posts go out at once.
 """
 
 from __future__ import annotations
@@ -20,101 +22,96 @@ from datetime import UTC, time, timedelta
 import discord
 from discord.ext import commands, tasks
 
-from app.daily.days import daily_seed, day_end, day_of, post_due_at
-from app.daily.deal import todays_challenge
-from cogs.daily.glance import add_day_glance, results_value
-from cogs.daily.par import ParKeeper, par_text, process_name
+from app.daily.budget import SendBudget
+from app.daily.days import day_of
+from app.daily.par import ParKeeper, process_name
+from app.daily.post_facts import DayFacts, ServerFacts
+from app.daily.round import (
+    EARLY_MARGIN,
+    MIDNIGHT,
+    DailyRound,
+    Due,
+    RoundReport,
+    RoundStopped,
+    Unreachable,
+    due_posts,
+    in_flight_for,
+    post_nonce,
+    undelivered_posts,
+    utc_time,
+)
+from app.daily.sweep import close_past_dailies
+from cogs.daily.glance import post_embed
 from cogs.daily.play import PlayDailyButton
-from cogs.daily.schedule import PAR, POST, SWEEP, Jobs, retry_delay
+from cogs.daily.schedule import PAR, POST, SWEEP, Jobs
 from cogs.daily.share_finish import finish_share_posts
 from cogs.plumbing import clock
-from cogs.text.command_text import slash
 from cogs.text.locale import for_server
-from games.engine import seed_to_text
 from games.i18n import ENGLISH, Messages
 
 log = logging.getLogger(__name__)
 
-MIDNIGHT = time(0, 0, tzinfo=UTC)
-LEASE = timedelta(minutes=2)  # how long one process may hold a post before another takes over
+PREPARE_AT = time(23, 0, tzinfo=UTC)  # the next day's deal, par and coach's score are made from here on
 RETRY_TICK = timedelta(minutes=1)  # how often failed posts are looked at
 WATCHDOG_TICK = timedelta(hours=1)
-# asyncio may wake a loop a hair early; a post due within this margin is made now rather than tomorrow.
-EARLY_MARGIN = timedelta(seconds=30)
-UNLOAD_WAIT = 2.0  # seconds a stopping bot waits for a post being made
+UNLOAD_WAIT = 2.0  # seconds a stopping bot waits for a round being made
+GONE = (discord.NotFound, discord.Forbidden)  # the channel deleted, the bot removed, a permission missing
 
 
-def utc_time(value: time) -> time:
-    return value if value.tzinfo is not None else value.replace(tzinfo=UTC)
-
-
-# --- the post ------------------------------------------------------------------------------------
-
-async def build_post(store, guild_id: int, day: int, tr: Messages = ENGLISH,
-                     played: int | None = None) -> tuple[discord.Embed, discord.ui.View]:
-    """The post of daily ``day`` in one server, in ``tr``'s language (the server's: everyone there reads it);
-    ``played``: today's count of players here, when the caller has just read it (cogs/daily/count.py)."""
-    await todays_challenge(store, day)  # recorded before anyone can play it
-    embed = discord.Embed(
-        title=tr("🗝️ Scoundrel Daily #{day}", day=day),
-        colour=discord.Colour.dark_gold(),
-        description=tr("Today's dungeon: the same deal for everyone, on every server. Play it privately below; "
-                       "only your first try counts.\nEnds {when}.",
-                       when=discord.utils.format_dt(day_end(day), 'R')))
-    # Today's par is not shown: it would tell players still on today's deal what they can reach. It comes with
-    # the revealed seed in tomorrow's post, once no attempt at today's deal can change any more.
-    yesterday = day - 1
-    if yesterday >= 1:
-        embed.add_field(name=tr("Yesterday's best here (Daily #{day})", day=yesterday),
-                        value=await results_value(store, guild_id, yesterday, tr), inline=False)
-        past = await store.get_daily(yesterday)
-        seed = past.seed if past is not None else daily_seed(await store.daily_secret(), yesterday)
-        text = seed_to_text(seed)
-        if past is not None and past.par is not None:
-            # The seed once, inside the command that replays it: a phone shows it on two lines, not three.
-            reveal = tr("{par} — replay it with `{command}{seed}`", seed=text,
-                        par=par_text(past.par, tr, past.coach_score), command=slash(tr, "play", "seed"))
-        else:
-            reveal = tr("Replay it with `{command}{seed}`", seed=text, command=slash(tr, "play", "seed"))
-        embed.add_field(name=tr("Daily #{day}'s seed, now revealed", day=yesterday), value=reveal, inline=False)
-    await add_day_glance(embed, store, guild_id, day, tr, played)  # champions, today's count (cogs/daily/glance.py)
+def post_message(facts: DayFacts, server: ServerFacts, tr: Messages = ENGLISH
+                 ) -> tuple[discord.Embed, discord.ui.View]:
+    """The post of one server, in ``tr``'s language (the server's: everyone there reads it)."""
     view = discord.ui.View(timeout=None)
-    view.add_item(PlayDailyButton(day, tr))
-    return embed, view
+    view.add_item(PlayDailyButton(facts.day, tr))
+    return post_embed(facts, server, tr), view
 
 
-# --- the scheduler -------------------------------------------------------------------------------
-
-def post_nonce(guild_id: int, day: int) -> str:
-    """The same nonce for every attempt at one post: Discord returns the message already made with it (within a
-    few minutes) instead of making a second one, which covers a send whose answer was lost."""
-    return f"d{day}g{guild_id}"[:25]
+async def send_post(channel: discord.abc.Messageable, item: Due, facts: DayFacts, server: ServerFacts,
+                    budget: SendBudget, tr: Messages = ENGLISH) -> tuple[int, int]:
+    """Word and send one post, in its turn under the global limit (posts first); (channel id, message id).
+    Raises ``Unreachable`` when the server cannot take it (channel gone, bot removed, no permission)."""
+    embed, view = post_message(facts, server, tr)
+    role = item.role_id
+    await budget.take(urgent=True)
+    try:
+        message = await channel.send(
+            content=f"<@&{role}>" if role else None, embed=embed, view=view, nonce=post_nonce(item.guild_id, item.day),
+            allowed_mentions=discord.AllowedMentions(roles=[discord.Object(role)]) if role else
+            discord.AllowedMentions.none())
+    except GONE as error:
+        raise Unreachable(f"{error.status} {error.text or type(error).__name__}") from error
+    return item.channel_id, message.id
 
 
 class DailyPoster(commands.Cog):
-    """Posts each server's daily exactly once: claimed (a lease in the database), sent, confirmed.
+    """Schedules the daily round and sends its posts.
 
-    Three loops: ``post_loop`` fires at 00:00 and at every server's time; ``retry_loop`` runs while some post
-    is claimed but not delivered and tries it again, with back-off, until it is; ``watchdog`` restarts the post
-    loop if it ever stops and starts the retries when another process left a post undelivered.
-    No error in one server's post reaches a loop: it is logged and that post retried.
+    Three loops: ``post_loop`` fires at 00:00, at every server's time and at ``PREPARE_AT``; ``retry_loop`` runs
+    while some post is owed and runs the round again, with back-off, until it is delivered or given up;
+    ``watchdog`` restarts the post loop if it ever stops and starts the retries when another process left a post
+    undelivered. No error in one server's post reaches a loop: the round logs it and that post is retried.
     """
 
     def __init__(self, bot) -> None:
         self.bot = bot
-        self.posting = asyncio.Lock()  # a restart of the loop never cuts a post in half
+        self.posting = asyncio.Lock()  # one round at a time; a restart of the loop never cuts a round in half
         self.owner = process_name()  # this process, for leases
-        self.par = ParKeeper(bot, self.owner)
+        self.par = ParKeeper(lambda: bot.store, bot.par_solver, getattr(bot, "coach_player", None), self.owner)
         self.jobs = Jobs()  # what is done today and what is still owed (retried by retry_loop; read by /healthz)
-        self.post_failed = False  # a post failed during the current post_due
         self.times_unknown = False  # the servers' post times could not be read at start-up
+        self.last_report: RoundReport | None = None  # the last round's (for the logs and the tests)
+        self.round: DailyRound | None = None  # the round being made
+
+    @property
+    def budget(self) -> SendBudget:
+        return self.bot.send_budget
 
     async def cog_load(self) -> None:
         try:
             times = await self.post_times()
         except Exception:  # the database is down as the bot starts: midnight for now, the retries do the rest
             log.exception("could not read the servers' post times; retrying")
-            times = [MIDNIGHT]
+            times = [MIDNIGHT, PREPARE_AT]
             self.times_unknown = True
             self.job_failed(POST)
         self.post_loop.change_interval(time=times)
@@ -123,18 +120,20 @@ class DailyPoster(commands.Cog):
         self.watchdog.start()
 
     async def cog_unload(self) -> None:
-        try:  # a post being made is finished (sent and confirmed) rather than cut off holding its lease
+        if self.round is not None:
+            self.round.stop()  # no new post; those in flight are sent and confirmed
+        try:  # a round being made is finished (sent and confirmed) rather than cut off holding its leases
             await asyncio.wait_for(self.posting.acquire(), UNLOAD_WAIT)
             self.posting.release()
         except TimeoutError:
-            log.warning("stopping while a daily post is still being made; its lease runs out by itself")
+            log.warning("stopping while daily posts are still being made; their leases run out by themselves")
         self.watchdog.cancel()
         self.retry_loop.cancel()
         self.post_loop.cancel()
         await self.par.close()
 
     async def post_times(self) -> list[time]:
-        times = {MIDNIGHT}
+        times = {MIDNIGHT, PREPARE_AT}
         for settings in await self.bot.store.guilds_with_daily():
             times.add(utc_time(settings.daily_time))
         return sorted(times, key=lambda t: (t.hour, t.minute))
@@ -181,7 +180,7 @@ class DailyPoster(commands.Cog):
         if self.jobs.any_failing() and not self.jobs.failing(POST):
             return  # only the sweep or the par is owed: nothing to look up until its next attempt
         try:
-            pending = await self.bot.store.undelivered_daily_posts(day_of(clock.now()))
+            pending = await undelivered_posts(self.bot.store, clock.now(), self.mine)
         except Exception:
             log.exception("could not look for undelivered daily posts")
             return
@@ -202,7 +201,7 @@ class DailyPoster(commands.Cog):
             log.error("the daily post loop had stopped; restarting it")
             self.post_loop.start()
         try:  # a post another process claimed and never delivered (it died) is taken over here
-            if await self.bot.store.undelivered_daily_posts(day_of(clock.now())):
+            if await undelivered_posts(self.bot.store, clock.now(), self.mine):
                 self.start_retrying()
         except Exception:
             log.exception("could not look for undelivered daily posts")
@@ -225,13 +224,16 @@ class DailyPoster(commands.Cog):
             log.exception("could not read the servers' post times")
 
     async def prepare_and_post(self, solve: bool = True) -> None:
-        """Close yesterday's unfinished attempts, solve today's par (at 00:00, before anyone has played), post,
-        then finish yesterday's Share posts. Never raises; what fails is retried by ``retry_loop``."""
+        """Close yesterday's unfinished attempts (their results are in today's post), post, then make sure today's
+        par is there (made the evening before: ``PREPARE_AT``), finish yesterday's Share posts, and from
+        ``PREPARE_AT`` on prepare tomorrow's deal, par and coach's score. Never raises; what fails is retried."""
         await self.sweep()
+        await self.post_due()
         if solve:
             await self.solve_par()
-        await self.post_due()
         await self.finish_shares()
+        if solve and clock.now().time().replace(tzinfo=UTC) >= PREPARE_AT:
+            await self.solve_par(ahead=True)
 
     async def finish_shares(self) -> None:
         """Par and the streak added to the Share posts of days now over. Never raises: posts left over (the
@@ -248,100 +250,69 @@ class DailyPoster(commands.Cog):
         try:
             # Not now + EARLY_MARGIN: a wake-up a hair before midnight must not close a day still running.
             today = day_of(clock.now())
-            closed = await self.bot.store.expire_dailies(today)
+            closed = await close_past_dailies(self.bot.store, today)
             if closed:
-                log.info("closed %d daily games whose day had ended", len(closed))
+                log.info("closed %d daily games whose day had ended", closed)
             self.jobs.succeeded(SWEEP, today)
         except Exception:
             log.exception("closing the dailies of past days failed; a move on one is still refused")
             self.job_failed(SWEEP)
 
-    async def solve_par(self) -> None:
-        """Today's par (the solver's own refusal or time-out is an answer: no par). Never raises."""
+    async def solve_par(self, ahead: bool = False) -> None:
+        """Today's par, or tomorrow's ``ahead`` (the solver's own refusal or time-out is an answer: no par).
+        Never raises."""
         try:
-            day = day_of(clock.now() + EARLY_MARGIN)
+            day = day_of(clock.now() + EARLY_MARGIN) + (1 if ahead else 0)
             await self.par.ensure(day)
-            self.jobs.succeeded(PAR, day)
+            if not ahead:
+                self.jobs.succeeded(PAR, day)
         except Exception:
-            log.exception("preparing today's par failed; posting without waiting for it")
-            self.job_failed(PAR)
+            log.exception("preparing the par of the day failed; posting without waiting for it")
+            if not ahead:
+                self.job_failed(PAR)
+
+    def mine(self, guild_id: int) -> bool:
+        """Whether this process serves the server: its shard is one of this process's (``(id >> 22) % count``, as
+        Discord shards servers)."""
+        count, ids = self.bot.config.shard_count, self.bot.config.shard_ids
+        return not count or ids is None or (guild_id >> 22) % count in ids
 
     async def post_due(self, retrying: bool = False) -> list[int]:
-        """Post today's daily wherever it is due and not delivered yet; returns the guild ids posted to.
-        Never raises: a failure is logged and that post is retried by ``retry_loop``."""
+        """Run the daily round wherever a post is due and not settled yet; returns the guild ids posted to.
+        Never raises: a failure is logged and retried by ``retry_loop``."""
         try:
             async with self.posting:
-                self.post_failed = False
                 now = clock.now()
-                moment = now + EARLY_MARGIN  # a wake-up just before midnight still makes the 00:00 posts
-                days = sorted({day_of(now), day_of(moment)})
-                posted = []
-                store = self.bot.store
-                scheduled = await store.guilds_with_daily()
-                for day in days:
-                    delivered = await store.delivered_daily_posts(day)
-                    for settings in scheduled:
-                        if settings.guild_id in delivered:
-                            continue
-                        if post_due_at(day, utc_time(settings.daily_time)) <= moment:
-                            if await self.post_one(settings, day):
-                                posted.append(settings.guild_id)
-                if not self.post_failed:
+                due = await due_posts(self.bot.store, now, self.mine)
+                self.round = DailyRound(self.bot.store, self.owner, in_flight_for(self.budget.share))
+                try:
+                    report = self.last_report = await self.round.run(due, self.send)
+                finally:
+                    self.round = None
+                if report.failed:
+                    self.jobs.failed(POST, clock.now())
+                    self.start_retrying()
+                else:
                     self.jobs.succeeded(POST, day_of(now))
-                return posted
-        except Exception:
-            log.exception("daily posts could not be checked%s; trying again soon", " (retry)" if retrying else "")
+                if report.delivered or report.skipped or report.failed:
+                    log.info("daily round: %d posted, %d given up, %d to retry, %d taken by another process",
+                             len(report.delivered), report.skipped, report.failed, report.taken)
+                return report.delivered
+        except Exception as error:
+            if not isinstance(error, RoundStopped):
+                log.exception("daily posts could not be checked%s; trying again soon", " (retry)" if retrying else "")
             self.job_failed(POST)
             return []
 
-    async def post_one(self, settings, day: int) -> bool:
-        """Claim, send, confirm one server's post; True if this call delivered it."""
-        channel = self.bot.get_channel(settings.daily_channel_id)
-        if channel is None or getattr(channel.guild, "id", None) != settings.guild_id:
-            # the bot left the server or the channel is gone, or the server is on another process's shard
-            return False
-        store, guild_id = self.bot.store, settings.guild_id
-        try:
-            if not await store.claim_daily_post(guild_id, day, self.owner, LEASE):
-                return False
-        except Exception:
-            log.exception("could not claim daily %s in guild %s", day, guild_id)
-            self.post_failed = True
-            self.job_failed(POST)
-            return False
-        try:
-            # Posted on the bot's own, for everyone there: in the server's preferred language.
-            embed, view = await build_post(store, guild_id, day, for_server(getattr(channel, "guild", None)))
-            role = settings.daily_role_id
-            message = await channel.send(
-                content=f"<@&{role}>" if role else None, embed=embed, view=view, nonce=post_nonce(guild_id, day),
-                allowed_mentions=discord.AllowedMentions(roles=[discord.Object(role)]) if role else None)
-        except Exception as error:  # noqa: BLE001 - any failure: release the post for a later attempt
-            await self.failed(guild_id, day, error)
-            return False
-        try:
-            await store.confirm_daily_post(guild_id, day, channel.id, message.id)
-        except Exception:  # the message exists; the lease expires and the nonce stops a second copy
-            log.exception("daily %s posted in guild %s but not recorded", day, guild_id)
-        log.info("posted daily %s in guild %s", day, guild_id)
-        return True
-
-    async def failed(self, guild_id: int, day: int, error: BaseException) -> None:
-        self.post_failed = True
-        self.jobs.failed(POST, clock.now())
-        try:
-            delay = await self.bot.store.release_daily_post(guild_id, day, self.owner, _describe(error), retry_delay)
-        except Exception:
-            log.exception("could not record the failed daily post %s in guild %s", day, guild_id)
-            delay = LEASE  # the lease runs out, then any process may try
-        self.start_retrying()
-        quiet = isinstance(error, discord.HTTPException | asyncio.TimeoutError | OSError)
-        log.warning("daily %s in guild %s failed (%s); next attempt in %s", day, guild_id, _describe(error),
-                    delay, exc_info=None if quiet else error)
-
-
-def _describe(error: BaseException) -> str:
-    return f"{type(error).__name__}: {error}"[:300]
+    async def send(self, item: Due, facts: DayFacts, server: ServerFacts) -> tuple[int, int]:
+        guild = self.bot.get_guild(item.guild_id)
+        if guild is None:
+            raise Unreachable("the bot is not in this server")
+        channel = guild.get_channel(item.channel_id)
+        if channel is None:
+            raise Unreachable("the post's channel is gone")
+        # Posted on the bot's own, for everyone there: in the server's preferred language.
+        return await send_post(channel, item, facts, server, self.budget, for_server(guild))
 
 
 def poster(client) -> DailyPoster | None:

@@ -50,7 +50,7 @@ async def test_the_post_and_the_end_of_a_daily_show_par(world):
 @pytest.mark.simcord(settle_timeout=60)
 async def test_a_par_left_half_solved_by_a_process_that_died_is_solved_here_once_its_lease_runs_out(world):
     from app.daily.deal import todays_challenge
-    from cogs.daily.par import ParKeeper
+    from app.daily.par import ParKeeper
 
     keeper = world.bot.get_cog("DailyPoster").par
     await todays_challenge(world.store, 1)

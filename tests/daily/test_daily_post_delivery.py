@@ -11,7 +11,8 @@ from datetime import timedelta
 
 import discord
 
-from cogs.daily.post import DailyPoster, retry_delay
+from cogs.daily.post import DailyPoster
+from cogs.daily.schedule import retry_delay
 from tests.daily.helpers import admin_of, restart
 from tests.daily.test_daily_post import HOUR, at, posts, schedule
 

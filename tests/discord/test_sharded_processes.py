@@ -94,7 +94,7 @@ async def test_two_processes_each_with_half_the_shards_share_the_work_without_do
         assert [s["posts"] for s in states] == [["🗝️ Scoundrel Daily #1"]] * 2
         assert sum(s["solves"] for s in states) == 1
         assert (await store.get_daily(1)).par is not None
-        assert await store.delivered_daily_posts(1) == {s["guild"] for s in states}
+        assert await store.settled_daily_posts(1) == {s["guild"] for s in states}
 
         # Midnight in both processes together: day 2 is solved once in all (the process that did not solve it
         # reads it from the database within a few seconds), then posted once per server.

@@ -80,7 +80,7 @@ async def view(target) -> dict:
                                       await store.daily_results(day, guild))
         out["settings"] = [await store.get_guild_settings(g) for g in (GUILD, OTHER_GUILD)]
         out["scheduled"] = await store.guilds_with_daily()
-        out["posts"] = (await store.delivered_daily_posts(day), await store.undelivered_daily_posts(day),
+        out["posts"] = (await store.settled_daily_posts(day), await store.undelivered_daily_posts(day),
                         await store.daily_post_message(GUILD, day))
         won = out["games 1"][-1][0]
         out["par"] = await store.get_par(Rules().key, won.deck)

@@ -172,7 +172,7 @@ async def test_a_failed_post_is_retried_after_its_back_off_and_a_dead_owners_lea
     assert await store.release_daily_post(GUILD, DAY, "c", "HTTP 503", backoff) == timedelta(seconds=60)
     assert delays == [1, 2]  # the back-off sees how many attempts have failed
     await store.confirm_daily_post(GUILD, DAY, CHANNEL, 77)
-    assert await store.delivered_daily_posts(DAY) == {GUILD} and await store.undelivered_daily_posts(DAY) == []
+    assert await store.settled_daily_posts(DAY) == {GUILD} and await store.undelivered_daily_posts(DAY) == []
 
 
 async def test_racing_owners_get_one_claim(db_path, clock):

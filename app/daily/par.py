@@ -1,13 +1,14 @@
-"""Par of the daily: solved ahead of time in the solver's worker process, so no interaction waits for it.
+"""The par of the day: solved ahead of time in the solver's worker process, so no interaction waits for it.
 
-The poster's loop fires at 00:00 UTC and solves the new day's deal first thing, before it posts; a daily started
-before that (a bot that was down at midnight, say) asks for it in the background. Several processes sharing one
+The poster prepares each day's par the evening before (cogs/daily/post.py, ``PREPARE_AT``), and makes sure of it
+again after its midnight posts; a daily started before that (a bot that was down, say) asks for it in the
+background. Several processes sharing one
 database solve it once: the one holding the par's lease in the database solves, the others read the answer.
 Right after par, in what is left of par's time limit and under the same lease, the coach plays the deal seeing only
 what a player sees (``app.solver.worker.coach_score``); its score is stored with par in one write and shown beside it.
 The answer is kept in the database (``daily_challenges.par``, ``coach_score``) and, for the game-over buttons, which
-are built without I/O, in ``app.daily.deal.KNOWN_PAR``. A bot whose ``par_solver`` attribute is None
-(tests that are not about par) never starts a solve.
+are built without I/O, in ``app.daily.deal.KNOWN_PAR``. A keeper without a solver (tests that are not
+about par) never starts a solve.
 """
 
 from __future__ import annotations
@@ -18,22 +19,14 @@ import os
 import secrets
 import socket
 import time
+from collections.abc import Callable
 from datetime import timedelta
 
 from app.daily.deal import daily_deck, remember_par, todays_challenge
 from app.solver.worker import DEFAULT_TIMEOUT, ParTimeout, SolverRefused, close_par
-from games.i18n import ENGLISH, Messages
+from storage.store import Store
 
 log = logging.getLogger(__name__)
-
-
-def par_text(par: int, tr: Messages = ENGLISH, coach: int | None = None) -> str:
-    """Par, and beside it the coach's score when known: par sees every card, the coach only what a player sees."""
-    if coach is None:
-        return tr("Par {par} (winnable)", par=par) if par > 0 else tr("Par {par} (not winnable)", par=par)
-    if par > 0:
-        return tr("Par {par} seeing every card · coach {coach}", par=par, coach=coach)
-    return tr("Par {par} seeing every card (not winnable) · coach {coach}", par=par, coach=coach)
 
 
 class ParKeeper:
@@ -46,10 +39,10 @@ class ParKeeper:
     lease = timedelta(seconds=DEFAULT_TIMEOUT) + timedelta(minutes=1)
     poll = 5.0  # seconds between looks at the database while another process solves
 
-    def __init__(self, bot, owner: str | None = None) -> None:
-        self.bot = bot
-        self.solver = bot.par_solver
-        self.coach = getattr(bot, "coach_player", None)  # app.solver.worker.coach_score, or None: no coach's score
+    def __init__(self, store: Callable[[], Store], solver, coach=None, owner: str | None = None) -> None:
+        self._store = store  # the store as it is when asked (a bot opens its store after making its cogs)
+        self.solver = solver  # app.solver.worker.solve_par, or None: no par (tests that are not about it)
+        self.coach = coach  # app.solver.worker.coach_score, or None: no coach's score
         self.owner = owner or process_name()
         self.running: dict[int, asyncio.Task] = {}
         self.used_worker = False
@@ -57,7 +50,7 @@ class ParKeeper:
 
     async def ensure(self, day: int) -> int | None:
         """The day's par, solving it now if needed (in the worker process); None if it can't be had."""
-        challenge = await todays_challenge(self.bot.store, day)
+        challenge = await todays_challenge(self._store(), day)
         if challenge.par is not None:
             return challenge.par
         if self.solver is None:
@@ -76,7 +69,7 @@ class ParKeeper:
     async def _ensure_logged(self, day: int) -> None:
         try:
             await self.ensure(day)
-        except Exception:  # the scheduler's retries solve it (cogs/daily/post.py)
+        except Exception:  # the scheduler's retries solve it (cogs/daily/post.py's retry loop)
             log.exception("solving daily %s failed", day)
 
     async def close(self) -> None:
@@ -91,7 +84,7 @@ class ParKeeper:
 
     async def _solve_once(self, day: int) -> int | None:
         """Solve under the lease, or wait for the process that holds it (taking over if its lease runs out)."""
-        store = self.bot.store
+        store = self._store()
         while True:
             if await store.claim_daily_par(day, self.owner, self.lease):
                 challenge = await todays_challenge(store, day)
@@ -117,7 +110,7 @@ class ParKeeper:
             await self._release(day)
             raise
         coach = await self._coach(day, challenge, DEFAULT_TIMEOUT - (time.monotonic() - started))
-        await self.bot.store.set_daily_par(day, result.best_score, result.line_codes, coach)
+        await self._store().set_daily_par(day, result.best_score, result.line_codes, coach)
         remember_par(challenge, result.best_score)
         log.info("daily %s: par %s, coach %s", day, result.best_score, coach)
         return result.best_score
@@ -138,7 +131,7 @@ class ParKeeper:
 
     async def _release(self, day: int) -> None:
         try:
-            await self.bot.store.release_daily_par(day, self.owner)
+            await self._store().release_daily_par(day, self.owner)
         except Exception:  # the lease runs out by itself
             log.exception("could not release the par lease of daily %s", day)
 
