@@ -1,0 +1,145 @@
+"""The coach's advice against the reference set (``coach_reference.py``): how often it picks the best move, how much
+the others cost, whether the figures it shows are true, and what that costs in CPU.
+
+    .venv/bin/python benchmarks/coach_quality.py                         # the bot's hint (its budget)
+    .venv/bin/python benchmarks/coach_quality.py --budget 0              # judged until sure (up to 256 orders)
+    .venv/bin/python benchmarks/coach_quality.py --samples 8             # a fixed 8 orders: the coach before
+    .venv/bin/python benchmarks/coach_quality.py --curve                 # orders against mistakes, from the set
+    .venv/bin/python benchmarks/coach_quality.py --most-unseen 14        # only the positions with few unseen cards
+
+A move's reference figure is its mean best score over the reference's orders (every order, or 256 drawn apart from
+the coach's); the best is the move with the highest. The coach's move *costs* the difference, but counts as best
+where the reference cannot tell the two apart at 95 % (paired over the same orders). The figures shown are *true*
+when the expected score lies inside the reference's 95 % interval of that move, or the coach's own interval meets it
+(it said "about"); likewise the chance to win (Wilson intervals).
+
+``--curve`` needs no solving: it draws the coach's orders from the reference's own (20 draws a position and a count),
+picks the move with the best mean on them, and scores that pick against all 256: the mistakes a fixed number of
+orders makes, and the CPU that many orders cost (the reference's CPU a position, per order, judged every move
+exactly: an upper bound of the coach's, which bounds the moves it can).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from coach_reference import load, state_of  # noqa: E402
+
+from games.engine import PRESETS  # noqa: E402
+from games.solver import HINT_BUDGET  # noqa: E402
+from games.solver.fair import Coach  # noqa: E402
+from games.solver.racing import gap, mean_and_margin, win_interval  # noqa: E402
+
+CLOSE = 0.5
+FAR = 2.0
+
+
+def reference(row: dict) -> tuple[list[float], int]:
+    """Each move's mean over the reference's orders, and the index of the best (the first of the highest)."""
+    columns = list(zip(*row["values"], strict=True))
+    means = [sum(column) / len(column) for column in columns]
+    return means, max(range(len(means)), key=lambda i: (means[i], -i))
+
+
+def cost(row: dict, chosen: int) -> float:
+    """What picking move ``chosen`` costs against the reference's best: 0 where the reference cannot tell the two
+    apart at 95 % (paired over its orders; every order judged, any difference is real)."""
+    means, best = reference(row)
+    if means[chosen] >= means[best]:
+        return 0.0
+    if not row["exact"] and gap([v[best] for v in row["values"]], [v[chosen] for v in row["values"]]).low <= 0:
+        return 0.0
+    return means[best] - means[chosen]
+
+
+def p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def summary(costs: list[float]) -> str:
+    n = len(costs)
+    within = sum(c <= CLOSE for c in costs)
+    return (f"within {CLOSE} of the best: {within}/{n} ({100 * within / n:.1f} %); more than {FAR} below: "
+            f"{sum(c > FAR for c in costs)}; worst {max(costs):.1f}, mean cost {statistics.fmean(costs):.2f}")
+
+
+def judge_coach(rows: list[dict], samples: int | None, budget: int | None) -> None:
+    rules = PRESETS["classic"]
+    costs, cpus, false_score, false_win, sure = [], [], 0, 0, 0
+    for row in rows:
+        state = state_of(row)
+        started = time.process_time()
+        advice = Coach(rules, samples).advise(state, budget=budget)
+        cpus.append(time.process_time() - started)
+        chosen = row["actions"].index(advice.best.action.code)
+        costs.append(cost(row, chosen))
+        sure += advice.sure
+        column = [v[chosen] for v in row["values"]]
+        mean, margin = mean_and_margin(column)
+        if row["exact"]:
+            margin = 0.0
+        shown = advice.best
+        if abs(shown.expected - mean) > margin + shown.margin + 1e-9:
+            false_score += 1
+        low, high = win_interval(sum(v > 0 for v in column), len(column)) if not row["exact"] else (
+            sum(v > 0 for v in column) / len(column),) * 2
+        shown_low = shown.win if shown.win_low is None else shown.win_low
+        shown_high = shown.win if shown.win_high is None else shown.win_high
+        if shown_high < low - 1e-9 or shown_low > high + 1e-9:
+            false_win += 1
+        print(f"deal {row['deal']:2d} room {row['turn']:2d} unseen {row['unseen']:2d}: {advice.best.action.code:3} "
+              f"cost {costs[-1]:5.1f}  {advice.orders:3d} orders{' sure' if advice.sure else ''}  "
+              f"{cpus[-1]:5.2f} s", flush=True)
+    how = f"samples {samples}" if samples else f"until sure, budget {f'{budget} situations' if budget else 'none'}"
+    print(f"positions {len(rows)} from {len({row['deal'] for row in rows})} deals; coach: {how}")
+    print(summary(costs))
+    print(f"figures outside the reference's 95 % interval: expected score {false_score}, chance to win {false_win}; "
+          f"said sure on {sure}")
+    print(f"CPU a position: median {statistics.median(cpus):.2f} s, p95 {p95(cpus):.2f} s, max {max(cpus):.2f} s")
+
+
+def curve(rows: list[dict], draws: int = 20) -> None:
+    rng = random.Random(1)
+    sampled = [row for row in rows if not row["exact"]]
+    print(f"{len(sampled)} positions whose orders are sampled; {draws} draws of the coach's orders each")
+    print("orders | within 0.5 | more than 2 below | worst | CPU a position: median, p95 (reference's per order)")
+    for n in (4, 8, 16, 32, 64, 128):
+        costs, cpus = [], []
+        for row in sampled:
+            per_order = row["cpu"] / row["orders"]
+            for _ in range(draws):
+                picked = rng.sample(range(row["orders"]), n)
+                means = [statistics.fmean(row["values"][k][i] for k in picked) for i in range(len(row["actions"]))]
+                chosen = max(range(len(means)), key=lambda i: (means[i], -i))
+                costs.append(cost(row, chosen))
+            cpus.append(per_order * n)
+        within = sum(c <= CLOSE for c in costs) / len(costs)
+        print(f"{n:6d} | {100 * within:9.1f} % | {100 * sum(c > FAR for c in costs) / len(costs):16.2f} % | "
+              f"{max(costs):5.1f} | {statistics.median(cpus):.2f} s, {p95(cpus):.2f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--samples", type=int, default=None, help="a fixed number of orders (the coach before: 8)")
+    parser.add_argument("--budget", type=int, default=HINT_BUDGET, help="situations a hint may meet (0: until sure)")
+    parser.add_argument("--most-unseen", type=int, default=99, help="only positions with at most this many unseen")
+    parser.add_argument("--curve", action="store_true", help="orders against mistakes, from the reference alone")
+    args = parser.parse_args()
+    rows = sorted((row for row in load().values() if row["unseen"] <= args.most_unseen),
+                  key=lambda row: (row["deal"], row["turn"]))
+    if args.curve:
+        curve(rows)
+    else:
+        judge_coach(rows, args.samples, args.budget or None)
+
+
+if __name__ == "__main__":
+    main()
