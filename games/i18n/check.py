@@ -21,7 +21,7 @@ from games.i18n.messages import SHIPPED, catalogue_files
 
 ROOT = Path(__file__).resolve().parents[2]
 # folders under the project root whose Python files hold player text
-SOURCES = ("bot", "cogs", "terminal", "web", "scoundrel", "games")
+SOURCES = ("bot", "cogs", "terminal", "web", "app", "games")
 KEYWORDS = {"tr": None, "N_": None, "plural": (1, 2)}
 
 
