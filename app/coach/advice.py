@@ -12,13 +12,15 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from app.solver import progress
+from app.solver.progress import Watch
 from app.solver.tidying import TIDIER
 from app.solver.worker import run_in_solver
 from games.engine import Action, Rules, apply, decode, encode, new_game, parse_deck
 from games.engine.cards import Card
 from games.i18n.phrase import Phrase
 from games.solver import SolverRefused, refusal
-from games.solver.fair import Coach
+from games.solver.fair import HINT_SAMPLES, Coach
 from games.solver.fair_review import fair_review
 from games.solver.position import Position
 from games.solver.review import move_words
@@ -29,6 +31,9 @@ POSITIONS_KEPT = 3  # deals whose solved positions the worker keeps: the review'
 POSITION_SIZE_KEPT = 400_000  # ... unless a search grew past this many situations (memory: hundreds of MB)
 _positions: OrderedDict[tuple[str, str], Position] = OrderedDict()  # in the worker process, most recent last
 _coaches: dict[str, Coach] = {}  # by rules: each keeps the orders it solved, for the same room's next hint
+# Orders a coach keeps solved: one position's worth (a room's positions share their orders). More kept makes a
+# review no faster and its worker hundreds of MB heavier.
+KEPT_ORDERS = HINT_SAMPLES
 
 
 class ReviewText(NamedTuple):
@@ -65,7 +70,7 @@ def _done_with(rules: Rules, deck_codes: str, position: Position) -> None:
 def _coach(rules: Rules) -> Coach:
     coach = _coaches.get(rules.key)
     if coach is None:
-        coach = _coaches[rules.key] = Coach(rules)
+        coach = _coaches[rules.key] = Coach(rules, kept=KEPT_ORDERS)
     return coach
 
 
@@ -77,7 +82,14 @@ def _review_in_worker(rules_data: dict, deck_codes: str, moves: str) -> ReviewTe
         par = position.value(new_game(rules, deck=deck))
         _done_with(rules, deck_codes, position)
         coach = _coach(rules)
-        result = fair_review(rules, deck, decode(moves), coach=coach, par=par)
+
+        def judged(done: int, total: int) -> None:
+            progress.report(done, total)
+            for search in coach.retired:  # freed as the review goes, not all at its end: its peak stays lower
+                search.release(1 << 62)
+            coach.retired.clear()
+
+        result = fair_review(rules, deck, decode(moves), coach=coach, par=par, progress=judged)
         TIDIER.let_go(coach.retired)
         return ReviewText(result.summary(), result.lines(), result.machine_line())
 
@@ -103,16 +115,17 @@ def _check(rules: Rules) -> None:
 
 
 async def review_game(rules: Rules, deck: Sequence[Card], moves: Sequence[Action], *,
-                      requester: int | None = None) -> ReviewText:
-    """The review of ``moves`` from the deal, solved in the worker (``SolverBusy``/``ParTimeout`` as for par)."""
+                      requester: int | None = None, watch: Watch | None = None) -> ReviewText:
+    """The review of ``moves`` from the deal, solved in the worker (``SolverBusy``/``ParTimeout`` as for par);
+    ``watch`` sees its place in the queue, then the moves judged so far."""
     _check(rules)
     return await run_in_solver(_review_in_worker, rules.to_dict(), " ".join(c.code for c in deck), encode(moves),
-                               requester=requester, time_limit=REVIEW_TIME_LIMIT)
+                               requester=requester, time_limit=REVIEW_TIME_LIMIT, watch=watch)
 
 
 async def hint_for(rules: Rules, deck: Sequence[Card], moves: Sequence[Action], *,
-                   requester: int | None = None) -> Hint:
-    """The best move after ``moves`` from the deal, solved in the worker."""
+                   requester: int | None = None, watch: Watch | None = None) -> Hint:
+    """The best move after ``moves`` from the deal, solved in the worker; ``watch`` sees its place in the queue."""
     _check(rules)
     return await run_in_solver(_hint_in_worker, rules.to_dict(), " ".join(c.code for c in deck), encode(moves),
-                               requester=requester, time_limit=HINT_TIME_LIMIT)
+                               requester=requester, time_limit=HINT_TIME_LIMIT, watch=watch)

@@ -8,7 +8,7 @@ own). Pure: the bot runs it in the solver's worker process; its words are ``Phra
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from games.engine import Action, Rules, State, apply, legal_actions, new_game
 from games.engine.cards import Card
@@ -57,9 +57,11 @@ def fair_mistake_words(state: State, action: Action, better: Action, lost: int) 
 
 
 def fair_review(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], start: State | None = None,
-                coach: Coach | None = None, par: int = 0) -> FairReview:
+                coach: Coach | None = None, par: int = 0,
+                progress: Callable[[int, int], object] | None = None) -> FairReview:
     """The line ``actions`` judged move by move on what the player could see (``IllegalAction`` if a move is not
-    legal). ``par``: the deal's hindsight best, carried into the machine line; ``coach``: one to reuse."""
+    legal). ``par``: the deal's hindsight best, carried into the machine line; ``coach``: one to reuse;
+    ``progress(done, total)``: called after each move judged."""
     coach = coach if coach is not None else Coach(rules)
     first = state = start if start is not None else new_game(rules, deck=tuple(deck))
     steps: list[Step] = []
@@ -81,6 +83,8 @@ def fair_review(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], s
                     words, better_words = move_words(state, action), move_words(state, better)
             steps.append(Step(state.turn, action, before, after, len(choices), better, text, words, better_words))
             state = apply(state, action)
+            if progress is not None:
+                progress(len(steps), len(actions))
     score = state.score if state.over else None
     return FairReview(par, score, tuple(steps), _rooms(first, actions, steps))
 
