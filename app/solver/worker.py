@@ -18,6 +18,7 @@ fragmented, so freeing them inside the worker gives little back); the next job s
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import heapq
 import itertools
 import logging
@@ -25,6 +26,7 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, NamedTuple
@@ -132,6 +134,10 @@ class ParService:
         self._arrivals = itertools.count()
         self._players: set[int] = set()  # players with a job queued or running
         self._idle: asyncio.TimerHandle | None = None  # ends a heavy worker once it has been idle a while
+        self._watched: dict[tuple[int, int], tuple[Watch, contextvars.Context]] = {}  # the jobs watched, by ticket
+        self._loop: asyncio.AbstractEventLoop | None = None  # where the watched jobs wait
+        self._wanted = threading.Event()  # set while a job is watched
+        self._beat: threading.Thread | None = None
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -167,7 +173,8 @@ class ParService:
         if requester is not None:
             self._players.add(requester)
         ticket = (URGENT if urgent else NORMAL, next(self._arrivals))
-        watching = asyncio.create_task(self._watch(ticket, watch)) if watch is not None else None
+        if watch is not None:
+            self._watch(ticket, watch)
         try:
             await self._acquire(ticket)
             try:
@@ -179,8 +186,7 @@ class ParService:
                 self._release()
         finally:
             self._players.discard(requester)
-            if watching is not None:
-                watching.cancel()
+            self._watched.pop(ticket, None)
 
     def progress(self, ticket: tuple[int, int]) -> Progress:
         """Where the job with ``ticket`` is: jobs ahead of it, or the worker's steps once it runs."""
@@ -193,14 +199,35 @@ class ParService:
         ahead = sum(1 for priority, arrival, wake in self._waiting if (priority, arrival) < ticket and not wake.done())
         return Progress(ahead + (self._running is not None))
 
-    async def _watch(self, ticket: tuple[int, int], watch: Watch) -> None:
-        shown = None
+    def _watch(self, ticket: tuple[int, int], watch: Watch) -> None:
+        """``watch`` told the job's progress now, then every ``WATCH_EVERY`` seconds until it ends. The beat is a
+        thread's, in real time, handed to the event loop: the looks cost nothing while nobody watches."""
+        self._watched[ticket] = (watch, contextvars.copy_context())  # told in its asker's context, as if by it
+        self._loop = asyncio.get_running_loop()
+        _tell(watch, self.progress(ticket))
+        self._wanted.set()
+        if self._beat is None:
+            self._beat = threading.Thread(target=self._beating, name="solver-progress", daemon=True)
+            self._beat.start()
+
+    def _beating(self) -> None:
         while True:
-            now = self.progress(ticket)
-            if now != shown:
-                shown = now
-                _tell(watch, now)
-            await asyncio.sleep(WATCH_EVERY)
+            self._wanted.wait()
+            time.sleep(WATCH_EVERY)
+            loop = self._loop
+            if loop is None or loop.is_closed():
+                self._wanted.clear()
+                continue
+            try:
+                loop.call_soon_threadsafe(self._look)
+            except RuntimeError:  # the loop closed meanwhile
+                self._wanted.clear()
+
+    def _look(self) -> None:
+        if not self._watched:
+            self._wanted.clear()
+        for ticket, (watch, context) in list(self._watched.items()):
+            context.run(_tell, watch, self.progress(ticket))
 
     async def _acquire(self, ticket: tuple[int, int]) -> None:
         if self._idle is not None:
