@@ -83,13 +83,7 @@ def _review_in_worker(rules_data: dict, deck_codes: str, moves: str) -> ReviewTe
         _done_with(rules, deck_codes, position)
         coach = _coach(rules)
 
-        def judged(done: int, total: int) -> None:
-            progress.report(done, total)
-            for search in coach.retired:  # freed as the review goes, not all at its end: its peak stays lower
-                search.release(1 << 62)
-            coach.retired.clear()
-
-        result = fair_review(rules, deck, decode(moves), coach=coach, par=par, progress=judged)
+        result = fair_review(rules, deck, decode(moves), coach=coach, par=par, progress=progress.report)
         TIDIER.let_go(coach.retired)
         return ReviewText(result.summary(), result.lines(), result.machine_line())
 

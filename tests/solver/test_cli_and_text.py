@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pty
 import re
+import struct
 import subprocess
 import sys
+import termios
 import threading
 
 from games.engine import PRESETS, deal
@@ -23,6 +26,7 @@ def test_solve_prints_par_at_once_then_the_coachs_game_with_a_progress_bar():
     """As run in a terminal (its error stream a terminal, where the bar is drawn): par comes while the coach still
     plays, then the coach's game; the bar counts the dungeon's cards."""
     terminal, bar_end = pty.openpty()
+    fcntl.ioctl(bar_end, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # a terminal 100 columns wide
     solving = subprocess.Popen([sys.executable, "-m", "bot", "solve", "--seed", "#7"], stdout=subprocess.PIPE,
                                stderr=bar_end, text=True)
     os.close(bar_end)
