@@ -51,7 +51,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-OURS = ("bot", "cogs", "terminal", "web", "scoundrel", "storage", "games")
+OURS = ("bot", "cogs", "terminal", "web", "app", "storage", "games")
 LAYERS = ("process", "surfaces", "application", "storage", "games")
 OLD_GAMES = ("engine", "solver", "duel", "picture", "i18n")
 OLD_APPLICATION = ("coach", "par", "daily", "clock", "replays")
@@ -70,7 +70,7 @@ def layer(module: str) -> str:
         if second in OLD_APPLICATION:
             return "application"
         return "surfaces" if second in OLD_TERMINAL else "process"
-    return {"cogs": "surfaces", "terminal": "surfaces", "web": "surfaces", "scoundrel": "application",
+    return {"cogs": "surfaces", "terminal": "surfaces", "web": "surfaces", "app": "application",
             "storage": "storage", "games": "games"}[top]
 
 

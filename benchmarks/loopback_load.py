@@ -437,7 +437,7 @@ def frame_place(frame: str) -> tuple[str, str]:
             break
     else:
         parts = path.split("/")
-        for root in ("bot", "cogs", "terminal", "scoundrel", "storage", "games"):
+        for root in ("bot", "cogs", "terminal", "app", "storage", "games"):
             if root in parts:
                 path = "/".join(parts[len(parts) - 1 - parts[::-1].index(root):])
                 break
