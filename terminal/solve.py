@@ -8,9 +8,11 @@ stream shows how far into the dungeon it is."""
 from __future__ import annotations
 
 import argparse
+import inspect
 import sys
 import time
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from tqdm import tqdm
 
@@ -28,8 +30,7 @@ from games.engine import (
     readable,
     seed_to_text,
 )
-from games.solver import SolverRefused, line_text, native, solve
-from games.solver.fair import PLAY_SAMPLES, Coach, CoachGame
+from games.solver import Coach, SolverRefused, coach_play, line_text, native, solve
 from terminal.deal_options import add_deal_options, rules_from
 from terminal.play import parse_seed, typed_move  # (parse_seed: every command reads a seed alike)
 from terminal.usage import prog
@@ -42,6 +43,16 @@ def typed_line(rules, deck, actions) -> list[str]:
         typed.append(typed_move(state, action))
         state = apply(state, action)
     return typed
+
+
+# The orders a move is judged on in the coach's own play: ``coach_play``'s, so the game below is the same game.
+PLAY_SAMPLES = inspect.signature(coach_play).parameters["samples"].default
+
+
+class CoachGame(NamedTuple):
+    moves: tuple
+    score: int
+    state: State
 
 
 def coach_game(rules: Rules, deck: Sequence, start: State | None = None, shown=None) -> CoachGame:

@@ -61,7 +61,8 @@ def test_the_solve_commands_coach_plays_the_coachs_own_game():
     while len(state.dungeon) > 8:  # along the best line, late into the deal: quick to play out
         state = apply(state, next(line))
     shown = coach_game(CLASSIC, deck, start=state)
-    assert shown == coach_play(CLASSIC, deck, start=state)
+    played = coach_play(CLASSIC, deck, start=state)
+    assert (shown.moves, shown.score) == (played.moves, played.score)
 
 
 def _read(fd: int) -> bytes:
