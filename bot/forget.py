@@ -14,7 +14,7 @@ from bot.config import add_database_options, database_from
 from games.engine import whole_number
 from terminal.usage import prog
 
-ORDER = ["games", "moves", "daily attempts", "share posts", "reminders", "board rows", "duels deleted",
+ORDER = ["games", "moves", "reviews", "daily attempts", "share posts", "reminders", "board rows", "duels deleted",
          "duels kept anonymous", "duel moves kept anonymous"]
 
 

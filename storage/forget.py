@@ -1,9 +1,9 @@
 """Forgetting a player: everything the bot keeps about one Discord user removed, in one transaction.
 
-What goes: their games (finished or not) with their action logs and kept names, their daily attempts, the Share
-posts of their dailies, their reminder setting and its sent-reminder records, their rows of every board's running
-totals, and their duels still open (a challenge, or a duel being played: the other player's message then says the
-duel no longer exists).
+What goes: their games (finished or not) with their action logs, kept reviews and kept names, their daily
+attempts, the Share posts of their dailies, their reminder setting and its sent-reminder records, their rows of
+every board's running totals, and their duels still open (a challenge, or a duel being played: the other
+player's message then says the duel no longer exists).
 
 What stays, anonymous: a finished duel is the other player's record too. The forgotten seat keeps its moves (the
 duel cannot be replayed without them) but its user id becomes ``FORGOTTEN`` (0, which no Discord user has) and its
@@ -28,6 +28,7 @@ NOBODY_LEFT = (f"(player0 = $1 AND player1 = {FORGOTTEN}) OR (player1 = $1 AND p
 STEPS: tuple[tuple[str, str], ...] = (
     ("share posts", "DELETE FROM share_posts WHERE game_id IN (SELECT id FROM games WHERE user_id = $1)"),
     ("moves", "DELETE FROM game_actions WHERE game_id IN (SELECT id FROM games WHERE user_id = $1)"),
+    ("reviews", "DELETE FROM game_reviews WHERE game_id IN (SELECT id FROM games WHERE user_id = $1)"),
     ("daily attempts", "DELETE FROM daily_attempts WHERE user_id = $1"),
     ("games", "DELETE FROM games WHERE user_id = $1"),
     ("board rows", "DELETE FROM player_totals WHERE user_id = $1"),

@@ -42,6 +42,7 @@ from storage.names import Names
 from storage.par import Pars
 from storage.posts import Posts
 from storage.reminders import Reminders
+from storage.reviews import Reviews
 from storage.shares import SharePost, SharePosts
 from storage.time_limit import time_limited
 
@@ -68,6 +69,7 @@ class Store:
         self._posts = Posts(db, self.now)
         self._guilds = Guilds(db, self.now)
         self._pars = Pars(db, self.now)
+        self._reviews = Reviews(db, self.now)
         self._months = Months(db)
         self._names = Names(db)
         self._shares = SharePosts(db)
@@ -286,6 +288,14 @@ class Store:
 
     async def put_par(self, rules_key: str, deck: str | tuple[Card, ...], best_score: int, line: str) -> None:
         await self._pars.put_par(rules_key, deck, best_score, line)
+
+    # --- kept reviews (storage/reviews.py) ------------------------------------------------------------------
+    async def kept_review(self, game_id: int) -> str | None:
+        """The review kept for a finished game (the text it was kept as), or None."""
+        return await self._reviews.kept_review(game_id)
+
+    async def keep_review(self, game_id: int, review: str) -> None:
+        await self._reviews.keep_review(game_id, review)
 
     # --- players' names (storage/names.py) ----------------------------------------------------------------
     async def keep_name(self, game_id: int, name: str) -> None:

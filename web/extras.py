@@ -3,8 +3,9 @@
 A hint is never given in a counted daily, is asked for once with ``confirm`` in a normal game (a hinted game
 leaves the boards) and marks the game before it is shown. Review and Replay wait for the game's end; a daily's
 are its player's once their counted attempt is over (``app.shown``), and par's line joins the replay once the
-day is over. Share is the spoiler-free grid of a finished counted daily (par only once its day is over), for the
-Embedded App SDK's share call.
+day is over. A review is worked out once and kept: until it is, a request answers 202 with how far it is (the
+table asks again), and a second request joins the first. Share is the spoiler-free grid of a finished counted
+daily (par only once its day is over), for the Embedded App SDK's share call.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import logging
 from aiohttp import web
 
 from app.coach import access as coaching
+from app.coach import reviews
 from app.coach.advice import hint_for, review_game
 from app.daily import attempt as daily_attempt
 from app.daily import share as daily_share
@@ -21,6 +23,7 @@ from app.daily.days import share_text
 from app.errors import CoachRefused, HintNeedsConsent, NotShareable
 from app.replays.access import pars_line
 from app.replays.gifs import ReplayBusy, shared
+from app.solver.progress import Progress
 from app.solver.worker import ParTimeout, SolverBusy
 from games.i18n import N_, translated
 from games.solver import SolverRefused
@@ -29,6 +32,8 @@ from web.http import PLAYER, SECURITY_HEADERS, answer, game_id_of, locale_of, re
 from web.http import refusal as refused
 
 log = logging.getLogger(__name__)
+
+REVIEW_WAIT = 1.0  # seconds a review request waits for the answer before it says how far it is (202)
 
 NO_HINT_DAILY = N_("There are no hints in a counted daily: it is your own play that counts.")
 HINT_GAME_OVER = N_("This game is over: use Review to see where the best moves were.")
@@ -41,8 +46,21 @@ DAY_RUNNING = N_("Play this daily yourself first: its replay would give the deal
 TOO_LONG = N_("This is taking the solver too long; please try again later.")
 ONLY_DAILY = N_("Only a finished counted daily can be shared.")
 FINISH_ATTEMPT = N_("Finish your counted attempt at Daily #{day} first.")
-COACH_WORDS = {coaching.COUNTED_DAILY: NO_HINT_DAILY, coaching.OVER: HINT_GAME_OVER, coaching.MOVED_ON: HINT_MOVED_ON,
-               coaching.STILL_PLAYING: STILL_PLAYING, coaching.UNAVAILABLE: N_("Hints are not available on this bot.")}
+# How each refusal of ``app.coach.access`` reads at the table (NOT_YOURS is "not found"; RULES the solver's words).
+HINT_WORDS = {coaching.COUNTED_DAILY: NO_HINT_DAILY, coaching.OVER: HINT_GAME_OVER, coaching.MOVED_ON: HINT_MOVED_ON,
+              coaching.UNAVAILABLE: N_("Hints are not available on this bot.")}
+REVIEW_WORDS = {coaching.STILL_PLAYING: STILL_PLAYING,
+                coaching.UNAVAILABLE: N_("Reviews are not available on this bot.")}
+
+
+def progress_text(progress: Progress, tr) -> str:
+    """How far a review is, in the player's words (the chat's words, without its bar)."""
+    if progress.ahead:
+        return tr.plural("Waiting for the solver: {n} request ahead of yours.",
+                         "Waiting for the solver: {n} requests ahead of yours.", progress.ahead)
+    if not progress.total:
+        return tr("Reviewing your game…")
+    return tr("Reviewing your game: {done}/{total} moves judged.", done=progress.done, total=progress.total)
 
 
 def add_extras(app: web.Application, routes) -> None:
@@ -72,11 +90,11 @@ class Extras:
         except HintNeedsConsent:
             return refused(428, "confirm", tr(HINT_WARNING))  # the first hint says what it costs, and waits
         except CoachRefused as no:
-            raise self._refusal(no) from None
+            raise self._refusal(no, HINT_WORDS) from None
         try:
             found = await coaching.hint(store, record, player_id, self._solver(self.hint_for))
         except CoachRefused as no:
-            raise self._refusal(no) from None
+            raise self._refusal(no, HINT_WORDS) from None
         # judged on what the player can see (the same words as the Discord Hint)
         text = translated(found.sentence, tr)
         return answer({"text": f"{text} {tr(HINTED_MARK)}", "action": found.code})
@@ -87,9 +105,13 @@ class Extras:
         store = self.routes.store
         try:
             record = await coaching.check_review(store, record.id, player_id, reviewer=self.review_game)
-            reviewed = await coaching.review(store, record, player_id, self._solver(self.review_game))
+            reviewed = await reviews.review_within(store, record, player_id, self._solver(self.review_game),
+                                                   REVIEW_WAIT)
         except CoachRefused as no:
-            raise self._refusal(no) from None
+            raise self._refusal(no, REVIEW_WORDS) from None
+        if isinstance(reviewed, Progress):  # still being worked out: how far it is; the table asks again
+            return answer({"progress": {"ahead": reviewed.ahead, "done": reviewed.done, "total": reviewed.total},
+                           "text": progress_text(reviewed, tr)}, status=202)
         lines = [translated(line, tr) for line in reviewed.text.lines]
         if reviewed.hinted and lines:
             lines[-1] += " " + tr(HINTED_MARK)
@@ -110,14 +132,14 @@ class Extras:
         return asked
 
     @staticmethod
-    def _refusal(no: CoachRefused) -> play.PlayError:
+    def _refusal(no: CoachRefused, words: dict[str, str]) -> play.PlayError:
         if no.code == coaching.RULES and no.reason:
             return play.PlayError(409, no.reason)
         if no.code == coaching.DAILY_RUNNING:
             return play.PlayError(409, FINISH_ATTEMPT, day=no.day)
         if no.code == coaching.NOT_YOURS:
             return play.PlayError(404, play.NOT_FOUND)
-        return play.PlayError(409, COACH_WORDS.get(no.code, STILL_PLAYING))
+        return play.PlayError(409, words[no.code])
 
     async def replay(self, request: web.Request) -> web.StreamResponse:
         record, tr, player_id = await self._game(request)

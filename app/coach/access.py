@@ -3,8 +3,9 @@
 The answers themselves come from the solver's worker process (``app.coach.advice``: ``hint_for``,
 ``review_game``), passed in as ``hinter`` / ``reviewer`` (None on a bot without a solver). Each request is two
 steps, so that a surface can tell the player to wait in between: ``check_*`` refuses at once (``CoachRefused``
-with one of the codes below, or ``HintNeedsConsent``) and returns the game; ``hint`` / ``review`` ask the solver
-(its ``SolverBusy`` and ``ParTimeout`` come through unchanged).
+with one of the codes below, or ``HintNeedsConsent``) and returns the game; ``hint`` (and
+``app.coach.reviews.review``, kept once worked out) ask the solver (its ``SolverBusy`` and ``ParTimeout`` come
+through unchanged).
 
 Only a game's own player may ask. A hint is never given in a counted daily, and the first hint of a normal game
 needs the player's yes: the game then no longer counts (``Store.mark_hinted``, done before the hint is shown). A
@@ -17,6 +18,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, NamedTuple
 
 from app.errors import CoachRefused, HintNeedsConsent
+from app.solver.progress import Watch
 from games.solver import refusal
 from storage.models import DAILY, DEAD, NORMAL, PLAYING, PRACTICE, WON, GameRecord
 from storage.store import Store
@@ -66,13 +68,6 @@ async def check_review(store: Store, game_id: int, user_id: int, *, reviewer: So
     return record
 
 
-async def review(store: Store, record: GameRecord, user_id: int, reviewer: Solver) -> Reviewed:
-    """The review of a game ``check_review`` allowed, from the solver's queue."""
-    state = record.state
-    text = await reviewer(record.rules, state.start_deck, state.history, requester=user_id)
-    return Reviewed(text, await store.is_hinted(record.id))
-
-
 async def check_hint(store: Store, game_id: int, user_id: int, *, hinter: Solver | None,
                      confirmed: bool = False) -> GameRecord:
     """The game to find a hint in, or ``CoachRefused`` (NOT_YOURS, COUNTED_DAILY, OVER, UNAVAILABLE, RULES), or
@@ -92,12 +87,13 @@ async def check_hint(store: Store, game_id: int, user_id: int, *, hinter: Solver
     return record
 
 
-async def hint(store: Store, record: GameRecord, user_id: int, hinter: Solver) -> Any:
+async def hint(store: Store, record: GameRecord, user_id: int, hinter: Solver, *, watch: Watch | None = None
+               ) -> Any:
     """The best move now in a game ``check_hint`` allowed (a ``app.coach.advice.Hint``), the game marked hinted
     before it is returned: a hint seen is a hinted game. ``CoachRefused(MOVED_ON)`` when the game moved on
-    meanwhile: no stale hint."""
+    meanwhile: no stale hint. ``watch`` sees the request's place in the solver's queue."""
     state = record.state
-    found = await hinter(record.rules, state.start_deck, state.history, requester=user_id)
+    found = await hinter(record.rules, state.start_deck, state.history, requester=user_id, watch=watch)
     now = await store.load_game(record.id)
     if now.version != record.version or not await store.mark_hinted(record.id, user_id):
         raise CoachRefused(MOVED_ON, now)
@@ -105,4 +101,4 @@ async def hint(store: Store, record: GameRecord, user_id: int, hinter: Solver) -
 
 
 __all__ = ["COUNTED_DAILY", "DAILY_RUNNING", "MOVED_ON", "NOT_YOURS", "OVER", "RULES", "STILL_PLAYING",
-           "UNAVAILABLE", "Reviewed", "check_hint", "check_review", "hint", "review"]
+           "UNAVAILABLE", "Reviewed", "check_hint", "check_review", "hint"]

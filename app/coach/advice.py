@@ -12,6 +12,8 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from app.solver import progress
+from app.solver.progress import Watch
 from app.solver.tidying import TIDIER
 from app.solver.worker import run_in_solver
 from games.engine import Action, Rules, apply, decode, encode, new_game, parse_deck
@@ -29,7 +31,7 @@ HINT_TIME_LIMIT = 60.0  # seconds of solving: far above what the budgets below l
 POSITIONS_KEPT = 3  # deals whose solved positions the worker keeps: the review's par reuses them
 POSITION_SIZE_KEPT = 400_000  # ... unless a search grew past this many situations (memory: hundreds of MB)
 _positions: OrderedDict[tuple[str, str], Position] = OrderedDict()  # in the worker process, most recent last
-_coaches: dict[str, Coach] = {}  # by rules: each keeps the orders it solved, for the same room's next hint
+_coaches: dict[str, Coach] = {}  # by rules (a coach judging until sure keeps no order's search: one at a time)
 
 
 class ReviewText(NamedTuple):
@@ -79,7 +81,8 @@ def _review_in_worker(rules_data: dict, deck_codes: str, moves: str) -> ReviewTe
         par = position.value(new_game(rules, deck=deck))
         _done_with(rules, deck_codes, position)
         coach = _coach(rules)
-        result = fair_review(rules, deck, decode(moves), coach=coach, par=par, budget=REVIEW_MOVE_BUDGET)
+        result = fair_review(rules, deck, decode(moves), coach=coach, par=par, budget=REVIEW_MOVE_BUDGET,
+                             progress=progress.report)
         TIDIER.let_go(coach.retired)
         return ReviewText(result.summary(), result.lines(), result.machine_line())
 
@@ -107,16 +110,17 @@ def _check(rules: Rules) -> None:
 
 
 async def review_game(rules: Rules, deck: Sequence[Card], moves: Sequence[Action], *,
-                      requester: int | None = None) -> ReviewText:
-    """The review of ``moves`` from the deal, solved in the worker (``SolverBusy``/``ParTimeout`` as for par)."""
+                      requester: int | None = None, watch: Watch | None = None) -> ReviewText:
+    """The review of ``moves`` from the deal, solved in the worker (``SolverBusy``/``ParTimeout`` as for par);
+    ``watch`` sees its place in the queue, then the moves judged so far."""
     _check(rules)
     return await run_in_solver(_review_in_worker, rules.to_dict(), " ".join(c.code for c in deck), encode(moves),
-                               requester=requester, time_limit=REVIEW_TIME_LIMIT)
+                               requester=requester, time_limit=REVIEW_TIME_LIMIT, watch=watch)
 
 
 async def hint_for(rules: Rules, deck: Sequence[Card], moves: Sequence[Action], *,
-                   requester: int | None = None) -> Hint:
-    """The best move after ``moves`` from the deal, solved in the worker."""
+                   requester: int | None = None, watch: Watch | None = None) -> Hint:
+    """The best move after ``moves`` from the deal, solved in the worker; ``watch`` sees its place in the queue."""
     _check(rules)
     return await run_in_solver(_hint_in_worker, rules.to_dict(), " ".join(c.code for c in deck), encode(moves),
-                               requester=requester, time_limit=HINT_TIME_LIMIT)
+                               requester=requester, time_limit=HINT_TIME_LIMIT, watch=watch)

@@ -15,16 +15,19 @@ as ``Phrase``s and are translated here.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import discord
 
 from app.coach import access as coaching
+from app.coach import reviews
 from app.coach.advice import hint_for, review_game
 from app.errors import CoachRefused, HintNeedsConsent
+from app.solver.progress import Progress, Watch
 from app.solver.worker import ParTimeout, SolverBusy
 from cogs.coach.best_possible import chunk_lines
+from cogs.coach.progress import ProgressEdits, hint_progress, review_progress
 from cogs.plumbing.errors import GameIdButton
 from cogs.plumbing.interaction import Interaction
 from cogs.text.card_text import readable
@@ -78,6 +81,8 @@ class ReviewButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
 
 
 async def show_review(interaction: Interaction, game_id: int) -> None:
+    """The review: at once when it is kept, else worked out (or joined, when already under way) with its progress
+    shown in the deferred answer."""
     store, tr = interaction.client.store, for_reader(interaction)
     reviewer = _state["review"]
     try:
@@ -86,25 +91,41 @@ async def show_review(interaction: Interaction, game_id: int) -> None:
         await interaction.response.send_message(refusal_text(refused, tr, REVIEW_REFUSALS), ephemeral=True)
         return
     assert reviewer is not None  # (check_review refuses without one)
-    reviewed = await ask_solver(interaction, coaching.review(store, record, interaction.user.id, reviewer))
-    if reviewed is None:
-        return
+    embeds = None
+    kept = await reviews.kept(store, record)
+    if kept is not None:  # worked out before: shown at once, no deferral
+        embeds = review_text(record, kept.text, tr, kept.hinted)
+        await interaction.response.send_message(embed=embeds[0], ephemeral=True)
+    else:
+        reviewed = await ask_solver(interaction, lambda watch: reviews.review(
+            store, record, interaction.user.id, reviewer, watch=watch), review_progress(tr))
+        if reviewed is None:
+            return
+        embeds = review_text(record, reviewed.text, tr, reviewed.hinted)
+        await interaction.edit_original_response(content=None, embed=embeds[0])
     # One embed per message keeps each under Discord's total limit.
-    for embed in review_text(record, reviewed.text, tr, reviewed.hinted):
+    for embed in embeds[1:]:
         await interaction.followup.send(embed=embed, ephemeral=True)
 
 
-async def ask_solver(interaction: Interaction, work: Awaitable[T]) -> T | None:
-    """``work``'s answer (a request to the solver's queue); None once the player has been told the solver is busy
-    or the position took too long (the interaction is deferred first: it may take a while)."""
+async def ask_solver(interaction: Interaction, work: Callable[[Watch], Awaitable[T]],
+                     text: Callable[[Progress], str]) -> T | None:
+    """``work``'s answer (a request to the solver's queue, given a watch of its progress); None once the player
+    has been told the solver is busy or the position took too long. The interaction is deferred first (it may take
+    a while), and its deferred answer shows the progress (``text``) until the answer replaces it."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     tr = for_reader(interaction)
+    edits = ProgressEdits(interaction, text)
     try:
-        return await work
+        return await work(edits)
     except SolverBusy as busy:
-        await interaction.followup.send(tr(str(busy)), ephemeral=True)  # app.solver.worker's BUSY_* texts, marked there
+        await edits.close()
+        await interaction.edit_original_response(content=tr(str(busy)))  # app.solver.worker's BUSY_* texts
     except ParTimeout:
-        await interaction.followup.send(tr(TOO_LONG), ephemeral=True)
+        await edits.close()
+        await interaction.edit_original_response(content=tr(TOO_LONG))
+    finally:
+        await edits.close()
     return None
 
 
@@ -166,12 +187,13 @@ async def show_hint(interaction: Interaction, game_id: int, confirmed: bool = Fa
         return
     assert hinter is not None  # (check_hint refuses without one)
     try:
-        hint = await ask_solver(interaction, coaching.hint(store, record, user_id, hinter))
+        hint = await ask_solver(interaction, lambda watch: coaching.hint(store, record, user_id, hinter, watch=watch),
+                                hint_progress(tr))
     except CoachRefused as refused:  # the game moved on meanwhile: no stale hint
-        await interaction.followup.send(refusal_text(refused, tr, HINT_REFUSALS), ephemeral=True)
+        await interaction.edit_original_response(content=refusal_text(refused, tr, HINT_REFUSALS))
         return
     if hint is not None:
-        await interaction.followup.send(hint_text(hint, tr), ephemeral=True)
+        await interaction.edit_original_response(content=hint_text(hint, tr))
 
 
 def hint_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:

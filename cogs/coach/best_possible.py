@@ -4,11 +4,11 @@ Both are hindsight, worked out seeing every card of the deal, and say so; the co
 only what the player could see (``cogs.coach.advice``).
 
 The button is a persistent ``DynamicItem`` (``sc:par:<game id>``), offered under finished games (cogs/offers.py).
-A click is deferred at once (so Discord never times out) and answered privately once the solver's worker process has the
-par, or at once and plainly when the solver's queue is full or the player already waits for an answer; a deal
-solved before is answered from the store's par cache (``get_par``/``put_par``). A bot whose ``par_solver``
-attribute is None (tests that are not about par) offers no button. For a daily, only its player may look: the
-line would spoil the day's deal. A game still being played gets no line.
+A click is deferred at once (so Discord never times out) and answered privately with what the use case
+``app.coach.best`` found (par from the store's cache, else solved in the solver's worker), or plainly with its
+refusal: a game still being played gets no line, and a daily's only its own player (the line would spoil the
+day's deal); the solver's queue full, or the player already waiting for an answer. A bot whose ``par_solver``
+attribute is None (tests that are not about par) offers no button.
 """
 
 from __future__ import annotations
@@ -17,6 +17,9 @@ import logging
 
 import discord
 
+from app.coach import access as coaching
+from app.coach import best
+from app.errors import CoachRefused
 from app.solver.worker import ParTimeout, SolverBusy, close_par, solve_par
 from cogs.plumbing.errors import GameIdButton
 from cogs.plumbing.interaction import Interaction
@@ -28,7 +31,6 @@ from games.solver import MOVE_MARKS, refusal, short_line
 
 log = logging.getLogger(__name__)
 
-PRIVATE_KINDS = ("daily", "practice")  # storage's kinds whose deal is the day's challenge
 EMBED_LIMIT = 4000  # characters of room lines per embed (Discord allows 4096 in a description)
 _state = {"solver": solve_par}  # set by setup: the bot's par_solver, or None for no button
 
@@ -82,54 +84,40 @@ class BestPossibleButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]
         await show_par(interaction, self.game_id)
 
 
+# How each refusal of ``app.coach.best`` reads (a RULES refusal is the solver's own words, translated).
+PAR_REFUSALS = {
+    coaching.STILL_PLAYING: N_("Finish the game first: the best line is shown once it is over."),
+    coaching.NOT_YOURS: N_("Play this daily yourself first: its best line would give the deal away."),
+    coaching.UNAVAILABLE: N_("Par is not available on this bot."),
+}
+
+
 async def show_par(interaction: Interaction, game_id: int) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
-    tr = for_reader(interaction)
-    record = await interaction.client.store.load_game(game_id)
-    if record.status == "playing":  # the line of a game still on would play it for you
-        await interaction.followup.send(tr("Finish the game first: the best line is shown once it is over."),
-                                        ephemeral=True)
-        return
-    if record.kind in PRIVATE_KINDS and interaction.user.id != record.user_id:
-        await interaction.followup.send(tr("Play this daily yourself first: its best line would give the deal "
-                                           "away."), ephemeral=True)
-        return
-    rules, deck = record.rules, record.state.start_deck
-    assert rules is not None  # a record with a state has its rules
-    reason = refusal(rules)
+    tr, store, user_id = for_reader(interaction), interaction.client.store, interaction.user.id
     solver = _state["solver"]
-    if reason or solver is None:
-        # The solver's own reasons and busy answers are its text (games/solver, app/solver/worker), translated where
-        # marked.
-        await interaction.followup.send(tr(reason) if reason else tr("Par is not available on this bot."),
-                                        ephemeral=True)
-        return
     try:
-        best, line = await par_of(interaction.client.store, solver, rules, deck, requester=interaction.user.id)
+        record = await best.check_best(store, game_id, user_id, solver=solver)
+        assert solver is not None  # (check_best refuses without one)
+        found = await best.best_possible(store, record, user_id, solver)
+    except CoachRefused as refused:
+        text = tr(refused.reason) if refused.code == coaching.RULES and refused.reason else \
+            tr(PAR_REFUSALS[refused.code])
+        await interaction.followup.send(text, ephemeral=True)
+        return
     except SolverBusy as busy:  # the queue is full, or this player already waits for an answer
-        await interaction.followup.send(tr(str(busy)), ephemeral=True)
+        await interaction.followup.send(tr(str(busy)), ephemeral=True)  # app.solver.worker's BUSY_* texts
         return
     except ParTimeout:
         await interaction.followup.send(tr("This deal is taking too long to solve; please try again later."),
                                         ephemeral=True)
         return
-    hinted = await interaction.client.store.is_hinted(record.id)
-    embeds = [discord.Embed(description=text) for text in chunk_lines(short_line_text(rules, deck, line))]
-    embeds[0].title = par_summary(best, record.score, tr, hinted)
+    rules, deck = record.rules, record.state.start_deck
+    embeds = [discord.Embed(description=text) for text in chunk_lines(short_line_text(rules, deck, found.line))]
+    embeds[0].title = par_summary(found.best, found.score, tr, found.hinted)
     embeds[-1].set_footer(text=tr(LEGEND))
     for embed in embeds:  # one embed per message keeps each well under Discord's 6000-character total
         await interaction.followup.send(embed=embed, ephemeral=True)
-
-
-async def par_of(store, solver, rules, deck, *, requester: int | None = None) -> tuple[int, str]:
-    """(best score, line codes): from the store's par cache, else solved (in the worker, queued as
-    ``requester``'s one job) and stored."""
-    known = await store.get_par(rules.key, deck)
-    if known is not None:
-        return known
-    result = await solver(rules, deck, requester=requester)
-    await store.put_par(rules.key, deck, result.best_score, result.line_codes)
-    return result.best_score, result.line_codes
 
 
 def par_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from app.coach import access as coaching
+from app.coach import reviews
 from app.coach.advice import hint_for, review_game
 from app.errors import CoachRefused, HintNeedsConsent
 from app.play import solo
@@ -79,9 +80,56 @@ async def test_a_review_waits_for_the_end_of_the_game(store, solver):
         await coaching.check_review(store, record.id, ALICE, reviewer=None)
     assert refused.value.code == coaching.UNAVAILABLE
     allowed = await coaching.check_review(store, record.id, ALICE, reviewer=review_game)
-    reviewed = await coaching.review(store, allowed, ALICE, review_game)
+    reviewed = await reviews.review(store, allowed, ALICE, review_game)
     assert reviewed.hinted is False and reviewed.text.lines
     assert f"score={record.score}" in reviewed.text.machine
+
+
+async def quick_death(store, user_id):
+    """A game lost within a few moves at low health: a review of it takes a fraction of a second."""
+    record = (await solo.start_game(store, user_id, PRESETS["classic"].with_health(4), 7)).record
+    while record.status == "playing":
+        moves = legal_actions(record.state)
+        move = next((m for m in moves if preview(record.state, m).damage), moves[0])
+        record = await solo.move(store, record.id, user_id, record.version, move)
+    return record
+
+
+async def no_solver(*args, **kwargs):
+    raise AssertionError("the kept review should have answered")
+
+
+async def test_a_review_is_worked_out_once_and_kept_in_every_language(store, solver):
+    from games.i18n import Messages, translated
+
+    record = await quick_death(store, ALICE)
+    assert await reviews.kept(store, record) is None
+    seen = []
+    first = await reviews.review(store, record, ALICE, review_game, watch=seen.append)
+    assert seen[-1].done == seen[-1].total == len(record.state.history)  # it told how far it was, to the end
+    again = await reviews.review(store, record, ALICE, no_solver)  # from the store: the solver is not asked
+    assert again.text == first.text and again.hinted is False
+    german = Messages("de")
+    assert [translated(line, german) for line in again.text.lines] == \
+        [translated(line, german) for line in first.text.lines] != list(first.text.lines)  # kept as phrases
+    assert (await reviews.review_within(store, record, ALICE, no_solver, 0)).text == first.text
+
+
+async def test_two_asks_at_once_share_one_review(store, solver):
+    import asyncio
+
+    record = await quick_death(store, ALICE)
+    asked = []
+
+    async def counted(*args, **kwargs):
+        asked.append(args)
+        return await review_game(*args, **kwargs)
+
+    waiting = await reviews.review_within(store, record, ALICE, counted, 0)  # started; not done in no time
+    assert isinstance(waiting, reviews.Progress)
+    first, second = await asyncio.gather(reviews.review(store, record, ALICE, counted),
+                                         reviews.review(store, record, ALICE, counted))
+    assert first.text == second.text and len(asked) == 1  # one solve, however many asks (no "busy" for the 2nd)
 
 
 async def test_no_hint_or_review_where_the_solver_cannot_play_the_rules(store):

@@ -7,6 +7,7 @@ import sys
 import pytest
 
 from app.coach.advice import _review_in_worker, review_game
+from app.solver import worker
 from app.solver.worker import close_par
 from cogs.game.view import render_game
 from cogs.text.card_text import readable
@@ -45,6 +46,11 @@ async def finished_game_message(world, kind="normal", seed=7):
     return record, world.channel.last_message
 
 
+def callback_types(world) -> list[int]:
+    """How the interactions since the log was cleared were first answered: 4 a message, 5 deferred."""
+    return [entry.json["type"] for entry in world.env.http_requests if entry.path.endswith("/callback")]
+
+
 def coach():
     return sys.modules["cogs.coach.advice"]  # the module as the bot loaded it
 
@@ -64,6 +70,7 @@ async def test_review_is_private_to_the_player_and_matches_the_solver(world, mon
     other = await world.bob.click(message, label="Review")
     assert [(m.content, m.ephemeral) for m in answers_to(other)] == [(coach().NOT_YOURS_REVIEW, True)]
 
+    world.env.http_requests.clear()
     mine = await world.alice.click(message, label="Review")
     answers = answers_to(mine)
     assert answers and all(m.ephemeral for m in answers)
@@ -75,6 +82,21 @@ async def test_review_is_private_to_the_player_and_matches_the_solver(world, mon
     assert shown == [readable(line) for line in told] + [f"**{verdict}**"] and len(shown) <= 12
     assert verdict == expected.summary and "on what you could see" in verdict
     assert expected.machine.startswith("par=30 ") and " mistakes=" in expected.machine
+    # Meanwhile the deferred answer said how far the review was, a few edits apart (never more than Discord allows).
+    progress = [entry.json["content"] for entry in world.env.http_requests
+                if entry.method == "PATCH" and entry.path.endswith("/messages/@original")
+                and "moves judged" in ((entry.json or {}).get("content") or "")]
+    assert progress and all(f"/{len(record.state.history)} moves judged." in text for text in progress)
+
+    assert callback_types(world) == [5]  # deferred ("thinking…") first
+
+    # A second tap shows the review kept in the database at once: not deferred, and no solver asked.
+    await close_par()
+    world.env.http_requests.clear()
+    again = await world.alice.click(message, label="Review")
+    assert [e.description for m in answers_to(again) for e in m.embeds] == \
+        [e.description for m in answers for e in m.embeds]
+    assert callback_types(world) == [4] and not worker._service.worker_processes()
 
 
 @pytest.mark.simcord(settle_timeout=600)  # the fair coach solves several orders a move

@@ -10,3 +10,14 @@ def timed_nap(seconds: float, tag: str) -> tuple[str, float, float]:
     start = time.time()
     time.sleep(seconds)
     return tag, start, time.time()
+
+
+def counted_steps(steps: int, pause: float) -> int:
+    """Report ``steps`` steps of progress, ``pause`` seconds apart, as a review does; how many."""
+    from app.solver import progress
+
+    for done in range(1, steps + 1):
+        time.sleep(pause)
+        progress.report(done, steps)
+    time.sleep(pause)
+    return steps

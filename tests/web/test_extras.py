@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
+from app.solver import worker
 from app.solver.worker import close_par
 from games.engine import legal_actions
 from tests.web.conftest import ALICE
@@ -49,9 +52,23 @@ async def test_review_replay_and_the_end_of_a_normal_game(served, store, alice):
     early = await client.get(f"/api/games/{game}/review", headers=alice)
     assert early.status == 409  # not before the end
     await finish(store, game)
-    review = await client.get(f"/api/games/{game}/review?locale=de", headers=alice)
-    lines = (await review.json())["lines"]
-    assert review.status == 200 and lines
+    # Two taps at once: one review worked out, both told how far it is (202) until it is done, none refused.
+    url = f"/api/games/{game}/review?locale=de"
+    answers = await asyncio.gather(client.get(url, headers=alice), client.get(url, headers=alice))
+    while any(answer.status == 202 for answer in answers):
+        for answer in answers:
+            if answer.status == 202:
+                body = await answer.json()
+                assert {"ahead", "done", "total"} <= set(body["progress"]) and body["text"]
+        answers = [await client.get(url, headers=alice) if answer.status == 202 else answer for answer in answers]
+    assert [answer.status for answer in answers] == [200, 200]
+    lines = (await answers[0].json())["lines"]
+    assert lines and (await answers[1].json())["lines"] == lines
+    # The next tap is answered from the kept review at once: no solver.
+    await close_par()
+    again = await client.get(url, headers=alice)
+    assert again.status == 200 and (await again.json())["lines"] == lines
+    assert not worker._service.worker_processes()
     replay = await client.get(f"/api/games/{game}/replay", headers=alice)
     assert replay.status == 200 and replay.headers["Content-Type"] == "image/gif"
     assert (await replay.read())[:6] in (b"GIF89a", b"GIF87a")

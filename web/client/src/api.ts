@@ -1,6 +1,6 @@
 // The server's API (web/routes.py): every call but the code exchange carries the player's access token.
 import type { Answer, Transport } from "./game";
-import type { State, Words } from "./types";
+import type { Progress, State, Words } from "./types";
 
 export class ApiError extends Error {
   constructor(
@@ -92,8 +92,14 @@ export class Api implements Transport {
     return this.call("POST", `api/games/${gameId}/hint`, { confirm });
   }
 
-  async review(gameId: number): Promise<string[]> {
-    return (await this.ok("GET", `api/games/${gameId}/review`)).lines;
+  /** The review's lines once it is worked out, else how far it is (the server goes on; ask again). */
+  async review(gameId: number): Promise<{ lines: string[] } | { progress: Progress; text: string }> {
+    const answer = await this.call("GET", `api/games/${gameId}/review`);
+    if (answer.status === 202) return answer.body;
+    if (answer.status >= 400) {
+      throw new ApiError(answer.status, answer.body?.message ?? `HTTP ${answer.status}`, answer.body?.error ?? "");
+    }
+    return answer.body;
   }
 
   async replay(gameId: number): Promise<Blob> {

@@ -6,7 +6,7 @@ import { Game } from "./game";
 import { chooseLocale, keyAction, playFor } from "./rules";
 import "./style.css";
 import type { State, Words } from "./types";
-import { ask, el, paragraphs, picture, render, review, shareGrid, showDialog } from "./view";
+import { ask, el, paragraphs, picture, render, review, shareGrid, showDialog, showProgress } from "./view";
 import { welcome } from "./welcome";
 
 const root = document.getElementById("app") as HTMLElement;
@@ -67,7 +67,22 @@ async function main(): Promise<void> {
       } catch (error) { fail(error); }
     },
     review: async () => {
-      try { showDialog(words, review(await api.review(game.state!.id))); } catch (error) { fail(error); }
+      // A review takes a while the first time: the server answers with how far it is until it is done (and keeps
+      // it: the next tap shows it at once). Closing the dialog stops the asking, not the review.
+      const gameId = game.state!.id;
+      let shown: HTMLDialogElement | null = null;
+      try {
+        for (;;) {
+          const answer = await api.review(gameId);
+          if ("lines" in answer) {
+            if (shown === null || (shown.isConnected && shown.open)) showDialog(words, review(answer.lines));
+            return;
+          }
+          shown = showProgress(words, shown, answer.text, answer.progress);
+          if (shown === null) return;
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+      } catch (error) { fail(error); }
     },
     replay: async () => {
       try {

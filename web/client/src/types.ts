@@ -58,3 +58,10 @@ export interface State {
 export type Words = Record<string, string>;
 
 export type Mode = "weapon" | "bare";
+
+/** How far a slow answer is (a review): jobs ahead of it in the solver's queue, then the moves judged so far. */
+export interface Progress {
+  ahead: number;
+  done: number;
+  total: number;
+}

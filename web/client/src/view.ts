@@ -1,7 +1,7 @@
 // Draws a state into the page. Every action is a real <button> whose accessible name says the card and what
 // it does; new cards and changed numbers animate with CSS (≤ 250 ms) while the buttons are live at once.
 import { playFor, weaponUsable } from "./rules";
-import type { Card, Mode, State, Words } from "./types";
+import type { Card, Mode, Progress, State, Words } from "./types";
 
 export interface Handlers {
   play(action: string, version: number): void;
@@ -168,6 +168,20 @@ export function ask(words: Words, question: string, yesLabel: string, yes: () =>
   button.addEventListener("click", () => { dialog.close(); dialog.remove(); yes(); });
   dialog.insertBefore(button, dialog.lastChild);
   return dialog;
+}
+
+/** A dialog saying how far a slow answer is, updated in place while it is open; null once the player closed it. */
+export function showProgress(words: Words, shown: HTMLDialogElement | null, text: string, progress: Progress
+): HTMLDialogElement | null {
+  if (shown && (!shown.isConnected || !shown.open)) return null;
+  const bar = el("progress", { max: String(Math.max(progress.total, 1)) });
+  if (!progress.ahead && progress.total) bar.value = progress.done;  // no value: it waits (an indeterminate bar)
+  const content = el("div", { class: "working", role: "status" }, el("p", {}, text), bar);
+  if (shown) {
+    shown.querySelector(".content")!.replaceChildren(content);
+    return shown;
+  }
+  return showDialog(words, content);
 }
 
 /** Lines of text as paragraphs; the catalogues' **bold** and *italics* are drawn so (nothing else is markup). */
