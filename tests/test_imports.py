@@ -113,12 +113,6 @@ def test_the_surfaces_reach_storage_and_the_games_only_through_their_public_api(
     assert offenders == []
 
 
-# The surfaces' modules that still call the store themselves, each until it goes through the application layer:
-# the daily post's (its round, the par of the day, the sweep) and Best possible's. Emptied, the door is the only one.
-STILL_AT_THE_STORE = {"cogs/coach/best_possible.py", "cogs/daily/count.py", "cogs/daily/glance.py",
-                      "cogs/daily/par.py", "cogs/daily/post.py", "cogs/daily/share_finish.py"}
-
-
 def store_calls(path: Path) -> list[str]:
     """The calls in ``path`` made on a store: ``store.play(…)``, ``self.bot.store.load_game(…)``,
     ``store.duels.load_duel(…)``; a store handed on to a use case (``solo.move(store, …)``) is not one."""
@@ -136,19 +130,18 @@ def store_calls(path: Path) -> list[str]:
 
 def test_the_surfaces_reach_the_game_only_through_the_application_layer(graph):
     # One door: no cogs/, web/ or terminal/ module calls a Store method or imports storage (the records they draw
-    # come from app.records), except the few still listed, which pyproject's contract "one-door" names too.
+    # come from app.records); pyproject's contract "one-door" holds the imports for every surface module too.
     calls = {str(path.relative_to(ROOT)): store_calls(path) for surface in SURFACES
              for path in (ROOT / surface).rglob("*.py")}
     assert store_calls(ROOT / "app" / "play" / "solo.py")  # the use cases do call it: the check sees such calls
-    assert {path: found for path, found in calls.items() if found and path not in STILL_AT_THE_STORE} == {}
-    assert {path for path, found in calls.items() if found} == STILL_AT_THE_STORE  # a module done leaves the list
+    assert {path: found for path, found in calls.items() if found} == {}
     importers = sorted(module for surface in SURFACES for module in graph.find_descendants(surface)
                        if any(imported.split(".")[0] == "storage"
                               for imported in graph.find_modules_directly_imported_by(module)))
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     (door,) = [c for c in config["tool"]["importlinter"]["contracts"] if c["id"] == "one-door"]
     assert sorted(door["source_modules"]) == sorted(SURFACES) and door["forbidden_modules"] == ["storage"]
-    assert sorted(line.split(" -> ")[0] for line in door.get("ignore_imports", [])) == importers
+    assert "ignore_imports" not in door and importers == []
 
 
 # The compiled solver's search keeps its hot loop in one module, compiled whole with Cython (games/solver/search.pxd).

@@ -91,6 +91,17 @@ class RoundReport:
 Send = Callable[[Due, DayFacts, ServerFacts], Awaitable[tuple[int, int]]]  # -> (channel id, message id)
 
 
+async def post_times(store: Store) -> set[time]:
+    """The times of day at which some server's daily post is due (UTC)."""
+    return {utc_time(settings.daily_time) for settings in await store.guilds_with_daily()
+            if settings.daily_time is not None}
+
+
+async def anything_daily(store: Store, day: int) -> bool:
+    """Whether there is daily work at all: a server posts the daily, or the day's deal is already recorded."""
+    return bool(await store.guilds_with_daily()) or await store.get_daily(day) is not None
+
+
 async def due_posts(store: Store, now: datetime, mine: Callable[[int], bool],
                     settings: Iterable[GuildSettings] | None = None) -> list[Due]:
     """The posts due by ``now`` (within ``EARLY_MARGIN``) that are not settled yet, in the order of their time."""

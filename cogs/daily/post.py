@@ -34,11 +34,12 @@ from app.daily.round import (
     RoundReport,
     RoundStopped,
     Unreachable,
+    anything_daily,
     due_posts,
     in_flight_for,
     post_nonce,
+    post_times,
     undelivered_posts,
-    utc_time,
 )
 from app.daily.sweep import close_past_dailies
 from cogs.daily.glance import post_embed
@@ -108,7 +109,7 @@ class DailyPoster(commands.Cog):
 
     async def cog_load(self) -> None:
         try:
-            times = await self.post_times()
+            times = await self.times()
         except Exception:  # the database is down as the bot starts: midnight for now, the retries do the rest
             log.exception("could not read the servers' post times; retrying")
             times = [MIDNIGHT, PREPARE_AT]
@@ -132,16 +133,14 @@ class DailyPoster(commands.Cog):
         self.post_loop.cancel()
         await self.par.close()
 
-    async def post_times(self) -> list[time]:
-        times = {MIDNIGHT, PREPARE_AT}
-        for settings in await self.bot.store.guilds_with_daily():
-            times.add(utc_time(settings.daily_time))
+    async def times(self) -> list[time]:
+        times = {MIDNIGHT, PREPARE_AT} | await post_times(self.bot.store)
         return sorted(times, key=lambda t: (t.hour, t.minute))
 
     async def reschedule(self) -> None:
         """Fire at every server's time. Restarts the loop: discord.py only re-times a loop that has fired once,
         and the restart's first step (``before_loop``) makes any post that is now due."""
-        times = await self.post_times()
+        times = await self.times()
         async with self.posting:
             task = self.post_loop.get_task()
             if task is not None and not task.done():
@@ -159,8 +158,7 @@ class DailyPoster(commands.Cog):
         await self.bot.wait_until_ready()
         # Catch up on a post missed while the bot was down. A bot with nothing daily to do yet starts no solve.
         try:
-            store = self.bot.store
-            busy = await store.guilds_with_daily() or await store.get_daily(day_of(clock.now())) is not None
+            busy = await anything_daily(self.bot.store, day_of(clock.now()))
         except Exception:
             log.exception("catching up on daily posts failed; the retry loop will try again")
             self.job_failed(SWEEP)

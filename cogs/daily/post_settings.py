@@ -10,10 +10,11 @@ import discord
 from discord import app_commands
 
 from app.daily.days import BadTime, day_of, format_post_time, parse_post_time, post_due_at
+from app.daily.round import utc_time
 from app.servers import settings as server_settings
 from cogs.commands.admin_group import require_manager
 from cogs.daily.play import DAILY_OFF
-from cogs.daily.post import poster, utc_time
+from cogs.daily.post import poster
 from cogs.plumbing import clock
 from cogs.plumbing.bounds import TIME_LENGTH
 from cogs.plumbing.interaction import Interaction

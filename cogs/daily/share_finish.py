@@ -16,10 +16,10 @@ import discord
 
 from app.daily.days import day_of
 from app.daily.share import share_posts_to_finish
+from app.records import GameRecord, SharePost
 from cogs.daily.play import share_post_text
 from cogs.plumbing import clock
 from games.i18n import messages_for
-from storage import GameRecord, SharePost
 
 log = logging.getLogger(__name__)
 

@@ -91,7 +91,7 @@ async def quick_death(store, user_id):
     while record.status == "playing":
         moves = legal_actions(record.state)
         move = next((m for m in moves if preview(record.state, m).damage), moves[0])
-        record = await solo.move(store, record.id, user_id, record.version, move)
+        record = (await solo.move(store, record.id, user_id, record.version, move)).record
     return record
 
 

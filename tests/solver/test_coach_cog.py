@@ -153,7 +153,7 @@ async def test_hint_shows_the_best_move_privately_and_marks_the_game(world, monk
                                     f"**{move_words(record.state, advice.best.action)}** — wins "))
     assert await world.store.is_hinted(record.id)
     again = await world.alice.click(message, custom_id=hint[0].custom_id)  # hinted already: no second warning
-    assert answers_to(again)[-1].content.startswith("💡 Best now:")
+    assert answers_to(again)[-1].content.startswith("💡 Best now")
     # The room says so from the next move on, and its end never calls it perfect.
     moved = await world.alice.click(message, custom_id=next(b for b in buttons(message)
                                                             if b.custom_id.endswith(":A")).custom_id)

@@ -43,7 +43,7 @@ def straightforward(state, samples: int) -> MoveValue:
 def test_small_deals_get_the_straightforward_advice(seed, size, health, moves, samples):
     rules, state = played_into(seed, size, health, moves)
     if len(legal_actions(state)) > 1:
-        assert Coach(rules, samples).advise(state).best == straightforward(state, samples)
+        assert Coach(rules, samples).advise(state).best[:3] == straightforward(state, samples)[:3]  # move, figures
 
 
 def small_position(seed: int):
@@ -61,7 +61,7 @@ def test_a_move_with_the_same_total_and_more_orders_won_is_not_dropped():
     figures = every_move(state, samples)
     best = straightforward(state, samples)
     assert any(move.expected == best.expected and move.win < best.win for move in figures)
-    assert Coach(rules, samples).advise(state).best == best
+    assert Coach(rules, samples).advise(state).best[:3] == best[:3]
 
 
 def test_along_classic_deals_every_hint_is_the_straightforward_one():
@@ -75,7 +75,7 @@ def test_along_classic_deals_every_hint_is_the_straightforward_one():
             if len(legal_actions(state)) > 1:
                 figures = every_move(state, 2)
                 best = recommended(figures)
-                assert coach.advise(state).best == best
+                assert coach.advise(state).best[:3] == best[:3]
                 ties += sum(move[1:] == best[1:] for move in figures) > 1
                 state = apply(state, best.action)
             else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
-from app.coach.advice import _hint_in_worker
+from app.coach.advice import _review_in_worker
 from app.solver.progress import Progress
 from app.solver.worker import ParService, resident
 from games.engine import PRESETS, deal
@@ -31,9 +31,10 @@ async def test_a_watched_job_is_told_its_place_in_the_queue_then_its_steps():
 
 async def test_an_idle_worker_holding_much_memory_is_ended_and_the_next_job_gets_a_fresh_one():
     service = ParService(idle_end=1.0, heavy_idle=HEAVY)
-    deck = " ".join(card.code for card in deal(CLASSIC, 7))
+    deck = " ".join(card.code for card in deal(CLASSIC, 900302))
     try:
-        await service.run(_hint_in_worker, CLASSIC.to_dict(), deck, "")  # a room's first hint: the heaviest
+        # A review keeps the deal's whole search for its par (the next review of the deal reuses it): the heaviest
+        await service.run(_review_in_worker, CLASSIC.to_dict(), deck, "A")
         [worker] = service.worker_processes()
         held = resident(worker.pid)
         assert held is not None and held > HEAVY  # without ending it, this is what an idle worker would keep
