@@ -230,7 +230,10 @@ class Coach:
                                  sum(cell.hi > 0 for cell in cells[i]) / n)
                        if exact else _figures(action, [cell.hi for cell in cells[i]], bounded=False))
                       for i, action in enumerate(actions) if i == chosen or action in wanted)
-        return Advice(moves, moves[[move.action for move in moves].index(actions[chosen])], n, exact)
+        lead = [cell.hi for cell in cells[chosen]]
+        close = () if exact else tuple(action for i, action in enumerate(actions) if i != chosen
+                                       and not dismissed(gap(lead, [cell.hi for cell in cells[i]])))
+        return Advice(moves, moves[[move.action for move in moves].index(actions[chosen])], n, exact, close)
 
     def _advise_sure(self, seen: State, actions: list[Action], dungeons: list[tuple[Card, ...]], asked: set[int],
                      threshold: float | None, budget: int | None, progress: Callable[[int], None] | None
