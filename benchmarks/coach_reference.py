@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import random
 import statistics
 import sys
 import time
@@ -35,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.engine import PRESETS, apply, deal, decode, encode, legal_actions, new_game  # noqa: E402
 from games.engine.seeds import seed_from_bytes  # noqa: E402
 from games.solver import solve  # noqa: E402
-from games.solver.fair import _all_orders, distinct_orders, unseen_count, visible  # noqa: E402
+from games.solver.fair import _all_orders, distinct_orders, drawn_orders, unseen_count, visible  # noqa: E402
 from games.solver.position import Position  # noqa: E402
 from games.solver.search import gc_paused  # noqa: E402
 
@@ -79,13 +78,7 @@ def reference_orders(seen) -> tuple[list[tuple], bool]:
     if distinct_orders(unseen) <= ORDERS:
         return [order + known for order in _all_orders(unseen)], True
     text = "reference|" + " ".join(c.code for c in unseen) + "|" + " ".join(c.code for c in known)
-    rng = random.Random(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"))
-    drawn = []
-    for _ in range(ORDERS):
-        order = list(unseen)
-        rng.shuffle(order)
-        drawn.append(tuple(order) + known)
-    return drawn, False
+    return drawn_orders(unseen, known, int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"), ORDERS), False
 
 
 def judge(item: dict) -> dict:

@@ -133,13 +133,19 @@ def orders(state: State, samples: int) -> tuple[list[tuple[Card, ...]], bool]:
     unseen, known = state.dungeon[:u], state.dungeon[u:]
     if every_order(state):
         return [order + known for order in _all_orders(unseen)], True
-    rng = random.Random(_seed(state, u))
+    return drawn_orders(unseen, known, _seed(state, u), samples), False
+
+
+def drawn_orders(unseen: Sequence[Card], known: tuple[Card, ...], seed: int, count: int
+                 ) -> list[tuple[Card, ...]]:
+    """``count`` dungeons: ``unseen`` shuffled by a generator seeded with ``seed``, then ``known`` under them."""
+    rng = random.Random(seed)
     drawn = []
-    for _ in range(samples):
+    for _ in range(count):
         order = list(unseen)
         rng.shuffle(order)
         drawn.append(tuple(order) + known)
-    return drawn, False
+    return drawn
 
 
 def _all_orders(cards: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
