@@ -1,8 +1,7 @@
 """The par of the day: solved ahead of time in the solver's worker process, so no interaction waits for it.
 
-The poster prepares each day's par the evening before (cogs/daily/post.py, ``PREPARE_AT``), and makes sure of it
-again after its midnight posts; a daily started before that (a bot that was down, say) asks for it in the
-background. Several processes sharing one
+The poster has each day's par solved after its midnight posts (cogs/daily/post.py); a daily started before that
+(a bot that was down, say) asks for it in the background. Several processes sharing one
 database solve it once: the one holding the par's lease in the database solves, the others read the answer.
 Right after par, in what is left of par's time limit and under the same lease, the coach plays the deal seeing only
 what a player sees (``app.solver.worker.coach_score``); its score is stored with par in one write and shown beside it.

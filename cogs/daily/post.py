@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import UTC, time, timedelta
+from datetime import time, timedelta
 
 import discord
 from discord.ext import commands, tasks
@@ -52,7 +52,6 @@ from games.i18n import ENGLISH, Messages
 
 log = logging.getLogger(__name__)
 
-PREPARE_AT = time(23, 0, tzinfo=UTC)  # the next day's deal, par and coach's score are made from here on
 RETRY_TICK = timedelta(minutes=1)  # how often failed posts are looked at
 WATCHDOG_TICK = timedelta(hours=1)
 UNLOAD_WAIT = 2.0  # seconds a stopping bot waits for a round being made
@@ -87,7 +86,7 @@ async def send_post(channel: discord.abc.Messageable, item: Due, facts: DayFacts
 class DailyPoster(commands.Cog):
     """Schedules the daily round and sends its posts.
 
-    Three loops: ``post_loop`` fires at 00:00, at every server's time and at ``PREPARE_AT``; ``retry_loop`` runs
+    Three loops: ``post_loop`` fires at 00:00 and at every server's time; ``retry_loop`` runs
     while some post is owed and runs the round again, with back-off, until it is delivered or given up;
     ``watchdog`` restarts the post loop if it ever stops and starts the retries when another process left a post
     undelivered. No error in one server's post reaches a loop: the round logs it and that post is retried.
@@ -112,7 +111,7 @@ class DailyPoster(commands.Cog):
             times = await self.times()
         except Exception:  # the database is down as the bot starts: midnight for now, the retries do the rest
             log.exception("could not read the servers' post times; retrying")
-            times = [MIDNIGHT, PREPARE_AT]
+            times = [MIDNIGHT]
             self.times_unknown = True
             self.job_failed(POST)
         self.post_loop.change_interval(time=times)
@@ -134,7 +133,7 @@ class DailyPoster(commands.Cog):
         await self.par.close()
 
     async def times(self) -> list[time]:
-        times = {MIDNIGHT, PREPARE_AT} | await post_times(self.bot.store)
+        times = {MIDNIGHT} | await post_times(self.bot.store)
         return sorted(times, key=lambda t: (t.hour, t.minute))
 
     async def reschedule(self) -> None:
@@ -223,15 +222,12 @@ class DailyPoster(commands.Cog):
 
     async def prepare_and_post(self, solve: bool = True) -> None:
         """Close yesterday's unfinished attempts (their results are in today's post), post, then make sure today's
-        par is there (made the evening before: ``PREPARE_AT``), finish yesterday's Share posts, and from
-        ``PREPARE_AT`` on prepare tomorrow's deal, par and coach's score. Never raises; what fails is retried."""
+        par is there and finish yesterday's Share posts. Never raises; what fails is retried."""
         await self.sweep()
         await self.post_due()
         if solve:
             await self.solve_par()
         await self.finish_shares()
-        if solve and clock.now().time().replace(tzinfo=UTC) >= PREPARE_AT:
-            await self.solve_par(ahead=True)
 
     async def finish_shares(self) -> None:
         """Par and the streak added to the Share posts of days now over. Never raises: posts left over (the
