@@ -83,6 +83,7 @@ def _review_in_worker(rules_data: dict, deck_codes: str, moves: str) -> ReviewTe
         coach = _coach(rules)
         result = fair_review(rules, deck, decode(moves), coach=coach, par=par, budget=REVIEW_MOVE_BUDGET,
                              progress=progress.report)
+        coach.forget()  # no order's search outlives the request: an idle worker holds little
         TIDIER.let_go(coach.retired)
         return ReviewText(result.summary(), result.lines(), result.machine_line())
 
@@ -97,6 +98,7 @@ def _hint_in_worker(rules_data: dict, deck_codes: str, moves: str) -> Hint:
             state = apply(state, action)
         coach = _coach(rules)
         advice = coach.advise(state, budget=HINT_BUDGET)
+        coach.forget()
         TIDIER.let_go(coach.retired)  # freed after the answer, while the worker waits for its next request
         best = advice.best
         return Hint(best.action.code, move_words(state, best.action), best.expected, best.win,
