@@ -25,7 +25,7 @@ from discord.ext import commands, tasks
 
 from app.daily.budget import SendBudget
 from app.daily.days import day_of
-from app.daily.par import ParKeeper, process_name
+from app.daily.par import ParKeeper
 from app.daily.post_facts import DayFacts, ServerFacts
 from app.daily.round import (
     EARLY_MARGIN,
@@ -96,12 +96,16 @@ class DailyPoster(commands.Cog):
     def __init__(self, bot) -> None:
         self.bot = bot
         self.posting = asyncio.Lock()  # one round at a time; a restart of the loop never cuts a round in half
-        self.owner = process_name()  # this process, for leases
-        self.par = ParKeeper(lambda: bot.store, bot.par_solver, getattr(bot, "coach_player", None), self.owner)
+        self.owner = bot.daily_par.owner  # this process, as it signs its leases
         self.jobs = Jobs()  # what is done today and what is still owed (retried by retry_loop; read by /healthz)
         self.times_unknown = False  # the servers' post times could not be read at start-up
         self.last_report: RoundReport | None = None  # the last round's (for the logs and the tests)
         self.round: DailyRound | None = None  # the round being made
+
+    @property
+    def par(self) -> ParKeeper:
+        """The bot's keeper of the days' pars (a daily started while par is unknown asks it too: app.events)."""
+        return self.bot.daily_par
 
     @property
     def budget(self) -> SendBudget:
