@@ -192,10 +192,11 @@ class Challenges:
             other = await tx.fetchone(PLAYING_ELSEWHERE, (user_id, challenge.place, challenge_id))
             if other is not None:
                 raise ChallengeBusy(user_id, other[0])
-            state = new_game(challenge.rules, seed=challenge.seed, deck=deal(challenge.rules, challenge.seed))
+            # Dealt from the cards, without the seed (as a daily): a game shows its seed, which would give the deal away.
+            state = new_game(challenge.rules, deck=deal(challenge.rules, challenge.seed))
             game_rows = await tx.fetch(INSERT_GAME, (
                 user_id, challenge.guild_id, challenge.channel_id, rules_json(challenge.rules), challenge.rules.key,
-                challenge.rules.name, challenge.seed, deck_codes(state.start_deck), to_json(state), now_us,
+                challenge.rules.name, None, deck_codes(state.start_deck), to_json(state), now_us,
                 challenge_id))
             await tx.execute(INSERT_PLAYER, (challenge_id, user_id, game_rows[0][0], name[:NAME_LENGTH], now_us))
             return game_rows[0][0], True
