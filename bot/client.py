@@ -139,6 +139,8 @@ class ScoundrelBot(Bot):
         # A counted daily finished, by a click in chat or a move at the table: the daily post counts it
         # (cogs/daily/count.py listens for the bot's event).
         events.listen(self.store, lambda record: self.dispatch("daily_finished", record))
+        # A move in a challenge's game: its standings are edited in their turn (cogs/challenge/keeper.py).
+        events.listen_challenges(self.store, lambda record: self.dispatch("challenge_moved", record))
         await self.tree.set_translator(CommandTranslator())
         for name in self.extension_names:
             await self.load_extension(name)

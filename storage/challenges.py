@@ -192,7 +192,7 @@ class Challenges:
             other = await tx.fetchone(PLAYING_ELSEWHERE, (user_id, challenge.place, challenge_id))
             if other is not None:
                 raise ChallengeBusy(user_id, other[0])
-            # Dealt from the cards, without the seed (as a daily): a game shows its seed, which would give the deal away.
+            # Dealt from the cards, without the seed (as a daily): a game shows its seed, which gives the deal away.
             state = new_game(challenge.rules, deck=deal(challenge.rules, challenge.seed))
             game_rows = await tx.fetch(INSERT_GAME, (
                 user_id, challenge.guild_id, challenge.channel_id, rules_json(challenge.rules), challenge.rules.key,

@@ -1,9 +1,9 @@
 """Forgetting a player: everything the bot keeps about one Discord user removed, in one transaction.
 
-What goes: their games (finished or not) with their action logs, kept reviews and kept names, their daily
-attempts, their places in challenges, the Share posts of their dailies, their reminder setting and its sent-reminder records, their rows of
-every board's running totals, and their duels still open (a challenge, or a duel being played: the other
-player's message then says the duel no longer exists).
+What goes: their games (finished or not) with their action logs, kept reviews and kept names, their daily attempts,
+their places in challenges, the Share posts of their dailies, their reminder setting and its sent-reminder records,
+their rows of every board's running totals, and their duels still open (a challenge, or a duel being played: the
+other player's message then says the duel no longer exists).
 
 What stays, anonymous: a finished duel is the other player's record too. The forgotten seat keeps its moves (the
 duel cannot be replayed without them) but its user id becomes ``FORGOTTEN`` (0, which no Discord user has) and its

@@ -48,7 +48,8 @@ TOO_LONG = N_("This is taking the solver too long; please try again later.")
 ONLY_DAILY = N_("Only a finished counted daily can be shared.")
 FINISH_ATTEMPT = N_("Finish your counted attempt at Daily #{day} first.")
 # How each refusal of ``app.coach.access`` reads at the table (NOT_YOURS is "not found"; RULES the solver's words).
-HINT_WORDS = {coaching.COUNTED_DAILY: NO_HINT_DAILY, coaching.IN_CHALLENGE: NO_HINT_CHALLENGE, coaching.OVER: HINT_GAME_OVER, coaching.MOVED_ON: HINT_MOVED_ON,
+HINT_WORDS = {coaching.COUNTED_DAILY: NO_HINT_DAILY, coaching.IN_CHALLENGE: NO_HINT_CHALLENGE,
+              coaching.OVER: HINT_GAME_OVER, coaching.MOVED_ON: HINT_MOVED_ON,
               coaching.UNAVAILABLE: N_("Hints are not available on this bot.")}
 REVIEW_WORDS = {coaching.STILL_PLAYING: STILL_PLAYING,
                 coaching.UNAVAILABLE: N_("Reviews are not available on this bot.")}

@@ -134,8 +134,10 @@ async def ask_solver(interaction: Interaction, work: Callable[[Watch], Awaitable
 REVIEW_REFUSALS = {coaching.NOT_YOURS: NOT_YOURS_REVIEW, coaching.STILL_PLAYING: STILL_PLAYING,
                    coaching.DAILY_RUNNING: N_("Finish your counted attempt at Daily #{day} first."),
                    coaching.UNAVAILABLE: NO_REVIEWS}
-HINT_REFUSALS = {coaching.NOT_YOURS: NOT_YOURS_HINT, coaching.COUNTED_DAILY: NO_HINT_DAILY, coaching.IN_CHALLENGE: NO_HINT_CHALLENGE,
-                 coaching.OVER: HINT_GAME_OVER, coaching.UNAVAILABLE: NO_HINTS, coaching.MOVED_ON: HINT_MOVED_ON}
+HINT_REFUSALS = {coaching.NOT_YOURS: NOT_YOURS_HINT, coaching.COUNTED_DAILY: NO_HINT_DAILY,
+                 coaching.IN_CHALLENGE: NO_HINT_CHALLENGE, coaching.OVER: HINT_GAME_OVER,
+                 coaching.UNAVAILABLE: NO_HINTS,
+                 coaching.MOVED_ON: HINT_MOVED_ON}
 
 
 def refusal_text(refused: CoachRefused, tr: Messages, texts: dict[str, str]) -> str:
