@@ -36,6 +36,7 @@ BUSY_WORDS_NO_LINK = N_("You are already in a running challenge in this server: 
                         "before joining another.")
 JOINED_NOTE = N_("You joined the challenge. Only you can see this game; the standings show your room and health.")
 AGAIN_NOTE = N_("You have joined this challenge already: here is your game.")
+NOT_PART = N_("That replay is not part of this challenge.")
 ONLY_STARTER = N_("Only the player who started this challenge can close it early.")
 
 
@@ -140,7 +141,7 @@ class ReplayMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"sc:chrepl
             value = str(values[0])
             record = await solo.game(store, int(value)) if value.isdigit() and len(value) <= 18 else None
             if record is None or record.challenge_id != challenge.id or challenge.running:
-                await send_private(interaction, for_reader(interaction)("That replay is not part of this challenge."))
+                await send_private(interaction, for_reader(interaction)(NOT_PART))
                 return
             await post_replay(interaction, record)
         except Exception as error:

@@ -63,7 +63,8 @@ class Token:
 @dataclass
 class Watch:
     drawn: object = None  # the standings last written, to edit only when they changed
-    edited_at: float = -math.inf  # on the event loop's clock
+    edited_at: float = -math.inf  # when the last edit began, on the event loop's clock
+    dirty: bool = False  # changed while an edit was waiting or on its way
     edits: int = 0
     token: Token | None = None
     times: list[float] = field(default_factory=list)  # when each edit went (the benchmark reads them)
@@ -138,20 +139,22 @@ class StandingsKeeper(commands.Cog):
             self.schedule(record.challenge_id)
 
     def schedule(self, challenge_id: int) -> None:
-        """Edit the standings now, or when their interval is up; once however often called meanwhile."""
-        if challenge_id in self.pending:
-            return
+        """Edit the standings now, or when their interval is up; once however often called meanwhile (a change
+        made while an edit is on its way schedules the next one when it is done)."""
         watch = self.watch(challenge_id)
+        if challenge_id in self.pending:
+            watch.dirty = True
+            return
         wait = max(0.0, watch.edited_at + EDIT_EVERY - asyncio.get_running_loop().time())
         self.pending[challenge_id] = asyncio.get_running_loop().create_task(self._edit_later(challenge_id, wait))
 
     async def _edit_later(self, challenge_id: int, wait: float) -> None:
+        watch = self.watch(challenge_id)
         try:
             if wait:
                 await asyncio.sleep(wait)
-            self.pending.pop(challenge_id, None)  # a change from now on schedules the next edit
+            watch.dirty = False  # what changes from now on is read by the next edit
             board = await standings.board(self.bot.store, challenge_id)
-            watch = self.watch(challenge_id)
             if board.final:
                 self.finish_soon(challenge_id)
             elif board.rows != watch.drawn and await self.edit(board, watch):
@@ -160,6 +163,8 @@ class StandingsKeeper(commands.Cog):
             log.exception("could not edit the standings of challenge %s", challenge_id)
         finally:
             self.pending.pop(challenge_id, None)
+            if watch.dirty and challenge_id in self.watched:
+                self.schedule(challenge_id)
 
     async def close_on_time(self, challenge) -> None:
         try:
@@ -215,6 +220,7 @@ class StandingsKeeper(commands.Cog):
                               or challenge.channel_id is None or challenge.message_id is None):
             return False
         await self.bot.send_budget.take(urgent=False)  # after any daily post waiting for its turn
+        watch.edited_at = asyncio.get_running_loop().time()  # the next edit is due 2 s after this one began
         try:
             if token is not None:
                 await token.webhook.edit_message(token.message_id or challenge.message_id or 0, embed=shown, view=view)
@@ -227,7 +233,6 @@ class StandingsKeeper(commands.Cog):
         except discord.HTTPException as error:
             log.warning("challenge %s: could not edit its standings: %r", challenge.id, error)
             return False
-        watch.edited_at = asyncio.get_running_loop().time()
         watch.edits += 1
         watch.times.append(watch.edited_at)
         del watch.times[:-50]
