@@ -6,9 +6,9 @@ Persistent ``DynamicItem``\\ s whose custom_id holds the challenge's id, so they
     sc:chclose:<challenge>     close it now (the starter only)
     sc:chreplay:<challenge>    the final standings' menu: a player's game as a replay
 
-None of them edits the standings: the keeper does (cogs/challenge/keeper.py), from the bot's request budget. A
-click only hands the keeper a fresh interaction token where the bot cannot edit the message itself (a user
-install).
+None of them edits the standings: the keeper does (cogs/challenge/keeper.py), from the bot's request budget.
+Where the bot cannot edit the message itself (a user install), a click is deferred on the challenge's message and
+hands the keeper its token, which edits that message for 15 minutes.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from app.challenges import play
 from app.errors import ChallengeRefused
 from app.play import solo
 from cogs.challenge.board import CLOSED_WORDS
+from cogs.commands.group import bot_can_post
 from cogs.daily.play import send_daily_game
 from cogs.game.replay import post_replay
 from cogs.plumbing.bounds import ID
@@ -75,7 +76,10 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
             keeper: Any = interaction.client.get_cog("StandingsKeeper")
-            if keeper is not None:  # a fresh token to edit the standings through, where the bot cannot post
+            if keeper is not None and not bot_can_post(interaction):
+                # Where the bot cannot post (a user install), the click is deferred on the challenge's message,
+                # so this interaction's token edits it for 15 minutes; the answer comes as a private follow-up.
+                await interaction.response.defer()
                 keeper.token_from(interaction, self.challenge_id)
             await (self.join(interaction) if self.what == "join" else self.close(interaction))
         except Exception as error:

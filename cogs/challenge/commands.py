@@ -65,7 +65,7 @@ async def challenge(interaction: Interaction, preset: str | None = None,
     if isinstance(keeper, StandingsKeeper):
         keeper.started(await play.challenge(store, started.id))
         if not bot_can_post(interaction):
-            keeper.token_from(interaction, started.id, message.id)
+            keeper.token_from(interaction, started.id)
 
 
 async def setup(bot) -> None:

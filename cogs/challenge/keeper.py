@@ -53,10 +53,10 @@ TOKEN_LIFE = timedelta(minutes=15) - timedelta(minutes=1)  # an interaction's to
 
 @dataclass
 class Token:
-    """An interaction's webhook, to edit the challenge's message through where the bot cannot on its own."""
+    """An interaction whose original response is the challenge's message (the command's, or a click on it
+    answered by deferring): its token edits that message until ``until``, where the bot cannot on its own."""
 
-    webhook: discord.Webhook
-    message_id: int | None
+    interaction: discord.Interaction
     until: datetime
 
 
@@ -96,13 +96,12 @@ class StandingsKeeper(commands.Cog):
     def watch(self, challenge_id: int) -> Watch:
         return self.watched.setdefault(challenge_id, Watch())
 
-    def token_from(self, interaction, challenge_id: int, message_id: int | None = None) -> None:
-        """Keep ``interaction``'s token for a challenge whose message the bot cannot edit on its own."""
+    def token_from(self, interaction, challenge_id: int) -> None:
+        """Keep ``interaction``'s token, whose original response is the challenge's message, for a challenge the
+        bot cannot edit on its own."""
         if bot_can_post(interaction):
             return
-        message = getattr(interaction, "message", None)
-        message_id = message_id or (message.id if message is not None else None)
-        self.watch(challenge_id).token = Token(interaction.followup, message_id, clock.now() + TOKEN_LIFE)
+        self.watch(challenge_id).token = Token(interaction, clock.now() + TOKEN_LIFE)
 
     def started(self, challenge) -> None:
         """A challenge to keep: its timer, par and the coach's score in the background."""
@@ -223,11 +222,14 @@ class StandingsKeeper(commands.Cog):
         watch.edited_at = asyncio.get_running_loop().time()  # the next edit is due 2 s after this one began
         try:
             if token is not None:
-                await token.webhook.edit_message(token.message_id or challenge.message_id or 0, embed=shown, view=view)
+                await token.interaction.edit_original_response(embed=shown, view=view)
             else:
                 channel = self.bot.get_partial_messageable(challenge.channel_id)
                 await channel.get_partial_message(challenge.message_id).edit(embed=shown, view=view)
         except discord.NotFound:
+            if token is not None:  # the token no longer reaches it: wait for a fresh one
+                watch.token = None
+                return False
             log.warning("challenge %s: its message is gone", challenge.id)
             return True
         except discord.HTTPException as error:

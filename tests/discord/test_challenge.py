@@ -153,3 +153,27 @@ async def test_a_member_who_left_is_shown_as_gone(world):
     await world.alice.click(invite, custom_id=button(invite, "Close").custom_id)
     await world.env.advance_time(5)
     assert "bob (left the server)" in standings(world, invite)
+
+
+async def test_where_the_bot_cannot_post_the_standings_go_through_the_freshest_token(world, monkeypatch):
+    """A user install (a group DM, a server without the bot): the bot edits only through an interaction's token.
+    SimCord has neither, so the place is declared one by the function that tells (``bot_can_post``)."""
+    from cogs.challenge import buttons as challenge_buttons
+    from cogs.challenge import commands as challenge_commands
+    from cogs.challenge import keeper as keeper_module
+
+    for module in (challenge_buttons, challenge_commands, keeper_module):
+        monkeypatch.setattr(module, "bot_can_post", lambda interaction: False)
+    invite = await start(world, minutes=30)
+    assert keeper(world).watched[1].token is not None  # the command's own
+    game = await world.bob.click(invite, custom_id=button(invite, "Join").custom_id)
+    shown = game.followups[0]  # the click is deferred on the message; the game comes privately after
+    assert shown.ephemeral and shown.embeds
+    await world.env.advance_time(3)
+    assert "**bob** — room 1, ❤️ 20" in standings(world, invite)
+    await world.env.advance_time(15 * 60)  # every token has run out: the standings wait for the next click
+    closed = await world.alice.click(current(world, invite), custom_id=button(invite, "Close").custom_id)
+    assert "closed" in private_notes(closed)[0]
+    await world.env.advance_time(3)
+    assert current(world, invite).embeds[0].title.startswith("🏁")  # through the Close click's token
+    assert keeper(world).finals == 1
