@@ -32,6 +32,8 @@ from setuptools.errors import CompileError
 
 # The one list of compiled modules (paths from the project root).
 COMPILED = ["games/solver/rooms.py", "games/solver/search.py"]
+# Extensions written in C (no Python twin of the same name: ``games/solver/native.py`` says what stands in).
+C_MODULES = ["games/solver/_exact.c"]
 
 # annotation_typing=False: the .py's annotations are for readers and type checkers; C types come from the .pxd
 # alone (annotations like ``int`` would otherwise become C types and clash with it). Bounds checks and negative
@@ -56,7 +58,8 @@ def build_client() -> None:
 
 
 def source_files(py_path: str) -> list[Path]:
-    """The files a compiled module is built from: its ``.py`` and, if present, its augmenting ``.pxd``."""
+    """The files a compiled module is built from: its ``.py`` and, if present, its augmenting ``.pxd`` (or its
+    ``.c``)."""
     py = Path(py_path)
     return [path for path in (py, py.with_suffix(".pxd")) if path.exists()]
 
@@ -80,6 +83,11 @@ class CythonBuildExt(build_ext):
 
         sources = ext.sources
         recorded = digests(sources[0])
+        if sources[0].endswith(".c"):
+            super().build_extension(ext)
+            built = Path(self.get_ext_fullpath(ext.name))
+            built.with_name(built.name + SIDECAR).write_text(json.dumps(recorded, indent=1) + "\n")
+            return
         try:
             (translated,) = cythonize([ext], compiler_directives=DIRECTIVES, force=self.force, quiet=True,
                                       build_dir=os.path.join("build", "cython"))
@@ -113,7 +121,9 @@ def extensions() -> list[Extension]:
         import Cython  # noqa: F401  (a build requirement; missing only when building without isolation)
     except ImportError:
         return []
-    return [Extension(path[: -len(".py")].replace("/", "."), [path], optional=True) for path in COMPILED]
+    return ([Extension(path[: -len(".py")].replace("/", "."), [path], optional=True) for path in COMPILED]
+            + [Extension(path[: -len(".c")].replace("/", "."), [path], optional=True,
+                         extra_compile_args=["-O2"]) for path in C_MODULES])
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": CythonBuildExt})

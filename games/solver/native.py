@@ -13,6 +13,10 @@ extension in preference to the ``.py`` even after the ``.py`` was edited, so ``l
 - ``SCOUNDREL_PURE_SOLVER=1`` in the environment: the ``.py`` files, silently (to compare the two).
 
 ``compiled()`` names the modules that run compiled, for the benchmark and ``python -m bot solve`` to print.
+
+The exact search also has a C build of its own (``_exact.c``, no Python twin of that name): ``exact_search`` gives a
+position the C search while its build matches ``_exact.c`` (the same record), else ``search.Search``; both answer
+the same questions with the same results (``tests/solver/test_exact_core.py``).
 """
 
 from __future__ import annotations
@@ -53,8 +57,9 @@ def extension_files(folder: Path = HERE) -> dict[str, Path]:
 
 
 def source_digests(folder: Path, name: str) -> dict[str, str]:
-    """SHA-256 of the files module ``name`` is compiled from: its ``.py`` and its ``.pxd`` if there is one."""
-    paths = [folder / f"{name}.py", folder / f"{name}.pxd"]
+    """SHA-256 of the files module ``name`` is compiled from: its ``.py`` and its ``.pxd`` if there is one (or its
+    ``.c``)."""
+    paths = [folder / f"{name}.py", folder / f"{name}.pxd", folder / f"{name}.c"]
     return {path.name: hashlib.sha256(path.read_bytes()).hexdigest() for path in paths if path.exists()}
 
 
@@ -133,7 +138,7 @@ def load() -> tuple[str, ...]:
 
 
 def compiled() -> tuple[str, ...]:
-    """The solver modules that run compiled (empty: all pure Python)."""
+    """The solver's Cython modules that run compiled (empty: all pure Python); the C search is ``exact_type``."""
     return tuple(name for name in _compiled if _is_extension(sys.modules.get(f"{PACKAGE}.{name}")))
 
 
@@ -148,6 +153,47 @@ def why_pure() -> str:
 
 
 def describe() -> str:
-    """One line for summaries: ``compiled (rooms, search)`` or ``pure Python``."""
-    names = compiled()
+    """One line for summaries: ``compiled (rooms, search, _exact)`` or ``pure Python``."""
+    names = compiled() + ((EXACT,) if exact_type() is not None else ())
     return f"compiled ({', '.join(names)})" if names else "pure Python"
+
+
+EXACT = "_exact"  # the C search's module (built from ``_exact.c``)
+_exact_checked = False
+_exact_type = None
+
+
+def exact_type():
+    """The C search's class if its build is current (and pure Python is not asked for), else None."""
+    global _exact_checked, _exact_type
+    if not _exact_checked:
+        _exact_checked = True
+        _exact_type = _load_exact()
+    return _exact_type
+
+
+def _load_exact():
+    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+        return None
+    built = [path for suffix in importlib.machinery.EXTENSION_SUFFIXES
+             for path in sorted(HERE.glob(EXACT + suffix))]
+    if not built or not (HERE / f"{EXACT}.c").exists():
+        return None
+    reason = stale_reason(HERE, EXACT, built[0])
+    if reason is None:
+        try:
+            return importlib.import_module(f"{PACKAGE}.{EXACT}").Exact
+        except ImportError as exc:
+            reason = f"it does not import ({exc})"
+    log.warning("Not using the C search (%s): running the slower one; %s.", reason, REBUILD)
+    return None
+
+
+def exact_search(deal):
+    """One deal's exact search: the C one when built, else ``search.Search``."""
+    exact = exact_type()
+    if exact is None:
+        from .search import Search
+        return Search(deal)
+    return exact(bytes(deal.card_class), deal.max_health, deal.early_end, deal.room_counts_at_death,
+                 deal.limit_step)

@@ -15,7 +15,8 @@ from games.engine.cards import Card
 from games.engine.rules import STRICT
 
 from .deal import NO_LIMIT, Deal
-from .search import LOST, ROOM_SIZE, Search, gc_paused, narrow
+from .native import exact_search
+from .search import LOST, ROOM_SIZE, gc_paused, narrow
 
 
 class Position:
@@ -23,13 +24,13 @@ class Position:
 
     def __init__(self, rules: Rules, deck: Sequence[Card]) -> None:
         self.deal = Deal(rules, deck)
-        self.search = Search(self.deal)
+        self.search = exact_search(self.deal)  # in C when built (the same answers as ``search.Search``)
         self._where = {card: i for i, card in enumerate(self.deal.cards)}
         self._exact: dict[tuple, int] = {}
 
     def size(self) -> int:
         """How many situations the search has met (its table grows with them)."""
-        return len(self.search._where)
+        return self.search.size()
 
     def release(self, items: int) -> bool:
         """Free up to ``items`` of what the position holds (see ``Search.release``); True once all of it is freed.
@@ -66,7 +67,7 @@ class Position:
             lim = NO_LIMIT
             if state.kills:
                 lim = state.kills[-1].value + (0 if state.rules.weapon_limit == STRICT else 1)
-        lim = self.search._limit(lim, pos, queue, carried)
+        lim = self.search.limit(lim, pos, queue, carried)
         return pos, queue, carried, state.avoided_last, state.health, w, lim
 
     @staticmethod
@@ -114,8 +115,7 @@ class Position:
             return state.score  # type: ignore[return-value]  # over: scored
         situation = self.situation(state)
         if situation is not None:
-            search = self.search
-            return search.upper_bound(search.remaining(*situation[:3]), *situation[4:])
+            return self.search.ceiling(*situation[:3], *situation[4:])
         return max(self.ceiling(apply(state, action)) for action in legal_actions(state))
 
     def value(self, state: State, at_most: int | None = None) -> int:

@@ -102,6 +102,18 @@ class Search:
                 items -= 1
         return True
 
+    # --- what a position asks (the C search, ``_exact.c``, answers the same) -----------------------------------
+    def ceiling(self, pos: int, queue: tuple, carried: int, h: int, w: int, lim: int) -> int:
+        """``upper_bound`` of a turn start."""
+        return self.upper_bound(self.remaining(pos, queue, carried), h, w, lim)
+
+    def limit(self, lim: int, pos: int, queue: tuple, carried: int) -> int:
+        return self._limit(lim, pos, queue, carried)
+
+    def size(self) -> int:
+        """How many situations the search has met (its table grows with them)."""
+        return len(self._where)
+
     # --- the dungeon -----------------------------------------------------------------------
     def fill(self, pos: int, queue: tuple, carried: int) -> tuple[tuple[int, ...], int, tuple]:
         """The room after filling, and the dungeon left: (room, pos, queue)."""

@@ -13,7 +13,7 @@ import termios
 import threading
 
 from games.engine import PRESETS, deal
-from games.solver import compiled, solve
+from games.solver import native, solve
 from games.solver.explain import line_text
 from terminal.solve import main, parse_seed
 from tests.solver.brute_force import start_state
@@ -42,8 +42,7 @@ def test_solve_prints_par_at_once_then_the_coachs_game_with_a_progress_bar():
         solving.kill()
     reader.join(10)
     out = [line.rstrip("\n") for line in out] + rest.splitlines()
-    running = ", ".join(compiled())
-    assert out[1].endswith(f"(solver: compiled ({running})).") if running else out[1].endswith("(solver: pure Python).")
+    assert out[1].endswith(f"(solver: {native.describe()}).")
     assert any(line.strip().startswith("Room 1: ♤6 ♤8 ♥️10 ♦️8.") for line in out)
     assert out[-3].startswith("The coach, seeing only the room and what was seen before, plays: ")
     assert out[-1] == "best_score=30 winnable=yes"

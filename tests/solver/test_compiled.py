@@ -39,7 +39,7 @@ def compiled_build():
     names = games.solver.compiled()
     if os.environ.get(native.PURE_ENV, "") not in ("", "0"):
         pytest.skip(f"{native.PURE_ENV}=1: the pure solver was asked for")
-    if set(names) != {"search", "rooms"}:
+    if not {"search", "rooms"} <= set(names):
         why = f"{NOT_BUILT}: {native.why_pure() or f'only {names} are compiled'}"
         if ON_CI:
             pytest.fail(f"CI=true but {why}")

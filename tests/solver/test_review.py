@@ -13,6 +13,7 @@ from games.solver import solve
 from games.solver.fair_review import fair_review
 from games.solver.position import Position
 from games.solver.review import review
+from games.solver.search import Search
 from terminal.review import main as review_main
 from tests.solver.brute_force import best_from, start_state
 from tests.solver.test_agreement import SOLVABLE, small_deals
@@ -156,7 +157,7 @@ def test_every_turn_start_of_a_long_game_is_read_as_the_room_and_dungeon_it_is()
     for action in line:
         situation = position.situation(state)
         if situation is not None:
-            room, pos2, queue2 = position.search.fill(*situation[:3])
+            room, pos2, queue2 = Search(position.deal).fill(*situation[:3])
             assert sorted(room) == sorted(index[card] for card in state.room)
             assert list(range(pos2, len(deck))) + list(queue2) == [index[card] for card in state.dungeon]
         avoids += action.code == "A"

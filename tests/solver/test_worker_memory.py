@@ -8,7 +8,7 @@ from app.coach.advice import _review_in_worker
 from app.solver.progress import Progress
 from app.solver.worker import ParService, resident
 from games.engine import PRESETS, deal
-from tests.solver.worker_jobs import counted_steps, timed_nap
+from tests.solver.worker_jobs import counted_steps, hold_memory, timed_nap
 
 CLASSIC = PRESETS["classic"]
 HEAVY = 120 * 2**20  # the issue's bound for an idle worker
@@ -31,10 +31,8 @@ async def test_a_watched_job_is_told_its_place_in_the_queue_then_its_steps():
 
 async def test_an_idle_worker_holding_much_memory_is_ended_and_the_next_job_gets_a_fresh_one():
     service = ParService(idle_end=1.0, heavy_idle=HEAVY)
-    deck = " ".join(card.code for card in deal(CLASSIC, 900302))
     try:
-        # A review keeps the deal's whole search for its par (the next review of the deal reuses it): the heaviest
-        await service.run(_review_in_worker, CLASSIC.to_dict(), deck, "A")
+        await service.run(hold_memory, 160)  # a job that leaves much behind (a review's searches are far lighter)
         [worker] = service.worker_processes()
         held = resident(worker.pid)
         assert held is not None and held > HEAVY  # without ending it, this is what an idle worker would keep
@@ -47,6 +45,20 @@ async def test_an_idle_worker_holding_much_memory_is_ended_and_the_next_job_gets
         assert (await service.run(timed_nap, 0.0, "again"))[0] == "again"  # a fresh worker
         [fresh] = service.worker_processes()
         assert fresh.pid != worker.pid and (resident(fresh.pid) or 0) < HEAVY
+    finally:
+        await service.close()
+
+
+async def test_a_review_leaves_its_worker_light():
+    """The heaviest thing a worker keeps: a review keeps the deal's whole search for its par (the next review of the
+    deal reuses it); in C it is a few megabytes, and the worker stays far below the bound while idle."""
+    service = ParService(idle_end=-1)
+    deck = " ".join(card.code for card in deal(CLASSIC, 900302))
+    try:
+        await service.run(_review_in_worker, CLASSIC.to_dict(), deck, "A")
+        [worker] = service.worker_processes()
+        held = resident(worker.pid)
+        assert held is not None and held < HEAVY // 2
     finally:
         await service.close()
 

@@ -21,3 +21,13 @@ def counted_steps(steps: int, pause: float) -> int:
         progress.report(done, steps)
     time.sleep(pause)
     return steps
+
+
+_held: list[bytearray] = []
+
+
+def hold_memory(megabytes: int) -> int:
+    """Keep ``megabytes`` of memory (touched, so resident) in the worker after the job ends, as a job that caches
+    much would; how many bytes the worker now keeps this way."""
+    _held.append(bytearray(b"\1" * (megabytes * 2**20)))
+    return sum(len(block) for block in _held)
