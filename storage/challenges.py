@@ -54,7 +54,12 @@ STILL_PLAYING = ("SELECT g.id, g.user_id FROM challenge_players p JOIN games g O
 SETTLE_CLOSE = "UPDATE challenges SET status = 'closed' WHERE id = $1 AND status = 'closing'"
 GONE = ("UPDATE challenge_players SET gone = 1 WHERE user_id = $1 AND gone = 0 AND challenge_id IN "
         "(SELECT id FROM challenges WHERE guild_id = $2 AND status <> 'closed')")
-PLAYED = ("SELECT count(*), coalesce(sum(CASE WHEN g.status = 'won' THEN 1 ELSE 0 END), 0) "
+# Challenges closed that the player took part in, and those they won: finished (won or dead) with no finished game
+# of the same challenge ahead of theirs (a better score, or the same score sooner): the standings' first place.
+PLAYED = ("SELECT count(*), coalesce(sum(CASE WHEN g.status IN ('won', 'dead') AND NOT EXISTS ("
+          "SELECT 1 FROM challenge_players q JOIN games h ON h.id = q.game_id WHERE q.challenge_id = p.challenge_id "
+          "AND h.status IN ('won', 'dead') AND (h.score > g.score OR (h.score = g.score AND h.ended_at < g.ended_at))"
+          ") THEN 1 ELSE 0 END), 0) "
           "FROM challenge_players p JOIN challenges c ON c.id = p.challenge_id JOIN games g ON g.id = p.game_id "
           "WHERE p.user_id = $1 AND c.status = 'closed'")
 
@@ -233,7 +238,7 @@ class Challenges:
         return await self.db.write(lambda tx: tx.execute(GONE, (user_id, guild_id)))
 
     async def played(self, user_id: int) -> tuple[int, int]:
-        """(challenges played to their close, of which the player won the game)."""
+        """(challenges the player took part in, closed, of which they placed first)."""
         rows = await self.db.read(PLAYED, (user_id,))
         return (int(rows[0][0]), int(rows[0][1])) if rows else (0, 0)
 

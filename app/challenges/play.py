@@ -125,5 +125,5 @@ async def member_gone(store: Store, guild_id: int, user_id: int) -> int:
 
 
 async def played(store: Store, user_id: int) -> tuple[int, int]:
-    """(challenges the player took part in, closed, of which they won their game): for their stats."""
+    """(challenges the player took part in, closed, of which they placed first): for their stats."""
     return await store.challenges.played(user_id)

@@ -177,3 +177,13 @@ async def test_where_the_bot_cannot_post_the_standings_go_through_the_freshest_t
     await world.env.advance_time(3)
     assert current(world, invite).embeds[0].title.startswith("🏁")  # through the Close click's token
     assert keeper(world).finals == 1
+
+
+async def test_stats_count_the_challenges_played_and_won(world):
+    invite = await start(world, minutes=30)
+    game = await join(world.bob, invite)
+    await play_to_end(world.bob, game.response)
+    await world.alice.click(invite, custom_id=button(invite, "Close").custom_id)
+    await world.env.advance_time(3)
+    stats = await world.bob.slash(world.channel, "scoundrel stats")
+    assert "⚔️ **1 challenge** played · 1 won" in stats.response.embeds[0].description

@@ -119,3 +119,22 @@ async def test_forgetting_a_player_takes_their_places(store):
     assert counts["challenge places"] == 1 and counts["challenges kept anonymous"] == 1
     assert [e.user_id for e in await store.challenges.entrants(challenge.id)] == [BOB]
     assert (await store.challenges.get(challenge.id)).starter_id == 0
+
+
+async def test_challenges_played_and_won_count_closed_ones_and_first_places(store, clock):
+    assert await store.challenges.played(BOB) == (0, 0)
+    for seed in (1, 2):
+        challenge = await new_challenge(store, starter=CAROL, seed=seed)
+        bob, _ = await store.challenges.join(challenge.id, BOB, "bob")
+        alice, _ = await store.challenges.join(challenge.id, ALICE, "alice")
+        version = 0
+        for action in dying_line(bob.state):  # bob finishes; alice does not (she is ended by the close)
+            await store.play(bob.id, BOB, version, action)
+            version += 1
+        clock.advance(1)
+        assert await store.challenges.played(BOB) == (seed - 1, seed - 1)  # counted once closed
+        await store.challenges.begin_close(challenge.id)
+        await store.abandon(alice.id, ALICE)
+        await store.challenges.finish_close(challenge.id)
+    assert await store.challenges.played(BOB) == (2, 2)
+    assert await store.challenges.played(ALICE) == (2, 0)
