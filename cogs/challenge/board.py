@@ -55,7 +55,7 @@ def embed(board: Board, tr: Messages, starter: str) -> discord.Embed:
     challenge = board.challenge
     rules = rules_label(challenge.rules, tr)
     if board.final:
-        shown = discord.Embed(title=tr("🏁 Challenge over: final standings"), colour=FINAL_COLOUR)
+        shown = discord.Embed(title=tr("🏆 Challenge over: final standings"), colour=FINAL_COLOUR)
         facts = [tr("Par on this deal: {par}.", par=challenge.par) if challenge.par is not None
                  else tr("Par on this deal was not worked out.")]
         if challenge.coach_score is not None:

@@ -127,7 +127,7 @@ class ReplayMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"sc:chrepl
 
     def __init__(self, challenge_id: int, options: list[discord.SelectOption] | None = None,
                  tr: Messages = ENGLISH) -> None:
-        super().__init__(discord.ui.Select(custom_id=f"sc:chreplay:{challenge_id}", placeholder=tr("🎞️ Watch a replay"),
+        super().__init__(discord.ui.Select(custom_id=f"sc:chreplay:{challenge_id}", placeholder=tr("Watch a replay"),
                                            options=options or [discord.SelectOption(label="-", value="0")]))
         self.challenge_id = challenge_id
 

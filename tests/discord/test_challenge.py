@@ -76,7 +76,7 @@ async def test_ten_players_join_and_play_and_the_close_posts_the_final_standings
             break
         await world.env.advance_time(1)
     final = current(world, invite).embeds[0]
-    assert final.title.startswith("🏁")
+    assert final.title.startswith("🏆")
     assert "Par on this deal: 30." in final.description and "scored" in final.description
     assert "`/scoundrel play seed:K7Q2-M9XD`" in final.description
     assert standings(world, invite).count("did not finish") == 8
@@ -113,7 +113,7 @@ async def test_only_the_starter_closes_it_early(world):
     closed = await world.alice.click(invite, custom_id=button(invite, "Close").custom_id)
     assert "closed" in private_notes(closed)[0]
     await world.env.advance_time(3)
-    assert current(world, invite).embeds[0].title.startswith("🏁")
+    assert current(world, invite).embeds[0].title.startswith("🏆")
     assert "did not finish" in standings(world, invite)
     assert keeper(world).finals == 1
 
@@ -138,7 +138,7 @@ async def test_a_restart_mid_challenge_resumes_and_closes_on_time_once(world):
     await world.env.advance_time(3 * 60)
     for _ in range(10):
         await world.env.advance_time(1)
-    assert current(world, invite).embeds[0].title.startswith("🏁")
+    assert current(world, invite).embeds[0].title.startswith("🏆")
     assert "did not finish (room 2)" in standings(world, invite)
     assert keeper(world).finals == 1
     await world.restart()  # closed for good: never written again
@@ -175,7 +175,7 @@ async def test_where_the_bot_cannot_post_the_standings_go_through_the_freshest_t
     closed = await world.alice.click(current(world, invite), custom_id=button(invite, "Close").custom_id)
     assert "closed" in private_notes(closed)[0]
     await world.env.advance_time(3)
-    assert current(world, invite).embeds[0].title.startswith("🏁")  # through the Close click's token
+    assert current(world, invite).embeds[0].title.startswith("🏆")  # through the Close click's token
     assert keeper(world).finals == 1
 
 
