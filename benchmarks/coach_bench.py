@@ -27,9 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from app import coach  # noqa: E402
+from app.coach import advice as coach  # noqa: E402
 from app.solver.tidying import TIDIER  # noqa: E402
-from games.engine import PRESETS, deal, encode, seed_to_text  # noqa: E402
+from games.engine import PRESETS, apply, deal, encode, new_game, seed_to_text  # noqa: E402
 from games.engine.seeds import seed_from_bytes  # noqa: E402
 from games.solver import fair, native  # noqa: E402
 
@@ -57,6 +57,7 @@ def main() -> None:
     args = parser.parse_args()
     rules = PRESETS["classic"]
     hints, hints_wall, reviews, reviews_wall, plays, scores, spare = [], [], [], [], [], [], []
+    firsts: list[float] = []  # hints at a room's first position
     for i in range(args.first, args.first + args.deals):
         seed = seed_from_bytes(f"solver-bench/{i}".encode())
         deck = deal(rules, seed)
@@ -66,12 +67,17 @@ def main() -> None:
         scores.append(game.score)
         coach._coaches.clear()
         deal_hints = []
+        state = new_game(rules, deck=tuple(deck))
         for n in range(len(game.moves)):
+            first = all(card is not None for card in state.room)  # a room's first position: the costliest
+            state = apply(state, game.moves[n])
             if args.cold:
                 coach._coaches.clear()
             _, cpu, wall = timed(coach._hint_in_worker, rules.to_dict(), codes, encode(game.moves[:n]))
             deal_hints.append(cpu)
             hints_wall.append(wall)
+            if first:
+                firsts.append(cpu)
             spare.append(timed(TIDIER.wait, 600)[1])  # the worker's time until the next request
         hints += deal_hints
         reviewed = []
@@ -91,10 +97,13 @@ def main() -> None:
             with open(args.times, "a") as out:
                 out.write(json.dumps({"deal": i, "hints": deal_hints, "review": reviewed,
                                       "play": plays[-1], "score": game.score}) + "\n")
-    print(f"deals={args.deals} (from {args.first}) solver={native.describe()} hint samples={fair.HINT_SAMPLES} "
-          f"play samples={args.play_samples} exact up to {fair.EXACT_ORDERS} orders{' cold' if args.cold else ''}")
+    print(f"deals={args.deals} (from {args.first}) solver={native.describe()} "
+          f"hint budget={fair.HINT_BUDGET} situations play samples={args.play_samples} "
+          f"exact up to {fair.EXACT_ORDERS} orders{' cold' if args.cold else ''}")
     print(f"hint CPU: median {statistics.median(hints):.2f} s, p95 {p95(hints):.2f} s, max {max(hints):.2f} s over "
           f"{len(hints)} positions (wall: median {statistics.median(hints_wall):.2f} s, p95 {p95(hints_wall):.2f} s)")
+    print(f"  at a room's first position: median {statistics.median(firsts):.2f} s, p95 {p95(firsts):.2f} s, "
+          f"max {max(firsts):.2f} s over {len(firsts)}")
     if reviews:
         print(f"review CPU: median {statistics.median(reviews):.1f} s, p95 {p95(reviews):.1f} s, max {max(reviews):.1f}"
               f" s (wall: median {statistics.median(reviews_wall):.1f} s)")

@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from coach_reference import load, state_of  # noqa: E402
 
 from games.engine import PRESETS  # noqa: E402
-from games.solver import HINT_BUDGET  # noqa: E402
+from games.solver import HINT_BUDGET, fair, racing  # noqa: E402
 from games.solver.fair import Coach  # noqa: E402
 from games.solver.racing import gap, mean_and_margin, win_interval  # noqa: E402
 
@@ -98,7 +98,8 @@ def judge_coach(rows: list[dict], samples: int | None, budget: int | None) -> No
         print(f"deal {row['deal']:2d} room {row['turn']:2d} unseen {row['unseen']:2d}: {advice.best.action.code:3} "
               f"cost {costs[-1]:5.1f}  {advice.orders:3d} orders{' sure' if advice.sure else ''}  "
               f"{cpus[-1]:5.2f} s", flush=True)
-    how = f"samples {samples}" if samples else f"until sure, budget {f'{budget} situations' if budget else 'none'}"
+    how = f"samples {samples}" if samples else (f"until sure (first {fair.FIRST_ORDERS} orders, z {racing.Z}), "
+                                                f"budget {f'{budget} situations' if budget else 'none'}")
     print(f"positions {len(rows)} from {len({row['deal'] for row in rows})} deals; coach: {how}")
     print(summary(costs))
     print(f"figures outside the reference's 95 % interval: expected score {false_score}, chance to win {false_win}; "
@@ -132,7 +133,10 @@ def main() -> None:
     parser.add_argument("--budget", type=int, default=HINT_BUDGET, help="situations a hint may meet (0: until sure)")
     parser.add_argument("--most-unseen", type=int, default=99, help="only positions with at most this many unseen")
     parser.add_argument("--curve", action="store_true", help="orders against mistakes, from the reference alone")
+    parser.add_argument("--first", type=int, default=fair.FIRST_ORDERS, help="orders judged before the first look")
+    parser.add_argument("--z", type=float, default=racing.Z, help="standard errors of the coach's intervals")
     args = parser.parse_args()
+    fair.FIRST_ORDERS, racing.Z = args.first, args.z  # to try other settings against the same set
     rows = sorted((row for row in load().values() if row["unseen"] <= args.most_unseen),
                   key=lambda row: (row["deal"], row["turn"]))
     if args.curve:

@@ -1,6 +1,7 @@
 """The coach's reference set: fixed positions, every legal move judged exactly on at least 256 orders each.
 
     .venv/bin/python benchmarks/coach_reference.py build [--deals 30] [--jobs 2]   # build it, or go on building
+    .venv/bin/python benchmarks/coach_reference.py extend [--jobs 2]              # more orders where it is unsure
     .venv/bin/python benchmarks/coach_reference.py status                         # how far it is, what it cost
 
 The deals are classic deals that nothing is tuned on: deal *i* is the seed made from the text ``coach-reference/i``
@@ -12,6 +13,12 @@ the player has not seen are judged, each as likely as another: every distinct or
 coach's own (so the coach is never judged on its own draws). On each order every legal move is solved exactly with
 that order known, as the coach does on its own orders: so each move's mean over the orders is its expected score,
 and two moves compare on the same orders (``coach_quality.py`` makes the paired comparison).
+
+256 orders do not always settle a position: where a move risks a death on a few orders in a hundred (scores down to
+-180 beside scores near 20), its mean swings by points from one 256 to another. ``extend`` judges such positions on
+twice as many orders of the same draw (the first 256 unchanged), again and again up to ``MOST_ORDERS``, until every
+move that might be within ``FAR`` points of the best is known to within ``CLOSE`` of it (the paired 95 % interval
+of its gap to the best is at most that wide on each side), or is shown more than ``FAR`` below it.
 
 Each position is appended to ``benchmarks/results/coach_reference.jsonl`` as soon as it is done, so a stopped build
 loses nothing and a rerun does only what is missing. Cheap positions (few unseen cards) go first, then the rest deal by
@@ -36,9 +43,12 @@ from games.engine.seeds import seed_from_bytes  # noqa: E402
 from games.solver import solve  # noqa: E402
 from games.solver.fair import _all_orders, distinct_orders, drawn_orders, unseen_count, visible  # noqa: E402
 from games.solver.position import Position  # noqa: E402
+from games.solver.racing import gap  # noqa: E402
 from games.solver.search import gc_paused  # noqa: E402
 
 ORDERS = 256
+MOST_ORDERS = 1024  # ``extend`` judges an unsettled position on up to this many orders
+CLOSE, FAR = 0.5, 2.0  # as coach_quality.py judges the coach
 CHEAP = 14  # unseen cards up to which a position is judged first
 RESULTS = Path(__file__).resolve().parent / "results" / "coach_reference.jsonl"
 RULES = PRESETS["classic"]
@@ -71,33 +81,70 @@ def state_of(item: dict):
     return state
 
 
-def reference_orders(seen) -> tuple[list[tuple], bool]:
-    """The orders judged: every distinct one when they are few, else ``ORDERS`` drawn apart from the coach's."""
+def reference_orders(seen, count: int = ORDERS) -> tuple[list[tuple], bool]:
+    """The orders judged: every distinct one when they are few, else ``count`` drawn apart from the coach's (the
+    first ``ORDERS`` of any count are the same)."""
     u = unseen_count(seen)
     unseen, known = seen.dungeon[:u], seen.dungeon[u:]
     if distinct_orders(unseen) <= ORDERS:
         return [order + known for order in _all_orders(unseen)], True
     text = "reference|" + " ".join(c.code for c in unseen) + "|" + " ".join(c.code for c in known)
-    return drawn_orders(unseen, known, int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"), ORDERS), False
+    return drawn_orders(unseen, known, int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"), count), False
 
 
-def judge(item: dict) -> dict:
-    """Every legal move of the position, solved exactly on each reference order."""
+def judge(item: dict, count: int = ORDERS) -> dict:
+    """Every legal move of the position, solved exactly on each reference order (those beyond the ones it has)."""
     started = time.process_time()
     seen = visible(state_of(item))
     actions = legal_actions(seen)
-    dungeons, exact = reference_orders(seen)
+    dungeons, exact = reference_orders(seen, count)
     room = tuple(card for card in seen.room if card is not None)
-    values = []
+    values = list(item.get("values", []))
     with gc_paused():
-        for dungeon in dungeons:
+        for dungeon in dungeons[len(values):]:
             position = Position(RULES, room + dungeon)
             here = seen._replace(dungeon=dungeon)
             top = position.value(here)
             values.append([position.value(apply(here, action), at_most=top) for action in actions])
             position.release(10**9)
     return {**item, "actions": [a.code for a in actions], "exact": exact, "orders": len(dungeons),
-            "values": values, "cpu": round(time.process_time() - started, 2)}
+            "values": values, "cpu": round(item.get("cpu", 0) + time.process_time() - started, 2)}
+
+
+def unsettled(row: dict) -> bool:
+    """Whether some move might be within ``FAR`` of the best but its gap to it is known only to more than
+    ``CLOSE`` either way (see the module's text)."""
+    if row["exact"]:
+        return False
+    columns = list(zip(*row["values"], strict=True))
+    best = max(range(len(columns)), key=lambda i: (sum(columns[i]), -i))
+    for i, column in enumerate(columns):
+        if i != best:
+            g = gap(columns[best], column)
+            if g.margin > CLOSE and g.low < FAR:
+                return True
+    return False
+
+
+def settle(row: dict) -> dict:
+    """``row`` on twice as many orders, again and again, until it is settled or on ``MOST_ORDERS``."""
+    while unsettled(row) and row["orders"] < MOST_ORDERS:
+        row = judge(row, 2 * row["orders"])
+    return row
+
+
+def extend(jobs: int) -> None:
+    done = load()
+    todo = [row for row in done.values() if unsettled(row) and row["orders"] < MOST_ORDERS]
+    print(f"{len(done)} positions, {len(todo)} unsettled", flush=True)
+    with ProcessPoolExecutor(jobs) as pool:
+        for future in as_completed([pool.submit(settle, row) for row in todo]):
+            row = future.result()
+            done[(row["deal"], row["moves"])] = row
+            # the whole file again, the settled row in place of the old (a stop loses only what is unwritten)
+            RESULTS.write_text("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in done.values()))
+            print(f"deal {row['deal']:2d} room {row['turn']:2d} unseen {row['unseen']:2d} orders {row['orders']:4d}"
+                  f"{'' if not unsettled(row) else ' (still unsettled)'} {row['cpu']:7.1f} s", flush=True)
 
 
 def load() -> dict[tuple[int, str], dict]:
@@ -141,12 +188,14 @@ def status(deals: int) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=["build", "status"])
+    parser.add_argument("command", choices=["build", "extend", "status"])
     parser.add_argument("--deals", type=int, default=30)
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     if args.command == "build":
         build(args.deals, args.jobs)
+    elif args.command == "extend":
+        extend(args.jobs)
     else:
         status(args.deals)
 

@@ -20,7 +20,7 @@ from games.engine import Action, Rules, apply, decode, encode, new_game, parse_d
 from games.engine.cards import Card
 from games.i18n.phrase import Phrase
 from games.solver import SolverRefused, refusal
-from games.solver.fair import HINT_BUDGET, REVIEW_MOVE_BUDGET, Coach
+from games.solver.fair import HINT_BUDGET, REVIEW_MOVE_BUDGET, Coach, visible
 from games.solver.fair_review import fair_review
 from games.solver.hint_words import hint_phrase
 from games.solver.position import Position
@@ -32,6 +32,10 @@ POSITIONS_KEPT = 3  # deals whose solved positions the worker keeps: the review'
 POSITION_SIZE_KEPT = 400_000  # ... unless a search grew past this many situations (memory: hundreds of MB)
 _positions: OrderedDict[tuple[str, str], Position] = OrderedDict()  # in the worker process, most recent last
 _coaches: dict[str, Coach] = {}  # by rules (a coach judging until sure keeps no order's search: one at a time)
+HINTS_KEPT = 512  # hints the worker keeps, by the position as the player sees it (a few hundred bytes each)
+# The advice depends only on what the player sees (``fair.visible``), so a position asked again (by the same player, or
+# by everyone playing the same deal: the daily's first rooms) is answered at once.
+_hints: OrderedDict[tuple, Hint] = OrderedDict()
 
 
 class ReviewText(NamedTuple):
@@ -83,6 +87,7 @@ def _review_in_worker(rules_data: dict, deck_codes: str, moves: str) -> ReviewTe
         coach = _coach(rules)
         result = fair_review(rules, deck, decode(moves), coach=coach, par=par, budget=REVIEW_MOVE_BUDGET,
                              progress=progress.report)
+        coach.forget()  # no order's search outlives the request: an idle worker holds little
         TIDIER.let_go(coach.retired)
         return ReviewText(result.summary(), result.lines(), result.machine_line())
 
@@ -95,12 +100,20 @@ def _hint_in_worker(rules_data: dict, deck_codes: str, moves: str) -> Hint:
         state = new_game(rules, deck=parse_deck(deck_codes, rules.full_deck()))
         for action in decode(moves):
             state = apply(state, action)
-        coach = _coach(rules)
-        advice = coach.advise(state, budget=HINT_BUDGET)
-        TIDIER.let_go(coach.retired)  # freed after the answer, while the worker waits for its next request
-        best = advice.best
-        return Hint(best.action.code, move_words(state, best.action), best.expected, best.win,
-                    hint_phrase(state, advice))
+        key = (rules.key, visible(state))
+        kept = _hints.pop(key, None)
+        if kept is None:
+            coach = _coach(rules)
+            advice = coach.advise(state, budget=HINT_BUDGET)
+            coach.forget()
+            TIDIER.let_go(coach.retired)  # freed after the answer, while the worker waits for its next request
+            best = advice.best
+            kept = Hint(best.action.code, move_words(state, best.action), best.expected, best.win,
+                        hint_phrase(state, advice))
+        _hints[key] = kept
+        while len(_hints) > HINTS_KEPT:
+            _hints.popitem(last=False)
+        return kept
 
 
 def _check(rules: Rules) -> None:

@@ -30,15 +30,16 @@
 #define VALUE(c) ((c) & 15)
 
 typedef struct {
-    int potions, top_potion, r1, r2, top_monster;
     uint64_t counts;     /* monsters by value, 4 bits each (the strongest three dropped when the game ends early) */
     uint64_t all_counts; /* every monster by value */
-} Facts;
+    int16_t potions;
+    uint8_t top_potion, r1, r2, top_monster;
+} Facts;                 /* 24 bytes: a turn keeps five */
 
 typedef struct {
-    int16_t h, w, lim;
     int32_t lo, hi;
     int32_t next;
+    uint8_t h, w, lim;
 } Entry;
 
 /* ---- a room's plans ------------------------------------------------------------------------------------------ */
@@ -116,13 +117,13 @@ static void facts_of(const Exact *x, const uint8_t *cards, int len, Facts *f) {
         int c = cards[i], k = KIND(c), v = VALUE(c);
         if (k == MONSTER) {
             f->all_counts += 1ULL << (4 * v);
-            if (v > f->top_monster) f->top_monster = v;
+            if (v > f->top_monster) f->top_monster = (uint8_t)v;
         } else if (k == WEAPON) {
-            if (v > f->r1) { f->r2 = f->r1; f->r1 = v; }
-            else if (v > f->r2) f->r2 = v;
+            if (v > f->r1) { f->r2 = f->r1; f->r1 = (uint8_t)v; }
+            else if (v > f->r2) f->r2 = (uint8_t)v;
         } else {
-            f->potions += v;
-            if (v > f->top_potion) f->top_potion = v;
+            f->potions = (int16_t)(f->potions + v);
+            if (v > f->top_potion) f->top_potion = (uint8_t)v;
         }
     }
     f->counts = f->all_counts;
@@ -684,7 +685,7 @@ static int remember(Exact *x, int32_t sid, int avoided, int h, int w, int lim, i
     }
     if (grow((void **)&x->entries, &x->cap_entries, x->n_entries + 1, sizeof(Entry))) return -1;
     Entry *en = &x->entries[x->n_entries];
-    *en = (Entry){(int16_t)h, (int16_t)w, (int16_t)lim, lo, hi, x->sits[sid].head[avoided]};
+    *en = (Entry){lo, hi, x->sits[sid].head[avoided], (uint8_t)h, (uint8_t)w, (uint8_t)lim};
     x->sits[sid].head[avoided] = x->n_entries++;
     return 0;
 }

@@ -10,9 +10,10 @@ alike) are at most ``EXACT_ORDERS``, every one is solved and the figures are exa
 Otherwise the orders are drawn at random, and how many is decided by how sure the coach must be (``racing``): a
 hint or a review judges ``FIRST_ORDERS`` orders, then twice as many, and so on up to ``MAX_ORDERS``, until every
 other move is shown at 95 % to be at most half a point better than the recommended one (and, for a review, until
-the move played is shown to have given away the threshold or not). Each order is solved and let go of at once, so
-memory holds one order's search at a time. A coach made with a fixed number of ``samples`` judges exactly that many
-orders instead, keeping their searches for the next move of the room (the coach's own play, ``coach_play``).
+the move played is shown to have given away the threshold or not); every move is solved exactly on every order.
+A coach made with a fixed number of ``samples`` judges exactly that many orders instead (the coach's own play,
+``coach_play``). Either keeps the searches of the last ``KEPT_ORDERS`` orders for the next question: the room's next
+move asks about the same orders (in C, an order's search holds a few megabytes).
 
 Deterministic: the orders are drawn from a generator seeded with a hash of the rules, the unseen cards as a set
 and the avoided cards in their order, and the solver is only ever given the position as the player sees it
@@ -41,15 +42,17 @@ from games.solver.position import Position
 from games.solver.racing import Gap, dismissed, gap, mean_and_margin, verdict, win_interval
 from games.solver.search import LOST, gc_paused
 
-FIRST_ORDERS = 16  # orders a hint or a review judges before it first looks how sure it is
+FIRST_ORDERS = 16  # orders a hint judges before it first looks how sure it is (whatever its budget)
+REVIEW_FIRST_ORDERS = 8  # ... and a review, for each move (a game has dozens of moves)
 MAX_ORDERS = 256  # ... and the most it judges (as many as the reference set judges a move on)
 PLAY_SAMPLES = 12  # orders the coach's own play judges a move on, move by move through a whole deal
-# How much a hint may solve before it answers, saying how sure it is: situations met by the searches of its orders
-# (about 30,000 a second of CPU here), not seconds, so that the same position always gets the same advice.
-HINT_BUDGET = 30_000
-REVIEW_MOVE_BUDGET = 15_000  # ... and a review, for each move
+# How much a hint may solve after its first orders before it answers, saying how sure it is: situations met by the
+# searches of its orders (about 250,000 a second of CPU with the C search), not seconds, so that the same position
+# always gets the same advice.
+HINT_BUDGET = 150_000
+REVIEW_MOVE_BUDGET = 50_000  # ... and a review, for each move
 EXACT_ORDERS = 24  # at most this many distinct orders: every one is solved, the figures are exact
-KEPT_ORDERS = 24  # solved orders kept for the next question (the same turn's next move asks about the same ones)
+KEPT_ORDERS = 12  # solved orders kept for the next question (the same turn's next move asks about the same ones)
 LET_GO_WAITING = 8  # orders let go of that wait for a caller to free them (``Coach.retired``): one room's
 ROOM_SIZE = 4
 
@@ -180,6 +183,13 @@ class Coach:
         # question; at most ``LET_GO_WAITING`` wait, older ones are freed at once.
         self.retired: list[Position] = []
 
+    def forget(self) -> None:
+        """Let go of every order's search kept (``retired``: for the caller to free)."""
+        while self._positions:
+            self.retired.append(self._positions.popitem(last=False)[1])
+        if len(self.retired) > LET_GO_WAITING:
+            del self.retired[: len(self.retired) - LET_GO_WAITING]
+
     def _position(self, dungeon: tuple[Card, ...], room: list[Card]) -> Position:
         position = self._positions.pop(dungeon, None)
         if position is None or not _in_order(room, position.deal.cards):
@@ -195,12 +205,15 @@ class Coach:
         return position
 
     def advise(self, state: State, judge: Iterable[Action] = (), threshold: float | None = None,
-               budget: int | None = None, progress: Callable[[int], None] | None = None) -> Advice:
+               budget: int | None = None, progress: Callable[[int], None] | None = None,
+               first: int = FIRST_ORDERS, continuing: bool = False) -> Advice:
         """The move to make, with its expected score and chance to win, and the same figures for the moves in
         ``judge``. ``threshold``: also judge orders until each move asked about is shown to have given away at least
-        that many points or not (``Advice.gaps``, ``racing.verdict``); ``budget``: judge no more orders once their
-        searches have met this many situations (the answer then says how sure it is); ``progress``: called with the
-        orders judged so far."""
+        that many points or not (``Advice.gaps``, ``racing.verdict``); ``budget``: judge no more orders, after the
+        ``first`` ones, once their searches have met this many situations (the answer then says how sure it is);
+        ``progress``: called with the orders judged so far; ``continuing``: the last question was the previous move of
+        the same line (a review): its orders' searches are used again. Otherwise a coach judging until sure starts
+        from nothing, so that its answer (how many orders its budget allows) never depends on an earlier question."""
         if state.over:
             raise ValueError("the game is over: there is no move to make")
         seen = visible(state)
@@ -210,7 +223,9 @@ class Coach:
         if exact or self.samples is not None:
             return self._advise_all(seen, actions, dungeons, exact, wanted)
         asked = {i for i, action in enumerate(actions) if action in wanted}
-        return self._advise_sure(seen, actions, dungeons, asked, threshold, budget, progress)
+        if not continuing:
+            self.forget()
+        return self._advise_sure(seen, actions, dungeons, asked, threshold, budget, progress, first)
 
     def _advise_all(self, seen: State, actions: list[Action], dungeons: list[tuple[Card, ...]], exact: bool,
                     wanted: set[Action]) -> Advice:
@@ -242,28 +257,28 @@ class Coach:
         return Advice(moves, moves[[move.action for move in moves].index(actions[chosen])], n, exact, close)
 
     def _advise_sure(self, seen: State, actions: list[Action], dungeons: list[tuple[Card, ...]], asked: set[int],
-                     threshold: float | None, budget: int | None, progress: Callable[[int], None] | None
-                     ) -> Advice:
+                     threshold: float | None, budget: int | None, progress: Callable[[int], None] | None,
+                     first: int) -> Advice:
         """Orders judged in rounds, twice as many each time, until the coach is sure (``racing``) or has judged them
         all; each order solved, then let go of (one order's search in memory at a time)."""
         room = tuple(card for card in seen.room if card is not None)
         work = [0]  # situations met so far (``_row`` adds each order's)
         rows: list[list[tuple[int, int]]] = []  # per order judged, per move: (lo, hi) of its best score there
-        # The first orders solve each move only as far as to show it below the position's best there; the moves the
-        # orders cannot yet dismiss are solved exactly on the orders after (and the leader everywhere: ``_leader``).
-        exact_for, leader = set(asked), None
-        target = min(FIRST_ORDERS, len(dungeons))
+        # Every move solved exactly on every order: with the C search that costs less than bounding the moves the
+        # orders dismiss and solving an order again, from nothing, where a bounded move takes the lead (``_leader``).
+        every_move, leader = set(range(len(actions))), None
+        first = target = min(first, len(dungeons))
         while True:
             with gc_paused():
-                while len(rows) < target and not (len(rows) >= 2 and _spent(work, budget)):
-                    rows.append(self._row(seen, room, dungeons[len(rows)], actions, exact_for, leader, work))
+                # the first orders are always judged whole: on fewer, a rare bad order is too easily missed
+                while len(rows) < target and not (len(rows) >= first and _spent(work, budget)):
+                    rows.append(self._row(seen, room, dungeons[len(rows)], actions, every_move, leader, work))
                     if progress is not None:
                         progress(len(rows))
                 leader = self._leader(seen, room, dungeons, rows, actions, work)
             close, undecided = _standing(rows, leader, asked, threshold)
             if not (close or undecided) or len(rows) == len(dungeons) or _spent(work, budget):
                 break
-            exact_for = {leader} | close | undecided | asked
             target = min(2 * len(rows), len(dungeons))
         lead = [row[leader][1] for row in rows]
         moves = tuple(_figures(actions[i], [row[i][1] for row in rows], bounded=any(row[i][0] != row[i][1]
@@ -276,7 +291,8 @@ class Coach:
              exact_for: set[int], leader: int | None, work: list[int]) -> list[tuple[int, int]]:
         """Every move's best score on one order: exact for the moves in ``exact_for`` (the leader's first), and for
         any other move that reaches the leader's score there; else an upper bound below the leader's score."""
-        position = Position(self.rules, room + dungeon)
+        position = self._position(dungeon, list(room))  # kept: the room's next move asks about the same orders
+        before = position.size()
         here = seen._replace(dungeon=dungeon)
         top = position.value(here) if len(actions) > 1 else None
         afters = [apply(here, action) for action in actions]
@@ -299,8 +315,8 @@ class Coach:
             if found is None:
                 found = position.value(after, at_most=top)
             row[i] = (found, found)
-        work[0] += position.size()
-        return row  # type: ignore[return-value]  # every move filled; the position goes now, its search freed
+        work[0] += position.size() - before
+        return row  # type: ignore[return-value]  # every move filled
 
     def _leader(self, seen: State, room: tuple[Card, ...], dungeons: list[tuple[Card, ...]],
                 rows: list[list[tuple[int, int]]], actions: list[Action], work: list[int]) -> int:

@@ -17,7 +17,7 @@ from games.engine import Action, Rules, State, apply, legal_actions, new_game
 from games.engine.cards import Card
 from games.i18n import N_
 from games.i18n.phrase import Phrase
-from games.solver.fair import REVIEW_MOVE_BUDGET, Advice, Coach
+from games.solver.fair import REVIEW_FIRST_ORDERS, REVIEW_MOVE_BUDGET, Advice, Coach
 from games.solver.racing import verdict
 from games.solver.review import Review, Room, Step, move_words
 from games.solver.search import gc_paused
@@ -78,7 +78,9 @@ def fair_review(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], s
             before = after = 0
             better, text, words, better_words = None, "", "", ""
             if len(choices) > 1:
-                advice = coach.advise(state, judge=(action,), threshold=MISTAKE_POINTS, budget=budget)
+                # the same line move after move: a room's orders, solved for its first move, serve its next ones
+                advice = coach.advise(state, judge=(action,), threshold=MISTAKE_POINTS, budget=budget,
+                                      first=REVIEW_FIRST_ORDERS, continuing=bool(steps))
                 before = after = round(advice.best.expected)
                 lost = advice.best.expected - advice.value_of(action).expected
                 if is_mistake(advice, action):

@@ -22,9 +22,11 @@ CLASSIC = PRESETS["classic"]
 def no_kept_positions():
     coach._positions.clear()
     coach._coaches.clear()
+    coach._hints.clear()
     yield
     coach._positions.clear()
     coach._coaches.clear()
+    coach._hints.clear()
 
 
 def codes(deck) -> str:
@@ -85,3 +87,19 @@ def test_only_the_last_few_deals_are_kept_no_order_and_a_huge_search_is_dropped(
     monkeypatch.setattr(coach, "POSITION_SIZE_KEPT", 0)  # every search counts as huge
     coach._review_in_worker(CLASSIC.to_dict(), codes(decks[0]), encode(moves_after(CLASSIC, decks[0], 1, rng)))
     assert (CLASSIC.key, codes(decks[0])) not in coach._positions
+
+
+def test_a_position_seen_alike_is_answered_from_the_hint_kept(monkeypatch):
+    """Two decks that agree on every card the player has seen (the first room, the order of the rest unseen): the
+    first asks the coach, the second gets the same hint without solving anything; another room asks again."""
+    deck = deal(CLASSIC, 4343)
+    twin = deck[:4] + tuple(reversed(deck[4:]))
+    assert twin != deck
+    asked = []
+    real = Coach.advise
+    monkeypatch.setattr(Coach, "advise", lambda self, *args, **kw: asked.append(1) or real(self, *args, **kw))
+    first = coach._hint_in_worker(CLASSIC.to_dict(), codes(deck), "")
+    assert coach._hint_in_worker(CLASSIC.to_dict(), codes(twin), "") == first and len(asked) == 1
+    moved = encode(moves_after(CLASSIC, deck, 1, random.Random("kept-hints")))
+    coach._hint_in_worker(CLASSIC.to_dict(), codes(deck), moved)
+    assert len(asked) == 2

@@ -66,7 +66,7 @@ def test_judged_until_sure_the_advice_is_the_best_move_on_every_order():
         means = exact_means(state)
         best = max(means.values())
         assert means[advice.best.action] >= best - CLOSE - 1e-9, (advice, means)  # never worse than half a point
-        assert not coach._positions and not coach.retired  # no order's search outlives the answer
+        assert len(coach._positions) <= fair.KEPT_ORDERS  # the last orders' searches kept for the line's next move
         assert not advice.exact and advice.orders >= 16
         # the expected score shown lies within its interval of the truth
         assert abs(advice.best.expected - means[advice.best.action]) <= advice.best.margin + 1e-9
@@ -74,9 +74,10 @@ def test_judged_until_sure_the_advice_is_the_best_move_on_every_order():
 
 def test_the_figures_say_how_sure_they_are_and_a_budget_gives_the_same_advice_every_time(monkeypatch):
     state = sampled_positions(1, "figures")[0]
-    small = Coach(state.rules).advise(state, budget=1)  # the least there is: two orders
+    small = Coach(state.rules).advise(state, budget=1, first=2)  # the least there is: two orders
     assert small.orders == 2 and not small.exact
-    again = Coach(state.rules).advise(state, budget=1)
+    assert Coach(state.rules).advise(state, budget=1).orders == fair.FIRST_ORDERS  # a hint's first orders, whole
+    again = Coach(state.rules).advise(state, budget=1, first=2)
     assert again == small  # a budget of work, not of time: the same position, the same answer
     words = hint_phrase(state, small)
     assert small.best.win_low is not None and small.best.win_high is not None
