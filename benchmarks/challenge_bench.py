@@ -1,7 +1,8 @@
-"""A challenge's standings with many players: how far behind the message is, and how often it is edited.
+"""A challenge's standings with many players, and friends at one table: how far behind each is.
 
     .venv/bin/python benchmarks/challenge_bench.py                       # 200 players, 60 s of play
     .venv/bin/python benchmarks/challenge_bench.py --players 200 --seconds 120 --latency 0.15
+    .venv/bin/python benchmarks/challenge_bench.py --activity 50         # the table's strip, 50 in one instance
 
 The bot's own keeper (cogs/challenge/keeper.py) keeps one challenge on a real store (SQLite in a temporary
 directory) while ``--players`` players, who all joined through ``app.challenges.play.join``, each make a move every
@@ -13,6 +14,12 @@ one process's share of the global limit.
 Printed: the edits made, their rate (per second over the run, and the most in any 5 s window: Discord allows 5
 per 5 s in a channel), the shortest gap between two edits, and the staleness of the standings: for each move,
 the time from its commit until an edit that read the standings after it was made (p50, p95, p99, max).
+
+With ``--activity N``: the table's real routes (web/routes.py, web/together.py) on loopback over the same kind of
+store, N players of today's daily in one Activity instance, each following the strip's event stream and making a
+move every 1 to 3 s (``POST /api/games/{id}/move``). Printed: for each move, the time until every other player's
+stream has carried a strip that shows it (p50, p95, max), and the server's CPU per strip sent (the process's CPU,
+players' side included, over the strips sent: an upper bound).
 """
 
 from __future__ import annotations
@@ -119,13 +126,116 @@ async def run(players: int, seconds: float, latency: float) -> None:
           f"({len(stale)} of {len(moves)} moves shown)")
 
 
+class Players:
+    """The table's identity in the benchmark: the token ``p<N>`` is player N, in every instance."""
+
+    async def player(self, token: str):
+        from web.identity import Player, Refused
+
+        if not token.startswith("p") or not token[1:].isdigit():
+            raise Refused("unknown")
+        return Player(int(token[1:]), f"player {token[1:]}")
+
+    async def in_instance(self, instance_id: str, player_id: int) -> bool:
+        return True
+
+    async def place(self, instance_id: str, player_id: int):
+        return None, None
+
+    async def exchange(self, code: str) -> str:
+        return code
+
+    async def close(self) -> None:
+        return None
+
+
+async def activity(players: int, seconds: float) -> None:
+    import aiohttp
+    from aiohttp import web
+
+    from web.limits import RateLimit
+    from web.routes import Table, add_routes
+
+    with tempfile.TemporaryDirectory() as folder:
+        store = await open_store(Path(folder) / "bench.sqlite3")
+        app = web.Application()
+        add_routes(app, Table(store=lambda: store, identity=Players(),  # type: ignore[arg-type]
+                              limits=RateLimit(rate=1000, burst=1000)))
+        runner = web.AppRunner(app, access_log=None)
+        await runner.setup()
+        await web.TCPSite(runner, "127.0.0.1", 0).start()
+        url = f"http://127.0.0.1:{runner.addresses[0][1]}/"
+        received: dict[int, list[tuple[float, str]]] = {n: [] for n in range(1, players + 1)}
+        moves: list[tuple[float, int, int, int]] = []  # (when, player, room, health) after the move
+        end = time.monotonic() + seconds
+        rng = random.Random(7)
+        cpu_before = time.process_time()
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
+            games = {}
+            for n in range(1, players + 1):
+                async with session.post(f"{url}api/games", json={"kind": "daily"},
+                                        headers={"Authorization": f"Bearer p{n}"}) as answer:
+                    games[n] = (await answer.json())["state"]
+
+            async def follow(n: int) -> None:
+                params = {"instance": "bench", "game": str(games[n]["id"])}
+                async with session.get(f"{url}api/together", params=params,
+                                       headers={"Authorization": f"Bearer p{n}"}) as stream:
+                    while time.monotonic() < end + 3:
+                        try:
+                            line = await asyncio.wait_for(stream.content.readline(), 1.0)
+                        except TimeoutError:
+                            continue
+                        if line.startswith(b"data: "):
+                            received[n].append((time.monotonic(), line.decode()))
+
+            async def play(n: int) -> None:
+                state = games[n]
+                await asyncio.sleep(rng.uniform(1, 3))
+                while time.monotonic() < end and not state["over"]:
+                    codes = [slot[way]["code"] for slot in state["room"] for way in ("weapon", "take")
+                             if slot.get(way)] + ([state["avoid"]["code"]] if state.get("avoid") else [])
+                    if not codes:
+                        break
+                    async with session.post(f"{url}api/games/{state['id']}/move",
+                                            json={"version": state["version"], "action": rng.choice(codes)},
+                                            headers={"Authorization": f"Bearer p{n}"}) as answer:
+                        state = (await answer.json()).get("state") or state
+                    moves.append((time.monotonic(), n, state["room_number"], state["health"]))
+                    await asyncio.sleep(rng.uniform(1, 3))
+
+            followers = [asyncio.create_task(follow(n)) for n in range(1, players + 1)]
+            await asyncio.sleep(1.0)  # every stream open
+            await asyncio.gather(*(play(n) for n in range(1, players + 1)))
+            await asyncio.gather(*followers)
+        cpu = time.process_time() - cpu_before
+        await runner.cleanup()
+        await store.close()
+    delays = []
+    for moved_at, n, room, health in moves:
+        shows = f'"id":"{n}","name":"player {n}","playing":"daily","room":{room},"health":{max(0, health)}'
+        seen = [next((at for at, text in received[m] if at >= moved_at and shows in text), None)
+                for m in received if m != n]
+        if all(at is not None for at in seen):
+            delays.append(max(seen) - moved_at)  # type: ignore[type-var]
+    sent = sum(len(events) for events in received.values())
+    print(f"{players} players in one instance, {len(moves)} moves, {sent} strips sent")
+    print(f"update delay (a move until every other player has it): p50 {statistics.median(delays):.3f} s, "
+          f"p95 {percentile(delays, 0.95):.3f} s, max {max(delays):.3f} s ({len(delays)} of {len(moves)} moves)")
+    print(f"CPU per strip sent: {1000 * cpu / max(1, sent):.2f} ms (the whole process, players' side included)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--activity", type=int, default=0, help="players at one table instead (the strip)")
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--latency", type=float, default=0.12, help="seconds the stand-in takes to edit")
     options = parser.parse_args()
-    asyncio.run(run(options.players, options.seconds, options.latency))
+    if options.activity:
+        asyncio.run(activity(options.activity, options.seconds))
+    else:
+        asyncio.run(run(options.players, options.seconds, options.latency))
 
 
 if __name__ == "__main__":
