@@ -212,13 +212,20 @@ async def activity(players: int, seconds: float) -> None:
         await runner.cleanup()
         await store.close()
     delays = []
-    for moved_at, n, room, health in moves:
-        shows = f'"id":"{n}","name":"player {n}","playing":"daily","room":{room},"health":{max(0, health)}'
-        seen = [next((at for at, text in received[m] if at >= moved_at and shows in text), None)
+    for k, (moved_at, n, _room, _health) in enumerate(moves):
+        # A strip shows this move once it shows the mover as this move or a later one of theirs left them (strips
+        # are coalesced: a follower may never see a state its mover left at once).
+        later = {f'"id":"{n}","name":"player {n}","playing":"daily","room":{r},"health":{max(0, h)}'
+                 for _, m, r, h in moves[k:] if m == n}
+        seen = [next((at for at, text in received[m] if at >= moved_at and any(x in text for x in later)), None)
                 for m in received if m != n]
         if all(at is not None for at in seen):
             delays.append(max(seen) - moved_at)  # type: ignore[type-var]
     sent = sum(len(events) for events in received.values())
+    if not delays:
+        sample = received[1][-1][1][:300] if received[1] else "nothing"
+        print(f"no move was seen by everyone: {len(moves)} moves, {sent} strips; player 1 last saw {sample}")
+        return
     print(f"{players} players in one instance, {len(moves)} moves, {sent} strips sent")
     print(f"update delay (a move until every other player has it): p50 {statistics.median(delays):.3f} s, "
           f"p95 {percentile(delays, 0.95):.3f} s, max {max(delays):.3f} s ({len(delays)} of {len(moves)} moves)")

@@ -13,6 +13,7 @@ together (today's daily, the same challenge) its room and health, its score once
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 
@@ -26,6 +27,7 @@ from web.http import PLAYER, SECURITY_HEADERS, answer, refusal
 
 KEEPALIVE = 15.0  # seconds between two events when nothing changes (proxies close a silent stream)
 POLL = 1.5  # seconds between two polls, for the client that cannot stream (said in each answer)
+GAP = 0.3  # seconds at least between two strips of one stream: a burst of moves is sent as one strip
 INSTANCE = re.compile(r"[A-Za-z0-9_-]{1,100}")
 
 
@@ -86,6 +88,7 @@ class Together:
                 else:
                     await response.write(b": still here\n\n")
                 self.tables.sit(instance, player_id, request[PLAYER].name, self._game_of(instance, player_id))
+                await asyncio.sleep(GAP)
                 await self.tables.wait(instance, version, KEEPALIVE)
         except ConnectionResetError:  # the player closed the table (a cancelled handler goes the same way out)
             pass

@@ -54,6 +54,9 @@ class Instance:
         self.seats: dict[int, Seat] = {}
         self.version = 0
         self.changed = asyncio.Event()
+        # The seated games as read at one version, shared by every viewer's strip: each change costs one read
+        # of each game, however many players follow the table.
+        self.games: tuple[int, dict[int, GameRecord | None]] = (-1, {})
 
     def bump(self) -> None:
         self.version += 1
@@ -122,13 +125,16 @@ class Tables:
         """Everyone else at the table, as ``viewer_id`` may see them at ``now``."""
         instance = self._instance(instance_id)
         self._tidy(instance)
+        seats = list(instance.seats.items())[:SEATS]
+        version, games = instance.games
+        if version != instance.version:
+            version = instance.version
+            games = {seat.game_id: await _game(store, seat.game_id) for _, seat in seats if seat.game_id is not None}
+            instance.games = (version, games)
         mine = instance.seats.get(viewer_id)
-        own = await _game(store, mine.game_id) if mine is not None else None
-        friends = []
-        for player_id, seat in list(instance.seats.items())[:SEATS]:
-            if player_id != viewer_id:
-                friends.append(shown(player_id, seat.name, own, await _game(store, seat.game_id), now))
-        return friends
+        own = games.get(mine.game_id) if mine is not None and mine.game_id is not None else None
+        return [shown(player_id, seat.name, own, games.get(seat.game_id) if seat.game_id is not None else None, now)
+                for player_id, seat in seats if player_id != viewer_id]
 
 
 async def _game(store: Store, game_id: int | None) -> GameRecord | None:
