@@ -1,11 +1,14 @@
 """What the use cases tell the process as it happens, whichever surface made it happen.
 
-Two events: a counted daily finished (``daily_finished``), raised by the move that ended it, and a move in a
-challenge's game (``challenge_moved``), both raised by ``app.play.solo.move``, whether the move came from chat, the
-table or anywhere else. The process listens on its store (``listen``, ``listen_challenges``): the Discord bot turns
-them into its ``daily_finished`` event, which the daily post counts, and ``challenge_moved``, after which the
-challenge's standings are edited in their turn.
-Listeners are kept per store, so two bots in one process (the tests) each hear only their own games.
+Two events: a counted daily finished (``daily_finished``), raised by the move that ended it
+(``app.play.solo.move``), whether the move came from chat, the table or anywhere else; and a day's par is wanted
+(``par_wanted``), raised when a daily is started while its par is not known yet (``app.daily.attempt``), so the
+process has it solved in the background (``app.daily.par.ParKeeper.soon``) without any surface asking. The
+process listens on its store (``listen``, ``listen_par_wanted``): the Discord bot turns the first into its
+``daily_finished`` event, which the daily post counts. A move in a challenge's game (``challenge_moved``, raised by
+``app.play.solo.move``) becomes the bot's ``challenge_moved``, after which the challenge's standings are edited in
+their turn (``listen_challenges``). Listeners are kept per store, so two bots in one process
+(the tests) each hear only their own games.
 """
 
 from __future__ import annotations
@@ -20,48 +23,62 @@ from storage.models import GameRecord
 log = logging.getLogger(__name__)
 
 Listener = Callable[[GameRecord], None]
-_LISTENERS: WeakKeyDictionary[Any, list[Listener]] = WeakKeyDictionary()
-_CHALLENGE_LISTENERS: WeakKeyDictionary[Any, list[Listener]] = WeakKeyDictionary()
+DayListener = Callable[[int], None]
+DAILY_FINISHED, PAR_WANTED, CHALLENGE_MOVED = "daily_finished", "par_wanted", "challenge_moved"
+_LISTENERS: WeakKeyDictionary[Any, dict[str, list[Callable[[Any], None]]]] = WeakKeyDictionary()
 
 
-def listen(store: Any, on_daily_finished: Listener) -> Callable[[], None]:
-    """Call ``on_daily_finished(record)`` whenever a counted daily on ``store`` ends with a move; returns the
-    function that stops it."""
-    return _listen(_LISTENERS, store, on_daily_finished)
-
-
-def listen_challenges(store: Any, on_challenge_moved: Listener) -> Callable[[], None]:
-    """Call ``on_challenge_moved(record)`` whenever a move is made in a challenge's game on ``store``."""
-    return _listen(_CHALLENGE_LISTENERS, store, on_challenge_moved)
-
-
-def _listen(registry: WeakKeyDictionary[Any, list[Listener]], store: Any, listener: Listener) -> Callable[[], None]:
-    registry.setdefault(store, []).append(listener)
+def _listen(store: Any, event: str, listener: Callable[[Any], None]) -> Callable[[], None]:
+    _LISTENERS.setdefault(store, {}).setdefault(event, []).append(listener)
 
     def stop() -> None:
-        listeners = registry.get(store, [])
+        listeners = _LISTENERS.get(store, {}).get(event, [])
         if listener in listeners:
             listeners.remove(listener)
     return stop
 
 
-def daily_finished(store: Any, record: GameRecord) -> None:
-    """A counted daily on ``store`` has just ended (``record``, as committed). A listener's failure is logged,
-    never the move's."""
-    _tell(_LISTENERS, store, record, "daily_finished")
+def _raise(store: Any, event: str, value: Any, about: str) -> None:
+    for listener in list(_LISTENERS.get(store, {}).get(event, ())):
+        try:
+            listener(value)
+        except Exception:  # noqa: BLE001 - what raised it goes on whatever a listener does
+            log.exception("a listener of %s failed on %s", event, about)
+
+
+def listen(store: Any, on_daily_finished: Listener) -> Callable[[], None]:
+    """Call ``on_daily_finished(record)`` whenever a counted daily on ``store`` ends with a move; returns the
+    function that stops it."""
+    return _listen(store, DAILY_FINISHED, on_daily_finished)
+
+
+def listen_par_wanted(store: Any, on_par_wanted: DayListener) -> Callable[[], None]:
+    """Call ``on_par_wanted(day)`` whenever a daily on ``store`` is started while its par is unknown; returns the
+    function that stops it. The listener must return at once (start the solve, never wait for it)."""
+    return _listen(store, PAR_WANTED, on_par_wanted)
+
+
+def listen_challenges(store: Any, on_challenge_moved: Listener) -> Callable[[], None]:
+    """Call ``on_challenge_moved(record)`` whenever a move is made in a challenge's game on ``store``."""
+    return _listen(store, CHALLENGE_MOVED, on_challenge_moved)
 
 
 def challenge_moved(store: Any, record: GameRecord) -> None:
     """A move was just made in a challenge's game on ``store`` (``record``, as committed)."""
-    _tell(_CHALLENGE_LISTENERS, store, record, "challenge_moved")
+    _raise(store, CHALLENGE_MOVED, record, f"game {record.id}")
 
 
-def _tell(registry: WeakKeyDictionary[Any, list[Listener]], store: Any, record: GameRecord, event: str) -> None:
-    for listener in list(registry.get(store, ())):
-        try:
-            listener(record)
-        except Exception:  # noqa: BLE001 - the move is made whatever a listener does
-            log.exception("a listener of %s failed on game %s", event, record.id)
+def daily_finished(store: Any, record: GameRecord) -> None:
+    """A counted daily on ``store`` has just ended (``record``, as committed). A listener's failure is logged,
+    never the move's."""
+    _raise(store, DAILY_FINISHED, record, f"game {record.id}")
 
 
-__all__ = ["Listener", "challenge_moved", "daily_finished", "listen", "listen_challenges"]
+def par_wanted(store: Any, day: int) -> None:
+    """A daily of ``day`` on ``store`` was started while its par is not known. A listener's failure is logged,
+    never the player's."""
+    _raise(store, PAR_WANTED, day, f"daily {day}")
+
+
+__all__ = ["DayListener", "Listener", "challenge_moved", "daily_finished", "listen", "listen_challenges",
+           "listen_par_wanted", "par_wanted"]

@@ -1,14 +1,13 @@
-"""The chat follows the table: what the bot does after a move or a daily started at the table (``web/``).
+"""The chat follows the table: what the bot does after a move at the table (``web/``).
 
 ``web/`` and ``cogs/`` are sibling surfaces and never import each other; the process joins them here, handing the
-table's routes these hooks (``web.routes.Table.after_move`` and ``par_missing``). Both return at once: the work
-runs in its own task, after the table's answer has left, and a failure is logged, never the player's.
+table's routes this hook (``web.routes.Table.after_move``). It returns at once: the work runs in its own task,
+after the table's answer has left, and a failure is logged, never the player's.
 
 - A move: the game's chat message (``Store.set_message``) is redrawn as the game now stands, in the player's
   language (``cogs.game.open_table.show_on_chat``); moves made faster than Discord takes the edits are drawn once,
-  the newest last. (A finished daily is counted by the move itself, ``app.play.solo.move``, wherever it is made.)
-- A daily whose par is not known yet: solved in the background (``cogs.daily.play.solve_par_soon``), as chat's
-  ``/scoundrel daily`` does.
+  the newest last. (A finished daily is counted by the move itself, ``app.play.solo.move``, and a daily started
+  while its par is unknown asks for it itself, ``app.events.par_wanted``, wherever it is played.)
 """
 
 from __future__ import annotations
@@ -43,11 +42,6 @@ class ChatFollows:
                     log.exception("could not redraw game %s in chat after a move at the table", game_id)
         finally:
             self.drawing.pop(game_id, None)
-
-    def par_missing(self, day: int) -> None:
-        from cogs.daily.play import solve_par_soon
-
-        solve_par_soon(self.bot, day)
 
     async def close(self) -> None:
         tasks = list(self.drawing.values())

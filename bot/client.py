@@ -89,6 +89,11 @@ class ScoundrelBot(Bot):
 
             coach_player = default_coach if par_solver is not None else None
         self.coach_player = coach_player
+        from app.daily.par import ParKeeper
+
+        # Each day's par, solved once across the processes sharing the database: the daily post has the next day's
+        # solved ahead (cogs/daily/post.py), and a daily started while it is unknown asks for it (app.events).
+        self.daily_par = ParKeeper(lambda: self.store, self.par_solver, self.coach_player)
         from bot.metrics import Metrics
 
         self.metrics = Metrics()  # served at /metrics when [service] address is set
@@ -141,6 +146,8 @@ class ScoundrelBot(Bot):
         events.listen(self.store, lambda record: self.dispatch("daily_finished", record))
         # A move in a challenge's game: its standings are edited in their turn (cogs/challenge/keeper.py).
         events.listen_challenges(self.store, lambda record: self.dispatch("challenge_moved", record))
+        if self.config.daily_enabled:  # a daily started while its par is unknown: solved in the background
+            events.listen_par_wanted(self.store, self.daily_par.soon)
         await self.tree.set_translator(CommandTranslator())
         for name in self.extension_names:
             await self.load_extension(name)

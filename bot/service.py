@@ -62,7 +62,7 @@ class Service:
             add_routes(table, Table(store=lambda: self.bot.store, identity=self.identity,
                                     client_id=activity.client_id, default_preset=self.bot.config.default_preset,
                                     daily_enabled=self.bot.config.daily_enabled,
-                                    after_move=self.follows.after_move, par_missing=self.follows.par_missing))
+                                    after_move=self.follows.after_move))
             host, port = activity.address
             self.table_port = await self._serve(Runner(table, access_log=None), host, port)
             log.info("the Activity's table on http://%s:%d/ (behind %s)", host, self.table_port, activity.public_url)

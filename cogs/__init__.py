@@ -18,6 +18,7 @@ EXTENSIONS = (
     "cogs.plumbing.intake",
     "cogs.boards.leaderboard",
     "cogs.boards.member_menu",
+    "cogs.duel.member_menu",
     "cogs.coach.best_possible",
     "cogs.account.reminders",
     "cogs.game.replay",

@@ -17,7 +17,16 @@ from games.engine import (
     new_game,
     readable,
 )
-from games.solver import HINT_BUDGET, MAX_ORDERS, Coach, SolverRefused, every_order, hint_phrase, move_words
+from games.solver import (
+    FIRST_ORDERS,
+    HINT_BUDGET,
+    MAX_ORDERS,
+    Coach,
+    SolverRefused,
+    every_order,
+    hint_phrase,
+    move_words,
+)
 from terminal.deal_options import add_deal_options, deck_from, rules_from
 from terminal.play import typed_move
 from terminal.review import NOTATION, read_moves
@@ -29,8 +38,9 @@ def main(argv: list[str]) -> int:
     add_deal_options(parser)
     parser.add_argument("--moves", default="", help=f"the moves played so far: {NOTATION}")
     parser.add_argument("--budget", type=int, default=HINT_BUDGET,
-                        help=f"situations the orders' searches may meet, about 30,000 a second (default {HINT_BUDGET},"
-                             f" as the bot's Hint); 0: judge orders until sure, up to {MAX_ORDERS}")
+                        help=f"situations the orders' searches may meet after the first {FIRST_ORDERS} orders, "
+                             f"about 250,000 a second (default {HINT_BUDGET}, as the bot's Hint); 0: judge orders "
+                             f"until sure, up to {MAX_ORDERS}")
     args = parser.parse_args(argv)
     try:
         rules = rules_from(args)

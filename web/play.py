@@ -56,9 +56,8 @@ async def start(store, player_id: int, name: str, kind: str, preset_name: str = 
                 daily_enabled: bool = True, guild_id: int | None = None, channel_id: int | None = None):
     """Start a game of ``kind`` (``normal`` with ``preset_name``, or today's counted ``daily``) or hand back the
     one in progress (for the daily, the attempt already played): one game per slot, as in chat. ``guild_id``: the
-    server the table was opened in, as Discord says (a daily counts on its board). (the record, the day whose
-    par is still to be solved, or None)."""
-    missing = None
+    server the table was opened in, as Discord says (a daily counts on its board). A daily whose par is not
+    known yet has it solved in the background (``app.events.par_wanted``)."""
     if kind == NORMAL:
         record = (await solo.start_game(store, player_id, preset(preset_name), guild_id=guild_id,
                                         channel_id=channel_id)).record
@@ -71,10 +70,10 @@ async def start(store, player_id: int, name: str, kind: str, preset_name: str = 
             raise PlayError(409, DAMAGED)
         if turn.record is None:  # the attempt was used, and cannot be read
             raise PlayError(409, DAMAGED)
-        record, missing = turn.record, turn.day if turn.par_missing else None
+        record = turn.record
     if record.damaged:
         raise PlayError(409, DAMAGED)
-    return record, missing
+    return record
 
 
 async def move(store, player_id: int, game_id: int, version: int, code: str) -> solo.Moved:

@@ -65,11 +65,10 @@ class Table:
     static: Path | None = None  # the built client (default: web/static in the package)
     limits: RateLimit = field(default_factory=RateLimit)
     sign_ins: SignIns = field(default_factory=SignIns)  # the code exchange's own, tighter budgets
-    # What the process does once the table has moved a game (the chat redraws the game's message) or started a
-    # daily whose par is not known yet (its solve). Called as the answer leaves, without waiting for them: they
-    # start their own work, and a failure of theirs is logged, never the player's.
+    # What the process does once the table has moved a game (the chat redraws the game's message). Called as the
+    # answer leaves, without waiting for it: it starts its own work, and a failure of its is logged, never the
+    # player's.
     after_move: Callable[[Any, Any], None] | None = None  # (the game as it now stands, the player's Messages)
-    par_missing: Callable[[int], None] | None = None  # (the day)
 
 
 def static_folder() -> Path:
@@ -176,11 +175,8 @@ class Routes:
             return refusal(400, "bad-instance", "instance_id must be the Activity's instance id.")
         player, tr = request[PLAYER], locale_of(request)
         guild_id, channel_id = await self.t.identity.place(instance, player.id) if instance else (None, None)
-        record, par_missing = await play.start(self.store, player.id, player.name, kind, self.t.default_preset,
-                                               daily_enabled=self.t.daily_enabled, guild_id=guild_id,
-                                               channel_id=channel_id)
-        if par_missing is not None and self.t.par_missing is not None:
-            follow(self.t.par_missing, par_missing)
+        record = await play.start(self.store, player.id, player.name, kind, self.t.default_preset,
+                                  daily_enabled=self.t.daily_enabled, guild_id=guild_id, channel_id=channel_id)
         return answer({"state": await self.shown(record, tr, player.id)})
 
     async def game(self, request: web.Request) -> web.Response:
@@ -259,7 +255,7 @@ class Routes:
 
 
 def follow(call: Callable[..., None], *args) -> None:
-    """One of the process's hooks (``Table.after_move``, ``par_missing``): its failure is not the request's."""
+    """The process's hook (``Table.after_move``): its failure is not the request's."""
     try:
         call(*args)
     except Exception:  # noqa: BLE001 - the move is made and answered whatever the chat does

@@ -104,7 +104,7 @@ def _hint_in_worker(rules_data: dict, deck_codes: str, moves: str) -> Hint:
         kept = _hints.pop(key, None)
         if kept is None:
             coach = _coach(rules)
-            advice = coach.advise(state, budget=HINT_BUDGET)
+            advice = coach.advise(state, budget=HINT_BUDGET, progress=lambda orders: progress.report(orders, 0))
             coach.forget()
             TIDIER.let_go(coach.retired)  # freed after the answer, while the worker waits for its next request
             best = advice.best

@@ -5,7 +5,9 @@ refused) and, once it is over, may replay the same deal as practice, which never
 day: an attempt (or practice) left unfinished when its day ended is closed, not carried over, and scored as if the
 player had died there. ``open_daily`` decides what a request to play the daily gets: the game in progress resumed,
 the counted attempt started, or a refusal with the attempt already used; ``open_practice`` the same for practice.
-Both take the clock (a callable returning aware UTC time) and return a ``DailyTurn``; the surfaces word it.
+Both take the clock (a callable returning aware UTC time) and return a ``DailyTurn``; the surfaces word it. A daily
+started while its par is not known yet (the first day, a bot that was down) raises ``app.events.par_wanted``: the
+process has it solved in the background, whichever surface started the game.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from app import events
 from app.daily.days import day_of
 from app.daily.deal import daily_deck, todays_challenge
 from app.errors import NOT_OPEN, PAST_DAY, PracticeRefused
@@ -47,7 +50,6 @@ class DailyTurn:
     day: int  # today's daily
     record: GameRecord | None
     closed: Closed | None = None  # an earlier day's game, closed on the way
-    par_missing: bool = False  # the day's par is not known yet: the surface may have it solved now
 
 
 async def open_daily(store: Store, user_id: int, clock: Callable[[], datetime], *, guild_id: int | None = None,
@@ -71,19 +73,20 @@ async def open_daily(store: Store, user_id: int, clock: Callable[[], datetime], 
             return DailyTurn(DAMAGED, today, active, closed)
         return DailyTurn(RESUMED, today, active, closed)
     challenge = await todays_challenge(store, today)
-    missing = challenge.par is None
+    if challenge.par is None:
+        events.par_wanted(store, today)
     try:
         record = await store.create_game(user_id, guild_id, channel_id, challenge.rules, None,
                                          daily_deck(challenge), DAILY, day=today)
     except store_errors.AttemptAlreadyUsed as used:
         counted = await store.get_game(used.game_id) if used.game_id is not None else None
-        return DailyTurn(USED, today, counted, closed, missing)
+        return DailyTurn(USED, today, counted, closed)
     except store_errors.ActiveGameExists as exists:  # a second request that raced this one started it first
-        return DailyTurn(RESUMED, today, exists.game, closed, missing)  # type: ignore[arg-type]
+        return DailyTurn(RESUMED, today, exists.game, closed)  # type: ignore[arg-type]
     log.info("user %s started daily %s (game %s)", user_id, today, record.id)
     if name:  # kept with the result for the boards of every server
         await store.keep_name(record.id, name)
-    return DailyTurn(STARTED, today, record, closed, missing)
+    return DailyTurn(STARTED, today, record, closed)
 
 
 async def open_practice(store: Store, user_id: int, day: int, counted_game_id: int,

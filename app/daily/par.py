@@ -1,8 +1,11 @@
 """The par of the day: solved ahead of time in the solver's worker process, so no interaction waits for it.
 
-The poster has each day's par solved after its midnight posts (cogs/daily/post.py); a daily started before that
-(a bot that was down, say) asks for it in the background. Several processes sharing one
-database solve it once: the one holding the par's lease in the database solves, the others read the answer.
+Each day's par is solved the day before: right after a day's midnight posts, the poster has the next day's solved
+in the background (cogs/daily/post.py), so the next midnight's posts and the first games of the day find it
+there; the posts never wait for a solve. A daily started without it (the first day, or a bot that was down) asks
+for it in the background. Several processes sharing one database solve it once: the one holding the par's lease
+in the database solves, the others wait and read the answer; a lease left by a process that died mid-solve runs
+out and a waiting process takes the solve over.
 Right after par, in what is left of par's time limit and under the same lease, the coach plays the deal seeing only
 what a player sees (``app.solver.worker.coach_score``); its score is stored with par in one write and shown beside it.
 The answer is kept in the database (``daily_challenges.par``, ``coach_score``) and, for the game-over buttons, which
@@ -44,6 +47,7 @@ class ParKeeper:
         self.coach = coach  # app.solver.worker.coach_score, or None: no coach's score
         self.owner = owner or process_name()
         self.running: dict[int, asyncio.Task] = {}
+        self.background: set[asyncio.Task] = set()  # solves started by ``soon``
         self.used_worker = False
         self.solves = 0  # solves this process started (another process's solve is read, not counted)
 
@@ -59,22 +63,26 @@ class ParKeeper:
             task = self.running[day] = asyncio.get_running_loop().create_task(self._solve_once(day))
         return await asyncio.shield(task)
 
-    def soon(self, day: int) -> None:
-        """Start solving in the background (nothing waits for it)."""
+    def soon(self, day: int, failed: Callable[[], None] | None = None) -> None:
+        """Start solving in the background (nothing waits for it); ``failed`` is called if it raises."""
         task = self.running.get(day)
         if self.solver is not None and (task is None or task.done()):
-            asyncio.get_running_loop().create_task(self._ensure_logged(day))
+            started = asyncio.get_running_loop().create_task(self._ensure_logged(day, failed))
+            self.background.add(started)  # kept until it ends: the loop holds only a weak reference
+            started.add_done_callback(self.background.discard)
 
-    async def _ensure_logged(self, day: int) -> None:
+    async def _ensure_logged(self, day: int, failed: Callable[[], None] | None) -> None:
         try:
             await self.ensure(day)
         except Exception:  # the scheduler's retries solve it (cogs/daily/post.py's retry loop)
             log.exception("solving daily %s failed", day)
+            if failed is not None:
+                failed()
 
     async def close(self) -> None:
         """Stop solving; a par this process was solving is released, so another process takes it at once."""
         solving = [day for day, task in self.running.items() if not task.done()]
-        for task in self.running.values():
+        for task in [*self.running.values(), *self.background]:
             task.cancel()
         for day in solving:
             await self._release(day)

@@ -10,33 +10,12 @@ from discord import app_commands
 
 from app.servers import settings as server_settings
 from cogs.commands.admin_group import add_admin_subcommands, install, remove_admin_subcommands, require_manager
+from cogs.commands.presets import preset_choices
 from cogs.plumbing.interaction import Interaction
 from cogs.text.locale import for_reader
-from games.engine import PRESET_BLURBS, PRESETS
+from games.engine import PRESET_BLURBS
 
 BOT_DEFAULT = "bot-default"
-
-# What a player sees when picking a preset: its name and what it changes, in a few words (a choice's label).
-PRESET_LABELS = {
-    "classic": "the rules as printed",
-    "lenient": "weapons may hit a monster equal to their last kill",
-    "full-deck": "all 52 cards, aces low",
-    "early-win": "won when a room can no longer be filled",
-    "rules-sheet": "the 2011 rules sheet read literally",
-    "shuffled-avoid": "avoided rooms are shuffled back",
-    "expansion": "merchants, jokers, necromancers, looping",
-}
-
-
-def preset_choices() -> list[app_commands.Choice[str]]:
-    return [app_commands.Choice(name=f"{name} — {PRESET_LABELS[name]}", value=name) for name in PRESETS]
-
-
-async def default_preset(interaction: Interaction) -> str:
-    """The preset a game started here gets when the player names none."""
-    chosen = await server_settings.preset_here(interaction.client.store, interaction.guild_id)
-    return chosen if chosen is not None else interaction.client.config.default_preset
-
 
 @app_commands.command(name="preset", description="The rules /scoundrel play uses here when no preset is chosen")
 @app_commands.describe(preset="A preset, or bot-default to follow the bot's configuration")

@@ -1,1 +1,1 @@
-"""Server boards, a player's stats, and the member menu (stats, or a duel challenge)."""
+"""Server boards, a player's stats, and the member menu's "Scoundrel stats"."""

@@ -14,7 +14,7 @@ from babel.numbers import format_decimal
 from discord import app_commands
 
 from app.challenges import play as challenges
-from app.daily.days import day_date, day_end, day_of, month_of, month_start
+from app.daily.days import day_date, day_end, day_of, month_of
 from app.errors import BoardRefused
 from app.players import boards
 from app.players.boards import BoardRequest
@@ -25,6 +25,7 @@ from cogs.plumbing import clock
 from cogs.plumbing.interaction import Interaction
 from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
+from cogs.text.names import month_name, player
 from games.engine import DAY_FLOOR
 from games.i18n import ENGLISH, Messages
 
@@ -55,13 +56,6 @@ def outcome(status: str, ended_by: str | None, tr: Messages = ENGLISH) -> str:
     if ended_by == "abandoned":
         return tr("🏳️ gave up")
     return tr("cleared") if status == WON else tr("died")
-
-
-def player(user_id: int, names: dict[int, str] | None) -> str:
-    """The name kept with the player's result, in bold; a mention (which pings no one: boards are sent without
-    mentions) only for a result older than the kept names."""
-    name = (names or {}).get(user_id)
-    return f"**{discord.utils.escape_markdown(name)}**" if name else f"<@{user_id}>"
 
 
 def daily_lines(entries, tr: Messages = ENGLISH, names: dict[int, str] | None = None) -> list[str]:
@@ -105,11 +99,6 @@ def all_time_lines(entries, tr: Messages = ENGLISH, names: dict[int, str] | None
     """The all-time daily board's entries: each counted daily is a day."""
     return [points_line(tr, _place(e.rank), player(e.user_id, names), e.points, e.games, e.wins, e.best)
             for e in entries]
-
-
-def month_name(tr: Messages, month: int) -> str:
-    """``November 2026``, in the reader's language."""
-    return format_date(month_start(month), "LLLL y", locale=tr.locale.replace("-", "_"))
 
 
 def board_title(request: BoardRequest, tr: Messages = ENGLISH) -> str:

@@ -1,7 +1,5 @@
-"""Right-click on a member (Apps): "Scoundrel stats" and "Challenge to a duel" (user context menus).
-
-They do what ``/scoundrel stats user:`` and ``/scoundrel duel opponent:`` do, with the same messages; a challenge
-counts against the same cooldown whichever way it is made (``cogs.plumbing.bounds.CHALLENGES``).
+"""Right-click on a member (Apps): "Scoundrel stats" (a user context menu), what ``/scoundrel stats user:`` does,
+with the same message. ("Challenge to a duel", beside it, is the duel's: cogs/duel/member_menu.py.)
 """
 
 from __future__ import annotations
@@ -11,9 +9,7 @@ from discord import app_commands
 
 from app.daily.days import day_of
 from cogs.boards.leaderboard import stats_embed
-from cogs.duel.commands import challenge
 from cogs.plumbing import clock
-from cogs.plumbing.bounds import CHALLENGES
 from cogs.plumbing.interaction import Interaction
 from cogs.text.locale import for_reader
 
@@ -24,20 +20,9 @@ async def member_stats(interaction: Interaction, member: discord.User) -> None:
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
-@app_commands.context_menu(name="Challenge to a duel")
-@CHALLENGES
-async def member_duel(interaction: Interaction, member: discord.User) -> None:
-    await challenge(interaction, member, seed=None)
-
-
-MENUS = (member_stats, member_duel)
-
-
 async def setup(bot) -> None:
-    for menu in MENUS:
-        bot.tree.add_command(menu, override=True)
+    bot.tree.add_command(member_stats, override=True)
 
 
 async def teardown(bot) -> None:
-    for menu in MENUS:
-        bot.tree.remove_command(menu.name, type=menu.type)
+    bot.tree.remove_command(member_stats.name, type=member_stats.type)

@@ -12,11 +12,11 @@ from discord import app_commands
 
 from app.challenges import play, standings
 from app.errors import ChallengeRefused
-from cogs.admin.preset import default_preset, preset_choices
 from cogs.challenge.board import embed
 from cogs.challenge.buttons import DYNAMIC_ITEMS, challenge_url, controls, refusal_words
 from cogs.challenge.keeper import StandingsKeeper
 from cogs.commands.group import add_subcommands, bot_can_post, remove_subcommands
+from cogs.commands.presets import default_preset, preset_choices
 from cogs.plumbing.bounds import PUBLIC_POSTS, SEED_LENGTH, read_seed
 from cogs.plumbing.errors import send_private
 from cogs.plumbing.interaction import Interaction

@@ -52,6 +52,9 @@ def hint_progress(tr: Messages) -> Callable[[Progress], str]:
     def text(progress: Progress) -> str:
         if progress.ahead:
             return "💡 " + waiting_text(progress, tr)
+        if progress.done:  # orders solved so far (a hint stops once sure: no total to show)
+            return "💡 " + tr("Judging each move on the orders of the dungeon you could be in… {orders} solved so far",
+                             orders=progress.done)
         return "💡 " + tr("Judging each move on the orders of the dungeon you could be in…")
     return text
 

@@ -14,9 +14,9 @@ import discord
 
 from app.daily.days import day_end, month_of
 from app.daily.post_facts import DayFacts, ResultRow, ServerFacts
-from cogs.boards.leaderboard import month_name, player
 from cogs.text.command_text import slash
 from cogs.text.embed_fields import FIELD_LIMIT
+from cogs.text.names import month_name, player
 from games.i18n import ENGLISH, Messages
 
 MEDALS = ("🥇", "🥈", "🥉")

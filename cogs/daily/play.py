@@ -82,8 +82,6 @@ async def show_daily_turn(interaction: Interaction, turn: daily_attempt.DailyTur
     lines = [note] if note else []
     if turn.closed is not None:
         lines.append(day_ended_text(tr, turn.closed.kind, turn.closed.day, turn.closed.score))
-    if turn.par_missing:
-        solve_par_soon(interaction.client, turn.day)
     if turn.outcome == daily_attempt.DAMAGED:
         await send_private(interaction, tr("Your daily game's saved data is damaged and cannot be played; it "
                                            "has been closed and the problem logged."))
@@ -111,12 +109,6 @@ def day_ended_text(tr: Messages, kind: str, day: int, score: int | None) -> str:
         return tr("Your unfinished attempt at Daily #{day} ended with its day.", day=day)
     return tr("Your unfinished attempt at Daily #{day} ended with its day, scored {score} as if you had died "
               "there.", day=day, score=score)
-
-
-def solve_par_soon(client, day: int) -> None:
-    keeper = getattr(client.get_cog("DailyPoster"), "par", None)
-    if keeper is not None:
-        keeper.soon(day)
 
 
 async def refuse_second_attempt(interaction: Interaction, day: int, counted: GameRecord | None,

@@ -9,8 +9,9 @@ comes back; no post is made twice, across restarts and processes. Whatever fails
 (the database down at the post time, at midnight's sweep, at the par) is retried the same way until it is done
 for the day (``cogs/daily/schedule.py``; ``/healthz`` reports a job failing for more than 15 minutes).
 
-The day's deal, par and the coach's score are made ahead: the round after each day's last post time prepares the
-next day's (``prepare_next``), so at midnight the posts go out at once.
+The day's deal, par and the coach's score are made a day ahead: after each midnight's posts the next day's par is
+solved in the background (``solve_par``), under a lease shared by every process (app/daily/par.py), so the next
+midnight's posts go out at once and its first games show par when they end.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from discord.ext import commands, tasks
 
 from app.daily.budget import SendBudget
 from app.daily.days import day_of
-from app.daily.par import ParKeeper, process_name
+from app.daily.par import ParKeeper
 from app.daily.post_facts import DayFacts, ServerFacts
 from app.daily.round import (
     EARLY_MARGIN,
@@ -95,12 +96,16 @@ class DailyPoster(commands.Cog):
     def __init__(self, bot) -> None:
         self.bot = bot
         self.posting = asyncio.Lock()  # one round at a time; a restart of the loop never cuts a round in half
-        self.owner = process_name()  # this process, for leases
-        self.par = ParKeeper(lambda: bot.store, bot.par_solver, getattr(bot, "coach_player", None), self.owner)
+        self.owner = bot.daily_par.owner  # this process, as it signs its leases
         self.jobs = Jobs()  # what is done today and what is still owed (retried by retry_loop; read by /healthz)
         self.times_unknown = False  # the servers' post times could not be read at start-up
         self.last_report: RoundReport | None = None  # the last round's (for the logs and the tests)
         self.round: DailyRound | None = None  # the round being made
+
+    @property
+    def par(self) -> ParKeeper:
+        """The bot's keeper of the days' pars (a daily started while par is unknown asks it too: app.events)."""
+        return self.bot.daily_par
 
     @property
     def budget(self) -> SendBudget:
@@ -222,7 +227,8 @@ class DailyPoster(commands.Cog):
 
     async def prepare_and_post(self, solve: bool = True) -> None:
         """Close yesterday's unfinished attempts (their results are in today's post), post, then make sure today's
-        par is there and finish yesterday's Share posts. Never raises; what fails is retried."""
+        par is there (and start tomorrow's) and finish yesterday's Share posts. Never raises; what fails is
+        retried."""
         await self.sweep()
         await self.post_due()
         if solve:
@@ -252,18 +258,19 @@ class DailyPoster(commands.Cog):
             log.exception("closing the dailies of past days failed; a move on one is still refused")
             self.job_failed(SWEEP)
 
-    async def solve_par(self, ahead: bool = False) -> None:
-        """Today's par, or tomorrow's ``ahead`` (the solver's own refusal or time-out is an answer: no par).
-        Never raises."""
+    async def solve_par(self) -> None:
+        """Today's par (solved the day before, so normally already there), then tomorrow's in the background: the
+        next midnight's posts and first games find it ready (the solver's own refusal or time-out is an answer:
+        no par). Never raises; a failure is retried by ``retry_loop``."""
         try:
-            day = day_of(clock.now() + EARLY_MARGIN) + (1 if ahead else 0)
+            day = day_of(clock.now() + EARLY_MARGIN)
             await self.par.ensure(day)
-            if not ahead:
-                self.jobs.succeeded(PAR, day)
+            self.jobs.succeeded(PAR, day)
         except Exception:
             log.exception("preparing the par of the day failed; posting without waiting for it")
-            if not ahead:
-                self.job_failed(PAR)
+            self.job_failed(PAR)
+            return
+        self.par.soon(day + 1, failed=lambda: self.job_failed(PAR))
 
     def mine(self, guild_id: int) -> bool:
         """Whether this process serves the server: its shard is one of this process's (``(id >> 22) % count``, as

@@ -1,1 +1,2 @@
-"""The two-player duel: ``/scoundrel duel`` (commands), its public board and private hands (view), and Replay."""
+"""The two-player duel: ``/scoundrel duel`` (commands), its public board and private hands (view), Replay, and
+the member menu's "Challenge to a duel"."""

@@ -10,8 +10,8 @@ from discord import app_commands
 
 from app.play import solo
 from app.records import GameRecord
-from cogs.admin.preset import default_preset, preset_choices
 from cogs.commands.group import add_subcommands, remove_subcommands, scoundrel
+from cogs.commands.presets import default_preset, preset_choices
 from cogs.game.embed import rules_label
 from cogs.game.flow import DYNAMIC_ITEMS as FLOW_ITEMS
 from cogs.game.flow import NORMAL, confirm_text, confirm_view, resume_game, start_game

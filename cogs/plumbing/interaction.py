@@ -3,7 +3,8 @@ see it. The process (``bot.client.ScoundrelBot``) is a ``Bot``; the cogs never i
 the surfaces back up to the process, not even for the type checker.
 
 ``Bot`` declares what the cogs use of the bot beyond discord.py's own: ``store`` (a ``storage.Store``), ``config``
-(the ``Settings`` below), ``par_solver`` (the solver's service, or None), ``metrics``, the interactions being
+(the ``Settings`` below), ``par_solver`` (the solver's service, or None), ``daily_par`` (the keeper of the days'
+pars, ``app.daily.par.ParKeeper``), ``metrics``, the interactions being
 handled (``in_flight``) and what a game message offers besides its cards (``offers``, declared in cogs/offers.py)."""
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from discord.ext import commands
 from games.i18n import Messages
 
 if TYPE_CHECKING:
+    from app.daily.par import ParKeeper
     from app.records import Store
 
 
@@ -78,6 +80,7 @@ class Bot(commands.Bot):
     store: Store
     config: Settings
     par_solver: Callable[..., Awaitable[Any]] | None
+    daily_par: ParKeeper
     metrics: Any  # bot.metrics.Metrics
     in_flight: set[asyncio.Task]
     offers: Offers

@@ -44,7 +44,15 @@ native.load()  # before anything imports search or rooms: their compiled builds 
 
 from .deal import SolverRefused, refusal  # noqa: E402
 from .explain import MOVE_MARKS, line_text, short_line  # noqa: E402
-from .fair import HINT_BUDGET, MAX_ORDERS, REVIEW_MOVE_BUDGET, Coach, coach_play, every_order  # noqa: E402
+from .fair import (  # noqa: E402
+    FIRST_ORDERS,
+    HINT_BUDGET,
+    MAX_ORDERS,
+    REVIEW_MOVE_BUDGET,
+    Coach,
+    coach_play,
+    every_order,
+)
 from .fair_review import fair_review  # noqa: E402
 from .hint_words import hint_phrase  # noqa: E402
 from .native import compiled  # noqa: E402
@@ -53,6 +61,6 @@ from .solve import Solution, solve  # noqa: E402
 
 __all__ = [
     "Solution", "SolverRefused", "compiled", "refusal", "solve", "MOVE_MARKS", "line_text", "short_line", "Coach",
-    "coach_play", "fair_review", "move_words", "HINT_BUDGET", "MAX_ORDERS", "REVIEW_MOVE_BUDGET", "every_order",
-    "hint_phrase",
+    "coach_play", "fair_review", "move_words", "FIRST_ORDERS", "HINT_BUDGET", "MAX_ORDERS", "REVIEW_MOVE_BUDGET",
+    "every_order", "hint_phrase",
 ]

@@ -43,6 +43,9 @@ from games.solver.racing import Gap, dismissed, gap, mean_and_margin, verdict, w
 from games.solver.search import LOST, gc_paused
 
 FIRST_ORDERS = 16  # orders a hint judges before it first looks how sure it is (whatever its budget)
+# ... and early in a deal, with many cards unseen: there a move may die on a few orders in a hundred (a death scores
+# down to -180), which 16 orders miss a quarter of the time while looking sure (benchmarks/coach_quality.py).
+EARLY_UNSEEN, EARLY_FIRST_ORDERS = 16, 64
 REVIEW_FIRST_ORDERS = 8  # ... and a review, for each move (a game has dozens of moves)
 MAX_ORDERS = 256  # ... and the most it judges (as many as the reference set judges a move on)
 PLAY_SAMPLES = 12  # orders the coach's own play judges a move on, move by move through a whole deal
@@ -267,6 +270,8 @@ class Coach:
         # Every move solved exactly on every order: with the C search that costs less than bounding the moves the
         # orders dismiss and solving an order again, from nothing, where a bounded move takes the lead (``_leader``).
         every_move, leader = set(range(len(actions))), None
+        if first == FIRST_ORDERS and unseen_count(seen) >= EARLY_UNSEEN:
+            first = EARLY_FIRST_ORDERS
         first = target = min(first, len(dungeons))
         while True:
             with gc_paused():

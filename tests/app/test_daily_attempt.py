@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 
+from app import events
 from app.daily import attempt as daily
 from app.daily.days import daily_seed
 from app.daily.deal import daily_deck
@@ -27,8 +28,11 @@ async def finish(store, record):
 
 async def test_the_counted_attempt_starts_once_then_resumes_then_is_used(store, clock):
     today = day_of(clock())
+    wanted: list[int] = []
+    stop = events.listen_par_wanted(store, wanted.append)  # the process has a par it is asked for solved
     turn = await daily.open_daily(store, ALICE, clock, guild_id=GUILD, channel_id=CHANNEL, name="Alice")
-    assert (turn.outcome, turn.day, turn.closed, turn.par_missing) == (daily.STARTED, today, None, True)
+    assert (turn.outcome, turn.day, turn.closed) == (daily.STARTED, today, None)
+    assert wanted == [today]  # the day's par is not known yet: the use case asks for it, whatever the surface
     record = turn.record
     assert (record.kind, record.day, record.seed) == ("daily", today, None)  # no seed: it would give the deal away
     challenge = await store.get_daily(today)
@@ -39,7 +43,10 @@ async def test_the_counted_attempt_starts_once_then_resumes_then_is_used(store, 
     resumed = await daily.open_daily(store, ALICE, clock)
     assert (resumed.outcome, resumed.record.id) == (daily.RESUMED, record.id)
     finished = await finish(store, record)
+    await store.set_daily_par(today, 12)
     used = await daily.open_daily(store, ALICE, clock)
+    stop()
+    assert wanted == [today]  # asked once: resuming asks nothing, and par is known now
     assert (used.outcome, used.record.id, used.record.status) == (daily.USED, record.id, finished.status)
     assert await store.daily_attempt(ALICE, today) == finished  # no second attempt was made
 

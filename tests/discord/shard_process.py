@@ -1,15 +1,18 @@
 """One bot process of a sharded installation, for tests/discord/test_sharded_processes.py.
 
-    python -m tests.discord.shard_process URL SHARD_COUNT SHARD_ID
+    python -m tests.discord.shard_process URL SHARD_COUNT SHARD_ID [hang] [lease=SECONDS]
 
 Runs the real sharded bot (``run --shard-count N --shard-ids SHARD_ID``) on the PostgreSQL database at URL under
 SimCord: its own virtual Discord holding one server on this process's shard, with the same players as every other
-such process (SimCord gives ids in order of creation, so ``alice`` has the same id in each). The test drives it
-with one JSON command a line on stdin and reads one JSON answer a line on stdout:
+such process (SimCord gives ids in order of creation, so ``alice`` has the same id in each). With ``hang``, its par
+solver never ends (a process to be killed in the middle of a solve); ``lease=`` shortens the par's lease (the
+seconds a dead solver holds it), which SimCord's clock runs out in real time while the bot waits for it. The
+test drives it with one JSON command a line on stdin and reads one JSON answer a line on stdout:
 
     {"do": "schedule"}            the server's admin turns the daily post on (00:00 UTC) in #daily
     {"do": "advance", "seconds": S}
-    {"do": "state"}               par solves this process made, daily posts in #daily, the server's id
+    {"do": "state"}               par solves this process made, daily posts in #daily (and when each was made),
+                                  the server's id
     {"do": "play", "seed": TEXT}  alice starts a game (or "resume": shows her game here)
     {"do": "click"}               alice clicks the first move of the game shown here
     {"do": "quit"}
@@ -21,10 +24,13 @@ import asyncio
 import json
 import logging
 import sys
+import time
+from datetime import timedelta
 
 import discord
 import simcord
 
+from app.daily.par import ParKeeper
 from app.solver.worker import solve_par
 from bot.client import make_bot
 from tests.discord.harness import buttons, make_config, private_notes
@@ -36,12 +42,17 @@ def move_button(message) -> str:
                 and b.custom_id.startswith("sc:g:") and b.custom_id.split(":")[-1][:1] in "TWBA")
 
 
-async def main(url: str, shard_count: int, shard_id: int) -> None:
+async def hanging_solve(*args, **kwargs):
+    """A solve that does not end (in a thread, in real time): the process is killed in the middle of it."""
+    await asyncio.get_running_loop().run_in_executor(None, time.sleep, 3600)
+
+
+async def main(url: str, shard_count: int, shard_id: int, hang: bool = False) -> None:
     logging.basicConfig(level=logging.INFO, stream=sys.stderr)
     # par, solved once across the processes (the coach's score would be stored by the same write, under the same
     # lease: left out here, it costs tens of seconds of CPU)
-    bot = make_bot(make_config(url, shard_count=shard_count, shard_ids=(shard_id,)), par_solver=solve_par,
-                   coach_player=None)
+    bot = make_bot(make_config(url, shard_count=shard_count, shard_ids=(shard_id,)),
+                   par_solver=hanging_solve if hang else solve_par, coach_player=None)
     async with simcord.run(bot, settle_timeout=240) as env:
         assert bot.shard_ids == [shard_id] and bot.shard_count == shard_count
         alice = env.create_user("alice")
@@ -76,9 +87,10 @@ async def main(url: str, shard_count: int, shard_id: int) -> None:
                 answer(ok=True)
             elif do == "state":
                 cog = bot.get_cog("DailyPoster")
-                posts = [m.embeds[0].title for m in daily.history()
-                         if m.embeds and "Scoundrel Daily #" in (m.embeds[0].title or "")]
-                answer(solves=cog.par.solves, posts=posts, guild=guild.id, guilds=[g.id for g in bot.guilds])
+                made = [m for m in daily.history() if m.embeds and "Scoundrel Daily #" in (m.embeds[0].title or "")]
+                answer(solves=cog.par.solves, posts=[m.embeds[0].title for m in made], guild=guild.id,
+                       posted_at=[m.created_at.isoformat() for m in made], now=env.now().isoformat(),
+                       guilds=[g.id for g in bot.guilds])
             elif do in ("play", "resume"):
                 if do == "play":
                     result = await player.slash(general, "scoundrel play", seed=command["seed"])
@@ -95,4 +107,7 @@ async def main(url: str, shard_count: int, shard_id: int) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3])))
+    for option in sys.argv[4:]:
+        if option.startswith("lease="):
+            ParKeeper.lease = timedelta(seconds=float(option.removeprefix("lease=")))
+    asyncio.run(main(sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), "hang" in sys.argv[4:]))

@@ -91,13 +91,14 @@ async def test_the_days_par_missed_in_an_outage_is_solved_once_the_database_is_b
     admin = admin_of(world)
     await admin.slash(world.channel, "scoundrel-admin daily", channel=world.guild.create_text_channel("d"),
                       time="00:00")
+    assert await _par(world, 2) is not None  # tomorrow's, solved right after today's
     await world.env.advance_time(23 * HOUR + 50 * MINUTE)
     with Outage(world, "daily_challenges"):
-        await world.env.advance_time(30 * MINUTE)  # past midnight, to 00:20
+        await world.env.advance_time(30 * MINUTE)  # past midnight, to 00:20: day 3's par cannot be started
         assert "par" in poster(world).jobs.overdue(world.env.now())
     await world.env.advance_time(30 * MINUTE)  # 00:50
-    assert await _par(world, 2) is not None
-    assert poster(world).par.solves == 2  # day 1 when the post was turned on, day 2 once: not again and again
+    assert await _par(world, 3) is not None
+    assert poster(world).par.solves == 3  # days 1 and 2 when the post was turned on, day 3 once: not again
 
 
 async def _par(world, day: int):

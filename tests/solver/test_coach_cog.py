@@ -170,3 +170,15 @@ async def test_no_hint_in_a_counted_daily_but_in_practice(world, monkeypatch):
     practice = await world.store.create_game(world.bob.id, world.guild.id, world.channel.id, CLASSIC, seed=7,
                                              kind="practice", day=1)
     assert any(item.custom_id == f"sc:hint:{practice.id}" for item in render_game(practice, bot=world.bot)[1].children)
+
+
+def test_a_long_hint_says_how_many_orders_it_has_solved():
+    from app.solver.progress import Progress
+    from cogs.coach.progress import hint_progress
+    from games.i18n import ENGLISH, messages_for
+
+    text = hint_progress(ENGLISH)
+    assert text(Progress(0)) == "💡 Judging each move on the orders of the dungeon you could be in…"
+    assert text(Progress(0, 48)).endswith("… 48 solved so far")
+    assert text(Progress(2)).startswith("💡 ") and "48" not in text(Progress(2))  # still waiting its turn
+    assert "bisher 48 gelöst" in hint_progress(messages_for("de"))(Progress(0, 48))
