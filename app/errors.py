@@ -179,3 +179,12 @@ __all__ = ["NOT_OPEN", "PAST_DAY", "STORE_TROUBLES", "ActiveGameExists", "Attemp
            "BoardRefused", "CoachRefused", "DayOver", "DuelRefused", "GameOver",
            "HintNeedsConsent", "NoGame", "NotShareable", "NotYourGame", "OpponentBusy", "PracticeRefused", "Refused",
            "ReplayRefused", "StaleHand", "StaleVersion"]
+
+
+class ChallengeRefused(Refused):
+    """A challenge request refused: ``code`` is one of the ``app.challenges.play`` reasons; ``other`` the running
+    challenge that stands in the way (``BUSY``)."""
+
+    def __init__(self, code: str, challenge_id: int, *, other: int | None = None) -> None:
+        super().__init__(f"challenge {challenge_id}: {code}")
+        self.code, self.challenge_id, self.other = code, challenge_id, other

@@ -5,7 +5,9 @@ Two events: a counted daily finished (``daily_finished``), raised by the move th
 (``par_wanted``), raised when a daily is started while its par is not known yet (``app.daily.attempt``), so the
 process has it solved in the background (``app.daily.par.ParKeeper.soon``) without any surface asking. The
 process listens on its store (``listen``, ``listen_par_wanted``): the Discord bot turns the first into its
-``daily_finished`` event, which the daily post counts. Listeners are kept per store, so two bots in one process
+``daily_finished`` event, which the daily post counts. A move in a challenge's game (``challenge_moved``, raised by
+``app.play.solo.move``) becomes the bot's ``challenge_moved``, after which the challenge's standings are edited in
+their turn (``listen_challenges``). Listeners are kept per store, so two bots in one process
 (the tests) each hear only their own games.
 """
 
@@ -22,7 +24,7 @@ log = logging.getLogger(__name__)
 
 Listener = Callable[[GameRecord], None]
 DayListener = Callable[[int], None]
-DAILY_FINISHED, PAR_WANTED = "daily_finished", "par_wanted"
+DAILY_FINISHED, PAR_WANTED, CHALLENGE_MOVED = "daily_finished", "par_wanted", "challenge_moved"
 _LISTENERS: WeakKeyDictionary[Any, dict[str, list[Callable[[Any], None]]]] = WeakKeyDictionary()
 
 
@@ -56,6 +58,16 @@ def listen_par_wanted(store: Any, on_par_wanted: DayListener) -> Callable[[], No
     return _listen(store, PAR_WANTED, on_par_wanted)
 
 
+def listen_challenges(store: Any, on_challenge_moved: Listener) -> Callable[[], None]:
+    """Call ``on_challenge_moved(record)`` whenever a move is made in a challenge's game on ``store``."""
+    return _listen(store, CHALLENGE_MOVED, on_challenge_moved)
+
+
+def challenge_moved(store: Any, record: GameRecord) -> None:
+    """A move was just made in a challenge's game on ``store`` (``record``, as committed)."""
+    _raise(store, CHALLENGE_MOVED, record, f"game {record.id}")
+
+
 def daily_finished(store: Any, record: GameRecord) -> None:
     """A counted daily on ``store`` has just ended (``record``, as committed). A listener's failure is logged,
     never the move's."""
@@ -68,4 +80,5 @@ def par_wanted(store: Any, day: int) -> None:
     _raise(store, PAR_WANTED, day, f"daily {day}")
 
 
-__all__ = ["DayListener", "Listener", "daily_finished", "listen", "listen_par_wanted", "par_wanted"]
+__all__ = ["DayListener", "Listener", "challenge_moved", "daily_finished", "listen", "listen_challenges",
+           "listen_par_wanted", "par_wanted"]

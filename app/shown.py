@@ -7,6 +7,8 @@ New game apply. The surfaces decide only how each looks, never whether it shows.
 The rule for a daily while its day runs (docs/RULES.md, "The daily challenge"): par and the coach's score, the
 review and the replay are shown to the player whose counted attempt is over, never to anyone else; par's line
 joins a replay, and par a Share post, only once the day is over (``app.replays.access``, ``app.daily.share``).
+A challenge's game takes no hint, and while the challenge runs its deal is everyone's race: no par, review, replay
+or Best possible under it, even for its player, until the challenge closes (``app.challenges``).
 """
 
 from __future__ import annotations
@@ -56,24 +58,31 @@ async def shown_to(store: Store, record: GameRecord, viewer_id: int | None, now:
     par = coach_score = None
     if record.status in FINISHED and not _secret(record, viewer_id, now):
         par, coach_score = await par_and_coach(store, record)
+    racing = record.challenge_id is not None and record.over and await _challenge_running(store, record)
     return shown(record, viewer_id, now, coach=coach, par=par, coach_score=coach_score, hinted=hinted,
-                 attempt_running=record.status in FINISHED and await _attempt_running(store, record))
+                 attempt_running=record.status in FINISHED and await _attempt_running(store, record),
+                 challenge_running=racing)
 
 
 def shown(record: GameRecord, viewer_id: int | None, now: datetime, *, coach: bool = True, par: int | None = None,
-          coach_score: int | None = None, hinted: bool = False, attempt_running: bool = False) -> Shown:
+          coach_score: int | None = None, hinted: bool = False, attempt_running: bool = False,
+          challenge_running: bool = False) -> Shown:
     """The rule itself, on what is known (``shown_to`` reads it): what ``viewer_id`` may see of ``record`` at
     ``now``. ``par`` and ``coach_score`` are dropped where they may not show; ``attempt_running``: ``record`` is a
-    practice replay of a day whose counted attempt is still being played."""
+    practice replay of a day whose counted attempt is still being played; ``challenge_running``: ``record`` is a
+    game of a challenge not closed yet."""
     if record.damaged:
         return NOTHING
     owner = viewer_id is None or viewer_id == record.user_id
     running = day_running(record, now)
     if not (record.state.over or record.status == ABANDONED):
         solvable = _solvable(record, coach)
-        return Shown(hinted=hinted, hint=owner and solvable and record.kind in HINT_KINDS, day_running=running)
+        hintable = record.kind in HINT_KINDS and record.challenge_id is None
+        return Shown(hinted=hinted, hint=owner and solvable and hintable, day_running=running)
     finished = record.status in FINISHED
     solvable = finished and _solvable(record, coach)
+    if challenge_running:  # the others are still racing on this deal
+        return Shown(hinted=hinted, new_game=True)
     if not finished or _secret(record, viewer_id, now):
         par = coach_score = None
     return Shown(par=par, coach=coach_score if par is not None else None, hinted=hinted,
@@ -90,6 +99,11 @@ def _secret(record: GameRecord, viewer_id: int | None, now: datetime) -> bool:
 
 def _solvable(record: GameRecord, coach: bool) -> bool:
     return coach and record.rules is not None and not refusal(record.rules)
+
+
+async def _challenge_running(store: Store, record: GameRecord) -> bool:
+    assert record.challenge_id is not None
+    return (await store.challenges.get(record.challenge_id)).running
 
 
 async def _attempt_running(store: Store, record: GameRecord) -> bool:

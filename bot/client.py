@@ -144,6 +144,8 @@ class ScoundrelBot(Bot):
         # A counted daily finished, by a click in chat or a move at the table: the daily post counts it
         # (cogs/daily/count.py listens for the bot's event).
         events.listen(self.store, lambda record: self.dispatch("daily_finished", record))
+        # A move in a challenge's game: its standings are edited in their turn (cogs/challenge/keeper.py).
+        events.listen_challenges(self.store, lambda record: self.dispatch("challenge_moved", record))
         if self.config.daily_enabled:  # a daily started while its par is unknown: solved in the background
             events.listen_par_wanted(self.store, self.daily_par.soon)
         await self.tree.set_translator(CommandTranslator())

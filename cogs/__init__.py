@@ -1,5 +1,5 @@
-"""The Discord surface, one package per feature (game, daily, duel, coach, boards, account, admin) over the shared
-interaction plumbing (plumbing) and the command tree (commands).
+"""The Discord surface, one package per feature (game, daily, duel, challenge, coach, boards, account, admin) over
+the shared interaction plumbing (plumbing) and the command tree (commands).
 
 The extensions the bot loads, in the order it loads them. The order is what players see: each adds its subcommands
 to ``/scoundrel`` and its persistent buttons in turn.
@@ -11,6 +11,7 @@ EXTENSIONS = (
     "cogs.daily.commands",
     "cogs.daily.count",
     "cogs.duel.commands",
+    "cogs.challenge.commands",
     "cogs.duel.replay",
     "cogs.account.forget_me",
     "cogs.game.commands",

@@ -45,7 +45,9 @@ log = logging.getLogger(__name__)
 STATE_CACHE_SIZE = 2048  # parsed game states (and games in play) kept in memory: a cache; the database is the truth
 
 GAME_BY_ID = f"SELECT {GAME_COLUMNS} FROM games WHERE id = $1"
-ACTIVE_GAME = f"SELECT {GAME_COLUMNS} FROM games WHERE user_id = $1 AND slot = $2 AND status = 'playing'"
+# A challenge's game is played beside the slot's game: never the one a slot holds (storage/challenges.py).
+ACTIVE_GAME = (f"SELECT {GAME_COLUMNS} FROM games WHERE user_id = $1 AND slot = $2 AND status = 'playing' "
+               "AND challenge_id IS NULL")
 ACTIVE_GAMES = f"SELECT {GAME_COLUMNS} FROM games WHERE user_id = $1 AND status = 'playing' ORDER BY slot"
 RECENT_GAMES = f"SELECT {GAME_COLUMNS} FROM games WHERE user_id = $1 ORDER BY started_at DESC, id DESC LIMIT $2"
 USED_ATTEMPT = "SELECT game_id FROM daily_attempts WHERE user_id = $1 AND day = $2"
@@ -160,7 +162,7 @@ class Games:
     async def record(self, row: Row) -> GameRecord:
         """A record from a games row: state from the snapshot, else replayed from the log, else damaged."""
         (game_id, user_id, guild_id, channel_id, message_id, kind, day, rules_text, seed, deck, version, status,
-         score, started_at, ended_at, snapshot, ended_by, hinted) = row
+         score, started_at, ended_at, snapshot, ended_by, hinted, challenge_id) = row
         rules = state = None
         damage = None
         try:
@@ -193,7 +195,7 @@ class Games:
                                      message_id=message_id, kind=kind, day=day, rules=rules, seed=seed,
                                      version=version, status=status, score=score, started_at=started,
                                      ended_at=ended, deck=deck or "", damage=damage, ended_by=ended_by,
-                                     hinted=bool(hinted), _state=state))
+                                     hinted=bool(hinted), challenge_id=challenge_id, _state=state))
 
     async def _replay(self, game_id: int, rules: Rules, deck: str, seed: int | None,
                       version: int) -> tuple[State | None, str | None]:

@@ -29,7 +29,7 @@ EXPIRED = "expired"
 
 # The columns of ``games`` a ``GameRecord`` is read from, in the order the store unpacks them.
 GAME_COLUMNS = ("id, user_id, guild_id, channel_id, message_id, kind, day, rules_json, seed, deck, version, status, "
-                "score, started_at, ended_at, snapshot, ended_by, hinted")
+                "score, started_at, ended_at, snapshot, ended_by, hinted, challenge_id")
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _MICRO = timedelta(microseconds=1)
@@ -114,6 +114,7 @@ class GameRecord:
     # A coach hint was taken, as read with the row or at the move's commit; None where not known (ask the store's
     # ``is_hinted``). A click shows the game it just read or moved without a read of its own for the flag.
     hinted: bool | None = field(default=None, compare=False)
+    challenge_id: int | None = None  # a challenge's game (storage/challenges.py): a normal game beside the slot's
     _state: State | None = field(default=None, repr=False, compare=False)
 
     @property

@@ -122,7 +122,8 @@ class Moves:
             id=game_id, user_id=user_id, guild_id=record.guild_id, channel_id=record.channel_id,
             message_id=record.message_id, kind=record.kind, day=record.day, rules=record.rules, seed=record.seed,
             version=version, status=status, score=score, started_at=record.started_at,
-            ended_at=from_micros(ended_us), deck=record.deck, hinted=move.hinted, _state=state))
+            ended_at=from_micros(ended_us), deck=record.deck, hinted=move.hinted,
+            challenge_id=record.challenge_id, _state=state))
 
     # --- the group commit ----------------------------------------------------------------------------------
     async def _commit(self, move: Move) -> None:

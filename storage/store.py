@@ -1,9 +1,9 @@
 """``Store``: the one object the bot talks to the database through, the same on SQLite and PostgreSQL.
 
 A facade: each method hands over to the area that owns it (``games``, ``moves``, ``daily``, ``posts``,
-``guilds``, ``boards``, ``par``, ``forget``…), each written once against the database interface ``Db``; duels and
-streak reminders are areas of their own, ``store.duels`` and ``store.reminders``. Every call gives up after
-``wait`` seconds (``storage/time_limit.py``).
+``guilds``, ``boards``, ``par``, ``forget``…), each written once against the database interface ``Db``; duels,
+streak reminders and challenges are areas of their own, ``store.duels``, ``store.reminders`` and
+``store.challenges``. Every call gives up after ``wait`` seconds (``storage/time_limit.py``).
 The backend (``storage/backends/sqlite.py`` or ``postgres.py``) is ``store.db``. Open SQLite with
 ``await Store.open(path)``, either backend with ``storage.open_store(target)``; ``await store.close()``.
 """
@@ -20,6 +20,7 @@ from games.engine.tally import ALL_GUILDS, ALL_RULES, DAILIES
 from storage.backends.base import Db, Tx
 from storage.backends.sqlite import CHECKPOINT_EVERY, READ_CONNECTIONS, SqliteDb
 from storage.boards import Boards, rules_name
+from storage.challenges import Challenges
 from storage.daily import Dailies
 from storage.duels import Duels
 from storage.forget import forget_player
@@ -75,6 +76,7 @@ class Store:
         self._shares = SharePosts(db)
         self.duels = Duels(self)  # the duels area, within the same time limit
         self.reminders = Reminders(self)  # the streak reminders' area, within the same time limit
+        self.challenges = Challenges(db, self._games, self)  # challenges in a channel, within the same time limit
 
     # --- opening and closing ---------------------------------------------------------------------------
     @classmethod

@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 REVIEW_WAIT = 1.0  # seconds a review request waits for the answer before it says how far it is (202)
 
 NO_HINT_DAILY = N_("There are no hints in a counted daily: it is your own play that counts.")
+NO_HINT_CHALLENGE = N_("There are no hints in a challenge: everyone plays this deal on their own.")
 HINT_GAME_OVER = N_("This game is over: use Review to see where the best moves were.")
 HINT_MOVED_ON = N_("The game moved on while the hint was being found; ask again for the position as it is now.")
 HINT_WARNING = N_("💡 A hint shows the best move now, but this game will then no longer count on the boards or "
@@ -47,7 +48,8 @@ TOO_LONG = N_("This is taking the solver too long; please try again later.")
 ONLY_DAILY = N_("Only a finished counted daily can be shared.")
 FINISH_ATTEMPT = N_("Finish your counted attempt at Daily #{day} first.")
 # How each refusal of ``app.coach.access`` reads at the table (NOT_YOURS is "not found"; RULES the solver's words).
-HINT_WORDS = {coaching.COUNTED_DAILY: NO_HINT_DAILY, coaching.OVER: HINT_GAME_OVER, coaching.MOVED_ON: HINT_MOVED_ON,
+HINT_WORDS = {coaching.COUNTED_DAILY: NO_HINT_DAILY, coaching.IN_CHALLENGE: NO_HINT_CHALLENGE,
+              coaching.OVER: HINT_GAME_OVER, coaching.MOVED_ON: HINT_MOVED_ON,
               coaching.UNAVAILABLE: N_("Hints are not available on this bot.")}
 REVIEW_WORDS = {coaching.STILL_PLAYING: STILL_PLAYING,
                 coaching.UNAVAILABLE: N_("Reviews are not available on this bot.")}

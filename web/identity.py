@@ -169,6 +169,15 @@ class DiscordIdentity:
         guild_id, channel_id, users = kept[0]
         return (guild_id, channel_id) if player_id in users else (None, None)
 
+    async def in_instance(self, instance_id: str, player_id: int) -> bool:
+        """Whether Discord lists the player in the Activity instance (who else is there is shown only to those
+        in it). Without a bot token Discord cannot be asked, and the client's word is taken."""
+        if self._bot_token is None:
+            return True
+        await self.place(instance_id, player_id)
+        kept = self._places.get(instance_id)
+        return kept is not None and player_id in kept[0][2]
+
 
 class LocalIdentity:
     """The one player of ``scoundrel-bot web``: any code is exchanged for this server's token."""
@@ -190,6 +199,9 @@ class LocalIdentity:
 
     async def place(self, instance_id: str, player_id: int) -> tuple[int | None, int | None]:
         return None, None  # no server: the local player's dailies count on the global board
+
+    async def in_instance(self, instance_id: str, player_id: int) -> bool:
+        return True  # the one local player: nobody else to see
 
     async def close(self) -> None:
         return None

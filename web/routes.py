@@ -44,6 +44,7 @@ from web.identity import DiscordIdentity, LocalIdentity, Refused, Unavailable
 from web.limits import RateLimit, SignIns, client_address
 from web.play import PlayError
 from web.table import table
+from web.together import Together, add_together
 from web.words import rules, words
 
 log = logging.getLogger(__name__)
@@ -78,6 +79,7 @@ class Routes:
     def __init__(self, served: Table) -> None:
         self.t = served
         self._page: str | None = None  # index.html with the client id, read once
+        self.together: Together | None = None  # the strip of friends at the table (web/together.py)
 
     @property
     def store(self):
@@ -195,6 +197,8 @@ class Routes:
         state = await self.shown(moved.record, tr, player_id)
         if self.t.after_move is not None:
             follow(self.t.after_move, moved.record, tr)
+        if self.together is not None:  # the others at this player's table see the move
+            self.together.tables.moved(moved.record)
         return answer({"state": state})
 
     # --- errors -------------------------------------------------------------------------------------------
@@ -274,4 +278,5 @@ def add_routes(app: web.Application, served: Table) -> Routes:
     app.router.add_get("/", routes.index)
     app.router.add_get(r"/assets/{name}", routes.asset)
     add_extras(app, routes)
+    routes.together = add_together(app, routes)
     return routes

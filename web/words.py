@@ -44,6 +44,7 @@ WORDS = {
     "daily_note": N_("The daily: the same deal for everyone today, and your first game counts."),
     "rules": N_("Rules"),
     "rules_title": N_("Scoundrel — the classic rules"),
+    "together": N_("At this table"),
 }
 
 # The classic rules as /scoundrel rules words them (the same message ids, so one translation serves both).

@@ -30,6 +30,7 @@ RULES = "rules"  # the solver cannot play the game's rules (``CoachRefused.reaso
 STILL_PLAYING = "still_playing"  # a review: the game is not over
 DAILY_RUNNING = "daily_running"  # a review of a daily: the player's counted attempt at that day is still on
 COUNTED_DAILY = "counted_daily"  # a hint: never in a counted daily
+IN_CHALLENGE = "in_challenge"  # a hint: never in a challenge's game (everyone plays the deal on their own)
 OVER = "over"  # a hint: the game is over
 MOVED_ON = "moved_on"  # a hint: the game moved on while it was being found
 
@@ -77,6 +78,8 @@ async def check_hint(store: Store, game_id: int, user_id: int, *, hinter: Solver
         raise CoachRefused(NOT_YOURS, record)
     if record.kind not in HINT_KINDS:
         raise CoachRefused(COUNTED_DAILY, record)
+    if record.challenge_id is not None:
+        raise CoachRefused(IN_CHALLENGE, record)
     if record.status != PLAYING:
         raise CoachRefused(OVER, record)
     if hinter is None:
@@ -100,5 +103,5 @@ async def hint(store: Store, record: GameRecord, user_id: int, hinter: Solver, *
     return found
 
 
-__all__ = ["COUNTED_DAILY", "DAILY_RUNNING", "MOVED_ON", "NOT_YOURS", "OVER", "RULES", "STILL_PLAYING",
+__all__ = ["COUNTED_DAILY", "DAILY_RUNNING", "IN_CHALLENGE", "MOVED_ON", "NOT_YOURS", "OVER", "RULES", "STILL_PLAYING",
            "UNAVAILABLE", "Reviewed", "check_hint", "check_review", "hint"]

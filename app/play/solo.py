@@ -141,6 +141,8 @@ async def move(store: Store, game_id: int, user_id: int, seen: int, action: Acti
     counted = ended and record.kind == DAILY
     if counted:  # its server's daily post counts it, whoever made the move
         events.daily_finished(store, record)
+    if record.challenge_id is not None:  # its standings follow, in their turn (never on this move's answer)
+        events.challenge_moved(store, record)
     return Moved(record, ended, counted)
 
 

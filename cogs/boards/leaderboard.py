@@ -13,6 +13,7 @@ from babel.dates import format_date
 from babel.numbers import format_decimal
 from discord import app_commands
 
+from app.challenges import play as challenges
 from app.daily.days import day_date, day_end, day_of, month_of
 from app.errors import BoardRefused
 from app.players import boards
@@ -214,6 +215,10 @@ async def stats_embed(store, user: discord.abc.User, today: int, tr: Messages = 
         lines.append(tr.plural("🗓️ **{n} daily** counted · {wins} won · best {best}",
                                "🗓️ **{n} dailies** counted · {wins} won · best {best}", d.games,
                                wins=d.wins, best=_best(d.best)))
+    played, first = await challenges.played(store, user.id)
+    if played:
+        lines.append(tr.plural("⚔️ **{n} challenge** played · {won} won", "⚔️ **{n} challenges** played · {won} won",
+                               played, won=first))
     if len(stats.by_rules) > 1:
         lines += [tr.plural("`{rules}` {n} game · {wins} won · best {best}",
                             "`{rules}` {n} games · {wins} won · best {best}", r.games,

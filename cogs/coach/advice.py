@@ -46,6 +46,7 @@ STILL_PLAYING = N_("Finish the game first: the review is shown once it is over."
 TOO_LONG = N_("This is taking the solver too long; please try again later.")
 HINT_KINDS = coaching.HINT_KINDS  # never a counted daily
 NO_HINT_DAILY = N_("There are no hints in a counted daily: it is your own play that counts.")
+NO_HINT_CHALLENGE = N_("There are no hints in a challenge: everyone plays this deal on their own.")
 HINT_GAME_OVER = N_("This game is over: use Review to see where the best moves were.")
 HINT_MOVED_ON = N_("The game moved on while the hint was being found; ask again for the position as it is now.")
 HINT_WARNING = N_("💡 A hint shows the best move now, but this game will then no longer count on the boards or "
@@ -134,7 +135,9 @@ REVIEW_REFUSALS = {coaching.NOT_YOURS: NOT_YOURS_REVIEW, coaching.STILL_PLAYING:
                    coaching.DAILY_RUNNING: N_("Finish your counted attempt at Daily #{day} first."),
                    coaching.UNAVAILABLE: NO_REVIEWS}
 HINT_REFUSALS = {coaching.NOT_YOURS: NOT_YOURS_HINT, coaching.COUNTED_DAILY: NO_HINT_DAILY,
-                 coaching.OVER: HINT_GAME_OVER, coaching.UNAVAILABLE: NO_HINTS, coaching.MOVED_ON: HINT_MOVED_ON}
+                 coaching.IN_CHALLENGE: NO_HINT_CHALLENGE, coaching.OVER: HINT_GAME_OVER,
+                 coaching.UNAVAILABLE: NO_HINTS,
+                 coaching.MOVED_ON: HINT_MOVED_ON}
 
 
 def refusal_text(refused: CoachRefused, tr: Messages, texts: dict[str, str]) -> str:

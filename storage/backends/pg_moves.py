@@ -68,7 +68,8 @@ APPLY_ENDING_MOVES = _ending_moves()
 # as a refused check. Parameters: user, guild, channel, kind, slot, day, rules_json, rules key, rules name, seed,
 # deck, snapshot, now (us).
 START_GAME = (
-    f"WITH active AS (SELECT {GAME_COLUMNS} FROM games WHERE user_id = $1 AND slot = $5 AND status = 'playing'), "
+    f"WITH active AS (SELECT {GAME_COLUMNS} FROM games WHERE user_id = $1 AND slot = $5 AND status = 'playing' "
+    "AND challenge_id IS NULL), "
     "used AS (SELECT game_id FROM daily_attempts WHERE $4 = 'daily' AND user_id = $1 AND day = $6), "
     "g AS (INSERT INTO games (user_id, guild_id, channel_id, kind, slot, day, rules_json, rules_key, rules_name, "
     "seed, deck, status, version, snapshot, started_at) "

@@ -1,5 +1,6 @@
 // The server's API (web/routes.py): every call but the code exchange carries the player's access token.
 import type { Answer, Transport } from "./game";
+import type { Source, Strip } from "./together";
 import type { Progress, State, Words } from "./types";
 
 export class ApiError extends Error {
@@ -21,7 +22,7 @@ export interface Me {
   client_id: string;
 }
 
-export class Api implements Transport {
+export class Api implements Transport, Source {
   token = "";
   instanceId: string | undefined; // the Activity's instance inside Discord: the server checks where it runs
   constructor(
@@ -104,6 +105,23 @@ export class Api implements Transport {
 
   async replay(gameId: number): Promise<Blob> {
     return this.ok("GET", `api/games/${gameId}/replay`);
+  }
+
+  private togetherPath(path: string, instance: string, gameId: number | null): string {
+    const game = gameId === null ? "" : `&game=${gameId}`;
+    return `${path}?instance=${encodeURIComponent(instance)}${game}`;
+  }
+
+  /** The strip of friends at this table as a stream of server-sent events (read with fetch: it carries the token). */
+  stream(instance: string, gameId: number | null, signal: AbortSignal): Promise<Response> {
+    return fetch(this.url(this.togetherPath("api/together", instance, gameId)), {
+      headers: { Accept: "text/event-stream", Authorization: `Bearer ${this.token}` },
+      signal,
+    });
+  }
+
+  strip(instance: string, gameId: number | null): Promise<Strip> {
+    return this.ok("GET", this.togetherPath("api/together/strip", instance, gameId));
   }
 
   async share(gameId: number): Promise<string> {

@@ -4,6 +4,7 @@ import { DiscordSDK, DiscordSDKMock } from "@discord/embedded-app-sdk";
 import { Api, ApiError } from "./api";
 import { Game } from "./game";
 import { chooseLocale, keyAction, playFor } from "./rules";
+import { drawStrip, Follower } from "./together";
 import "./style.css";
 import type { State, Words } from "./types";
 import { ask, el, paragraphs, picture, render, review, shareGrid, showDialog, showProgress } from "./view";
@@ -46,8 +47,16 @@ async function main(): Promise<void> {
   words = me.words;
   document.documentElement.lang = me.locale;
   document.title = words.title;
-  const game = new Game(api, (state: State, previous: State | null, note?: string) =>
-    render(root, state, previous, game.mode, words, handlers, note), fail);
+  // Who else is at this table (this Activity instance): a strip above the game, hidden while nobody is.
+  const aside = document.createElement("aside");
+  aside.className = "together";
+  aside.hidden = true;
+  root.before(aside);
+  const friends = new Follower(api, sdk.instanceId, (strip) => drawStrip(aside, strip, words));
+  const game = new Game(api, (state: State, previous: State | null, note?: string) => {
+    render(root, state, previous, game.mode, words, handlers, note);
+    friends.show(state.id);
+  }, fail);
 
   const handlers = {
     play: (action: string, version: number) => game.tap(action, version),
@@ -122,7 +131,10 @@ async function main(): Promise<void> {
   const kind = named === "daily" || named === "normal" ? named : null;
   const opened = asked !== null ? await api.game(asked) : await opening(api, kind);
   if (opened !== null) game.show(opened);
-  else welcome(root, words, me.daily, handlers);
+  else {
+    welcome(root, words, me.daily, handlers);
+    friends.show(null);
+  }
 }
 
 /** The game the table opens on: the kind named (started when there is none), else (Open the table in chat, the
