@@ -18,6 +18,7 @@ from app.play import duels
 from games.engine import Action, decode, whole_number
 from games.engine.calendar import day_of
 from storage import errors as store_errors
+from storage.challenges import ChallengeNotFound
 from storage.duels import DECLINED, DuelRecord
 from storage.models import GameRecord
 
@@ -33,6 +34,7 @@ NOTHING_YET = "nothing_yet"  # the player has no finished game to replay
 DUEL_NOT_OVER = "duel_not_over"  # the duel is still being played
 NEVER_PLAYED = "never_played"  # a declined challenge: no duel was played
 NOT_YOUR_DUEL = "not_your_duel"  # no duel of that number that the player played (``number``)
+CHALLENGE_RUNNING = "challenge_running"  # a game of a challenge still running: its deal is everyone's race
 
 
 def replayable(record: GameRecord) -> bool:
@@ -43,6 +45,20 @@ def replayable(record: GameRecord) -> bool:
 def day_running(record: GameRecord, now: datetime) -> bool:
     """A daily (or practice) game whose day is not over at ``now``: its deal is still the day's challenge."""
     return record.kind in DAILY_KINDS and record.day is not None and record.day >= day_of(now)
+
+
+async def check_game(store, record: GameRecord, user_id: int, now: datetime) -> bool:
+    """``check_solo``, and ``CHALLENGE_RUNNING`` for a game of a challenge not closed yet, whoever asks (a replay
+    button written by hand reaches here too): its deal is everyone's race until the challenge closes."""
+    private = check_solo(record, user_id, now)
+    if record.challenge_id is not None:
+        try:
+            challenge = await store.challenges.get(record.challenge_id)
+        except ChallengeNotFound:  # forgotten with its players' data: nothing left to race
+            return private
+        if challenge.running:
+            raise ReplayRefused(CHALLENGE_RUNNING)
+    return private
 
 
 async def pars_line(store, record: GameRecord, now: datetime) -> tuple[Action, ...] | None:

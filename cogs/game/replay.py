@@ -44,6 +44,8 @@ NOT_YOURS = N_("That is not one of your games: `/scoundrel replay` lists yours."
 REFUSALS = {
     replay_access.NOT_OVER: N_("Finish the game first: its replay is drawn once it is over."),
     replay_access.DAY_RUNNING: N_("Play this daily yourself first: its replay would give the deal away."),
+    replay_access.CHALLENGE_RUNNING: N_("This game is part of a challenge still running: its replay comes once the "
+                                        "challenge closes."),
     replay_access.NOT_YOURS: NOT_YOURS,
     replay_access.NO_ATTEMPT: N_("You have no attempt at daily #{day}."),
     replay_access.NOTHING_YET: N_("You have no finished game to replay yet."),
@@ -70,7 +72,7 @@ async def refuse(interaction: Interaction, refused: ReplayRefused) -> None:
 async def post_replay(interaction: Interaction, record) -> None:
     tr = for_reader(interaction)
     try:
-        private = replay_access.check_solo(record, interaction.user.id, clock.now())
+        private = await replay_access.check_game(interaction.client.store, record, interaction.user.id, clock.now())
     except ReplayRefused as refused:
         await refuse(interaction, refused)
         return

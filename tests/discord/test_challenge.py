@@ -187,3 +187,17 @@ async def test_stats_count_the_challenges_played_and_won(world):
     await world.env.advance_time(3)
     stats = await world.bob.slash(world.channel, "scoundrel stats")
     assert "⚔️ **1 challenge** played · 1 won" in stats.response.embeds[0].description
+
+
+@pytest.mark.simcord(settle_timeout=240)
+async def test_a_replay_button_written_by_hand_gives_no_deal_away_while_it_runs(world):
+    invite = await start(world, minutes=5)
+    bob = await join(world.bob, invite)
+    await play_to_end(world.bob, bob.response)
+    [entry] = await world.store.challenges.entrants(1)
+    finished = entry.game
+    assert finished.status in ("won", "dead") and finished.challenge_id == 1
+    forged = f"sc:replay:{finished.id}"  # the button a finished game would show, offered on the invite by hand
+    for actor in (world.alice, world.bob):  # someone else, and its own player (everyone is still racing)
+        asked = await click_on_snapshot(actor, snapshot(actor, invite), forged)
+        assert "challenge still running" in private_notes(asked)[0]
