@@ -20,8 +20,8 @@ from app.coach.advice import hint_for, review_game
 from app.daily import attempt as daily_attempt
 from app.daily import share as daily_share
 from app.daily.days import share_text
-from app.errors import CoachRefused, HintNeedsConsent, NotShareable
-from app.replays.access import pars_line
+from app.errors import CoachRefused, HintNeedsConsent, NotShareable, ReplayRefused
+from app.replays.access import check_game, pars_line
 from app.replays.gifs import ReplayBusy, shared
 from app.solver.progress import Progress
 from app.solver.worker import ParTimeout, SolverBusy
@@ -44,6 +44,7 @@ HINT_WARNING = N_("💡 A hint shows the best move now, but this game will then 
 HINTED_MARK = N_("(hinted — not counted)")
 STILL_PLAYING = N_("Finish the game first: the review is shown once it is over.")
 DAY_RUNNING = N_("Play this daily yourself first: its replay would give the deal away.")
+CHALLENGE_RUNNING = N_("This game is part of a challenge still running: its replay comes once the challenge closes.")
 TOO_LONG = N_("This is taking the solver too long; please try again later.")
 ONLY_DAILY = N_("Only a finished counted daily can be shared.")
 FINISH_ATTEMPT = N_("Finish your counted attempt at Daily #{day} first.")
@@ -146,6 +147,10 @@ class Extras:
     async def replay(self, request: web.Request) -> web.StreamResponse:
         record, tr, player_id = await self._game(request)
         self._after_the_game(record)
+        try:  # a challenge's game waits for the challenge's close
+            await check_game(self.routes.store, record, player_id, daily_attempt.now(self.routes.store))
+        except ReplayRefused:
+            raise play.PlayError(409, CHALLENGE_RUNNING) from None
         state = record.state
         par_line = await pars_line(self.routes.store, record, daily_attempt.now(self.routes.store))  # after the day
         try:

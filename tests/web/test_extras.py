@@ -84,3 +84,15 @@ async def test_a_finished_daily_is_shared_without_its_cards(served, store, alice
     text = (await (await client.get(f"/api/games/{state['id']}/share", headers=alice)).json())["text"]
     assert f"#{record.day}" in text
     assert not any(card.label in text for card in record.state.start_deck)
+
+
+async def test_a_challenges_game_has_no_replay_at_the_table_until_the_challenge_closes(served, store, alice):
+    from app.challenges import play as challenges
+    from games.engine import PRESETS
+
+    client, _ = served
+    running = await challenges.start(store, ALICE, PRESETS["classic"], guild_id=None, channel_id=None, locale="en")
+    joined = await challenges.join(store, running.id, ALICE, "alice")
+    await finish(store, joined.game.id)
+    refused = await client.get(f"/api/games/{joined.game.id}/replay", headers=alice)
+    assert refused.status == 409 and "challenge still running" in (await refused.json())["message"]
