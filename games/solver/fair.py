@@ -20,9 +20,7 @@ and the avoided cards in their order, and the solver is only ever given the posi
 (``visible``: the unseen cards in a fixed order), so the real order of the deal cannot reach the advice.
 
 The recommended move has the highest expected score; ties go to the higher chance to win, then to the first in
-the engine's order of legal moves. A hint that stops before it is sure (its budget spent) recommends, of the moves
-its orders cannot tell apart, the one whose expected score has the highest 95 % lower bound: early in a deal the
-move with the best mean on a few dozen orders is often an avoid that dies on a few orders in a hundred.
+the engine's order of legal moves.
 """
 
 from __future__ import annotations
@@ -287,13 +285,6 @@ class Coach:
             if not (close or undecided) or len(rows) == len(dungeons) or _spent(work, budget):
                 break
             target = min(2 * len(rows), len(dungeons))
-        if close and threshold is None:
-            # Not sure which is best: of the moves the orders cannot tell apart, the one whose expected score has the
-            # highest 95 % lower bound (a move that dies on a few orders in a hundred is not advised on a guess).
-            safer = max(sorted(close | {leader}), key=lambda i: _lower_bound(rows, i))
-            if safer != leader:
-                leader = safer
-                close, _ = _standing(rows, leader, asked, None)
         lead = [row[leader][1] for row in rows]
         moves = tuple(_figures(actions[i], [row[i][1] for row in rows], bounded=any(row[i][0] != row[i][1]
                                                                                      for row in rows))
@@ -343,11 +334,6 @@ class Coach:
                 return best
             for k in bounded:
                 rows[k][best] = self._row(seen, room, dungeons[k], actions, {best}, None, work)[best]
-
-def _lower_bound(rows: list[list[tuple[int, int]]], i: int) -> float:
-    mean, margin = mean_and_margin([row[i][1] for row in rows])
-    return mean - margin
-
 
 def _rank(rows: list[list[tuple[int, int]]], i: int) -> tuple[int, int, int]:
     values = [row[i][1] for row in rows]
