@@ -59,7 +59,9 @@ async def test_help_starts_with_what_a_newcomer_needs_within_a_phone_screen(worl
 async def test_help_lists_every_command_with_its_options_and_admin_commands_only_to_admins(world):
     helped = await all_commands(world.alice, world.channel)
     fields = {f.name: f.value for f in helped.response.embeds[0].fields}
-    playing = fields["Playing"]
+    shown = [(f.name, f.value) for f in helped.response.embeds[0].fields]
+    start = [name for name, _ in shown].index("Playing")  # the list goes on in unnamed fields past 1,024 characters
+    playing = "\n".join(value for name, value in shown[start:] if name in ("Playing", "\u200b"))
     assert "`/scoundrel play [preset] [seed] [health]`" in playing
     assert "`/scoundrel leaderboard [board] [scope] [day] [month]`" in playing
     assert "`/scoundrel remind [when]`" in playing
