@@ -8,7 +8,8 @@ every move (perfect-information Monte Carlo). When the distinct orders (cards of
 alike) are at most ``EXACT_ORDERS``, every one is solved and the figures are exact.
 
 Otherwise the orders are drawn at random, and how many is decided by how sure the coach must be (``racing``): a
-hint or a review judges ``FIRST_ORDERS`` orders, then twice as many, and so on up to ``MAX_ORDERS``, until every
+hint judges ``FIRST_ORDERS`` orders (``EARLY_FIRST_ORDERS`` early in a deal), a review ``REVIEW_FIRST_ORDERS`` a move,
+then twice as many, and so on up to ``MAX_ORDERS``, until every
 other move is shown at 95 % to be at most half a point better than the recommended one (and, for a review, until
 the move played is shown to have given away the threshold or not); every move is solved exactly on every order.
 A coach made with a fixed number of ``samples`` judges exactly that many orders instead (the coach's own play,
@@ -209,11 +210,12 @@ class Coach:
 
     def advise(self, state: State, judge: Iterable[Action] = (), threshold: float | None = None,
                budget: int | None = None, progress: Callable[[int], None] | None = None,
-               first: int = FIRST_ORDERS, continuing: bool = False) -> Advice:
+               first: int | None = None, continuing: bool = False) -> Advice:
         """The move to make, with its expected score and chance to win, and the same figures for the moves in
         ``judge``. ``threshold``: also judge orders until each move asked about is shown to have given away at least
         that many points or not (``Advice.gaps``, ``racing.verdict``); ``budget``: judge no more orders, after the
-        ``first`` ones, once their searches have met this many situations (the answer then says how sure it is);
+        ``first`` ones (None: a hint's, ``FIRST_ORDERS`` or ``EARLY_FIRST_ORDERS`` early in a deal), once their
+        searches have met this many situations (the answer then says how sure it is);
         ``progress``: called with the orders judged so far; ``continuing``: the last question was the previous move of
         the same line (a review): its orders' searches are used again. Otherwise a coach judging until sure starts
         from nothing, so that its answer (how many orders its budget allows) never depends on an earlier question."""
@@ -261,17 +263,17 @@ class Coach:
 
     def _advise_sure(self, seen: State, actions: list[Action], dungeons: list[tuple[Card, ...]], asked: set[int],
                      threshold: float | None, budget: int | None, progress: Callable[[int], None] | None,
-                     first: int) -> Advice:
+                     first: int | None) -> Advice:
         """Orders judged in rounds, twice as many each time, until the coach is sure (``racing``) or has judged them
-        all; each order solved, then let go of (one order's search in memory at a time)."""
+        all; the last ``KEPT_ORDERS`` orders' searches are kept (``continuing``)."""
         room = tuple(card for card in seen.room if card is not None)
         work = [0]  # situations met so far (``_row`` adds each order's)
         rows: list[list[tuple[int, int]]] = []  # per order judged, per move: (lo, hi) of its best score there
         # Every move solved exactly on every order: with the C search that costs less than bounding the moves the
         # orders dismiss and solving an order again, from nothing, where a bounded move takes the lead (``_leader``).
         every_move, leader = set(range(len(actions))), None
-        if first == FIRST_ORDERS and unseen_count(seen) >= EARLY_UNSEEN:
-            first = EARLY_FIRST_ORDERS
+        if first is None:
+            first = EARLY_FIRST_ORDERS if unseen_count(seen) >= EARLY_UNSEEN else FIRST_ORDERS
         first = target = min(first, len(dungeons))
         while True:
             with gc_paused():
