@@ -572,6 +572,13 @@ static int32_t avoid_child(Exact *x, int32_t sid) {
 
 #define FAIL (-2000000000)
 
+/* Health after facing a room as (d1, p, d2) from ``h`` (rooms.py's ``health_after``): 0 or less, dead on the way. */
+static inline int health_after(int h, int d1, int p, int d2, int max_health) {
+    if (h <= d1) return 0;
+    int mid = h - d1 + p;
+    return (mid > max_health ? max_health : mid) - d2;
+}
+
 static int best(Exact *x, int32_t sid, int avoided, int h, int w, int lim, int t) {
     if (x->sits[sid].turn < 0 && !build_turn(x, sid)) return FAIL;
     Turn turn = x->turns[x->sits[sid].turn];  /* a copy: the arrays may move while children are searched */
@@ -586,14 +593,10 @@ static int best(Exact *x, int32_t sid, int avoided, int h, int w, int lim, int t
         if (!r) return FAIL;
         for (int i = 0; i < r->n_deaths; i++) {
             Way *d = &r->deaths[i];
-            if (h > d->d1) {
-                int left = h - d->d1 + d->p;
-                if (left > max_health) left = max_health;
-                left -= d->d2;
-                if (left > 0 && left <= d->damage) {
-                    result = (x->room_counts ? d->resolved : 0) - turn.lost_at_death;
-                    break;
-                }
+            int left = health_after(h, d->d1, d->p, d->d2, max_health);
+            if (left > 0 && left <= d->damage) {
+                result = (x->room_counts ? d->resolved : 0) - turn.lost_at_death;
+                break;
             }
         }
         if (result >= t) return result;
@@ -605,15 +608,11 @@ static int best(Exact *x, int32_t sid, int avoided, int h, int w, int lim, int t
         if (!r) return FAIL;
         for (int i = 0; i < r->n_plans; i++) {
             Numbers *p = &r->plans[i];
-            if (h > p->d1) {
-                int h2 = h - p->d1 + p->p;
-                if (h2 > max_health) h2 = max_health;
-                h2 -= p->d2;
-                if (h2 > 0) {
-                    int score = h2 == max_health ? h2 + p->last : h2;
-                    if (score >= t && !turn.final) return score;
-                    if (score > result) result = score;
-                }
+            int h2 = health_after(h, p->d1, p->p, p->d2, max_health);
+            if (h2 > 0) {
+                int score = h2 == max_health ? h2 + p->last : h2;
+                if (score >= t && !turn.final) return score;
+                if (score > result) result = score;
             }
         }
         if (turn.final) return result;
@@ -628,12 +627,8 @@ static int best(Exact *x, int32_t sid, int avoided, int h, int w, int lim, int t
             int h2 = 0;
             for (int i = grp->first; i < grp->first + grp->count; i++) {
                 Numbers *p = &r->numbers[i];
-                if (h > p->d1) {
-                    int left = h - p->d1 + p->p;
-                    if (left > max_health) left = max_health;
-                    left -= p->d2;
-                    if (left > h2) h2 = left;
-                }
+                int left = health_after(h, p->d1, p->p, p->d2, max_health);
+                if (left > h2) h2 = left;
             }
             if (!h2) continue;
             int j = 0;
