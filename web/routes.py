@@ -197,8 +197,6 @@ class Routes:
         state = await self.shown(moved.record, tr, player_id)
         if self.t.after_move is not None:
             follow(self.t.after_move, moved.record, tr)
-        if self.together is not None:  # the others at this player's table see the move
-            self.together.tables.moved(moved.record)
         return answer({"state": state})
 
     # --- errors -------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import logging
 from datetime import datetime, timedelta
 from typing import NamedTuple
 
+from app import events
 from app.errors import ChallengeRefused
 from games.engine import Rules, new_seed
 from storage.challenges import ChallengeBusy, ChallengeClosed, ChallengeRecord
@@ -90,7 +91,7 @@ async def close(store: Store, challenge_id: int, by: int | None = None) -> Chall
     if still is None:
         return None
     for game_id, user_id in still:
-        await store.abandon(game_id, user_id)
+        events.moved(store, await store.abandon(game_id, user_id))
     log.info("challenge %s closed (%s)", challenge_id, "by its starter" if by is not None else "its time is up")
     return await store.challenges.get(challenge_id)
 
@@ -100,7 +101,7 @@ async def to_settle(store: Store, challenge_id: int) -> ChallengeRecord:
     are ended now, as the close would have; the challenge, ready for its final standings."""
     for entrant in await store.challenges.entrants(challenge_id):
         if entrant.game.status == PLAYING:
-            await store.abandon(entrant.game.id, entrant.user_id)
+            events.moved(store, await store.abandon(entrant.game.id, entrant.user_id))
     return await store.challenges.get(challenge_id)
 
 
