@@ -81,6 +81,14 @@ async def join(store: Store, challenge_id: int, user_id: int, name: str) -> Join
     return Joined(await store.challenges.get(challenge_id), game, new)
 
 
+async def game_here(store: Store, channel_id: int | None, user_id: int) -> GameRecord | None:
+    """The player's game of a running challenge they joined in ``channel_id``, as stored (None: there is none):
+    where the table opens in that channel, so that the players of one challenge open it together on its deal."""
+    if channel_id is None:
+        return None
+    return await store.challenges.game_here(channel_id, user_id)
+
+
 async def close(store: Store, challenge_id: int, by: int | None = None) -> ChallengeRecord | None:
     """Close the challenge: ``by`` its starter (``NOT_STARTER`` for anyone else), or by time (None). The games
     still being played end as given up. The challenge as closed, or None when it was closed already."""

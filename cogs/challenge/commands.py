@@ -58,8 +58,9 @@ async def challenge(interaction: Interaction, preset: str | None = None,
         return
     board = await standings.board(store, started.id)
     words = messages_for(locale)
+    table = getattr(interaction.client.config, "activity", None) is not None  # the bot serves the Activity
     message = await send_message(interaction, embed=embed(board, words, interaction.user.mention),
-                                 view=controls(board, words), allowed_mentions=discord.AllowedMentions.none())
+                                 view=controls(board, words, table), allowed_mentions=discord.AllowedMentions.none())
     await play.posted(store, started.id, message.channel.id, message.id)
     keeper = interaction.client.get_cog("StandingsKeeper")
     if isinstance(keeper, StandingsKeeper):

@@ -213,7 +213,8 @@ class StandingsKeeper(commands.Cog):
         be reached now (no valid token for a user install). A message that is gone is given up (True)."""
         challenge = board.challenge
         tr = messages_for(challenge.locale)
-        shown, view = embed(board, tr, f"<@{challenge.starter_id}>"), controls(board, tr)
+        table = getattr(getattr(self.bot, "config", None), "activity", None) is not None
+        shown, view = embed(board, tr, f"<@{challenge.starter_id}>"), controls(board, tr, table)
         token = watch.token if watch.token is not None and watch.token.until > clock.now() else None
         if token is None and (challenge.guild_id is not None and self.bot.get_guild(challenge.guild_id) is None
                               or challenge.channel_id is None or challenge.message_id is None):
