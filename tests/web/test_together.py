@@ -195,3 +195,46 @@ async def test_a_challenges_players_who_open_the_table_in_its_channel_land_on_it
     again = await seat(browser, url, "code-alice-again", "")
     assert await again.locator("main").get_attribute("data-game") == str((await store.daily_attempt(
         ALICE, today(store))).id)
+
+
+async def test_a_challenge_at_the_table_on_a_phone_from_the_start_to_the_final_standings(served, browser):
+    """The screens of a challenge in the Activity (docs/SCREENS.md): Bob's table on its deal with the others at
+    the start, as they go, and at the end with their results; each strip waited for before the capture."""
+    from app.challenges import play as challenges
+    from tests.web.screens import check_screen
+    from tests.web.test_browser import play_out
+
+    url, store, discord = served
+    names = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol"}
+    for player, name in names.items():
+        discord.player(player, name, code=f"code-{name.lower()}")
+    discord.instance_in(INSTANCE, GUILD, CHANNEL, *names)
+    challenge = await challenges.start(store, ALICE, preset("classic"), guild_id=GUILD, channel_id=CHANNEL,
+                                       locale="en-US", seed=4242)
+    for player, name in names.items():
+        await challenges.join(store, challenge.id, player, name)
+    pages = {player: await seat(browser, url, f"code-{name.lower()}", "") for player, name in names.items()}
+    bob = pages[BOB]
+
+    async def strip_reads(*expected: str) -> None:
+        shown = bob.locator(".together .friend")
+        started = time.perf_counter()
+        while await shown.all_inner_texts() != list(expected):
+            assert time.perf_counter() - started < 5.0, await shown.all_inner_texts()
+            await bob.wait_for_timeout(50)
+
+    await strip_reads("Alice · Room 1 · ❤️ 20", "Carol · Room 1 · ❤️ 20")
+    await check_screen(bob, "activity-phone-challenge-start")
+    await tap_and_wait(pages[ALICE], pages[ALICE].get_by_role("button", name="Avoid"))
+    for _ in range(4):
+        await tap_and_wait(pages[CAROL], pages[CAROL].locator(".room button.card:not([disabled])").first)
+    await tap_and_wait(bob, bob.get_by_role("button", name="Avoid"))  # another way through the same deal
+    carol = (await store.challenges.entrants(challenge.id))[2].game
+    await strip_reads("Alice · Room 2 · ❤️ 20", f"Carol · Room {carol.state.turn} · ❤️ {carol.state.health}")
+    await check_screen(bob, "activity-phone-challenge-live")
+    await play_out(pages[CAROL])
+    await play_out(bob)
+    await challenges.close(store, challenge.id)  # time is up: Alice's game ends unfinished
+    carol = (await store.challenges.entrants(challenge.id))[2].game
+    await strip_reads("Alice · did not finish", f"Carol · Score {carol.score}")
+    await check_screen(bob, "activity-phone-challenge-end")
