@@ -166,7 +166,7 @@ class Tables:
             changed = False
             for game_id, known in list(instance.games.items()):
                 now = await _game(store, game_id)
-                if now is not None and (known is None or known.version < now.version):
+                if now is not None and (known is None or _newer(now, known)):
                     instance.games[game_id] = now
                     changed = True
             if changed:
@@ -210,6 +210,12 @@ class Tables:
     async def strip(self, store: Store, instance_id: str, viewer_id: int, now: datetime) -> list[Friend]:
         """Everyone else at the table, as ``viewer_id`` may see them at ``now``."""
         return (await self.view(store, instance_id, viewer_id, now)).without(viewer_id)
+
+
+def _newer(now: GameRecord, known: GameRecord) -> bool:
+    """``now`` is a later state of the game than ``known``: moved on, or given up (which ends a game at the version
+    it had: only its status says so)."""
+    return now.version > known.version or (now.version == known.version and now.status != known.status)
 
 
 async def _game(store: Store, game_id: int | None) -> GameRecord | None:
