@@ -186,6 +186,13 @@ def settle(census: Census, total: int, swing: int, whole: Callable[[int], list[i
             continue
         if not close or census.prefix == census.orders or spent():
             return leader, close
+        losses = sorted({k for move in close for k in census.losses_unjudged(move)})
+        if losses:  # the orders a rival loses and the leader wins decide the most: judged whole first
+            for k in losses:
+                census.add_whole(k, whole(k))
+                if spent():
+                    break
+            continue
         for k in census.next_whole(max(1, census.prefix)):  # twice as many judged whole
             census.add_whole(k, whole(k))
             if spent():
