@@ -7,8 +7,10 @@ process has it solved in the background (``app.daily.par.ParKeeper.soon``) witho
 process listens on its store (``listen``, ``listen_par_wanted``): the Discord bot turns the first into its
 ``daily_finished`` event, which the daily post counts. A move in a challenge's game (``challenge_moved``, raised by
 ``app.play.solo.move``) becomes the bot's ``challenge_moved``, after which the challenge's standings are edited in
-their turn (``listen_challenges``). Listeners are kept per store, so two bots in one process
-(the tests) each hear only their own games.
+their turn (``listen_challenges``). Every move, and every game's end by giving up, whichever surface or
+use case made it, is also ``moved`` (``listen_moves``): the table's strip of friends (``web/together.py``)
+follows the games it shows by it, so a move made in chat reaches the table without chat knowing the table.
+Listeners are kept per store, so two bots in one process (the tests) each hear only their own games.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ log = logging.getLogger(__name__)
 
 Listener = Callable[[GameRecord], None]
 DayListener = Callable[[int], None]
-DAILY_FINISHED, PAR_WANTED, CHALLENGE_MOVED = "daily_finished", "par_wanted", "challenge_moved"
+DAILY_FINISHED, PAR_WANTED, CHALLENGE_MOVED, MOVED = "daily_finished", "par_wanted", "challenge_moved", "moved"
 _LISTENERS: WeakKeyDictionary[Any, dict[str, list[Callable[[Any], None]]]] = WeakKeyDictionary()
 
 
@@ -63,6 +65,17 @@ def listen_challenges(store: Any, on_challenge_moved: Listener) -> Callable[[], 
     return _listen(store, CHALLENGE_MOVED, on_challenge_moved)
 
 
+def listen_moves(store: Any, on_moved: Listener) -> Callable[[], None]:
+    """Call ``on_moved(record)`` after every move made on ``store``, and every game given up (by its player or
+    by a challenge's close); the listener must return at once."""
+    return _listen(store, MOVED, on_moved)
+
+
+def moved(store: Any, record: GameRecord) -> None:
+    """A game on ``store`` has just changed by a move or a give-up (``record``, as committed)."""
+    _raise(store, MOVED, record, f"game {record.id}")
+
+
 def challenge_moved(store: Any, record: GameRecord) -> None:
     """A move was just made in a challenge's game on ``store`` (``record``, as committed)."""
     _raise(store, CHALLENGE_MOVED, record, f"game {record.id}")
@@ -81,4 +94,4 @@ def par_wanted(store: Any, day: int) -> None:
 
 
 __all__ = ["DayListener", "Listener", "challenge_moved", "daily_finished", "listen", "listen_challenges",
-           "listen_par_wanted", "par_wanted"]
+           "listen_moves", "listen_par_wanted", "moved", "par_wanted"]

@@ -438,6 +438,38 @@ async def shoot_all(env, out: Path, browser: str | None, only: set[str], locale:
     board = await alice.slash(channel, "scoundrel leaderboard", board="month")
     await shot("month-board", board)
 
+    # A challenge in the channel (last: its close moves the clock, which the screens above must not see): the
+    # invite, the standings as three players go, and the final standings with par, the coach and the replays.
+    await shoot_challenge(env, channel, shot, tr, alice, bob, carol)
+
+
+async def shoot_challenge(env, channel, shot, tr, alice, bob, carol) -> None:
+    invite = (await alice.slash(channel, "scoundrel challenge", seed="K7Q2-M9XD", minutes=15)).response.message
+    await shot("challenge-invite", invite)
+    games = {}
+    for player in (alice, bob, carol):
+        games[player] = (await player.click(invite, label=tr("Join"))).response
+    await click_code(alice, games[alice].message, "A")  # alice avoids the first room
+    for _ in range(3):  # bob goes a few cards in
+        await play_first(bob, games[bob])
+    await play_out(carol, None, channel, response=games[carol])  # carol plays to the end
+    await env.advance_time(3)  # the standings are edited in their turn (at most once every 2 s)
+    await shot("challenge-live", invite)
+    await play_out(bob, None, channel, response=games[bob])
+    await alice.click(invite, label=tr("Close now"))  # the starter closes it: alice's game ends unfinished
+    keeper = env.bot.get_cog("StandingsKeeper")
+    for _ in range(600):  # par and the coach's play of the deal, worked out in the solver's worker
+        if keeper.finals:
+            break
+        await env.advance_time(1)
+    await shot("challenge-final", invite)
+
+
+async def play_first(actor, response) -> None:
+    """One click: the first playable card of the game in ``response``."""
+    moves = [b for c, b in by_code(response.message).items() if not b.disabled and c not in ("mode", "A")]
+    await actor.click(response.message, custom_id=moves[0].custom_id)
+
 
 async def solve_the_day(store, day: int) -> None:
     """Par and the coach's score of the day's deal, worked out in the solver's worker (minutes of real time) by

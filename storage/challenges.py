@@ -48,6 +48,10 @@ INSERT_PLAYER = ("INSERT INTO challenge_players (challenge_id, user_id, game_id,
 _GAME_COLUMNS = ", ".join(f"g.{column.strip()}" for column in GAME_COLUMNS.split(","))
 ENTRANTS = (f"SELECT p.user_id, p.name, p.gone, p.joined_at, {_GAME_COLUMNS} FROM challenge_players p "
             "JOIN games g ON g.id = p.game_id WHERE p.challenge_id = $1 ORDER BY p.joined_at, p.user_id")
+# The player's game of the latest running challenge in a channel they joined: where the table opens in that channel.
+GAME_HERE = (f"SELECT {_GAME_COLUMNS} FROM challenges c JOIN challenge_players p ON p.challenge_id = c.id "
+             "JOIN games g ON g.id = p.game_id WHERE c.channel_id = $1 AND p.user_id = $2 AND c.status = 'running' "
+             "ORDER BY c.id DESC LIMIT 1")
 TAKE_CLOSE = "UPDATE challenges SET status = 'closing', closed_at = $1 WHERE id = $2 AND status = 'running'"
 STILL_PLAYING = ("SELECT g.id, g.user_id FROM challenge_players p JOIN games g ON g.id = p.game_id "
                  "WHERE p.challenge_id = $1 AND g.status = 'playing'")
@@ -216,6 +220,11 @@ class Challenges:
             user_id, name, gone, joined_at, *game = row
             out.append(Entrant(user_id, name, bool(gone), from_micros(joined_at), await self._games.record(game)))
         return out
+
+    async def game_here(self, channel_id: int, user_id: int) -> GameRecord | None:
+        """The player's game of the latest running challenge they joined in ``channel_id`` (None: none)."""
+        rows = await self.db.read(GAME_HERE, (channel_id, user_id))
+        return await self._games.record(rows[0]) if rows else None
 
     async def begin_close(self, challenge_id: int) -> list[tuple[int, int]] | None:
         """Take the close of a running challenge: the (game, player) pairs still being played, to end; None when

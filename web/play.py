@@ -7,6 +7,7 @@ a move on a version the game has left is the application's ``StaleVersion``, ans
 
 from __future__ import annotations
 
+from app.challenges import play as challenges
 from app.daily import attempt as daily_attempt
 from app.errors import CorruptGame, GameNotFound, NotYourGame
 from app.play import solo
@@ -50,6 +51,13 @@ async def current(store, player_id: int, kind: str):
         record = await solo.current_game(store, player_id)
         return None if record is None or record.damaged else record
     return await daily_attempt.todays_game(store, player_id)
+
+
+async def challenge_here(store, player_id: int, channel_id: int | None):
+    """The player's game of a running challenge they joined in ``channel_id`` (where Discord says the table was
+    opened), finished or not, while the challenge runs; None when there is none."""
+    record = await challenges.game_here(store, channel_id, player_id)
+    return None if record is None or record.damaged else record
 
 
 async def start(store, player_id: int, name: str, kind: str, preset_name: str = "classic", *,

@@ -50,6 +50,7 @@ from web.words import rules, words
 log = logging.getLogger(__name__)
 STALE = N_("The game had moved on: this is where it stands now.")
 INSTANCE = re.compile(r"[A-Za-z0-9_-]{1,100}")  # an Activity instance id, as the SDK gives it
+CHALLENGE = "challenge"  # GET /api/game's kind for the game of a challenge running where the table was opened
 BUSY_RETRY = 30  # seconds a client is told to wait when the solver or the replays are busy (503)
 DISCORD_RETRY = 10  # and when Discord could not be asked who the player is
 @dataclass
@@ -156,12 +157,21 @@ class Routes:
         return table(record, tr, await play.shown(self.store, record, player_id))
 
     async def current(self, request: web.Request) -> web.Response:
-        """``GET /api/game?kind=normal|daily``: the player's game of that kind (``null`` when there is none)."""
+        """``GET /api/game?kind=normal|daily``: the player's game of that kind (``null`` when there is none);
+        ``kind=challenge&instance=<id>``: their game of a running challenge they joined in the channel where
+        Discord says that instance runs."""
         kind = request.query.get("kind", NORMAL)
-        if kind not in play.KINDS:
-            return refusal(400, "bad-kind", "kind must be normal or daily.")
+        if kind not in play.KINDS and kind != CHALLENGE:
+            return refusal(400, "bad-kind", "kind must be normal, daily or challenge.")
         player_id = request[PLAYER].id
-        record = await play.current(self.store, player_id, kind)
+        if kind == CHALLENGE:
+            instance = request.query.get("instance", "")
+            if not INSTANCE.fullmatch(instance):
+                return refusal(400, "bad-instance", "instance must be the Activity's instance id.")
+            _, channel_id = await self.t.identity.place(instance, player_id)
+            record = await play.challenge_here(self.store, player_id, channel_id)
+        else:
+            record = await play.current(self.store, player_id, kind)
         return answer({"state": None if record is None else await self.shown(record, locale_of(request), player_id)})
 
     async def start(self, request: web.Request) -> web.Response:
@@ -197,8 +207,6 @@ class Routes:
         state = await self.shown(moved.record, tr, player_id)
         if self.t.after_move is not None:
             follow(self.t.after_move, moved.record, tr)
-        if self.together is not None:  # the others at this player's table see the move
-            self.together.tables.moved(moved.record)
         return answer({"state": state})
 
     # --- errors -------------------------------------------------------------------------------------------

@@ -108,6 +108,8 @@ def headline(record, tr: Messages) -> str:
         return tr("Daily #{day}", day=record.day)
     if record.kind == PRACTICE:
         return tr("Daily #{day} practice · never counts", day=record.day)
+    if record.challenge_id is not None:  # its deal is everyone's in the challenge (its seed is never shown)
+        return tr("⚔️ Challenge")
     return tr("Seed {seed}", seed=seed_to_text(record.seed)) if record.seed is not None else tr("Custom deck")
 
 

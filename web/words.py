@@ -45,6 +45,7 @@ WORDS = {
     "rules": N_("Rules"),
     "rules_title": N_("Scoundrel — the classic rules"),
     "together": N_("At this table"),
+    "unfinished": N_("did not finish"),  # a friend's game given up, or ended by its challenge's close
 }
 
 # The classic rules as /scoundrel rules words them (the same message ids, so one translation serves both).

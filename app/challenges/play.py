@@ -13,6 +13,7 @@ import logging
 from datetime import datetime, timedelta
 from typing import NamedTuple
 
+from app import events
 from app.errors import ChallengeRefused
 from games.engine import Rules, new_seed
 from storage.challenges import ChallengeBusy, ChallengeClosed, ChallengeRecord
@@ -80,6 +81,14 @@ async def join(store: Store, challenge_id: int, user_id: int, name: str) -> Join
     return Joined(await store.challenges.get(challenge_id), game, new)
 
 
+async def game_here(store: Store, channel_id: int | None, user_id: int) -> GameRecord | None:
+    """The player's game of a running challenge they joined in ``channel_id``, as stored (None: there is none):
+    where the table opens in that channel, so that the players of one challenge open it together on its deal."""
+    if channel_id is None:
+        return None
+    return await store.challenges.game_here(channel_id, user_id)
+
+
 async def close(store: Store, challenge_id: int, by: int | None = None) -> ChallengeRecord | None:
     """Close the challenge: ``by`` its starter (``NOT_STARTER`` for anyone else), or by time (None). The games
     still being played end as given up. The challenge as closed, or None when it was closed already."""
@@ -90,7 +99,7 @@ async def close(store: Store, challenge_id: int, by: int | None = None) -> Chall
     if still is None:
         return None
     for game_id, user_id in still:
-        await store.abandon(game_id, user_id)
+        events.moved(store, await store.abandon(game_id, user_id))
     log.info("challenge %s closed (%s)", challenge_id, "by its starter" if by is not None else "its time is up")
     return await store.challenges.get(challenge_id)
 
@@ -100,7 +109,7 @@ async def to_settle(store: Store, challenge_id: int) -> ChallengeRecord:
     are ended now, as the close would have; the challenge, ready for its final standings."""
     for entrant in await store.challenges.entrants(challenge_id):
         if entrant.game.status == PLAYING:
-            await store.abandon(entrant.game.id, entrant.user_id)
+            events.moved(store, await store.abandon(entrant.game.id, entrant.user_id))
     return await store.challenges.get(challenge_id)
 
 

@@ -143,6 +143,7 @@ async def move(store: Store, game_id: int, user_id: int, seen: int, action: Acti
         events.daily_finished(store, record)
     if record.challenge_id is not None:  # its standings follow, in their turn (never on this move's answer)
         events.challenge_moved(store, record)
+    events.moved(store, record)  # whoever follows the game (the table's strip) hears of it, whatever surface moved
     return Moved(record, ended, counted)
 
 
@@ -178,7 +179,9 @@ async def abandon(store: Store, game_id: int, user_id: int) -> GameRecord:
     await game_to_give_up(store, game_id, user_id)
     await store.abandon(game_id, user_id)
     log.info("user %s abandoned game %s", user_id, game_id)
-    return await store.get_game(game_id)
+    record = await store.get_game(game_id)
+    events.moved(store, record)
+    return record
 
 
 async def start_again(store: Store, finished_game_id: int, user_id: int, default: Rules, *,

@@ -27,6 +27,14 @@ def name_of(row: Standing, tr: Messages) -> str:
     return tr("{name} (left the server)", name=name) if row.gone else f"**{name}**"
 
 
+def starter_of(board: Board, known: str | None) -> str:
+    """The starter as the invite names them: in bold, by the name they joined with, else ``known`` (their name as
+    the bot sees them now), else a mention (which pings no one here, and may show as a raw id where the reader's
+    client does not know them)."""
+    name = next((row.name for row in board.rows if row.user_id == board.challenge.starter_id), known)
+    return f"**{discord.utils.escape_markdown(name)}**" if name else f"<@{board.challenge.starter_id}>"
+
+
 def line(row: Standing, tr: Messages) -> str:
     """One player's line: what anyone may see of their game."""
     who = name_of(row, tr)

@@ -4,6 +4,7 @@ Persistent ``DynamicItem``\\ s whose custom_id holds the challenge's id, so they
 
     sc:chjoin:<challenge>      join: the player's own game of the deal, shown to them alone
     sc:chclose:<challenge>     close it now (the starter only)
+    sc:chtable:<challenge>     join, and open the table (the Activity) in the channel on the player's game of it
     sc:chreplay:<challenge>    the final standings' menu: a player's game as a replay
 
 None of them edits the standings: the keeper does (cogs/challenge/keeper.py), from the bot's request budget.
@@ -13,6 +14,7 @@ hands the keeper its token, which edits that message for 15 minutes.
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
@@ -24,6 +26,7 @@ from app.play import solo
 from cogs.challenge.board import CLOSED_WORDS
 from cogs.commands.group import bot_can_post
 from cogs.daily.play import send_daily_game
+from cogs.game.open_table import NOT_OFFERED, NOT_OPENED
 from cogs.game.replay import post_replay
 from cogs.plumbing.bounds import ID
 from cogs.plumbing.errors import report_error, send_private
@@ -31,6 +34,7 @@ from cogs.plumbing.interaction import Interaction
 from cogs.text.locale import for_reader
 from games.i18n import ENGLISH, N_, Messages
 
+log = logging.getLogger(__name__)
 BUSY_WORDS = N_("You are already in a running challenge in this server ([jump to it]({url})): finish it, or wait "
                 "for it to close, before joining another.")
 BUSY_WORDS_NO_LINK = N_("You are already in a running challenge in this server: finish it, or wait for it to close, "
@@ -58,8 +62,9 @@ def challenge_url(challenge) -> str | None:
 
 
 class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
-                      template=r"sc:ch(?P<what>join|close):(?P<id>" + ID + ")"):
+                      template=r"sc:ch(?P<what>join|close|table):(?P<id>" + ID + ")"):
     LOOKS = {"join": (N_("Join"), "⚔️", discord.ButtonStyle.success),
+             "table": (N_("Play at the table"), "🃏", discord.ButtonStyle.primary),
              "close": (N_("Close now"), "🏁", discord.ButtonStyle.secondary)}
 
     def __init__(self, what: str, challenge_id: int, tr: Messages = ENGLISH) -> None:
@@ -75,6 +80,9 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
+            if self.what == "table":  # answered with the launch itself: never deferred
+                await self.table(interaction)
+                return
             keeper: Any = interaction.client.get_cog("StandingsKeeper")
             if keeper is not None and not bot_can_post(interaction):
                 # Where the bot cannot post (a user install), the click is deferred on the challenge's message,
@@ -104,6 +112,30 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
         if game.over:  # joined before and finished: their game, as it ended
             game = await solo.game(store, game.id)
         await send_daily_game(interaction, game, tr(JOINED_NOTE if joined.new else AGAIN_NOTE))
+
+    async def table(self, interaction: Interaction) -> None:
+        """Join (or find the game already joined), then open the Activity in this channel: the table opens on the
+        player's game of the challenge running here (``web.play.challenge_here``), as it does for everyone in the
+        challenge who opens it in this channel, so they play its deal together and see each other go."""
+        tr, store = for_reader(interaction), interaction.client.store
+        if getattr(interaction.client.config, "activity", None) is None:
+            await send_private(interaction, tr(NOT_OFFERED))
+            return
+        try:
+            joined = await play.join(store, self.challenge_id, interaction.user.id, interaction.user.display_name)
+        except ChallengeRefused as refused:
+            url = challenge_url(await play.challenge(store, refused.other)) if refused.other is not None else None
+            await send_private(interaction, refusal_words(refused, tr, url))
+            return
+        if joined.new:
+            self.keeper(interaction, "schedule")
+        try:
+            await interaction.response.launch_activity()
+        except discord.HTTPException as refused:  # no Activity enabled on the app: the game is in chat all the same
+            log.warning("Discord refused to launch the Activity: %s %s", refused.status, refused.text)
+            await send_daily_game(interaction, joined.game, tr(NOT_OPENED))
+        except discord.InteractionResponded:  # deferred by the deadline before it could launch
+            await send_daily_game(interaction, joined.game, tr(NOT_OPENED))
 
     def keeper(self, interaction: Interaction, what: str) -> None:
         keeper: Any = interaction.client.get_cog("StandingsKeeper")
@@ -155,8 +187,9 @@ class ReplayMenu(discord.ui.DynamicItem[discord.ui.Select], template=r"sc:chrepl
 DYNAMIC_ITEMS = (ChallengeButton, ReplayMenu)
 
 
-def controls(board, tr: Messages) -> discord.ui.View:
-    """Join and Close while the challenge runs; the menu of replays once it is closed."""
+def controls(board, tr: Messages, table: bool = False) -> discord.ui.View:
+    """Join (and Play at the table, when the bot serves the Activity: ``table``) and Close while the challenge
+    runs; the menu of replays once it is closed."""
     from app.challenges.standings import UNFINISHED
     from app.records import DEAD, WON
 
@@ -164,6 +197,8 @@ def controls(board, tr: Messages) -> discord.ui.View:
     challenge = board.challenge
     if challenge.running:
         view.add_item(ChallengeButton("join", challenge.id, tr))
+        if table:
+            view.add_item(ChallengeButton("table", challenge.id, tr))
         view.add_item(ChallengeButton("close", challenge.id, tr))
         return view
     outcomes = {WON: tr("survived"), DEAD: tr("died"), UNFINISHED: tr("did not finish")}

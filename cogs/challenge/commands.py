@@ -12,7 +12,7 @@ from discord import app_commands
 
 from app.challenges import play, standings
 from app.errors import ChallengeRefused
-from cogs.challenge.board import embed
+from cogs.challenge.board import embed, starter_of
 from cogs.challenge.buttons import DYNAMIC_ITEMS, challenge_url, controls, refusal_words
 from cogs.challenge.keeper import StandingsKeeper
 from cogs.commands.group import add_subcommands, bot_can_post, remove_subcommands
@@ -58,8 +58,10 @@ async def challenge(interaction: Interaction, preset: str | None = None,
         return
     board = await standings.board(store, started.id)
     words = messages_for(locale)
-    message = await send_message(interaction, embed=embed(board, words, interaction.user.mention),
-                                 view=controls(board, words), allowed_mentions=discord.AllowedMentions.none())
+    table = getattr(interaction.client.config, "activity", None) is not None  # the bot serves the Activity
+    starter = starter_of(board, interaction.user.display_name)
+    message = await send_message(interaction, embed=embed(board, words, starter),
+                                 view=controls(board, words, table), allowed_mentions=discord.AllowedMentions.none())
     await play.posted(store, started.id, message.channel.id, message.id)
     keeper = interaction.client.get_cog("StandingsKeeper")
     if isinstance(keeper, StandingsKeeper):

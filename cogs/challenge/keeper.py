@@ -38,7 +38,7 @@ from app.challenges import par as challenge_par
 from app.challenges import play, standings
 from app.challenges.standings import Board
 from app.solver.worker import DEFAULT_TIMEOUT
-from cogs.challenge.board import SHOWN_PLAYERS, embed
+from cogs.challenge.board import SHOWN_PLAYERS, embed, starter_of
 from cogs.challenge.buttons import controls
 from cogs.commands.group import bot_can_post
 from cogs.plumbing import clock
@@ -213,7 +213,11 @@ class StandingsKeeper(commands.Cog):
         be reached now (no valid token for a user install). A message that is gone is given up (True)."""
         challenge = board.challenge
         tr = messages_for(challenge.locale)
-        shown, view = embed(board, tr, f"<@{challenge.starter_id}>"), controls(board, tr)
+        table = getattr(getattr(self.bot, "config", None), "activity", None) is not None
+        guild = self.bot.get_guild(challenge.guild_id) if challenge.guild_id is not None else None
+        member = getattr(guild, "get_member", lambda _: None)(challenge.starter_id)
+        starter = starter_of(board, member.display_name if member is not None else None)
+        shown, view = embed(board, tr, starter), controls(board, tr, table)
         token = watch.token if watch.token is not None and watch.token.until > clock.now() else None
         if token is None and (challenge.guild_id is not None and self.bot.get_guild(challenge.guild_id) is None
                               or challenge.channel_id is None or challenge.message_id is None):

@@ -54,3 +54,41 @@ async def test_seats_go_quiet_and_moves_wake_the_table(store):
     ticks.now += SEAT_LIFE + 1
     tables.sit("i", ALICE, "alice", None)
     assert [f.player_id for f in await tables.strip(store, "i", ALICE, store.now())] == []  # bob went quiet
+
+
+async def test_a_change_is_read_once_and_built_once_however_many_follow(store, clock):
+    """Twenty players of one challenge at one table, all asking at once: each game is read once, one view is built
+    for all of them; a move (heard through the application's event) is then shown without reading anything."""
+    from app import events
+    from app.play import solo
+
+    tables = Tables()
+    stop = events.listen_moves(store, tables.moved)
+    challenge = await store.challenges.create(place=1, guild_id=1, channel_id=2, starter_id=ALICE, rules=Rules(),
+                                              seed=5, locale="en-US", lasts=timedelta(minutes=10))
+    players = list(range(100, 120))
+    games = {p: (await store.challenges.join(challenge.id, p, f"p{p}"))[0] for p in players}
+    for player in players:
+        tables.sit("i", player, f"p{player}", games[player].id)
+    reads = []
+    get_game = store.get_game
+
+    async def counted(game_id):
+        reads.append(game_id)
+        return await get_game(game_id)
+
+    store.get_game = counted
+    try:
+        views = await asyncio.gather(*(tables.view(store, "i", p, clock()) for p in players))
+        assert sorted(reads) == sorted(g.id for g in games.values())  # each game once, not once per viewer
+        assert len({id(view) for view in views}) == 1 and len(views[0].friends) == 20
+        reads.clear()
+        mover = games[players[0]]
+        await solo.move(store, mover.id, players[0], 0, "A")  # avoids room 1: the event carries the game
+        views = await asyncio.gather(*(tables.view(store, "i", p, clock()) for p in players))
+        assert reads == [] and len({id(view) for view in views}) == 1
+        shown = {f.player_id: f for f in views[0].without(players[1])}
+        assert shown[players[0]].room == 2 and players[1] not in shown
+    finally:
+        store.get_game = get_game
+        stop()

@@ -138,3 +138,15 @@ async def test_challenges_played_and_won_count_closed_ones_and_first_places(stor
         await store.challenges.finish_close(challenge.id)
     assert await store.challenges.played(BOB) == (2, 2)
     assert await store.challenges.played(ALICE) == (2, 0)
+
+
+async def test_the_game_here_is_the_players_in_a_running_challenge_of_that_channel(store):
+    challenge = await new_challenge(store)
+    assert await store.challenges.game_here(CHANNEL, ALICE) is None  # not joined
+    alice, _ = await store.challenges.join(challenge.id, ALICE, "alice")
+    found = await store.challenges.game_here(CHANNEL, ALICE)
+    assert found is not None and found.id == alice.id and found.challenge_id == challenge.id
+    assert await store.challenges.game_here(CHANNEL + 1, ALICE) is None  # another channel
+    assert await store.challenges.game_here(CHANNEL, BOB) is None
+    await store.challenges.begin_close(challenge.id)
+    assert await store.challenges.game_here(CHANNEL, ALICE) is None  # closed: the table opens as before

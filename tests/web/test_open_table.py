@@ -156,3 +156,36 @@ async def test_a_daily_finished_at_the_table_counts_on_its_servers_post(world, d
     await world.env.settle()
     post = next(p for p in posts(channel) if p.id == post.id)
     assert post.embeds[0].description.endswith("👥 **1** player here has played today.")
+
+
+async def test_a_challenge_offers_play_at_the_table_which_joins_and_opens_it_on_the_challenges_deal(world,  # noqa: F811
+                                                                                                     discord):
+    invite = (await world.alice.slash(world.channel, "scoundrel challenge")).response.message
+    labels = [b.label for b in buttons(invite)]
+    assert labels == ["Join", "Play at the table", "Close now"]
+    table = next(b for b in buttons(invite) if b.label == "Play at the table")
+    world.env.http_requests.clear()
+    started = time.perf_counter()
+    click = await world.bob.click(invite, custom_id=table.custom_id)
+    callbacks = [entry for entry in world.env.http_requests if entry.path.endswith("/callback")]
+    assert callbacks[0].json == {"type": 12} and time.perf_counter() - started < 3  # the launch, first
+    # SimCord refuses the launch: Bob is told so, and given his game of the challenge in chat instead.
+    assert click.ephemeral and "did not open the table" in click.response.content
+    entrants = await world.store.challenges.entrants(next(iter(world.bot.get_cog("StandingsKeeper").watched)))
+    assert [e.user_id for e in entrants] == [world.bob.id]  # joined, once
+    # At the table opened in this channel, Bob's game is that one; in another channel's instance, none.
+    token = discord.player(world.bob.id, "bob")
+    discord.bot_token = world.bot.config.token  # the table asks Discord where an instance runs with the bot's token
+    discord.instance_in("i-here", world.guild.id, world.channel.id, world.bob.id)
+    discord.instance_in("i-there", world.guild.id, world.channel.id + 1, world.bob.id)
+    assert (await api(world, "GET", "/api/game?kind=challenge&instance=i-here", token))["id"] == entrants[0].game.id
+    url = f"http://127.0.0.1:{world.bot.service.table_port}/api/game?kind=challenge&instance=i-there"
+    async with aiohttp.ClientSession() as session, session.get(url, headers=bearer(token)) as response:
+        assert (await response.json())["state"] is None
+
+
+async def test_without_the_activity_a_challenge_offers_no_table(world):  # noqa: F811
+    await world.env.bot.close()
+    await world.env.restart_bot(make_bot(world.database))
+    invite = (await world.alice.slash(world.channel, "scoundrel challenge")).response.message
+    assert [b.label for b in buttons(invite)] == ["Join", "Close now"]

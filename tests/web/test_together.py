@@ -20,7 +20,8 @@ from web.identity import DiscordIdentity
 from web.play import today
 from web.routes import Table, add_routes
 
-ALICE, BOB = 111111111111111111, 222222222222222222
+ALICE, BOB, CAROL = 111111111111111111, 222222222222222222, 333333333333333333
+GUILD, CHANNEL = 1, 2  # where Discord says the instance runs
 INSTANCE = "123456789012345678"  # the SDK mock's instance id
 DAILY_SEED = 11
 SHOWN = {"id", "name", "playing", "room", "health", "status", "score"}  # all a strip says of a friend
@@ -58,7 +59,7 @@ async def browser():
             await launched.close()
 
 
-async def seat(browser, url: str, code: str):
+async def seat(browser, url: str, code: str, query: str = "?kind=daily"):
     """A player's page: the SDK mock authorizes with its one code; the exchange is given this player's."""
     page = await browser.new_page(viewport=PHONE)
 
@@ -66,8 +67,8 @@ async def seat(browser, url: str, code: str):
         await route.continue_(post_data=json.dumps({"code": code}))
 
     await page.route("**/api/token*", exchange)
-    await page.goto(url + "?kind=daily")
-    await page.wait_for_selector("main[data-version]")
+    await page.goto(url + query)
+    await page.wait_for_selector("main[data-version]" if query else "main[data-screen]")
     return page
 
 
@@ -153,3 +154,87 @@ async def test_where_the_push_is_blocked_the_strip_is_polled(served, browser):
         assert time.perf_counter() - started < 5.0
         await bob.wait_for_timeout(50)
     assert polls  # asked, since the stream was refused
+
+
+async def test_a_challenges_players_who_open_the_table_in_its_channel_land_on_its_deal_together(served, browser):
+    """Opened with no game named (from the challenge's message, the app launcher), the table asks the server for
+    the player's game of a challenge running where Discord says the instance runs: each lands on their own game of
+    its deal, and they see each other go; someone in the instance who did not join lands on their own game."""
+    from app.challenges import play as challenges
+
+    url, store, discord = served
+    await store.put_daily(today(store), DAILY_SEED, preset("classic"))
+    for player, name in ((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")):
+        discord.player(player, name, code=f"code-{name.lower()}")
+    discord.instance_in(INSTANCE, GUILD, CHANNEL, ALICE, BOB, CAROL)
+    challenge = await challenges.start(store, ALICE, preset("classic"), guild_id=GUILD, channel_id=CHANNEL,
+                                       locale="en-US", seed=4242)
+    elsewhere = await challenges.start(store, CAROL, preset("classic"), guild_id=GUILD, channel_id=CHANNEL + 1,
+                                       locale="en-US", seed=99)
+    games = {p: (await challenges.join(store, challenge.id, p, n)).game for p, n in ((ALICE, "Alice"), (BOB, "Bob"))}
+    await challenges.join(store, elsewhere.id, CAROL, "Carol")  # in another channel: not this table's
+    from web.play import start as start_game
+    await start_game(store, ALICE, "Alice", "daily")  # a daily in progress too: the challenge here comes first
+
+    alice, bob, carol = [await seat(browser, url, f"code-{name}", "") for name in ("alice", "bob", "carol")]
+    assert await alice.locator("main").get_attribute("data-game") == str(games[ALICE].id)
+    assert await bob.locator("main").get_attribute("data-game") == str(games[BOB].id)
+    assert games[ALICE].state.start_deck == games[BOB].state.start_deck  # one deal
+    assert await carol.locator("main").get_attribute("data-screen") != "game"  # no game here: the first screen
+    await friend(bob, ALICE).wait_for()
+    assert await friend(bob, ALICE).inner_text() == "Alice · Room 1 · ❤️ 20"
+    assert await friend(carol, ALICE).inner_text() == "Alice"  # not in the challenge: a name only
+    await tap_and_wait(alice, alice.get_by_role("button", name="Avoid"))
+    started = time.perf_counter()
+    while await friend(bob, ALICE).inner_text() != "Alice · Room 2 · ❤️ 20":
+        assert time.perf_counter() - started < 2.0, "Bob's strip did not follow Alice's move within 2 s"
+        await bob.wait_for_timeout(20)
+    # Once the challenge is closed, the table opens as before: the daily in progress.
+    await challenges.close(store, challenge.id)
+    discord.player(ALICE, "Alice", code="code-alice-again")  # (a code is good once)
+    again = await seat(browser, url, "code-alice-again", "")
+    assert await again.locator("main").get_attribute("data-game") == str((await store.daily_attempt(
+        ALICE, today(store))).id)
+
+
+async def test_a_challenge_at_the_table_on_a_phone_from_the_start_to_the_final_standings(served, browser):
+    """The screens of a challenge in the Activity (docs/SCREENS.md): Bob's table on its deal with the others at
+    the start, as they go, and at the end with their results; each strip waited for before the capture."""
+    from app.challenges import play as challenges
+    from tests.web.screens import check_screen
+    from tests.web.test_browser import play_out
+
+    url, store, discord = served
+    names = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol"}
+    for player, name in names.items():
+        discord.player(player, name, code=f"code-{name.lower()}")
+    discord.instance_in(INSTANCE, GUILD, CHANNEL, *names)
+    challenge = await challenges.start(store, ALICE, preset("classic"), guild_id=GUILD, channel_id=CHANNEL,
+                                       locale="en-US", seed=4242)
+    for player, name in names.items():
+        await challenges.join(store, challenge.id, player, name)
+    pages = {player: await seat(browser, url, f"code-{name.lower()}", "") for player, name in names.items()}
+    bob = pages[BOB]
+
+    async def strip_reads(*expected: str) -> None:
+        shown = bob.locator(".together .friend")
+        started = time.perf_counter()
+        while await shown.all_inner_texts() != list(expected):
+            assert time.perf_counter() - started < 5.0, await shown.all_inner_texts()
+            await bob.wait_for_timeout(50)
+
+    await strip_reads("Alice · Room 1 · ❤️ 20", "Carol · Room 1 · ❤️ 20")
+    await check_screen(bob, "activity-phone-challenge-start")
+    await tap_and_wait(pages[ALICE], pages[ALICE].get_by_role("button", name="Avoid"))
+    for _ in range(4):
+        await tap_and_wait(pages[CAROL], pages[CAROL].locator(".room button.card:not([disabled])").first)
+    await tap_and_wait(bob, bob.get_by_role("button", name="Avoid"))  # another way through the same deal
+    carol = (await store.challenges.entrants(challenge.id))[2].game
+    await strip_reads("Alice · Room 2 · ❤️ 20", f"Carol · Room {carol.state.turn} · ❤️ {carol.state.health}")
+    await check_screen(bob, "activity-phone-challenge-live")
+    await play_out(pages[CAROL])
+    await play_out(bob)
+    await challenges.close(store, challenge.id)  # time is up: Alice's game ends unfinished
+    carol = (await store.challenges.entrants(challenge.id))[2].game
+    await strip_reads("Alice · did not finish", f"Carol · Score {carol.score}")
+    await check_screen(bob, "activity-phone-challenge-end")

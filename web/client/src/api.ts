@@ -72,6 +72,12 @@ export class Api implements Transport, Source {
     return (await this.ok("GET", `api/game?kind=${kind}`)).state;
   }
 
+  /** The player's game of a running challenge they joined in the channel where this instance runs (the server
+   * asks Discord where that is), or null. */
+  async challengeHere(instance: string): Promise<State | null> {
+    return (await this.ok("GET", `api/game?kind=challenge&instance=${encodeURIComponent(instance)}`)).state;
+  }
+
   async game(gameId: number): Promise<State> {
     return (await this.ok("GET", `api/games/${gameId}`)).state;
   }

@@ -129,7 +129,7 @@ async function main(): Promise<void> {
   const named = params.get("kind") ?? (sdk.customId === "daily" ? "daily" : null);
   const asked = /^[0-9]{1,18}$/.test(params.get("game") ?? "") ? Number(params.get("game")) : null;
   const kind = named === "daily" || named === "normal" ? named : null;
-  const opened = asked !== null ? await api.game(asked) : await opening(api, kind);
+  const opened = asked !== null ? await api.game(asked) : await opening(api, kind, sdk.instanceId);
   if (opened !== null) game.show(opened);
   else {
     welcome(root, words, me.daily, handlers);
@@ -138,10 +138,14 @@ async function main(): Promise<void> {
 }
 
 /** The game the table opens on: the kind named (started when there is none), else (Open the table in chat, the
- * app launcher) the player's daily while it is being played, else their game; null when they have none, and the
- * first screen says what the game is and offers both ways to start. */
-async function opening(api: Api, kind: "normal" | "daily" | null): Promise<State | null> {
+ * app launcher, a challenge's message) the player's game of a challenge they joined that runs in this channel, so
+ * that a challenge's players who open it together each land on its deal; else their daily while it is being
+ * played, else their game; null when they have none, and the first screen says what the game is and offers both
+ * ways to start. */
+async function opening(api: Api, kind: "normal" | "daily" | null, instance: string): Promise<State | null> {
   if (kind !== null) return (await api.current(kind)) ?? (await api.start(kind));
+  const challenge = await api.challengeHere(instance);
+  if (challenge !== null) return challenge;
   const daily = await api.current("daily");
   if (daily !== null && !daily.over) return daily;
   return await api.current("normal");

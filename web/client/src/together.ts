@@ -28,6 +28,7 @@ export interface Source {
 export function friendText(friend: Friend, words: Words): string {
   if (friend.playing === null || friend.room === null) return friend.name;
   if (friend.score !== null) return `${friend.name} · ${words.score} ${friend.score}`;
+  if (friend.status === "abandoned") return `${friend.name} · ${words.unfinished}`; // gave up, or the close ended it
   return `${friend.name} · ${words.room} ${friend.room} · ❤️ ${friend.health}`;
 }
 
