@@ -23,8 +23,8 @@ from app.errors import ChallengeRefused
 from app.play import solo
 from cogs.challenge.board import CLOSED_WORDS
 from cogs.commands.group import bot_can_post
-from cogs.daily.play import send_daily_game
-from cogs.game.replay import post_replay
+from cogs.game_message.private import send_private_game
+from cogs.game_message.replay import post_replay
 from cogs.plumbing.bounds import ID
 from cogs.plumbing.errors import report_error, send_private
 from cogs.plumbing.interaction import Interaction
@@ -103,7 +103,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
         game = joined.game
         if game.over:  # joined before and finished: their game, as it ended
             game = await solo.game(store, game.id)
-        await send_daily_game(interaction, game, tr(JOINED_NOTE if joined.new else AGAIN_NOTE))
+        await send_private_game(interaction, game, tr(JOINED_NOTE if joined.new else AGAIN_NOTE))
 
     def keeper(self, interaction: Interaction, what: str) -> None:
         keeper: Any = interaction.client.get_cog("StandingsKeeper")

@@ -35,6 +35,7 @@ DATABASE_SLOW = N_("My database is not answering in time right now. What you did
                    "`/scoundrel resume` shows your game as it is. Please try again in a moment.")
 DATABASE_FULL = N_("My database is full and could not save anything, so nothing was changed. "
                    "Please try again later; the bot's operator has been told.")
+DAILY_OFF = N_("The daily challenge is turned off on this bot.")  # the daily's commands and the reminders'
 
 
 def friendly_message(error: BaseException, tr: Messages = ENGLISH) -> tuple[str, bool]:

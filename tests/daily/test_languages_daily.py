@@ -174,7 +174,7 @@ def test_the_best_possible_answer_and_its_line_read_in_the_players_language():
 
 
 async def test_a_finished_dailys_par_is_in_its_text_in_the_players_language(world, locales):
-    from cogs.game.view import render_game
+    from cogs.game_message.view import render_game
 
     locales.speak(world.alice, "de")
     daily = await world.alice.slash(world.channel, "scoundrel daily")
