@@ -59,10 +59,15 @@ PRESET_NAMES = {"classic": N_("classic"), "lenient": N_("lenient"), "full-deck":
                 "expansion": N_("expansion"), "custom": N_("custom")}
 
 
+def preset_name(name: str, tr: Messages = ENGLISH) -> str:
+    """A preset's name (or "custom") in the reader's language."""
+    return tr(PRESET_NAMES[name]) if name in PRESET_NAMES else name
+
+
 def rules_label(rules: Rules, tr: Messages = ENGLISH) -> str:
     """The preset's name in the reader's language, plus the health setting when it is not the preset's."""
     base = dataclasses.replace(rules, start_health=20, max_health=20)
-    name = tr(PRESET_NAMES[base.name]) if base.name in PRESET_NAMES else base.name
+    name = preset_name(base.name, tr)
     if (rules.start_health, rules.max_health) != (20, 20):
         return tr("{name} · health {health}", name=name, health=rules.start_health)
     return name

@@ -107,8 +107,8 @@ async def test_a_german_player_plays_a_whole_game_in_german(world, locales):
     assert embed.title.startswith(verdict) and "Punkte" in embed.title
     lines = embed.description.split("\n")
     assert lines[0].startswith(f"**Punkte: {record.score}** (")
-    rooms = [line for line in lines if line.startswith("Nach ")]
-    assert rooms == [f"Nach {record.state.turn} Räumen."]
+    rooms = [line for line in lines if line.endswith(" gespielt.")]
+    assert rooms == [f"{record.state.turn} Räume gespielt."]  # (the rooms stand alone too: "4 Räume · Par 30")
     assert embed.footer.text == f"🔁 /scoundrel spielen seed:{SEED}"
     no_english(embed.title, lines[0], rooms[0])
     banner = "TOT · " if record.status == "dead" else "ÜBERLEBT · "
