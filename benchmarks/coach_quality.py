@@ -10,8 +10,8 @@ the others cost, whether the figures it shows are true, and what that costs in C
 A move's reference figure is its mean best score over the reference's orders (every order, or 256 drawn apart from
 the coach's); the best is the move with the highest. The coach's move *costs* the difference, but counts as best
 where the reference cannot tell the two apart at 95 % (paired over the same orders). The figures shown are *true*
-when the expected score lies inside the reference's 95 % interval of that move, or the coach's own interval meets it
-(it said "about"); likewise the chance to win (Wilson intervals).
+when the expected score, as the player reads it ("about 21 ± 3"), meets the reference's 95 % interval of that move;
+likewise the chance to win (Wilson intervals).
 
 ``--curve`` needs no solving: it draws the coach's orders from the reference's own (20 draws a position and a count),
 picks the move with the best mean on them, and scores that pick against all 256: the mistakes a fixed number of
@@ -86,8 +86,10 @@ def judge_coach(rows: list[dict], samples: int | None, budget: int | None) -> No
         mean, margin = mean_and_margin(column)
         if row["exact"]:
             margin = 0.0
-        shown = advice.best
-        if abs(shown.expected - mean) > margin + shown.margin + 1e-9:
+        shown = advice.best  # as the player reads it: "about 21 ± 3" (``hint_words.score_words``), or exact
+        expected, said = ((round(shown.expected), max(1, round(shown.margin))) if shown.win_low is not None
+                          else (shown.expected, 0.0))
+        if abs(expected - mean) > margin + said + 1e-9:
             false_score += 1
         low, high = win_interval(sum(v > 0 for v in column), len(column)) if not row["exact"] else (
             sum(v > 0 for v in column) / len(column),) * 2

@@ -56,7 +56,14 @@ class Deal:
         self.room_counts_at_death = rules.death_score == DUNGEON_AND_ROOM
         # A kill of value m leaves the weapon able to hit monsters below ``m + limit_step``.
         self.limit_step = 0 if rules.weapon_limit == STRICT else 1
-        self._suffix_tables()
+
+    def __getattr__(self, name: str):
+        # The suffix tables: only the Python search reads them (the C one works them out itself), so they are
+        # built when first asked for; a coach makes a deal per order judged, hundreds a hint.
+        if name.startswith("suffix_"):
+            self._suffix_tables()
+            return self.__dict__[name]
+        raise AttributeError(name)
 
     def _suffix_tables(self) -> None:
         """Sums and maxima over deal positions ``pos..n-1`` (the part of the dungeon never touched yet)."""

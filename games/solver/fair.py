@@ -1,24 +1,20 @@
 """The fair coach: a move judged only on what the player can see, never on the face-down order of the dungeon.
 
-What a player knows of the dungeon: its top is the cards never seen yet, known only as a set; under them lie the
-rooms avoided, in the order they went there (``unseen_count``). Every order of the unseen cards is as likely as
-any other, so a move is worth the average, over those orders, of the best score reachable after it when the order
-is known: each order is solved exactly by the perfect-information solver (``Position``), on the same orders for
-every move (perfect-information Monte Carlo). When the distinct orders (cards of the same kind and value are
-alike) are at most ``EXACT_ORDERS``, every one is solved and the figures are exact.
+Every order of the cards the player has not seen is as likely as any other (``orders``), so a move is worth the
+average, over those orders, of the best score reachable after it when the order is known: each order is solved
+exactly by the perfect-information solver (``Position``), on the same orders for every move (perfect-information
+Monte Carlo). When the distinct orders are at most ``EXACT_ORDERS``, every one is solved and the figures are exact.
 
-Otherwise the orders are drawn at random, and how many is decided by how sure the coach must be (``racing``): a
-hint judges ``FIRST_ORDERS`` orders (``EARLY_FIRST_ORDERS`` early in a deal), a review ``REVIEW_FIRST_ORDERS`` a move,
-then twice as many, and so on up to ``MAX_ORDERS``, until every
-other move is shown at 95 % to be at most half a point better than the recommended one (and, for a review, until
-the move played is shown to have given away the threshold or not); every move is solved exactly on every order.
-A coach made with a fixed number of ``samples`` judges exactly that many orders instead (the coach's own play,
-``coach_play``). Either keeps the searches of the last ``KEPT_ORDERS`` orders for the next question: the room's next
-move asks about the same orders (in C, an order's search holds a few megabytes).
+Otherwise the orders are drawn at random. A hint judges its first ``FIRST_ORDERS`` whole (every move solved
+exactly), then takes the census of up to ``MAX_ORDERS`` (``census``): whether the leading move still wins on each
+order, so that a rare death cannot hide, every order it loses judged whole, more orders judged whole while another
+move may still be more than half a point better (95 %), within ``HINT_BUDGET``. A review judges
+``REVIEW_FIRST_ORDERS`` orders a move, then twice as many, until the move played is shown to have given away the
+threshold or not (``racing``). A coach made with a fixed number of ``samples`` judges exactly that many orders
+instead (the coach's own play, ``coach_play``). Each keeps the searches of the last ``KEPT_ORDERS`` orders for the
+next question: the room's next move asks about the same orders (in C, an order's search holds a few megabytes).
 
-Deterministic: the orders are drawn from a generator seeded with a hash of the rules, the unseen cards as a set
-and the avoided cards in their order, and the solver is only ever given the position as the player sees it
-(``visible``: the unseen cards in a fixed order), so the real order of the deal cannot reach the advice.
+Deterministic: the orders depend only on what the player knows, and the budget counts work, not seconds.
 
 The recommended move has the highest expected score; ties go to the higher chance to win, then to the first in
 the engine's order of legal moves.
@@ -26,39 +22,41 @@ the engine's order of legal moves.
 
 from __future__ import annotations
 
-import hashlib
-import random
-from collections import Counter, OrderedDict
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from itertools import permutations
-from math import factorial, prod
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from games.engine import Action, Rules, State, apply, legal_actions, new_game
-from games.engine.actions import AVOID
-from games.engine.cards import Card
+from games.engine.cards import MONSTER, Card
+from games.solver.census import FIRST_CENSUS, Census, settle, win_tests
 from games.solver.deal import SolverRefused, refusal
 from games.solver.fair_best import Cell, best_move
+from games.solver.orders import (  # noqa: F401  # the orders' names, re-exported: the coach's callers read them here
+    EXACT_ORDERS,
+    _all_orders,
+    distinct_orders,
+    drawn_orders,
+    every_order,
+    orders,
+    unseen_count,
+    visible,
+)
 from games.solver.position import Position
 from games.solver.racing import Gap, dismissed, gap, mean_and_margin, verdict, win_interval
 from games.solver.search import LOST, gc_paused
 
-FIRST_ORDERS = 16  # orders a hint judges before it first looks how sure it is (whatever its budget)
-# ... and early in a deal, with many cards unseen: there a move may die on a few orders in a hundred (a death scores
-# down to -180), which 16 orders miss a quarter of the time while looking sure (benchmarks/coach_quality.py).
-EARLY_UNSEEN, EARLY_FIRST_ORDERS = 16, 64
+FIRST_ORDERS = 16  # orders a hint judges whole before its census (whatever its budget)
 REVIEW_FIRST_ORDERS = 8  # ... and a review, for each move (a game has dozens of moves)
-MAX_ORDERS = 256  # ... and the most it judges (as many as the reference set judges a move on)
+MAX_ORDERS = 256  # the most orders judged (a hint's census; as many as the reference set judges a move on)
 PLAY_SAMPLES = 12  # orders the coach's own play judges a move on, move by move through a whole deal
-# How much a hint may solve after its first orders before it answers, saying how sure it is: situations met by the
-# searches of its orders (about 250,000 a second of CPU with the C search), not seconds, so that the same position
-# always gets the same advice.
-HINT_BUDGET = 150_000
+# How much a hint may solve before it stops judging more orders whole and answers, saying how sure it is (its first
+# orders and its census are judged whatever the budget): situations met by the searches of its orders (about 250,000
+# a second of CPU with the C search), not seconds, so that the same position always gets the same advice.
+HINT_BUDGET = 300_000
 REVIEW_MOVE_BUDGET = 50_000  # ... and a review, for each move
-EXACT_ORDERS = 24  # at most this many distinct orders: every one is solved, the figures are exact
 KEPT_ORDERS = 12  # solved orders kept for the next question (the same turn's next move asks about the same ones)
 LET_GO_WAITING = 8  # orders let go of that wait for a caller to free them (``Coach.retired``): one room's
-ROOM_SIZE = 4
+POTION_TOP = 10  # the most a last potion adds to a won game's score
 
 
 class MoveValue(NamedTuple):
@@ -91,83 +89,6 @@ class Advice(NamedTuple):
             if move.action == action:
                 return move
         raise KeyError(f"{action.code} was not judged: ask for it with advise(state, judge=...)")
-
-
-def unseen_count(state: State) -> int:
-    """How many cards at the top of the dungeon were never seen.
-
-    Rooms are filled from the top and an avoided room goes under the dungeon, so the unseen cards are always its
-    top; while any are left no avoided card has been drawn again, so the avoided ones are four per avoid."""
-    avoids = sum(1 for action in state.history if action.kind == AVOID)
-    return max(0, len(state.dungeon) - ROOM_SIZE * avoids)
-
-
-def _canonical(cards) -> list[Card]:
-    return sorted(cards, key=lambda card: (card.kind, card.value, card.suit))
-
-
-def visible(state: State) -> State:
-    """``state`` as the player sees it: the unseen cards in a fixed order, no trace of the deal's real order."""
-    u = unseen_count(state)
-    dungeon = tuple(_canonical(state.dungeon[:u])) + state.dungeon[u:]
-    return state._replace(dungeon=dungeon, start_deck=(), rng_seed=0)
-
-
-def _seed(state: State, u: int) -> int:
-    """A seed from what the player knows of the dungeon (the same for every move of a turn)."""
-    text = "|".join([state.rules.key, " ".join(c.code for c in state.dungeon[:u]),
-                     " ".join(c.code for c in state.dungeon[u:])])
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
-
-
-def distinct_orders(cards: Sequence[Card]) -> int:
-    """How many orders of ``cards`` differ for the game (cards of the same kind and value are alike)."""
-    alike = Counter((card.kind, card.value) for card in cards)
-    return factorial(len(cards)) // prod(factorial(c) for c in alike.values())
-
-
-def every_order(state: State) -> bool:
-    """Whether the coach judges every order of the unseen cards in ``state`` (then its figures are exact)."""
-    u = unseen_count(state)
-    return distinct_orders(state.dungeon[:u]) <= max(EXACT_ORDERS, 1)
-
-
-def orders(state: State, samples: int) -> tuple[list[tuple[Card, ...]], bool]:
-    """The dungeons the player could be facing (each as likely as another) and whether they are all of them.
-
-    ``state`` must be ``visible``: its unseen cards in the fixed order."""
-    u = unseen_count(state)
-    unseen, known = state.dungeon[:u], state.dungeon[u:]
-    if every_order(state):
-        return [order + known for order in _all_orders(unseen)], True
-    return drawn_orders(unseen, known, _seed(state, u), samples), False
-
-
-def drawn_orders(unseen: Sequence[Card], known: tuple[Card, ...], seed: int, count: int
-                 ) -> list[tuple[Card, ...]]:
-    """``count`` dungeons: ``unseen`` shuffled by a generator seeded with ``seed``, then ``known`` under them."""
-    rng = random.Random(seed)
-    drawn = []
-    for _ in range(count):
-        order = list(unseen)
-        rng.shuffle(order)
-        drawn.append(tuple(order) + known)
-    return drawn
-
-
-def _all_orders(cards: Sequence[Card]) -> Iterator[tuple[Card, ...]]:
-    """Every order of ``cards`` that differs for the game, once each (one card stands for its alike ones)."""
-    by_class: dict[tuple, list[Card]] = {}
-    for card in cards:
-        by_class.setdefault((card.kind, card.value), []).append(card)
-    seen = set()
-    for order in permutations(range(len(cards))):
-        classes = tuple((cards[i].kind, cards[i].value) for i in order)
-        if classes in seen:
-            continue
-        seen.add(classes)
-        pools = {key: list(group) for key, group in by_class.items()}
-        yield tuple(pools[key].pop(0) for key in classes)
 
 
 class Coach:
@@ -213,9 +134,9 @@ class Coach:
                first: int | None = None, continuing: bool = False) -> Advice:
         """The move to make, with its expected score and chance to win, and the same figures for the moves in
         ``judge``. ``threshold``: also judge orders until each move asked about is shown to have given away at least
-        that many points or not (``Advice.gaps``, ``racing.verdict``); ``budget``: judge no more orders, after the
-        ``first`` ones (None: a hint's, ``FIRST_ORDERS`` or ``EARLY_FIRST_ORDERS`` early in a deal), once their
-        searches have met this many situations (the answer then says how sure it is);
+        that many points or not (``Advice.gaps``, ``racing.verdict``); ``budget``: judge no more orders whole, after the
+        ``first`` ones (None: ``FIRST_ORDERS`` for a hint, ``REVIEW_FIRST_ORDERS`` with a ``threshold``) and a hint's
+        census, once their searches have met this many situations (the answer then says how sure it is);
         ``progress``: called with the orders judged so far; ``continuing``: the last question was the previous move of
         the same line (a review): its orders' searches are used again. Otherwise a coach judging until sure starts
         from nothing, so that its answer (how many orders its budget allows) never depends on an earlier question."""
@@ -272,9 +193,9 @@ class Coach:
         # Every move solved exactly on every order: with the C search that costs less than bounding the moves the
         # orders dismiss and solving an order again, from nothing, where a bounded move takes the lead (``_leader``).
         every_move, leader = set(range(len(actions))), None
-        if first is None:
-            first = EARLY_FIRST_ORDERS if unseen_count(seen) >= EARLY_UNSEEN else FIRST_ORDERS
-        first = target = min(first, len(dungeons))
+        if threshold is None:  # a hint: its first orders judged whole, then the census (``census``)
+            return self._advise_census(seen, room, actions, dungeons, first or FIRST_ORDERS, budget, progress, work)
+        first = target = min(first or REVIEW_FIRST_ORDERS, len(dungeons))
         while True:
             with gc_paused():
                 # the first orders are always judged whole: on fewer, a rare bad order is too easily missed
@@ -293,6 +214,35 @@ class Coach:
                       for i in range(len(actions)))
         gaps = tuple((actions[i], gap(lead, [row[i][1] for row in rows])) for i in sorted(asked))
         return Advice(moves, moves[leader], len(rows), False, tuple(actions[i] for i in sorted(close)), gaps)
+
+    def _advise_census(self, seen: State, room: tuple[Card, ...], actions: list[Action],
+                       dungeons: list[tuple[Card, ...]], first: int, budget: int | None,
+                       progress: Callable[[int], None] | None, work: list[int]) -> Advice:
+        """A hint: its ``first`` orders judged whole, then the census (``census.settle``)."""
+        every_move = set(range(len(actions)))
+
+        def whole(k: int) -> list[int]:
+            return [hi for _, hi in self._row(seen, room, dungeons[k], actions, every_move, None, work)]
+
+        def tests(k: int, moves: list[int]) -> list[bool]:
+            position = self._position(dungeons[k], list(room))
+            before = position.size()
+            wins = win_tests(position, seen._replace(dungeon=dungeons[k]), [actions[i] for i in moves])
+            work[0] += position.size() - before
+            return wins
+
+        taken = Census(len(actions), min(max(FIRST_CENSUS, first), len(dungeons)))
+        # a loss costs at most a won game's best score and every monster left counted against the player
+        swing = seen.rules.max_health + POTION_TOP + sum(card.value for card in seen.dungeon + room
+                                                         if card.kind == MONSTER)
+        with gc_paused():
+            for k in range(min(first, taken.orders)):
+                taken.add_whole(k, whole(k))
+                if progress is not None:
+                    progress(k + 1)
+            leader, close = settle(taken, len(dungeons), swing, whole, tests, lambda: _spent(work, budget), progress)
+        moves = tuple(_census_figures(taken, i, action) for i, action in enumerate(actions))
+        return Advice(moves, moves[leader], taken.orders, False, tuple(actions[i] for i in sorted(close)))
 
     def _row(self, seen: State, room: tuple[Card, ...], dungeon: tuple[Card, ...], actions: list[Action],
              exact_for: set[int], leader: int | None, work: list[int]) -> list[tuple[int, int]]:
@@ -364,6 +314,12 @@ def _figures(action: Action, values: list[int], bounded: bool) -> MoveValue:
     wins = sum(value > 0 for value in values)
     low, high = win_interval(wins, len(values))
     return MoveValue(action, expected, wins / len(values), margin, low, high, bounded)
+
+
+def _census_figures(census: Census, i: int, action: Action) -> MoveValue:
+    expected, margin, bounded = census.figures(i)
+    win, low, high = census.win_share(i)
+    return MoveValue(action, expected, win, margin, low, high, bounded)
 
 
 def _spent(work: list[int], budget: int | None) -> bool:

@@ -1,0 +1,220 @@
+"""The census: whether each move still wins, on many orders, so that a rare death cannot hide from a hint.
+
+On a few orders, a move that dies on three orders in a hundred usually shows no death at all and looks sure; a
+death scores down to -180 beside wins near 20, so that is how a sampled coach advises a fatal move. Whether a move
+still wins on an order is one "at least 1?" test of the exact search, about a tenth of the cost of its exact score,
+so a hint asks it of every move on every one of its orders (``census``), after judging the first of them whole. Then:
+
+- every order on which the leader loses is judged whole (``Coach._row``): those orders decide the most, and they are
+  rare for a good move;
+- an order on which every move compared wins, or the leader wins and the rival loses, counts at the mean the orders
+  judged whole give that kind of order (stratified sampling: each kind weighted by its share of the census, the
+  orders judged whole being the first ones, a random sample of every kind);
+- while a rival may still be more than half a point better (at 95 %), more orders are judged whole, in the census's
+  order, twice as many each time, within the budget.
+
+So the figures are as sure as if every move were solved on every order of the census, at a fraction of the cost.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+from games.engine import Action, State, apply
+from games.solver.racing import Gap, Z, dismissed, win_interval
+
+FAR = 2.0  # points a hint may never be below the best (a loss the census has not met included)
+FIRST_CENSUS = 32  # orders the census starts with (twice as many each time it must grow)
+PRIOR_SPREAD = 2  # points a won game's score moves from one order to another, before any is seen
+SPREAD = 29  # scores of a won game lie within 1..30: two moves' difference where both win within +-29
+# A census of n orders with no loss leaves at most about 3/n unseen (95 %): with a death costing up to 150 points
+# against a win, 256 orders keep what can hide under 2 points (the reference set judges a move on as many).
+
+
+class Census:
+    """What is known of the moves on every order: the exact scores of the orders judged whole (``exact``: the first
+    ``prefix`` orders, and every order on which a leader lost), and for the moves tested (``tested``), whether they
+    win on every order. Every order not judged whole is one on which every leader so far wins."""
+
+    def __init__(self, moves: int, orders: int) -> None:
+        self.moves, self.orders = moves, orders
+        self.wins: list[list[bool | None]] = [[None] * moves for _ in range(orders)]
+        self.exact: dict[int, list[int]] = {}
+        self.tested: set[int] = set()
+        self.leaders: set[int] = set()
+        self.prefix = 0  # orders 0..prefix-1 are all judged whole: the sample every kind of order is read from
+        self.reported = 0  # the most orders reported to ``progress``
+
+    def grow(self, orders: int) -> None:
+        """Take the next orders into the census (nothing known of them yet)."""
+        self.wins += [[None] * self.moves for _ in range(orders - self.orders)]
+        self.orders = orders
+
+    def add_whole(self, k: int, values: Sequence[int]) -> None:
+        self.exact[k] = list(values)
+        self.wins[k] = [v > 0 for v in values]
+        while self.prefix in self.exact:
+            self.prefix += 1
+
+    def untested(self, move: int) -> list[int]:
+        return [k for k in range(self.orders) if self.wins[k][move] is None]
+
+    def losses_unjudged(self, move: int) -> list[int]:
+        return [k for k in range(self.orders) if self.wins[k][move] is False and k not in self.exact]
+
+    def next_whole(self, count: int) -> list[int]:
+        """The next ``count`` orders not yet judged whole, in the census's order."""
+        return [k for k in range(self.prefix, self.orders) if k not in self.exact][:count]
+
+    def _kind(self, k: int, move: int) -> bool | None:
+        """How an order is read for ``move``: None, an order on which a leader loses (every such order is judged
+        whole, so it never stands for another); else whether the move wins (True for all, when it is not tested)."""
+        row = self.wins[k]
+        if not all(row[leader] for leader in self.leaders):
+            return None
+        return bool(row[move]) if move in self.tested else True
+
+    def figures(self, move: int) -> tuple[float, float, bool]:
+        """The move's expected score, half its 95 % interval, and whether it is an upper bound (losses counted at 0
+        where the sample shows too few of them)."""
+        return _stratified(self, lambda k: self.exact[k][move], lambda k: self._kind(k, move), {False: 0.0})
+
+    def win_share(self, move: int) -> tuple[float, float, float]:
+        """The move's chance to win and its 95 % interval: counted where the move is tested, else read as its
+        expected score is."""
+        if move in self.tested:
+            won = sum(bool(row[move]) for row in self.wins)
+            return (won / self.orders, *win_interval(won, self.orders))
+        share, margin, _ = _stratified(self, lambda k: float(self.exact[k][move] > 0), lambda k: self._kind(k, move),
+                                       {})
+        return share, max(0.0, share - margin), min(1.0, share + margin)
+
+    def gap(self, leader: int, rival: int) -> Gap:
+        """The leader's expected score minus the rival's, with its 95 % interval. Every order the leader loses is
+        judged whole; the others are read by kind: both win, or only the leader (when the rival is tested)."""
+        # No order of the sample in which only the leader wins: such an order counts as 1 point (the leader wins,
+        # the rival scores at most 0), never more.
+        mean, margin, _ = _stratified(self, lambda k: self.exact[k][leader] - self.exact[k][rival],
+                                      lambda k: self._kind(k, rival), {False: 1.0})
+        return Gap(mean, margin)
+
+    def won(self, move: int) -> float:
+        return self.win_share(move)[0]
+
+
+def _stratified(census: Census, value: Callable[[int], float], kind: Callable[[int], bool | None],
+                floor: dict[bool, float]) -> tuple[float, float, bool]:
+    """The mean of ``value`` over every order of the census, an order not judged whole counted at the mean of the
+    sample's orders of its ``kind`` (or at ``floor`` when the sample has too few), and half its 95 % interval: the
+    spread of the orders, plus what reading a kind from its sample leaves unknown."""
+    n = census.orders
+    known = [value(k) for k in census.exact]
+    sample: dict[bool, list[float]] = {True: [], False: []}
+    for k in range(census.prefix):
+        key = kind(k)
+        if key is not None:
+            sample[key].append(value(k))
+    unjudged = {True: 0, False: 0}
+    for k in range(n):
+        if k not in census.exact:
+            unjudged[kind(k)] += 1  # type: ignore[index]  # an order not judged whole has a kind
+    means, variances, bounded = {}, {}, False
+    for key, values in sample.items():
+        if len(values) >= 2:
+            m = sum(values) / len(values)
+            # one more order, as if it strayed by PRIOR_SPREAD: a few orders alike do not show that all others are
+            variances[key] = (sum((v - m) ** 2 for v in values) + PRIOR_SPREAD ** 2) / len(values)
+            means[key] = m
+        elif unjudged[key] and key in floor:
+            means[key], variances[key], bounded = floor[key], 0.0, True
+        else:  # too small a sample to read the kind from: as wide as a won game's scores allow
+            means[key] = sum(values) / len(values) if values else 0.0
+            variances[key] = float(SPREAD * SPREAD)
+    total = sum(known) + sum(unjudged[key] * means[key] for key in unjudged)
+    mean = total / n
+    spread = sum((v - mean) ** 2 for v in known)
+    spread += sum(unjudged[key] * (variances[key] + (means[key] - mean) ** 2) for key in unjudged)
+    variance = spread / max(1, n - 1) / n
+    for key, count in unjudged.items():
+        if count and len(sample[key]) >= 2:
+            variance += (count / n) ** 2 * variances[key] / len(sample[key])
+    return mean, Z * math.sqrt(variance), bounded
+
+
+def win_tests(position, here: State, actions: Sequence[Action]) -> list[bool]:
+    """Whether each of ``actions`` still wins on the order of ``position`` (``here``: the state on that order)."""
+    return [position.bound(apply(here, action), 1) >= 1 for action in actions]
+
+
+def leader_of(census: Census) -> int:
+    """The move with the highest expected score (then the higher chance to win, then the first)."""
+    return max(range(census.moves), key=lambda i: (census.figures(i)[0], census.won(i), -i))
+
+
+def rivals(census: Census, leader: int) -> set[int]:
+    """The moves the census cannot yet show to be at most half a point better than the leader (95 %)."""
+    return {i for i in range(census.moves) if i != leader and not dismissed(census.gap(leader, i))}
+
+
+def settle(census: Census, total: int, swing: int, whole: Callable[[int], list[int]],
+           tests: Callable[[int, list[int]], list[bool]], spent: Callable[[], bool],
+           progress: Callable[[int], None] | None) -> tuple[int, set[int]]:
+    """Judge until sure, or the budget is spent: test the leader on every order of the census (``tests``: whether
+    each of the moves given wins on order k) and judge whole (``whole``: every move's exact score on order k) every
+    order it loses; test each rival that stands; take more orders into the census, up to ``total``, until a loss the
+    census has not met could not cost more than ``FAR`` points (``trusted``); then judge more orders whole while a
+    rival stands. The leader, and the rivals standing."""
+    while True:
+        missing = [move for move in sorted(census.tested) if census.untested(move)]
+        if missing:
+            _test(census, missing, tests, progress)
+        for move in census.leaders:
+            for k in census.losses_unjudged(move):
+                census.add_whole(k, whole(k))
+        leader = leader_of(census)
+        if leader not in census.leaders:
+            census.leaders.add(leader)
+            census.tested.add(leader)
+            continue  # tested, and its losses judged whole: they may change which move leads
+        close = rivals(census, leader)
+        if close - census.tested:
+            census.tested.update(close)
+            continue
+        if census.orders < total and (close or not trusted(census, leader, swing)):
+            census.grow(min(total, 2 * census.orders))  # whatever the budget: a hidden loss is the costliest error
+            continue
+        if not close or census.prefix == census.orders or spent():
+            return leader, close
+        losses = sorted({k for move in close for k in census.losses_unjudged(move)})
+        if losses:  # the orders a rival loses and the leader wins decide the most: judged whole first
+            for k in losses:
+                census.add_whole(k, whole(k))
+                if spent():
+                    break
+            continue
+        for k in census.next_whole(max(1, census.prefix)):  # twice as many judged whole
+            census.add_whole(k, whole(k))
+            if spent():
+                break
+
+
+def trusted(census: Census, leader: int, swing: int) -> bool:
+    """Whether the orders tested are enough that a loss of the leader they have not met could not cost more than
+    ``FAR`` points beyond its lead: with no loss in n orders, a rate up to 3 / n is still likely (95 %), and a loss
+    costs up to ``swing`` points against a win."""
+    lead = min((census.gap(leader, i).low for i in range(census.moves) if i != leader), default=math.inf)
+    return 3 * swing / census.orders <= lead + FAR
+
+
+def _test(census: Census, moves: list[int], tests: Callable[[int, list[int]], list[bool]],
+          progress: Callable[[int], None] | None) -> None:
+    for k in range(census.orders):
+        row = census.wins[k]
+        wanted = [move for move in moves if row[move] is None]
+        if wanted and k not in census.exact:
+            for move, won in zip(wanted, tests(k, wanted), strict=True):
+                row[move] = won
+        if progress is not None:
+            census.reported = max(census.reported, k + 1)
+            progress(census.reported)

@@ -1,0 +1,85 @@
+"""The census: a rare loss of the leading move is found on the orders not judged whole, and the figures read from
+the orders judged whole stand for the others as stratified sampling says (no solving here: made-up scores)."""
+
+from __future__ import annotations
+
+import random
+from statistics import fmean
+
+import pytest
+
+from games.solver.census import Census, settle
+
+STEADY, RISKY, POOR = 0, 1, 2
+
+
+def made_up(orders: int, deaths: set[int], seed: int = 1) -> list[list[int]]:
+    """Three moves' best scores on each order: a steady move winning about 18, a risky one winning about 22 but dying
+    (-150) on ``deaths``, a poor one winning about 8."""
+    rng = random.Random(seed)
+    table = []
+    for k in range(orders):
+        steady = rng.randint(15, 21)
+        table.append([steady, -150 if k in deaths else steady + 4, steady - 10])
+    return table
+
+
+def run(table: list[list[int]], first: int = 16, budget: int | None = None):
+    census = Census(3, 32)
+    asked: dict[str, list] = {"whole": [], "tests": []}
+
+    def whole(k: int) -> list[int]:
+        asked["whole"].append(k)
+        return table[k]
+
+    def tests(k: int, moves: list[int]) -> list[bool]:
+        asked["tests"].append((k, tuple(moves)))
+        return [table[k][move] > 0 for move in moves]
+
+    for k in range(first):
+        census.add_whole(k, whole(k))
+    spent = (lambda: len(asked["whole"]) >= budget) if budget else (lambda: False)
+    leader, close = settle(census, len(table), 200, whole, tests, spent, None)
+    return census, leader, close, asked
+
+
+def test_a_rare_death_hidden_from_the_first_orders_is_found():
+    deaths = set(range(40, 256, 18))  # 12 of 256 (4.7 %): none in the first 32
+    table = made_up(256, deaths)
+    assert fmean(row[RISKY] for row in table[:32]) > fmean(row[STEADY] for row in table[:32])  # looks best at first
+    census, leader, close, asked = run(table)
+    truth = [fmean(row[i] for row in table) for i in range(3)]
+    assert truth[RISKY] < truth[STEADY] - 2 and leader == STEADY and not close
+    assert census.orders == 256  # a close first look, so every order tested
+    assert deaths <= set(census.exact)  # every order the risky move lost on while it led, judged whole
+    expected, margin, bounded = census.figures(STEADY)
+    assert abs(expected - truth[STEADY]) <= margin and not bounded
+    assert census.win_share(RISKY)[0] == pytest.approx(244 / 256)  # counted on every order: the move was tested
+
+
+def test_a_clear_leader_is_trusted_on_fewer_orders():
+    table = [[row[STEADY], row[STEADY] - 25, row[POOR]] for row in made_up(256, deaths=set())]
+    census, leader, close, asked = run(table)
+    assert leader == STEADY and not close
+    assert census.orders < 256 and len(asked["whole"]) == 16  # tested where a hidden loss could still matter
+    assert {moves for _, moves in asked["tests"]} == {(STEADY,)}  # the rivals, far behind, are never tested
+
+
+def test_without_a_census_beyond_the_orders_judged_whole_the_figures_are_the_plain_mean():
+    table = made_up(32, deaths={3, 20})
+    census = Census(3, 32)
+    for k in range(32):
+        census.add_whole(k, table[k])
+    for move in range(3):
+        expected, margin, bounded = census.figures(move)
+        assert expected == pytest.approx(fmean(row[move] for row in table)) and not bounded
+    gap = census.gap(STEADY, RISKY)
+    assert gap.mean == pytest.approx(fmean(row[STEADY] - row[RISKY] for row in table))
+
+
+def test_the_budget_stops_more_orders_judged_whole_but_never_the_census():
+    rng = random.Random(3)  # a rival as good on average, 6 points either way on each order: close
+    table = [[row[STEADY], row[STEADY] + rng.choice((-6, 6)), row[POOR]] for row in made_up(256, deaths=set())]
+    census, leader, close, asked = run(table, budget=20)
+    assert census.orders == 256 and len(asked["whole"]) <= 16 + 16  # one more round at most, then it answers
+    assert close  # and says what may be as good

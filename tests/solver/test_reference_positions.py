@@ -1,0 +1,79 @@
+"""A part of the coach's reference set (``benchmarks/results/coach_reference.jsonl``, every legal move solved exactly
+on 256 orders drawn apart from the coach's): the positions, among those the reference is sure of, where judging a few
+orders most often advises a move more than 2 points below the best. The bot's hint must not."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from statistics import fmean
+
+import pytest
+
+from games.engine import PRESETS, apply, deal, decode, legal_actions, new_game
+from games.engine.seeds import seed_from_bytes
+from games.solver.fair import HINT_BUDGET, Coach
+from games.solver.racing import gap
+
+REFERENCE = Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "coach_reference.jsonl"
+FAR = 2.0
+FEW = 8  # orders a plain sample judges (the coach before the census)
+
+
+def means(row: dict) -> list[float]:
+    return [fmean(column) for column in zip(*row["values"], strict=True)]
+
+
+def cost(row: dict, chosen: int) -> float:
+    """Points below the reference's best, 0 where its orders cannot tell the two apart at 95 % (paired)."""
+    values = means(row)
+    best = max(range(len(values)), key=lambda i: (values[i], -i))
+    if values[chosen] >= values[best]:
+        return 0.0
+    if gap([v[best] for v in row["values"]], [v[chosen] for v in row["values"]]).low <= 0:
+        return 0.0
+    return values[best] - values[chosen]
+
+
+def misled_by_few(row: dict, draws: int = 50) -> float:
+    """How often the best mean on ``FEW`` of the reference's orders is a move more than ``FAR`` below the best."""
+    rng = random.Random(f"{row['deal']}/{row['turn']}")
+    wrong = 0
+    for _ in range(draws):
+        picked = rng.sample(range(row["orders"]), FEW)
+        sample = [fmean(row["values"][k][i] for k in picked) for i in range(len(row["actions"]))]
+        wrong += cost(row, max(range(len(sample)), key=lambda i: (sample[i], -i))) > FAR
+    return wrong / draws
+
+
+def settled(row: dict) -> bool:
+    """Whether the reference itself is sure there: every move is known to within half a point of the best, or shown
+    more than ``FAR`` below it (paired 95 % intervals)."""
+    columns = list(zip(*row["values"], strict=True))
+    values = means(row)
+    best = max(range(len(values)), key=lambda i: (values[i], -i))
+    return all(g.margin <= 0.5 or g.low >= FAR for g in (gap(columns[best], column) for column in columns))
+
+
+def hard_positions(count: int) -> list[dict]:
+    rows = [json.loads(line) for line in REFERENCE.read_text().splitlines() if line.strip()]
+    cheap = sorted((row for row in rows if not row["exact"] and 10 <= row["unseen"] <= 20 and settled(row)),
+                   key=lambda row: (row["deal"], row["turn"]))
+    return [row for row in cheap if misled_by_few(row) >= 0.15][:count]
+
+
+def state_of(row: dict):
+    rules = PRESETS["classic"]
+    state = new_game(rules, deck=deal(rules, seed_from_bytes(f"coach-reference/{row['deal']}".encode())))
+    for action in decode(row["moves"]):
+        state = apply(state, action)
+    return state
+
+
+@pytest.mark.parametrize("row", hard_positions(5), ids=lambda row: f"deal{row['deal']}-room{row['turn']}")
+def test_the_hint_is_never_far_below_the_best_where_few_orders_mislead(row):
+    state = state_of(row)
+    assert [action.code for action in legal_actions(state)] == row["actions"]  # the reference's position, rebuilt
+    advice = Coach(state.rules).advise(state, budget=HINT_BUDGET)
+    assert cost(row, row["actions"].index(advice.best.action.code)) <= FAR
