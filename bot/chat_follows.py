@@ -5,7 +5,7 @@ table's routes this hook (``web.routes.Table.after_move``). It returns at once: 
 after the table's answer has left, and a failure is logged, never the player's.
 
 - A move: the game's chat message (``Store.set_message``) is redrawn as the game now stands, in the player's
-  language (``cogs.game.open_table.show_on_chat``); moves made faster than Discord takes the edits are drawn once,
+  language (``cogs.game_message.private.show_on_chat``); moves made faster than Discord takes the edits are drawn once,
   the newest last. (A finished daily is counted by the move itself, ``app.play.solo.move``, and a daily started
   while its par is unknown asks for it itself, ``app.events.par_wanted``, wherever it is played.)
 """
@@ -32,7 +32,7 @@ class ChatFollows:
             self.drawing[record.id] = asyncio.get_running_loop().create_task(self._draw(record.id))
 
     async def _draw(self, game_id: int) -> None:
-        from cogs.game.open_table import show_on_chat
+        from cogs.game_message.private import show_on_chat
 
         try:
             while (newest := self.latest.pop(game_id, None)) is not None:

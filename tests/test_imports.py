@@ -144,6 +144,24 @@ def test_the_surfaces_reach_the_game_only_through_the_application_layer(graph):
     assert "ignore_imports" not in door and importers == []
 
 
+# The Discord surface's packages every feature may use: the command tree, words, plumbing, the game message.
+SHARED_COGS = {"cogs.commands", "cogs.text", "cogs.plumbing", "cogs.game_message"}
+
+
+def test_the_discord_features_import_none_of_each_other(graph):
+    # The contract "features-apart" names every feature package of cogs/ (each one not shared) and lists no
+    # exception: what two features share is in a shared package, app/, or handed over by the bot (cogs/offers.py).
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    (apart,) = [c for c in config["tool"]["importlinter"]["contracts"] if c["id"] == "features-apart"]
+    packages = {f"cogs.{folder.name}" for folder in (ROOT / "cogs").iterdir() if (folder / "__init__.py").exists()}
+    assert set(apart["modules"]) == packages - SHARED_COGS and "ignore_imports" not in apart
+    crossing = sorted((module, imported) for feature in apart["modules"] for module in graph.find_descendants(feature)
+                      for imported in graph.find_modules_directly_imported_by(module)
+                      if imported.startswith("cogs.") and not imported.startswith(feature + ".")
+                      and ".".join(imported.split(".")[:2]) in apart["modules"])
+    assert crossing == []
+
+
 # The compiled solver's search keeps its hot loop in one module, compiled whole with Cython (games/solver/search.pxd).
 LONG_ALLOWED = {"games/solver/search.py"}
 
@@ -151,7 +169,7 @@ LONG_ALLOWED = {"games/solver/search.py"}
 def test_modules_stay_small_and_the_discord_surfaces_folders_short():
     lengths = {str(path.relative_to(ROOT)): len(path.read_text(encoding="utf-8").splitlines())
                for package in PACKAGES for path in (ROOT / package).rglob("*.py")}
-    assert len(lengths) > 100 and "cogs/game/view.py" in lengths
+    assert len(lengths) > 100 and "cogs/game_message/view.py" in lengths
     assert {path: n for path, n in lengths.items() if n > 400 and path not in LONG_ALLOWED} == {}
     folders = {folder: len(list(folder.glob("*.py"))) for folder in (ROOT / "cogs").rglob("*") if folder.is_dir()}
     assert {str(f.relative_to(ROOT)): n for f, n in folders.items() if n > 10} == {}

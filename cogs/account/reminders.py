@@ -27,10 +27,9 @@ from app.daily.days import day_end
 from app.daily.par import process_name
 from app.daily.reminders import CLOSED, FAILED, REMIND_HOURS, SENT
 from cogs.commands.group import add_subcommands, remove_subcommands
-from cogs.daily.play import DAILY_OFF, PlayDailyButton
 from cogs.plumbing import clock
-from cogs.plumbing.errors import report_error, send_private
-from cogs.plumbing.interaction import Interaction
+from cogs.plumbing.errors import DAILY_OFF, report_error, send_private
+from cogs.plumbing.interaction import Bot, Interaction, offered
 from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
 from games.i18n import Messages, messages_for
@@ -52,9 +51,11 @@ def reminder_text(tr: Messages, day: int, streak: int) -> str:
     return tr("🗝️ Daily #{day} ends at {when} and you haven't played it yet.", when=when, day=day)
 
 
-def reminder_view(tr: Messages, day: int) -> discord.ui.View:
+def reminder_view(bot: Bot, tr: Messages, day: int) -> discord.ui.View:
+    """The reminder's buttons: the daily's Play (``bot.offers.reminder``), then turning reminders off."""
     view = discord.ui.View(timeout=None)
-    view.add_item(PlayDailyButton(day, tr))
+    for item in offered(bot, bot.offers.reminder, day, tr):
+        view.add_item(item)
     view.add_item(RemindersOffButton(tr))
     return view
 
@@ -122,7 +123,7 @@ class StreakReminders(commands.Cog):
         tr = messages_for(reminder.locale)
         try:
             user = self.bot.get_user(reminder.user_id) or await self.bot.fetch_user(reminder.user_id)
-            await user.send(reminder_text(tr, day, claimed.streak), view=reminder_view(tr, day))
+            await user.send(reminder_text(tr, day, claimed.streak), view=reminder_view(self.bot, tr, day))
         except discord.Forbidden as error:
             outcome = CLOSED if error.code == DMS_CLOSED else FAILED
             log.info("reminder to user %s for daily %s not delivered (%s)", reminder.user_id, day, error.text)

@@ -21,6 +21,7 @@ from app.players.boards import BoardRequest
 from app.records import WON
 from cogs.boards.posting import show_board
 from cogs.commands.group import add_subcommands, remove_subcommands
+from cogs.game_message.embed import preset_name
 from cogs.plumbing import clock
 from cogs.plumbing.interaction import Interaction
 from cogs.text.command_text import slash
@@ -204,7 +205,7 @@ async def stats_embed(store, user: discord.abc.User, today: int, tr: Messages = 
     """A player's record as a few short lines (a phone shows it whole): totals, daily streak, counted dailies,
     and one line per ruleset when more than one was played. In ``tr``'s language (whoever asked)."""
     stats, current, longest = await boards.player_stats(store, user.id, today)
-    only = f" ({stats.by_rules[0].rules_name})" if len(stats.by_rules) == 1 else ""
+    only = f" ({preset_name(stats.by_rules[0].rules_name, tr)})" if len(stats.by_rules) == 1 else ""
     lines = [tr.plural("🎲 **{n} game**{only} · 🏆 **{wins}** won ({rate})",
                        "🎲 **{n} games**{only} · 🏆 **{wins}** won ({rate})", stats.games,
                        only=only, wins=stats.wins, rate=_rate(stats.wins, stats.games)),
@@ -220,10 +221,11 @@ async def stats_embed(store, user: discord.abc.User, today: int, tr: Messages = 
         lines.append(tr.plural("⚔️ **{n} challenge** played · {won} won", "⚔️ **{n} challenges** played · {won} won",
                                played, won=first))
     if len(stats.by_rules) > 1:
-        lines += [tr.plural("`{rules}` {n} game · {wins} won · best {best}",
-                            "`{rules}` {n} games · {wins} won · best {best}", r.games,
-                            rules=r.rules_name, wins=r.wins, best=_best(r.best))
-                  for r in stats.by_rules[:6]]
+        for r in stats.by_rules[:6]:
+            name = preset_name(r.rules_name, tr)  # (apart: a call among the arguments hides the plural from Babel)
+            lines.append(tr.plural("`{rules}` {n} game · {wins} won · best {best}",
+                                   "`{rules}` {n} games · {wins} won · best {best}", r.games,
+                                   rules=name, wins=r.wins, best=_best(r.best)))
     embed = discord.Embed(title=tr("📊 {name}'s Scoundrel", name=user.display_name), colour=discord.Colour.blurple(),
                           description="\n".join(lines))
     embed.set_footer(text=tr("Every server · practice never counts · streaks in UTC days"))

@@ -11,7 +11,7 @@ import discord
 
 from app.challenges.standings import UNFINISHED, Board, Standing
 from app.records import DEAD, PLAYING, WON
-from cogs.game.embed import rules_label
+from cogs.game_message.embed import rules_label
 from cogs.text.command_text import slash
 from games.engine import seed_to_text
 from games.i18n import N_, Messages

@@ -25,11 +25,10 @@ from app.errors import ChallengeRefused
 from app.play import solo
 from cogs.challenge.board import CLOSED_WORDS
 from cogs.commands.group import bot_can_post
-from cogs.daily.play import send_daily_game
-from cogs.game.open_table import NOT_OFFERED, NOT_OPENED
-from cogs.game.replay import post_replay
+from cogs.game_message.private import send_private_game
+from cogs.game_message.replay import post_replay
 from cogs.plumbing.bounds import ID
-from cogs.plumbing.errors import report_error, send_private
+from cogs.plumbing.errors import NOT_OFFERED, NOT_OPENED, report_error, send_private
 from cogs.plumbing.interaction import Interaction
 from cogs.text.locale import for_reader
 from games.i18n import ENGLISH, N_, Messages
@@ -111,7 +110,7 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
         game = joined.game
         if game.over:  # joined before and finished: their game, as it ended
             game = await solo.game(store, game.id)
-        await send_daily_game(interaction, game, tr(JOINED_NOTE if joined.new else AGAIN_NOTE))
+        await send_private_game(interaction, game, tr(JOINED_NOTE if joined.new else AGAIN_NOTE))
 
     async def table(self, interaction: Interaction) -> None:
         """Join (or find the game already joined), then open the Activity in this channel: the table opens on the
@@ -133,9 +132,9 @@ class ChallengeButton(discord.ui.DynamicItem[discord.ui.Button],
             await interaction.response.launch_activity()
         except discord.HTTPException as refused:  # no Activity enabled on the app: the game is in chat all the same
             log.warning("Discord refused to launch the Activity: %s %s", refused.status, refused.text)
-            await send_daily_game(interaction, joined.game, tr(NOT_OPENED))
+            await send_private_game(interaction, joined.game, tr(NOT_OPENED))
         except discord.InteractionResponded:  # deferred by the deadline before it could launch
-            await send_daily_game(interaction, joined.game, tr(NOT_OPENED))
+            await send_private_game(interaction, joined.game, tr(NOT_OPENED))
 
     def keeper(self, interaction: Interaction, what: str) -> None:
         keeper: Any = interaction.client.get_cog("StandingsKeeper")

@@ -4,7 +4,7 @@ How it works (the contract for every cog module):
 
 - A cog module is an *extension*: it has ``async def setup(bot)`` (and usually ``async def teardown(bot)``), and
   it is listed in ``cogs.EXTENSIONS`` (cogs/__init__.py), which the bot loads in order; helper modules (this one,
-  ``cogs.plumbing.errors``, ``cogs.game.view``, ``cogs.game.rules_text``) have none and are only imported.
+  ``cogs.plumbing.errors``, ``cogs.game_message.view``, ``cogs.game.rules_text``) have none and are only imported.
 - Subcommands are plain module-level ``@app_commands.command`` functions (not Cog methods), so they can live in
   this shared group. They reach the bot through ``interaction.client`` (``interaction.client.store`` is the
   ``storage.Store``).

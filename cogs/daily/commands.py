@@ -13,7 +13,8 @@ from discord import app_commands
 from cogs.commands.admin_group import add_admin_subcommands, install, remove_admin_subcommands
 from cogs.commands.group import add_subcommands, remove_subcommands
 from cogs.daily.play import DYNAMIC_ITEMS, play_daily
-from cogs.daily.play import share_extras as share_extras  # offered (cogs/offers.py)
+from cogs.daily.play import play_extras as play_extras  # offered (cogs/offers.py)
+from cogs.daily.play import share_extras as share_extras
 from cogs.daily.post import DailyPoster
 from cogs.daily.post_settings import ADMIN_COMMANDS
 from cogs.plumbing.interaction import Interaction

@@ -1,7 +1,7 @@
 """Today's daily post, kept up to date with how many members here have played it (an extension).
 
 Event-driven, so a quiet bot runs nothing: when a counted daily ends (``on_daily_finished``, dispatched by the
-game's click handler in cogs/game/view.py), its server's post is edited with the count read then — at once if
+game's click handler in cogs/game_message/view.py), its server's post is edited with the count read then — at once if
 the post was not edited in the last ``COUNT_EVERY``, otherwise once that interval is up, however many more
 players finish meanwhile. The count is the only thing that changes while the day runs (no score:
 cogs/daily/glance.py). Each process edits the posts of the servers it sees, which are the servers whose clicks

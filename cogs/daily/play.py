@@ -21,13 +21,11 @@ from app.daily import share as daily_share
 from app.daily.days import day_end, day_of, share_text
 from app.daily.deal import par_and_coach
 from app.errors import PAST_DAY, NotShareable, NotYourGame, PracticeRefused
-from app.play import solo
 from app.records import DAILY, DEAD, PRACTICE, WON, GameRecord, SharePost
-from cogs.game.open_table import remember_private
-from cogs.game.view import game_message
+from cogs.game_message.private import send_private_game
 from cogs.plumbing import clock
 from cogs.plumbing.bounds import DAY, ID
-from cogs.plumbing.errors import GameIdButton, report_error, send_private
+from cogs.plumbing.errors import DAILY_OFF, GameIdButton, report_error, send_private
 from cogs.plumbing.interaction import Interaction
 from cogs.plumbing.respond import send_message
 from cogs.text.command_text import slash
@@ -35,9 +33,6 @@ from cogs.text.locale import for_reader
 from games.i18n import ENGLISH, N_, Messages
 
 log = logging.getLogger(__name__)
-
-DAILY_OFF = N_("The daily challenge is turned off on this bot.")
-
 
 # A daily game is created from the day's explicit deck, without its seed: the game message shows a game's seed
 # and a "replay this deal" line, and today's seed would give away today's deal. The daily post reveals the seed
@@ -47,20 +42,6 @@ DAILY_OFF = N_("The daily challenge is turned off on this bot.")
 def ends_at(day: int) -> str:
     """When daily ``day`` ends, as a Discord timestamp (each reader sees it in their own time)."""
     return discord.utils.format_dt(day_end(day), 'R')
-
-
-async def send_daily_game(interaction: Interaction, record, note: str | None = "") -> None:
-    """Show a daily or practice game privately and make it the game's current message (``note``: a line of
-    text above it, or none)."""
-    note = note or None
-    shown = await game_message(record, bot=interaction.client, tr=for_reader(interaction))
-    message: discord.Message
-    if interaction.response.is_done():
-        message = await interaction.followup.send(note, **shown.send(), ephemeral=True, wait=True)  # type: ignore[call-overload]
-    else:
-        message = await send_message(interaction, note, **shown.send(), ephemeral=True)
-    await solo.posted(interaction.client.store, record.id, message.channel.id, message.id)
-    remember_private(interaction, record.id, message)  # so a move at the table can redraw it
 
 
 async def play_daily(interaction: Interaction, note: str = "") -> None:
@@ -91,11 +72,11 @@ async def show_daily_turn(interaction: Interaction, turn: daily_attempt.DailyTur
         # One short line: the title says which daily and whether it is the counted try or practice, and a
         # longer note would push the buttons past a phone's screen.
         lines.append(tr("Resumed · ends {when}", when=ends_at(turn.day)))
-        await send_daily_game(interaction, turn.record, "\n".join(lines))
+        await send_private_game(interaction, turn.record, "\n".join(lines))
     else:
         # Which day, that this try counts and when the day ends are in the embed (its title and first line): a
         # line of text above it would push the buttons past a phone's screen.
-        await send_daily_game(interaction, turn.record, "\n".join(lines))
+        await send_private_game(interaction, turn.record, "\n".join(lines))
 
 
 def day_ended_text(tr: Messages, kind: str, day: int, score: int | None) -> str:
@@ -161,9 +142,9 @@ async def play_practice(interaction: Interaction, day: int, counted_game_id: int
     if turn.record is None or turn.record.kind != PRACTICE:  # the counted attempt is still on: it comes first
         await show_daily_turn(interaction, turn)
     elif turn.outcome == daily_attempt.RESUMED:
-        await send_daily_game(interaction, turn.record, tr("Resuming your practice replay of Daily #{day}.", day=day))
+        await send_private_game(interaction, turn.record, tr("Resuming your practice replay of Daily #{day}.", day=day))
     else:
-        await send_daily_game(interaction, turn.record)  # the embed says it is a practice that never counts
+        await send_private_game(interaction, turn.record)  # the embed says it is a practice that never counts
 
 
 async def share_result(interaction: Interaction, game_id: int) -> None:
@@ -250,6 +231,11 @@ class ShareButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):
 
     async def run(self, interaction: Interaction) -> None:
         await share_result(interaction, self.game_id)
+
+
+def play_extras(day: int, tr: Messages = ENGLISH) -> list[discord.ui.Item]:
+    """The Play button of daily ``day`` under its streak reminder (cogs/offers.py)."""
+    return [PlayDailyButton(day, tr)]
 
 
 def share_extras(record, tr: Messages = ENGLISH) -> list[discord.ui.Item]:

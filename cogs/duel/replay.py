@@ -8,7 +8,8 @@ A click is deferred while the replay service (``app.replays.gifs``: one worker t
 player at a time, rendered replays kept) draws it; a busy service, a duel still being played, a declined
 challenge and a duel that no longer exists are each said plainly and privately.
 
-``/scoundrel replay duel:<number>`` (``cogs/game/replay.py``) posts the same for one of the caller's own duels.
+``/scoundrel replay duel:<number>`` (``cogs/game/replay.py``) posts the same for one of the caller's own duels,
+through ``replay_own_duel`` (handed to it by the bot: ``bot.offers.replay_duel``, cogs/offers.py).
 
 The GIF names the players "Player 1" and "Player 2" as the board does; the post's text says who they are.
 """
@@ -38,7 +39,6 @@ NEVER_PLAYED = N_("That challenge was never played, so there is nothing to repla
 NOT_YOUR_DUEL = N_("You played no duel #{number}: a duel's number is in the title of its board.")
 REFUSALS = {replay_access.DUEL_NOT_OVER: NOT_OVER, replay_access.NEVER_PLAYED: NEVER_PLAYED,
             replay_access.NOT_YOUR_DUEL: NOT_YOUR_DUEL}
-MAX_DUEL = 2**53 - 1  # the largest whole number a Discord option carries
 
 
 class DuelReplayButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):

@@ -1,13 +1,14 @@
-"""The extension of the table as a Discord Activity in chat (``cogs.game.open_table``): the Open the table button,
+"""The extension of the table as a Discord Activity in chat: the Open the table button (``cogs.game.open_table``),
 offered under a game being played (``cogs/offers.py``) when ``[activity]`` is configured, and the private
-messages' tokens kept for the table's moves. (An extension module apart: discord.py runs an extension's module
-afresh when it loads it, so the module other cogs import is never one.)"""
+messages' tokens kept for the table's moves (``cogs.game_message.private``). (An extension module apart:
+discord.py runs an extension's module afresh when it loads it, so the module other cogs import is never one.)"""
 
 from __future__ import annotations
 
 import discord
 
-from cogs.game.open_table import KEEPERS, OpenTableButton, PrivateMessages, private_messages
+from cogs.game.open_table import OpenTableButton
+from cogs.game_message.private import KEEPERS, PrivateMessages, private_messages
 from games.i18n import ENGLISH, Messages
 
 _state = {"offered": False}  # set by setup: [activity] is configured

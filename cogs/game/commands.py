@@ -12,12 +12,12 @@ from app.play import solo
 from app.records import GameRecord
 from cogs.commands.group import add_subcommands, remove_subcommands, scoundrel
 from cogs.commands.presets import default_preset, preset_choices
-from cogs.game.embed import rules_label
 from cogs.game.flow import DYNAMIC_ITEMS as FLOW_ITEMS
 from cogs.game.flow import NORMAL, confirm_text, confirm_view, resume_game, start_game
 from cogs.game.flow import new_game_extras as new_game_extras  # offered (cogs/offers.py)
 from cogs.game.rules_text import pages
-from cogs.game.view import DYNAMIC_ITEMS as VIEW_ITEMS
+from cogs.game_message.embed import how_it_went, rules_label
+from cogs.game_message.view import DYNAMIC_ITEMS as VIEW_ITEMS
 from cogs.plumbing.bounds import PAGE, PUBLIC_POSTS, SEED_LENGTH, read_seed
 from cogs.plumbing.errors import report_error, send_private
 from cogs.plumbing.interaction import Interaction
@@ -82,16 +82,6 @@ async def recent_for_suggestions(interaction: Interaction, what: str) -> list[Ga
     except Exception:  # noqa: BLE001
         log.warning("no %s suggestions for user %s", what, interaction.user.id, exc_info=True)
         return []
-
-
-def how_it_went(game, tr: Messages = ENGLISH) -> str:
-    if game.status == "won":
-        return tr("won, {score}", score=game.score)
-    if game.status == "dead":
-        return tr("died, {score}", score=game.score)
-    if game.status == "abandoned":
-        return tr("given up")
-    return tr("in progress, room {turn}", turn=game.state.turn)
 
 
 @app_commands.command(name="resume", description="Post your game in progress here again")

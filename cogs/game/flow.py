@@ -14,11 +14,12 @@ import discord
 
 from app.errors import GameOver, NotYourGame
 from app.play import solo
-from cogs.game.embed import game_url, other_players_game
-from cogs.game.view import game_message
+from cogs.game_message.embed import game_url, other_players_game
+from cogs.game_message.private import refresh_game_message
+from cogs.game_message.view import game_message
 from cogs.plumbing.bounds import ID
 from cogs.plumbing.errors import GameIdButton, report_error, send_private
-from cogs.plumbing.interaction import Bot, Interaction
+from cogs.plumbing.interaction import Interaction
 from cogs.plumbing.respond import send_message
 from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
@@ -111,17 +112,6 @@ async def _retire_message(client: discord.Client, channel_id: int, message_id: i
     # Best effort: the old message may be gone, ephemeral or in a channel the bot can no longer see.
     with contextlib.suppress(discord.HTTPException):
         await client.get_partial_messageable(channel_id).get_partial_message(message_id).edit(content=note, view=None)
-
-
-async def refresh_game_message(client: Bot, record, tr: Messages = ENGLISH) -> None:
-    """Show a game's stored state on its current message (after an abandon, say), in ``tr``'s language: the
-    player's when they asked for it, else the server's (``cogs.text.locale.for_server``)."""
-    if record.message_id is None or record.channel_id is None or record.damaged:
-        return
-    shown = await game_message(record, bot=client, tr=tr)
-    with contextlib.suppress(discord.HTTPException):
-        await client.get_partial_messageable(record.channel_id).get_partial_message(record.message_id).edit(
-            **shown.edit())
 
 
 class ResumeButton(GameIdButton, discord.ui.DynamicItem[discord.ui.Button]):

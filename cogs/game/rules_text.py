@@ -152,7 +152,7 @@ DAILY = Page(N_("Daily challenge and leaderboards"), (
 RULE_PAGES = (CLASSIC, BUTTONS, OPTIONS, EXPANSION, DAILY)
 
 
-# The words on the card buttons (cogs/game/view.py) that the buttons page quotes: looked up in the reader's
+# The words on the card buttons (cogs/game_message/view.py) that the buttons page quotes: looked up in the reader's
 # catalogue as the buttons write them (not marked here, the game view marks them), English when not found.
 BUTTON_WORDS = {"free": "0 dmg", "full": "(full)", "equip": "equip", "lethal": "lethal", "wasted": "wasted",
                 "avoid": "Avoid"}

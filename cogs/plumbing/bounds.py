@@ -19,6 +19,7 @@ ID = r"[0-9]{1,18}"  # a row id (game, duel): far below 2**63
 VERSION = r"[0-9]{1,5}"  # moves made in one game or duel
 DAY = r"[0-9]{1,6}"  # a daily number
 PAGE = r"-?[0-9]{1,2}"  # a rules page
+MAX_DUEL = 2**53 - 1  # a duel's number as an option: the largest whole number a Discord option carries
 
 SEED_LENGTH = 16  # "K7Q2-M9XD" with room for spaces and dashes
 TIME_LENGTH = 8  # "09:30"

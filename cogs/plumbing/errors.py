@@ -35,6 +35,10 @@ DATABASE_SLOW = N_("My database is not answering in time right now. What you did
                    "`/scoundrel resume` shows your game as it is. Please try again in a moment.")
 DATABASE_FULL = N_("My database is full and could not save anything, so nothing was changed. "
                    "Please try again later; the bot's operator has been told.")
+DAILY_OFF = N_("The daily challenge is turned off on this bot.")  # the daily's commands and the reminders'
+# Opening the table (the Activity): from a game's message and from a challenge's
+NOT_OFFERED = N_("The table is not available on this bot.")
+NOT_OPENED = N_("Discord did not open the table here; try again, or keep playing in chat.")
 
 
 def friendly_message(error: BaseException, tr: Messages = ENGLISH) -> tuple[str, bool]:

@@ -54,11 +54,14 @@ class Offer:
 @dataclass(frozen=True)
 class Offers:
     """What messages offer besides their own buttons, in the order shown: under a finished game, under a game
-    being played, under a finished duel."""
+    being played, under a finished duel, under a streak reminder (``items(day, tr)``); and what one feature's
+    command hands to another's, by the same rule (``lent``): the ``duel:`` option of ``/scoundrel replay``."""
 
     finished: tuple[Offer, ...] = ()
     playing: tuple[Offer, ...] = ()
     duel_over: tuple[Offer, ...] = ()
+    reminder: tuple[Offer, ...] = ()
+    replay_duel: Offer | None = None
 
 
 def offered(bot: Bot | None, offers: tuple[Offer, ...], record, tr: Messages,
@@ -71,6 +74,13 @@ def offered(bot: Bot | None, offers: tuple[Offer, ...], record, tr: Messages,
     return [item for offer in offers
             if offer.extension in loaded and (offer.shows is None or getattr(shown, offer.shows, False))
             for item in getattr(loaded[offer.extension], offer.items)(record, tr)]
+
+
+def lent(bot: Bot, offer: Offer | None) -> Callable[..., Any] | None:
+    """The function ``offer`` names in its extension as loaded, or None while that extension is not loaded."""
+    if offer is None or offer.extension not in bot.extensions:
+        return None
+    return getattr(bot.extensions[offer.extension], offer.items)
 
 
 class Bot(commands.Bot):

@@ -66,10 +66,13 @@ def line_states(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], s
 
 
 def move_caption(state: State, tr: Messages) -> str:
-    """What the move did, as the engine told it (the new room's line left out), in ``tr``'s language. How far
-    the game has gone is the progress line over it (``progress_width``), whose few changed pixels a frame costs
-    less than a changing move number."""
-    said = [tr.event(e) for e in state.events if not e.text.startswith("Room ")] or [tr.event(state.events[0])]
+    """What the move did, as the engine told it (the new room's line left out, and the dungeon's end after the move
+    that reached it: the table's banner says it), in ``tr``'s language. How far the game has gone is the progress
+    line over it (``progress_width``), whose few changed pixels a frame costs less than a changing move number."""
+    events = [e for e in state.events if not e.text.startswith("Room ")]
+    if len(events) > 1:  # the last room cleared: the table's banner says the dungeon is survived, the caption the move
+        events = [e for e in events if e.kind != "clear"]
+    said = [tr.event(e) for e in events] or [tr.event(state.events[0])]
     return " ".join(said)
 
 
@@ -82,7 +85,7 @@ def progress_width(number: int, total: int, width: int = WIDTH) -> int:
 
 # The move under the table, on one line or two, at the smallest size a phone reads (33 px of the 800-px frame,
 # 11 px on a phone: ``legible``), no larger: a 40-move replay's caption boxes are most of its bytes. A caption still
-# too long for two lines (none of the engine's events is) ends in "…".
+# too long for two lines (no move's is, in any language: tests/picture/test_legible.py) ends in "…".
 CAPTION_FONT = smallest_size(WIDTH)
 CAPTION_H = 2 * (smallest_size(WIDTH) + 8) + PROGRESS_H + 8  # the strip under the table: two lines
 FRAME_H = HEIGHT + CAPTION_H

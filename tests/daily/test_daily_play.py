@@ -6,7 +6,7 @@ import re
 from datetime import timedelta
 
 from app.daily.days import AVOIDED, CLEARED, DIED, FACED_MARKS, daily_seed, day_end
-from cogs.game.embed import events_lines, status_line
+from cogs.game_message.embed import events_lines, status_line
 from games.engine import deal, seed_to_text
 from tests.daily.helpers import codes, play_to_end, restart
 from tests.discord.harness import buttons

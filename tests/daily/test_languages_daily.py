@@ -72,7 +72,7 @@ async def test_a_german_player_reads_the_daily_share_boards_and_stats_in_german(
     stats = (await world.alice.slash(world.channel, "scoundrel stats")).response.embeds[0]
     assert stats.title == "📊 Scoundrel von alice"
     lines = stats.description.split("\n")
-    assert lines[0].startswith("🎲 **1 Spiel** (classic) · 🏆 ")
+    assert lines[0].startswith("🎲 **1 Spiel** (klassisch) · 🏆 ")  # the preset named in the reader's words
     assert lines[2] == DE("🔥 Daily streak **{current}** · longest {longest}", current=1, longest=1)
     assert lines[2].startswith("🔥 Tagesserie")
     assert stats.footer.text == DE("Every server · practice never counts · streaks in UTC days")
@@ -174,7 +174,7 @@ def test_the_best_possible_answer_and_its_line_read_in_the_players_language():
 
 
 async def test_a_finished_dailys_par_is_in_its_text_in_the_players_language(world, locales):
-    from cogs.game.view import render_game
+    from cogs.game_message.view import render_game
 
     locales.speak(world.alice, "de")
     daily = await world.alice.slash(world.channel, "scoundrel daily")
@@ -183,7 +183,7 @@ async def test_a_finished_dailys_par_is_in_its_text_in_the_players_language(worl
     record = await world.store.get_game(record.id)
     german, buttons_de = render_game(record, par=17, tr=messages_for("de"), bot=world.bot)
     english, _ = render_game(record, par=17)
-    assert german.description.split("\n")[-1].startswith("Nach ") and " · Par 17, " in german.description
+    assert " gespielt · Par 17, " in german.description.split("\n")[-1]
     assert " played · par 17, " in english.description
     assert [getattr(b, "item", b).label for b in buttons_de.children] == \
         ["Neues Spiel", "Ergebnis teilen", "Wiederholung"]

@@ -28,6 +28,7 @@ async def test_two_senders_on_one_database_send_one_reminder(world):
     class OtherProcess:  # a second process: its own store and sender, the same Discord
         store = other_store
         get_user, fetch_user = world.bot.get_user, world.bot.fetch_user
+        offers, extensions = world.bot.offers, world.bot.extensions  # the same extensions: the daily's Play button
 
     other = StreakReminders(OtherProcess())
     try:

@@ -15,9 +15,9 @@ def db_path(tmp_path):
 @pytest.fixture
 async def simcord_bot(db_path):
     """The unstarted bot SimCord's ``simcord_env`` fixture runs; closed (store and all) after the test."""
-    from cogs.game import view
+    from cogs.game_message import view
 
-    # The table's pictures are kept per process (cogs/game/view.py): a test starts with none, as a new process
+    # The table's pictures are kept per process (cogs/game_message/view.py): a test starts with none, as a new process
     # does, so it never gets back a picture that an earlier test drew of the same deal.
     view._PICTURES.clear()
     bot = make_bot(db_path)

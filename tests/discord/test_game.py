@@ -62,7 +62,7 @@ async def test_every_cog_loads_and_the_commands_are_synced(world):
     assert set(world.bot.extensions) == set(names)
     # every offer (cogs/offers.py) names a function of its extension as loaded
     offers = world.bot.offers
-    for offer in (*offers.finished, *offers.playing, *offers.duel_over):
+    for offer in (*offers.finished, *offers.playing, *offers.duel_over, *offers.reminder, offers.replay_duel):
         assert callable(getattr(world.bot.extensions[offer.extension], offer.items)), offer
     available = world.alice.available_commands(world.channel)
     for sub in ("play", "resume", "abandon", "rules", "help"):

@@ -8,8 +8,8 @@ from types import SimpleNamespace
 import discord
 from PIL import Image
 
-from cogs.game.embed import events_lines, game_embed, quiet_events, status_line, table_description
-from cogs.game.view import WEAPON_MODE, game_buttons
+from cogs.game_message.embed import events_lines, game_embed, quiet_events, status_line, table_description
+from cogs.game_message.view import WEAPON_MODE, game_buttons
 from games.engine import apply, legal_actions, new_game, preset
 from games.picture import FILENAME, HEIGHT, WIDTH, render_room
 from tests.discord.harness import buttons
@@ -135,7 +135,7 @@ async def test_a_finished_game_shows_par_when_the_deal_was_solved(world):
 async def test_the_picture_is_drawn_once_per_table_and_kept(world, monkeypatch):
     """The table is drawn right on the event loop (0.4 ms of pasting tiles: less than a thread hand-off) and kept:
     the same table is never drawn twice."""
-    import cogs.game.view as game_view
+    import cogs.game_message.view as game_view
 
     drawn = []
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import re
 import sys
 
-from cogs.game.embed import status_line, table_description
-from cogs.game.view import table_picture
+from cogs.game_message.embed import status_line, table_description
+from cogs.game_message.view import table_picture
 from games.i18n.messages import ENGLISH, messages_for
 from games.picture import FILENAME, render_room, room_layout
 from tests.discord.harness import button, buttons, private_notes
@@ -107,8 +107,8 @@ async def test_a_german_player_plays_a_whole_game_in_german(world, locales):
     assert embed.title.startswith(verdict) and "Punkte" in embed.title
     lines = embed.description.split("\n")
     assert lines[0].startswith(f"**Punkte: {record.score}** (")
-    rooms = [line for line in lines if line.startswith("Nach ")]
-    assert rooms == [f"Nach {record.state.turn} Räumen."]
+    rooms = [line for line in lines if line.endswith(" gespielt.")]
+    assert rooms == [f"{record.state.turn} Räume gespielt."]  # (the rooms stand alone too: "4 Räume · Par 30")
     assert embed.footer.text == f"🔁 /scoundrel spielen seed:{SEED}"
     no_english(embed.title, lines[0], rooms[0])
     banner = "TOT · " if record.status == "dead" else "ÜBERLEBT · "
@@ -183,7 +183,7 @@ async def test_french_and_spanish_players_read_the_room_in_their_language(world,
 
 
 async def test_buttons_offered_under_the_game_read_in_the_players_language(world, monkeypatch):
-    from cogs.game.view import render_game
+    from cogs.game_message.view import render_game
 
     monkeypatch.setitem(sys.modules["cogs.coach.advice"]._state, "hint", object())  # as when the solver runs
     await world.alice.slash(world.channel, "scoundrel play", seed=SEED)
@@ -195,7 +195,7 @@ async def test_buttons_offered_under_the_game_read_in_the_players_language(world
 
 
 def test_the_replay_command_is_written_as_the_readers_discord_shows_it():
-    from cogs.game.embed import replay_command
+    from cogs.game_message.embed import replay_command
     from games.engine import preset, seed_from_text
 
     rules, seed = preset("expansion").with_health(30), seed_from_text("K7Q2-M9XD")

@@ -14,7 +14,7 @@ import sys
 import discord
 from PIL import ImageFont
 
-from cogs.game.view import BAREHANDED, WEAPON_MODE, render_game
+from cogs.game_message.view import BAREHANDED, WEAPON_MODE, render_game
 from games.engine import PRESETS, apply, legal_actions, new_game, preset
 from games.engine.state import AT_CROSSROADS, AT_MERCHANT, AT_NECROMANCER
 from games.i18n.messages import SHIPPED, messages_for

@@ -11,7 +11,7 @@ from PIL import Image
 
 from app.daily.days import day_of
 from app.replays.gifs import BUSY_FULL, BUSY_YOURS, ReplayService
-from cogs.game.view import render_game
+from cogs.game_message.view import render_game
 from cogs.plumbing import clock
 from games.engine import PRESETS, encode, legal_actions, seed_to_text
 from games.picture.replay import FILENAME, render_replay
@@ -103,7 +103,7 @@ async def test_a_dailys_replay_is_private_during_its_day_and_shows_par_only_afte
 async def test_a_busy_replay_service_is_said_plainly(world, monkeypatch):
     """One replay per player at a time, and a bounded queue: past either, the player is told, nothing queued."""
     service = ReplayService(capacity=0)
-    cog = sys.modules["cogs.game.replay"]
+    cog = sys.modules["cogs.game_message.replay"]
     monkeypatch.setitem(cog._state, "replays", service)
     _, message = await finished_game_message(world, seed=7)
     record = await world.store.create_game(world.bob.id, world.guild.id, world.channel.id, RULES, seed=8)

@@ -7,7 +7,7 @@ import re
 from types import SimpleNamespace
 
 from cogs.boards.leaderboard import _average
-from cogs.game.embed import out_of_date, rules_label
+from cogs.game_message.embed import out_of_date, rules_label
 from games.engine import PRESETS, apply, new_game
 from games.engine import actions as A
 from games.i18n.messages import SHIPPED, messages_for

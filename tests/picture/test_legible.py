@@ -13,6 +13,7 @@ from games.duel import legal_actions as duel_actions
 from games.duel import new_duel
 from games.engine import PRESETS, new_game, preset
 from games.engine.rules import FINAL_ROOM
+from games.engine.state import Event
 from games.i18n.messages import ENGLISH, SHIPPED, messages_for
 from games.picture import duel, duel_replay, replay, room
 from games.picture.draw import text_length
@@ -131,6 +132,22 @@ def test_every_replay_caption_reads_on_a_phone_and_is_never_cut(name):
                     assert not caption.lines[-1].endswith("…"), (text, tr.locale)
     first = replay.caption_layout(replay.deal_caption("alice · Daily #12", ENGLISH), None)
     assert first.lines == ("The deal · alice · Daily #12",)  # the first frame names the game and its player
+
+
+def test_the_move_that_clears_the_last_room_is_captioned_whole_in_every_language():
+    # The longest last moves with the longest cards: the caption says the move (the banner says the dungeon is
+    # survived), never cut, in every language. Random play seldom wins, so the winning move is made here.
+    state = next(s for s in random_states(preset("classic"), 3) if len(s.history) >= 1)
+    endings = ["Drank ♥10: healed 10.", "Drank ♥10: only one potion works per turn, it did nothing.",
+               "Fought ♣10 with ♦10: took 0.", "Fought ♠10 barehanded: took 10.", "Equipped ♦10, discarding ♦9."]
+    for tr in TONGUES:
+        for ending in endings:
+            events = (Event(state.turn, "potion", ending),
+                      Event(state.turn, "clear", "The final room is cleared: you survived the dungeon!"))
+            text = replay.move_caption(state._replace(events=events), tr)
+            assert text == tr.engine_text(ending)
+            caption = replay.caption_layout(text, tr(replay.PARS_LINE))
+            assert not caption.lines[-1].endswith("…") and not unreadable(caption.words(), replay.WIDTH, replay.FRAME_H)
 
 
 def test_every_duel_replay_caption_reads_on_a_phone_and_is_never_cut():

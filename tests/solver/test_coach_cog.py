@@ -9,7 +9,7 @@ import pytest
 from app.coach.advice import _review_in_worker, review_game
 from app.solver import worker
 from app.solver.worker import close_par
-from cogs.game.view import render_game
+from cogs.game_message.view import render_game
 from cogs.text.card_text import readable
 from games.engine import PRESETS, apply, decode, encode, new_game, seed_to_text
 from games.solver.fair import HINT_BUDGET, Coach

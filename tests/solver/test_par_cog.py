@@ -13,7 +13,7 @@ import pytest
 import cogs.coach.best_possible
 from app.solver.worker import BUSY_FULL, BUSY_YOURS, ParResult, ParService
 from cogs.coach.best_possible import chunk_lines, par_summary
-from cogs.game.view import render_game
+from cogs.game_message.view import render_game
 from games.engine import PRESETS, encode, legal_actions
 from games.solver import solve
 from tests.discord.harness import buttons

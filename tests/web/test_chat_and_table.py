@@ -56,7 +56,7 @@ async def test_chat_and_the_table_show_a_finished_daily_alike_during_and_after_i
     from app.daily import attempt
     from app.play import solo
     from app.shown import shown_to
-    from cogs.game.view import game_message
+    from cogs.game_message.view import game_message
     from cogs.plumbing import clock
     from games.engine import legal_actions
 

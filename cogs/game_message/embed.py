@@ -1,7 +1,7 @@
 """The game message's embed: what the player reads about a game, from a ``GameRecord`` alone.
 
 Pure text building, and the notes that say why a click changed nothing; the buttons live in
-``cogs/game/view.py``, the picture of the table in ``games.picture``. The text says only what the picture
+``cogs/game_message/view.py``, the picture of the table in ``games.picture``. The text says only what the picture
 cannot: what to do now and what the last move did. Every function takes the reader's ``Messages`` as ``tr``
 (English by default): a game message is written in its player's language.
 """
@@ -59,10 +59,15 @@ PRESET_NAMES = {"classic": N_("classic"), "lenient": N_("lenient"), "full-deck":
                 "expansion": N_("expansion"), "custom": N_("custom")}
 
 
+def preset_name(name: str, tr: Messages = ENGLISH) -> str:
+    """A preset's name (or "custom") in the reader's language."""
+    return tr(PRESET_NAMES[name]) if name in PRESET_NAMES else name
+
+
 def rules_label(rules: Rules, tr: Messages = ENGLISH) -> str:
     """The preset's name in the reader's language, plus the health setting when it is not the preset's."""
     base = dataclasses.replace(rules, start_health=20, max_health=20)
-    name = tr(PRESET_NAMES[base.name]) if base.name in PRESET_NAMES else base.name
+    name = preset_name(base.name, tr)
     if (rules.start_health, rules.max_health) != (20, 20):
         return tr("{name} · health {health}", name=name, health=rules.start_health)
     return name
@@ -336,3 +341,13 @@ def out_of_date(record, tr: Messages = ENGLISH) -> str:
         return tr("This is an old copy of your game, so nothing happened: [jump to your game]({url}).", url=url)
     return tr("This is an old copy of your game, so nothing happened; `{resume}` shows your game as it is now",
               resume=slash(tr, "resume"))
+
+
+def how_it_went(game, tr: Messages = ENGLISH) -> str:
+    if game.status == "won":
+        return tr("won, {score}", score=game.score)
+    if game.status == "dead":
+        return tr("died, {score}", score=game.score)
+    if game.status == "abandoned":
+        return tr("given up")
+    return tr("in progress, room {turn}", turn=game.state.turn)

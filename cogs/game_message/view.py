@@ -33,7 +33,7 @@ from app.errors import DayOver, NotYourGame, StaleVersion
 from app.play import solo
 from app.shown import NOTHING, Shown, shown_to
 from app.shown import shown as seen
-from cogs.game.embed import (
+from cogs.game_message.embed import (
     ABANDONED,
     KIND_EMOJI,
     day_over_text,
