@@ -6,6 +6,7 @@ the followed games again, within 2 s too."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 
@@ -100,43 +101,11 @@ def invite_challenge(world) -> int:  # noqa: F811
     return next(iter(world.bot.get_cog("StandingsKeeper").watched))
 
 
-async def test_a_move_made_by_another_process_reaches_the_strip_within_2_s(tmp_path, discord):
-    """Two stores on one database file stand for two processes: the table is served over one, the move is made
-    through the other, whose events the table never hears."""
-    path = tmp_path / "shared.sqlite3"
-    table_store = await open_store(path, clock=Clock())
-    chat_store = await open_store(path, clock=Clock())
-    identity = DiscordIdentity(CLIENT_ID, CLIENT_SECRET, discord.api_base, bot_token=discord.bot_token)
-    app = web.Application()
-    add_routes(app, Table(store=lambda: table_store, identity=identity))
-    client = TestClient(TestServer(app))
-    await client.start_server()
-    alice, bob = discord.player(1, "alice"), discord.player(2, "bob")
-    discord.instance_in(INSTANCE, 10, 20, 1, 2)
-    streams: list[Stream] = []
-    try:
-        challenge = await challenges.start(table_store, 1, preset("classic"), guild_id=10, channel_id=20,
-                                           locale="en-US", seed=77)
-        mine = (await challenges.join(table_store, challenge.id, 1, "alice")).game
-        theirs = (await challenges.join(table_store, challenge.id, 2, "bob")).game
-        opened = time.perf_counter()
-        streams = [await follow(client, alice, mine.id), await follow(client, bob, theirs.id)]
-        await streams[1].shows("alice", 1, opened, 5.0)
-        started = time.perf_counter()
-        avoid = next(a for a in legal_actions(mine.state) if a.code == "A")
-        await solo.move(chat_store, mine.id, 1, mine.version, avoid)  # the other process: no event reaches the table
-        assert await streams[1].shows("alice", 2, started, 2.0) < 2.0
-    finally:
-        for stream in streams:
-            await stream.close()
-        await client.close()
-        await identity.close()
-        await chat_store.close()
-        await table_store.close()
-
-
-async def test_a_game_given_up_by_another_process_reaches_the_strip(tmp_path, discord):
-    """Giving up ends a game at the version it had: the second read still sees it (by its status)."""
+@contextlib.asynccontextmanager
+async def two_processes(tmp_path, discord):
+    """Two stores on one database file stand for two processes: the table is served over the first, with alice and
+    bob of one challenge following it; the second is the other process, whose events the table never hears.
+    Yields that store, alice's game and bob's stream, once bob's strip shows alice in room 1."""
     path = tmp_path / "shared.sqlite3"
     table_store, chat_store = await open_store(path, clock=Clock()), await open_store(path, clock=Clock())
     identity = DiscordIdentity(CLIENT_ID, CLIENT_SECRET, discord.api_base, bot_token=discord.bot_token)
@@ -155,12 +124,7 @@ async def test_a_game_given_up_by_another_process_reaches_the_strip(tmp_path, di
         opened = time.perf_counter()
         streams = [await follow(client, alice, mine.id), await follow(client, bob, theirs.id)]
         await streams[1].shows("alice", 1, opened, 5.0)
-        started = time.perf_counter()
-        await solo.abandon(chat_store, mine.id, 1)
-        while not any(f["name"] == "alice" and f["status"] == "abandoned" for at, friends in streams[1].strips
-                      if at >= started for f in friends):
-            assert time.perf_counter() - started < 2.0, streams[1].strips[-1]
-            await asyncio.sleep(0.02)
+        yield chat_store, mine, streams[1]
     finally:
         for stream in streams:
             await stream.close()
@@ -168,3 +132,23 @@ async def test_a_game_given_up_by_another_process_reaches_the_strip(tmp_path, di
         await identity.close()
         await chat_store.close()
         await table_store.close()
+
+
+async def test_a_move_made_by_another_process_reaches_the_strip_within_2_s(tmp_path, discord):
+    """A move made through the other process is found by the strip's second read."""
+    async with two_processes(tmp_path, discord) as (chat_store, mine, stream):
+        started = time.perf_counter()
+        avoid = next(a for a in legal_actions(mine.state) if a.code == "A")
+        await solo.move(chat_store, mine.id, 1, mine.version, avoid)  # the other process: no event reaches the table
+        assert await stream.shows("alice", 2, started, 2.0) < 2.0
+
+
+async def test_a_game_given_up_by_another_process_reaches_the_strip(tmp_path, discord):
+    """Giving up ends a game at the version it had: the second read still sees it (by its status)."""
+    async with two_processes(tmp_path, discord) as (chat_store, mine, stream):
+        started = time.perf_counter()
+        await solo.abandon(chat_store, mine.id, 1)
+        while not any(f["name"] == "alice" and f["status"] == "abandoned" for at, friends in stream.strips
+                      if at >= started for f in friends):
+            assert time.perf_counter() - started < 2.0, stream.strips[-1]
+            await asyncio.sleep(0.02)
