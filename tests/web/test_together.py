@@ -15,7 +15,7 @@ from games.engine import preset
 from storage import open_store
 from tests.storage.helpers import Clock
 from tests.web.fake_discord import CLIENT_ID, CLIENT_SECRET, FakeDiscord
-from tests.web.test_browser import CHROMIUM, FLAGS, PHONE, pytestmark, tap_and_wait  # noqa: F401 - the skip
+from tests.web.test_browser import PHONE, browser, pytestmark, tap_and_wait  # noqa: F401 - the skip, the fixture
 from web.identity import DiscordIdentity
 from web.play import today
 from web.routes import Table, add_routes
@@ -47,19 +47,7 @@ async def served(tmp_path):
         await discord.server.close()
 
 
-@pytest.fixture
-async def browser():
-    from playwright.async_api import async_playwright
-
-    async with async_playwright() as playwright:
-        launched = await playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        try:
-            yield launched
-        finally:
-            await launched.close()
-
-
-async def seat(browser, url: str, code: str, query: str = "?kind=daily"):
+async def seat(browser, url: str, code: str, query: str = "?kind=daily"):  # noqa: F811
     """A player's page: the SDK mock authorizes with its one code; the exchange is given this player's."""
     page = await browser.new_page(viewport=PHONE)
 
@@ -76,7 +64,7 @@ def friend(page, player: int):
     return page.locator(f".together .friend[data-player='{player}']")
 
 
-async def test_two_players_in_one_instance_see_each_others_room_and_health_change_within_2_s(served, browser):
+async def test_two_players_in_one_instance_see_each_others_room_and_health_change_within_2_s(served, browser):  # noqa: F811
     url, store, discord = served
     await store.put_daily(today(store), DAILY_SEED, preset("classic"))
     alice_token = discord.player(ALICE, "Alice", code="code-alice")
@@ -130,7 +118,7 @@ async def test_someone_not_in_the_instance_is_refused(served):
             assert (await answer.json())["error"] == "not-there"
 
 
-async def test_where_the_push_is_blocked_the_strip_is_polled(served, browser):
+async def test_where_the_push_is_blocked_the_strip_is_polled(served, browser):  # noqa: F811
     url, store, discord = served
     await store.put_daily(today(store), DAILY_SEED, preset("classic"))
     discord.player(ALICE, "Alice", code="code-alice")
@@ -156,7 +144,7 @@ async def test_where_the_push_is_blocked_the_strip_is_polled(served, browser):
     assert polls  # asked, since the stream was refused
 
 
-async def test_a_challenges_players_who_open_the_table_in_its_channel_land_on_its_deal_together(served, browser):
+async def test_a_challenges_players_who_open_the_table_in_its_channel_land_on_its_deal_together(served, browser):  # noqa: F811
     """Opened with no game named (from the challenge's message, the app launcher), the table asks the server for
     the player's game of a challenge running where Discord says the instance runs: each lands on their own game of
     its deal, and they see each other go; someone in the instance who did not join lands on their own game."""
@@ -197,7 +185,7 @@ async def test_a_challenges_players_who_open_the_table_in_its_channel_land_on_it
         ALICE, today(store))).id)
 
 
-async def test_a_challenge_at_the_table_on_a_phone_from_the_start_to_the_final_standings(served, browser):
+async def test_a_challenge_at_the_table_on_a_phone_from_the_start_to_the_final_standings(served, browser):  # noqa: F811
     """The screens of a challenge in the Activity (docs/SCREENS.md): Bob's table on its deal with the others at
     the start, as they go, and at the end with their results; each strip waited for before the capture."""
     from app.challenges import play as challenges
