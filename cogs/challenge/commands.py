@@ -17,13 +17,11 @@ from cogs.challenge.buttons import DYNAMIC_ITEMS, challenge_url, controls, refus
 from cogs.challenge.keeper import StandingsKeeper
 from cogs.commands.group import add_subcommands, bot_can_post, remove_subcommands
 from cogs.commands.presets import default_preset, preset_choices
-from cogs.plumbing.bounds import PUBLIC_POSTS, SEED_LENGTH, read_seed
-from cogs.plumbing.errors import send_private
+from cogs.plumbing.bounds import PUBLIC_POSTS, SEED_LENGTH
+from cogs.plumbing.errors import seed_option, send_private
 from cogs.plumbing.interaction import Interaction
 from cogs.plumbing.respond import send_message
-from cogs.text.command_text import command_word
 from cogs.text.locale import for_reader
-from games.engine import SeedError
 from games.engine import preset as preset_rules
 from games.i18n import messages_for
 
@@ -38,11 +36,8 @@ async def challenge(interaction: Interaction, preset: str | None = None,
                     seed: app_commands.Range[str, 1, SEED_LENGTH] | None = None,
                     minutes: app_commands.Range[int, play.MIN_MINUTES, play.MAX_MINUTES] | None = None) -> None:
     tr, store = for_reader(interaction), interaction.client.store
-    try:
-        seed_value = read_seed(seed, tr) if seed is not None else None
-    except SeedError as bad:  # bad input: say what a seed looks like, start nothing
-        await send_private(interaction, tr("{problem}. Leave `{seed}` out for a new deal.", problem=str(bad),
-                                           seed=command_word(tr, "seed", "option")))
+    read, seed_value = await seed_option(interaction, seed, tr)
+    if not read:
         return
     rules = preset_rules(preset or await default_preset(interaction))
     # Everyone reads the one message: the server's language where the bot is a member, else the starter's.

@@ -14,13 +14,12 @@ from app.play.duels import CHALLENGED, DuelError, DuelRefused, OpponentBusy
 from cogs.commands.group import add_subcommands, bot_can_post, remove_subcommands
 from cogs.duel.board import board_content, board_files, duel_url, mention, player_name, refusal_reason
 from cogs.duel.view import DYNAMIC_ITEMS, render_board
-from cogs.plumbing.bounds import CHALLENGES, SEED_LENGTH, read_seed
-from cogs.plumbing.errors import send_private
+from cogs.plumbing.bounds import CHALLENGES, SEED_LENGTH
+from cogs.plumbing.errors import seed_option, send_private
 from cogs.plumbing.interaction import Interaction
 from cogs.plumbing.respond import send_message
-from cogs.text.command_text import command_word, slash
+from cogs.text.command_text import slash
 from cogs.text.locale import for_reader
-from games.engine import SeedError
 from games.i18n import N_, Messages
 
 
@@ -49,11 +48,8 @@ async def challenge(interaction: Interaction, opponent: discord.abc.User, seed: 
         await send_private(interaction, tr("You can't duel yourself: challenge someone else.")
                            if refused.code == duels.SELF_DUEL else tr("Bots don't duel: challenge a person."))
         return
-    try:
-        seed_value = read_seed(seed, tr) if seed is not None else None
-    except SeedError as bad:  # bad input: say what a seed looks like, start nothing
-        await send_private(interaction, tr("{problem}. Leave `{seed}` out for a new deal.", problem=str(bad),
-                                           seed=command_word(tr, "seed", "option")))
+    read, seed_value = await seed_option(interaction, seed, tr)
+    if not read:
         return
     try:
         record = await duels.challenge(store, interaction.user.id, opponent.id, opponent_is_bot=opponent.bot,

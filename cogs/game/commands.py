@@ -18,15 +18,15 @@ from cogs.game.flow import new_game_extras as new_game_extras  # offered (cogs/o
 from cogs.game.rules_text import pages
 from cogs.game_message.embed import how_it_went, rules_label
 from cogs.game_message.view import DYNAMIC_ITEMS as VIEW_ITEMS
-from cogs.plumbing.bounds import PAGE, PUBLIC_POSTS, SEED_LENGTH, read_seed
-from cogs.plumbing.errors import report_error, send_private
+from cogs.plumbing.bounds import PAGE, PUBLIC_POSTS, SEED_LENGTH
+from cogs.plumbing.errors import report_error, seed_option, send_private
 from cogs.plumbing.interaction import Interaction
 from cogs.text.card_text import readable
 from cogs.text.command_text import command_word, slash
 from cogs.text.embed_fields import add_lines_field
 from cogs.text.locale import for_reader
-from games.engine import SeedError, seed_to_text
 from games.engine import preset as preset_rules
+from games.engine import seed_to_text
 from games.i18n import ENGLISH, N_, Messages
 
 log = logging.getLogger(__name__)
@@ -45,11 +45,8 @@ async def play(interaction: Interaction, preset: str | None = None,
     if health is not None:
         rules = rules.with_health(health)
     tr = for_reader(interaction)
-    try:
-        seed_value = read_seed(seed, tr) if seed is not None else None
-    except SeedError as bad:  # bad input is not a failure: say what a seed looks like, start nothing
-        await send_private(interaction, tr("{problem}. Leave `{seed}` out for a new deal.", problem=str(bad),
-                                           seed=command_word(tr, "seed", "option")))
+    read, seed_value = await seed_option(interaction, seed, tr)
+    if not read:
         return
     await start_game(interaction, rules, seed_value)
 

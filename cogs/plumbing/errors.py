@@ -18,10 +18,11 @@ import discord
 from discord import app_commands
 
 from app import errors as refusals
-from cogs.plumbing.bounds import ID
+from cogs.plumbing.bounds import ID, read_seed
 from cogs.plumbing.interaction import Interaction
 from cogs.plumbing.options import BadOption, check_payload
 from cogs.plumbing.outages import TROUBLE
+from cogs.text.command_text import command_word
 from cogs.text.locale import for_reader
 from games.engine import ActionParseError, IllegalAction, RulesError, SeedError
 from games.i18n import ENGLISH, N_, Messages
@@ -158,6 +159,17 @@ async def send_private(interaction: Interaction, text: str, **kwargs) -> None:
         await interaction.followup.send(text, ephemeral=True, **kwargs)
     else:
         await interaction.response.send_message(text, ephemeral=True, **kwargs)
+
+
+async def seed_option(interaction: Interaction, seed: str | None, tr: Messages) -> tuple[bool, int | None]:
+    """A command's seed option read: (True, its value, or None when it was left out), or (False, None) once a bad
+    one was answered with what a seed looks like (bad input is not a failure: the command starts nothing)."""
+    try:
+        return True, (read_seed(seed, tr) if seed is not None else None)
+    except SeedError as bad:
+        await send_private(interaction, tr("{problem}. Leave `{seed}` out for a new deal.", problem=str(bad),
+                                           seed=command_word(tr, "seed", "option")))
+        return False, None
 
 
 def _describe(interaction: Interaction) -> str:
