@@ -123,7 +123,7 @@ def extensions() -> list[Extension]:
         return []
     return ([Extension(path[: -len(".py")].replace("/", "."), [path], optional=True) for path in COMPILED]
             + [Extension(path[: -len(".c")].replace("/", "."), [path], optional=True,
-                         extra_compile_args=["-O2"]) for path in C_MODULES])
+                         extra_compile_args=["-O3"]) for path in C_MODULES])
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": CythonBuildExt})
