@@ -98,7 +98,7 @@ def main() -> None:
                 out.write(json.dumps({"deal": i, "hints": deal_hints, "review": reviewed,
                                       "play": plays[-1], "score": game.score}) + "\n")
     print(f"deals={args.deals} (from {args.first}) solver={native.describe()} "
-          f"hint budget={fair.HINT_BUDGET} situations play samples={args.play_samples} "
+          f"hint budget={fair.HINT_BUDGET} tests play samples={args.play_samples} "
           f"exact up to {fair.EXACT_ORDERS} orders{' cold' if args.cold else ''}")
     print(f"hint CPU: median {statistics.median(hints):.2f} s, p95 {p95(hints):.2f} s, max {max(hints):.2f} s over "
           f"{len(hints)} positions (wall: median {statistics.median(hints_wall):.2f} s, p95 {p95(hints_wall):.2f} s)")

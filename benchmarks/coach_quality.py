@@ -101,7 +101,7 @@ def judge_coach(rows: list[dict], samples: int | None, budget: int | None) -> No
               f"cost {costs[-1]:5.1f}  {advice.orders:3d} orders{' sure' if advice.sure else ''}  "
               f"{cpus[-1]:5.2f} s", flush=True)
     how = f"samples {samples}" if samples else (f"until sure (first {fair.FIRST_ORDERS} orders, z {racing.Z}), "
-                                                f"budget {f'{budget} situations' if budget else 'none'}")
+                                                f"budget {f'{budget} tests' if budget else 'none'}")
     print(f"positions {len(rows)} from {len({row['deal'] for row in rows})} deals; coach: {how}")
     print(summary(costs))
     print(f"figures outside the reference's 95 % interval: expected score {false_score}, chance to win {false_win}; "
@@ -132,7 +132,7 @@ def curve(rows: list[dict], draws: int = 20) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=None, help="a fixed number of orders (the coach before: 8)")
-    parser.add_argument("--budget", type=int, default=HINT_BUDGET, help="situations a hint may meet (0: until sure)")
+    parser.add_argument("--budget", type=int, default=HINT_BUDGET, help="tests a hint's searches may make (0: until sure)")
     parser.add_argument("--most-unseen", type=int, default=99, help="only positions with at most this many unseen")
     parser.add_argument("--curve", action="store_true", help="orders against mistakes, from the reference alone")
     parser.add_argument("--first", type=int, default=fair.FIRST_ORDERS, help="orders judged before the first look")

@@ -38,8 +38,8 @@ def main(argv: list[str]) -> int:
     add_deal_options(parser)
     parser.add_argument("--moves", default="", help=f"the moves played so far: {NOTATION}")
     parser.add_argument("--budget", type=int, default=HINT_BUDGET,
-                        help=f"situations the orders' searches may meet after the first {FIRST_ORDERS} orders, "
-                             f"about 250,000 a second (default {HINT_BUDGET}, as the bot's Hint); 0: judge orders "
+                        help=f"tests the orders' searches may make after the first {FIRST_ORDERS} orders, "
+                             f"about a million a second (default {HINT_BUDGET}, as the bot's Hint); 0: judge orders "
                              f"until sure, up to {MAX_ORDERS}")
     args = parser.parse_args(argv)
     try:

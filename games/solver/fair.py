@@ -50,10 +50,10 @@ REVIEW_FIRST_ORDERS = 8  # ... and a review, for each move (a game has dozens of
 MAX_ORDERS = 256  # the most orders judged (a hint's census; as many as the reference set judges a move on)
 PLAY_SAMPLES = 12  # orders the coach's own play judges a move on, move by move through a whole deal
 # How much a hint may solve before it stops judging more orders whole and answers, saying how sure it is (its first
-# orders and its census are judged whatever the budget): situations met by the searches of its orders (about 250,000
-# a second of CPU with the C search), not seconds, so that the same position always gets the same advice.
-HINT_BUDGET = 300_000
-REVIEW_MOVE_BUDGET = 50_000  # ... and a review, for each move
+# orders and its census are judged whatever the budget): the tests of its orders' searches (``Position.work``, about
+# a million a second of CPU with the C search), not seconds, so that the same position always gets the same advice.
+HINT_BUDGET = 1_000_000
+REVIEW_MOVE_BUDGET = 150_000  # ... and a review, for each move
 KEPT_ORDERS = 12  # solved orders kept for the next question (the same turn's next move asks about the same ones)
 LET_GO_WAITING = 8  # orders let go of that wait for a caller to free them (``Coach.retired``): one room's
 POTION_TOP = 10  # the most a last potion adds to a won game's score
@@ -136,7 +136,7 @@ class Coach:
         ``judge``. ``threshold``: also judge orders until each move asked about is shown to have given away at least
         that many points or not (``Advice.gaps``, ``racing.verdict``); ``budget``: judge no more orders whole, after the
         ``first`` ones (None: ``FIRST_ORDERS`` for a hint, ``REVIEW_FIRST_ORDERS`` with a ``threshold``) and a hint's
-        census, once their searches have met this many situations (the answer then says how sure it is);
+        census, once their searches have made this many tests (``Position.work``; the answer then says how sure it is);
         ``progress``: called with the orders judged so far; ``continuing``: the last question was the previous move of
         the same line (a review): its orders' searches are used again. Otherwise a coach judging until sure starts
         from nothing, so that its answer (how many orders its budget allows) never depends on an earlier question."""
@@ -188,7 +188,7 @@ class Coach:
         """Orders judged in rounds, twice as many each time, until the coach is sure (``racing``) or has judged them
         all; the last ``KEPT_ORDERS`` orders' searches are kept (``continuing``)."""
         room = tuple(card for card in seen.room if card is not None)
-        work = [0]  # situations met so far (``_row`` adds each order's)
+        work = [0]  # tests made so far (``_row`` adds each order's)
         rows: list[list[tuple[int, int]]] = []  # per order judged, per move: (lo, hi) of its best score there
         # Every move solved exactly on every order: with the C search that costs less than bounding the moves the
         # orders dismiss and solving an order again, from nothing, where a bounded move takes the lead (``_leader``).
@@ -226,9 +226,9 @@ class Coach:
 
         def tests(k: int, moves: list[int]) -> list[bool]:
             position = self._position(dungeons[k], list(room))
-            before = position.size()
+            before = position.work()
             wins = win_tests(position, seen._replace(dungeon=dungeons[k]), [actions[i] for i in moves])
-            work[0] += position.size() - before
+            work[0] += position.work() - before
             return wins
 
         taken = Census(len(actions), min(max(FIRST_CENSUS, first), len(dungeons)))
@@ -249,7 +249,7 @@ class Coach:
         """Every move's best score on one order: exact for the moves in ``exact_for`` (the leader's first), and for
         any other move that reaches the leader's score there; else an upper bound below the leader's score."""
         position = self._position(dungeon, list(room))  # kept: the room's next move asks about the same orders
-        before = position.size()
+        before = position.work()
         here = seen._replace(dungeon=dungeon)
         top = position.value(here) if len(actions) > 1 else None
         afters = [apply(here, action) for action in actions]
@@ -272,7 +272,7 @@ class Coach:
             if found is None:
                 found = position.value(after, at_most=top)
             row[i] = (found, found)
-        work[0] += position.size() - before
+        work[0] += position.work() - before
         return row  # type: ignore[return-value]  # every move filled
 
     def _leader(self, seen: State, room: tuple[Card, ...], dungeons: list[tuple[Card, ...]],

@@ -65,7 +65,7 @@ def fair_review(rules: Rules, deck: Sequence[Card], actions: Sequence[Action], s
                 progress: Callable[[int, int], None] | None = None) -> FairReview:
     """The line ``actions`` judged move by move on what the player could see (``IllegalAction`` if a move is not
     legal). ``par``: the deal's hindsight best, carried into the machine line; ``coach``: one to reuse; ``budget``:
-    situations a move's orders may meet before it is judged (``Coach.advise``); ``progress``: called with the moves
+    tests a move's orders' searches may make before it is judged (``Coach.advise``); ``progress``: called with the moves
     judged and their number."""
     coach = coach if coach is not None else Coach(rules)
     first = state = start if start is not None else new_game(rules, deck=tuple(deck))

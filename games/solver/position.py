@@ -16,7 +16,9 @@ from games.engine.rules import STRICT
 
 from .deal import NO_LIMIT, Deal
 from .native import exact_search
-from .search import LOST, ROOM_SIZE, gc_paused, narrow
+from .search import HIGH, LOST, ROOM_SIZE, gc_paused, narrow
+
+INSIDE_STEP = 60  # C search tests a state inside a turn costs, walked in Python (``benchmarks/coach_bench.py``)
 
 
 class Position:
@@ -27,10 +29,20 @@ class Position:
         self.search = exact_search(self.deal)  # in C when built (the same answers as ``search.Search``)
         self._where = {card: i for i, card in enumerate(self.deal.cards)}
         self._exact: dict[tuple, int] = {}
+        # Inside a turn (the C search answers only turn starts): what the tests showed of each state, (lo, hi): a
+        # score some line reaches, and a score none beats. A value's tests probe one state at several t: each walks
+        # the turn's choices in Python again without it (most of a hint's cost late in a deal).
+        self._inside: dict[tuple, tuple[int, int]] = {}
+        self.steps = 0  # states inside a turn the tests went through (``work``)
 
     def size(self) -> int:
         """How many situations the search has met (its table grows with them)."""
         return self.search.size()
+
+    def work(self) -> int:
+        """What the position's questions have cost so far, in the C search's tests (a test inside a turn, walked in
+        Python, costs about ``INSIDE_STEP`` of them): it grows with CPU time, and is the same for the same questions."""
+        return self.search.nodes + INSIDE_STEP * self.steps
 
     def release(self, items: int) -> bool:
         """Free up to ``items`` of what the position holds (see ``Search.release``); True once all of it is freed.
@@ -38,6 +50,7 @@ class Position:
         if not self.search.release(items):
             return False
         self._exact.clear()
+        self._inside.clear()
         return True
 
     # --- translating a position --------------------------------------------------------------------
@@ -81,19 +94,28 @@ class Position:
         ``< t`` is an upper bound of the best."""
         if state.over:
             return state.score  # type: ignore[return-value]  # over: scored
-        known = self._exact.get(self._key(state))
+        key = self._key(state)
+        known = self._exact.get(key)
         if known is not None:
             return known
         situation = self.situation(state)
         if situation is not None:
             return self.search.test(*situation, t)
+        self.steps += 1
+        lo, hi = self._inside.get(key, (LOST, HIGH))
+        if lo >= t:
+            return lo
+        if hi < t:
+            return hi
         best = LOST
         for action in legal_actions(state):
             v = self.bound(apply(state, action), t)
             if v >= t:
+                self._inside[key] = (v, hi)
                 return v
             if v > best:
                 best = v
+        self._inside[key] = (lo, best)
         return best
 
     def proven(self, state: State, t: int) -> bool:
