@@ -22,7 +22,7 @@ import math
 from collections.abc import Callable, Sequence
 
 from games.engine import Action, State, apply
-from games.solver.racing import Gap, Z, dismissed, win_interval
+from games.solver.racing import Gap, Z, dismissed, verdict, win_interval
 
 FAR = 2.0  # points a hint may never be below the best (a loss the census has not met included)
 FIRST_CENSUS = 32  # orders the census starts with (twice as many each time it must grow)
@@ -90,14 +90,20 @@ class Census:
                                        {})
         return share, max(0.0, share - margin), min(1.0, share + margin)
 
-    def gap(self, leader: int, rival: int) -> Gap:
+    def gap(self, leader: int, rival: int, loss: float = 1.0) -> Gap:
         """The leader's expected score minus the rival's, with its 95 % interval. Every order the leader loses is
-        judged whole; the others are read by kind: both win, or only the leader (when the rival is tested)."""
-        # No order of the sample in which only the leader wins: such an order counts as 1 point (the leader wins,
-        # the rival scores at most 0), never more.
+        judged whole; the others are read by kind: both win, or only the leader (when the rival is tested).
+        ``loss``: what an order in which only the leader wins counts, while too few of them are judged whole to read
+        it from them: at least 1 (the leader wins, the rival scores at most 0), at most a loss's whole swing."""
         mean, margin, _ = _stratified(self, lambda k: self.exact[k][leader] - self.exact[k][rival],
-                                      lambda k: self._kind(k, rival), {False: 1.0})
+                                      lambda k: self._kind(k, rival), {False: loss})
         return Gap(mean, margin)
+
+    def gap_between(self, leader: int, rival: int, swing: int) -> Gap:
+        """``gap``, its interval widened to hold both readings of the orders only the leader wins that too few
+        orders judged whole tell apart: 1 point each, or ``swing`` (what a loss may cost against a win)."""
+        low, high = self.gap(leader, rival).low, self.gap(leader, rival, float(swing)).high
+        return Gap((low + high) / 2, (high - low) / 2)
 
     def won(self, move: int) -> float:
         return self.win_share(move)[0]
@@ -115,6 +121,8 @@ def _stratified(census: Census, value: Callable[[int], float], kind: Callable[[i
         key = kind(k)
         if key is not None:
             sample[key].append(value(k))
+    # An order a move loses is judged whole in the census's order, so those judged are a random sample of them too.
+    sample[False] += [value(k) for k in census.exact if k >= census.prefix and kind(k) is False]
     unjudged = {True: 0, False: 0}
     for k in range(n):
         if k not in census.exact:
@@ -159,12 +167,17 @@ def rivals(census: Census, leader: int) -> set[int]:
 
 def settle(census: Census, total: int, swing: int, whole: Callable[[int], list[int]],
            tests: Callable[[int, list[int]], list[bool]], spent: Callable[[], bool],
-           progress: Callable[[int], None] | None) -> tuple[int, set[int]]:
+           progress: Callable[[int], None] | None, asked: frozenset[int] = frozenset(),
+           threshold: float | None = None) -> tuple[int, set[int]]:
     """Judge until sure, or the budget is spent: test the leader on every order of the census (``tests``: whether
     each of the moves given wins on order k) and judge whole (``whole``: every move's exact score on order k) every
     order it loses; test each rival that stands; take more orders into the census, up to ``total``, until a loss the
     census has not met could not cost more than ``FAR`` points (``trusted``); then judge more orders whole while a
-    rival stands. The leader, and the rivals standing."""
+    rival stands. The leader, and the rivals standing.
+
+    With a ``threshold`` (a review), the question is rather whether each move ``asked`` gave away that many points
+    against the leader (``racing.verdict``): those moves are tested from the start, and judged while it is open."""
+    census.tested.update(asked)
     while True:
         missing = [move for move in sorted(census.tested) if census.untested(move)]
         if missing:
@@ -178,25 +191,34 @@ def settle(census: Census, total: int, swing: int, whole: Callable[[int], list[i
             census.tested.add(leader)
             continue  # tested, and its losses judged whole: they may change which move leads
         close = rivals(census, leader)
-        if close - census.tested:
-            census.tested.update(close)
+        open_ = close if threshold is None else undecided(census, leader, asked, threshold, swing)
+        if open_ - census.tested:
+            census.tested.update(open_)
             continue
-        if census.orders < total and (close or not trusted(census, leader, swing)):
+        if census.orders < total and (open_ or not trusted(census, leader, swing)):
             census.grow(min(total, 2 * census.orders))  # whatever the budget: a hidden loss is the costliest error
             continue
-        if not close or census.prefix == census.orders or spent():
+        losses = sorted({k for move in open_ for k in census.losses_unjudged(move)})
+        # a review judges the losses of a move it cannot give a verdict on whatever the budget: a verdict read from
+        # a guess at what they cost would call a move that dies often fine
+        if not open_ or census.prefix == census.orders or (spent() and (threshold is None or not losses)):
             return leader, close
-        losses = sorted({k for move in close for k in census.losses_unjudged(move)})
         if losses:  # the orders a rival loses and the leader wins decide the most: judged whole first
-            for k in losses:
+            for k in losses[:4] if threshold is not None else losses:  # a review: a few, then a look
                 census.add_whole(k, whole(k))
-                if spent():
+                if spent() and threshold is None:
                     break
             continue
         for k in census.next_whole(max(1, census.prefix)):  # twice as many judged whole
             census.add_whole(k, whole(k))
             if spent():
                 break
+
+
+def undecided(census: Census, leader: int, asked: frozenset[int], threshold: float, swing: int) -> set[int]:
+    """The moves asked about whose verdict on ``threshold`` the census cannot give yet (95 %): a move called fine
+    must be fine however much its losses not judged whole cost."""
+    return {i for i in asked if i != leader and verdict(census.gap_between(leader, i, swing), threshold) is None}
 
 
 def trusted(census: Census, leader: int, swing: int) -> bool:

@@ -8,9 +8,11 @@ Monte Carlo). When the distinct orders are at most ``EXACT_ORDERS``, every one i
 Otherwise the orders are drawn at random. A hint judges its first ``FIRST_ORDERS`` whole (every move solved
 exactly), then takes the census of up to ``MAX_ORDERS`` (``census``): whether the leading move still wins on each
 order, so that a rare death cannot hide, every order it loses judged whole, more orders judged whole while another
-move may still be more than half a point better (95 %), within ``HINT_BUDGET``. A review judges
-``REVIEW_FIRST_ORDERS`` orders a move, then twice as many, until the move played is shown to have given away the
-threshold or not (``racing``). A coach made with a fixed number of ``samples`` judges exactly that many orders
+move may still be more than half a point better (95 %), within ``HINT_BUDGET``. A review takes the same census
+of the move played, its first ``REVIEW_FIRST_ORDERS`` orders judged whole: whether it still wins on every order
+too, the orders it loses judged whole, until it is shown to have given away the threshold or not (``racing.verdict``),
+within ``REVIEW_MOVE_BUDGET``: a move that dies on a few orders in a hundred is not called fine. A coach
+made with a fixed number of ``samples`` judges exactly that many orders
 instead (the coach's own play, ``coach_play``). Each keeps the searches of the last ``KEPT_ORDERS`` orders for the
 next question: the room's next move asks about the same orders (in C, an order's search holds a few megabytes).
 
@@ -42,8 +44,8 @@ from games.solver.orders import (  # noqa: F401  # the orders' names, re-exporte
     visible,
 )
 from games.solver.position import Position
-from games.solver.racing import Gap, dismissed, gap, mean_and_margin, verdict, win_interval
-from games.solver.search import LOST, gc_paused
+from games.solver.racing import Gap, dismissed, gap, mean_and_margin, win_interval
+from games.solver.search import gc_paused
 
 FIRST_ORDERS = 16  # orders a hint judges whole before its census (whatever its budget)
 REVIEW_FIRST_ORDERS = 8  # ... and a review, for each move (a game has dozens of moves)
@@ -52,7 +54,7 @@ PLAY_SAMPLES = 12  # orders the coach's own play judges a move on, move by move 
 # How much a hint may solve before it stops judging more orders whole and answers, saying how sure it is (its first
 # orders and its census are judged whatever the budget): the tests of its orders' searches (``Position.work``, about
 # a million a second of CPU with the C search), not seconds, so that the same position always gets the same advice.
-HINT_BUDGET = 1_000_000
+HINT_BUDGET = 1_500_000
 REVIEW_MOVE_BUDGET = 150_000  # ... and a review, for each move
 KEPT_ORDERS = 12  # solved orders kept for the next question (the same turn's next move asks about the same ones)
 LET_GO_WAITING = 8  # orders let go of that wait for a caller to free them (``Coach.retired``): one room's
@@ -135,7 +137,7 @@ class Coach:
         """The move to make, with its expected score and chance to win, and the same figures for the moves in
         ``judge``. ``threshold``: also judge orders until each move asked about is shown to have given away at least
         that many points or not (``Advice.gaps``, ``racing.verdict``); ``budget``: judge no more orders whole, after the
-        ``first`` ones (None: ``FIRST_ORDERS`` for a hint, ``REVIEW_FIRST_ORDERS`` with a ``threshold``) and a hint's
+        ``first`` ones (None: ``FIRST_ORDERS`` for a hint, ``REVIEW_FIRST_ORDERS`` with a ``threshold``) and the
         census, once their searches have made this many tests (``Position.work``; the answer then says how sure it is);
         ``progress``: called with the orders judged so far; ``continuing``: the last question was the previous move of
         the same line (a review): its orders' searches are used again. Otherwise a coach judging until sure starts
@@ -185,44 +187,14 @@ class Coach:
     def _advise_sure(self, seen: State, actions: list[Action], dungeons: list[tuple[Card, ...]], asked: set[int],
                      threshold: float | None, budget: int | None, progress: Callable[[int], None] | None,
                      first: int | None) -> Advice:
-        """Orders judged in rounds, twice as many each time, until the coach is sure (``racing``) or has judged them
-        all; the last ``KEPT_ORDERS`` orders' searches are kept (``continuing``)."""
+        """The census (``census.settle``): its ``first`` orders judged whole, then whether the leader, and each move
+        that may yet matter, still wins on every order, the orders it loses judged whole."""
         room = tuple(card for card in seen.room if card is not None)
         work = [0]  # tests made so far (``_row`` adds each order's)
-        rows: list[list[tuple[int, int]]] = []  # per order judged, per move: (lo, hi) of its best score there
-        # Every move solved exactly on every order: with the C search that costs less than bounding the moves the
-        # orders dismiss and solving an order again, from nothing, where a bounded move takes the lead (``_leader``).
-        every_move, leader = set(range(len(actions))), None
-        if threshold is None:  # a hint: its first orders judged whole, then the census (``census``)
-            return self._advise_census(seen, room, actions, dungeons, first or FIRST_ORDERS, budget, progress, work)
-        first = target = min(first or REVIEW_FIRST_ORDERS, len(dungeons))
-        while True:
-            with gc_paused():
-                # the first orders are always judged whole: on fewer, a rare bad order is too easily missed
-                while len(rows) < target and not (len(rows) >= first and _spent(work, budget)):
-                    rows.append(self._row(seen, room, dungeons[len(rows)], actions, every_move, leader, work))
-                    if progress is not None:
-                        progress(len(rows))
-                leader = self._leader(seen, room, dungeons, rows, actions, work)
-            close, undecided = _standing(rows, leader, asked, threshold)
-            if not (close or undecided) or len(rows) == len(dungeons) or _spent(work, budget):
-                break
-            target = min(2 * len(rows), len(dungeons))
-        lead = [row[leader][1] for row in rows]
-        moves = tuple(_figures(actions[i], [row[i][1] for row in rows], bounded=any(row[i][0] != row[i][1]
-                                                                                     for row in rows))
-                      for i in range(len(actions)))
-        gaps = tuple((actions[i], gap(lead, [row[i][1] for row in rows])) for i in sorted(asked))
-        return Advice(moves, moves[leader], len(rows), False, tuple(actions[i] for i in sorted(close)), gaps)
-
-    def _advise_census(self, seen: State, room: tuple[Card, ...], actions: list[Action],
-                       dungeons: list[tuple[Card, ...]], first: int, budget: int | None,
-                       progress: Callable[[int], None] | None, work: list[int]) -> Advice:
-        """A hint: its ``first`` orders judged whole, then the census (``census.settle``)."""
-        every_move = set(range(len(actions)))
+        first = first or (FIRST_ORDERS if threshold is None else REVIEW_FIRST_ORDERS)
 
         def whole(k: int) -> list[int]:
-            return [hi for _, hi in self._row(seen, room, dungeons[k], actions, every_move, None, work)]
+            return self._row(seen, room, dungeons[k], actions, work)
 
         def tests(k: int, moves: list[int]) -> list[bool]:
             position = self._position(dungeons[k], list(room))
@@ -240,73 +212,22 @@ class Coach:
                 taken.add_whole(k, whole(k))
                 if progress is not None:
                     progress(k + 1)
-            leader, close = settle(taken, len(dungeons), swing, whole, tests, lambda: _spent(work, budget), progress)
+            leader, close = settle(taken, len(dungeons), swing, whole, tests, lambda: _spent(work, budget), progress,
+                                   frozenset(asked if threshold is not None else ()), threshold)
         moves = tuple(_census_figures(taken, i, action) for i, action in enumerate(actions))
-        return Advice(moves, moves[leader], taken.orders, False, tuple(actions[i] for i in sorted(close)))
+        gaps = tuple((actions[i], taken.gap_between(leader, i, swing)) for i in sorted(asked) if i != leader)
+        return Advice(moves, moves[leader], taken.orders, False, tuple(actions[i] for i in sorted(close)), gaps)
 
     def _row(self, seen: State, room: tuple[Card, ...], dungeon: tuple[Card, ...], actions: list[Action],
-             exact_for: set[int], leader: int | None, work: list[int]) -> list[tuple[int, int]]:
-        """Every move's best score on one order: exact for the moves in ``exact_for`` (the leader's first), and for
-        any other move that reaches the leader's score there; else an upper bound below the leader's score."""
+             work: list[int]) -> list[int]:
+        """Every move's exact best score on one order (the order judged whole)."""
         position = self._position(dungeon, list(room))  # kept: the room's next move asks about the same orders
         before = position.work()
         here = seen._replace(dungeon=dungeon)
-        top = position.value(here) if len(actions) > 1 else None
-        afters = [apply(here, action) for action in actions]
-        row: list[tuple[int, int] | None] = [None] * len(actions)
-        for i in sorted(exact_for, key=lambda i: i != leader):
-            value = position.value(afters[i], at_most=top)
-            row[i] = (value, value)
-        t = row[leader][1] if leader is not None and row[leader] is not None else top  # type: ignore[index]
-        for i, after in enumerate(afters):
-            if row[i] is not None:
-                continue
-            found = position.known(after)
-            if found is None and top is not None and position.proven(after, top):
-                found = top
-            if found is None and t is not None:
-                bound = position.bound(after, t)
-                if bound < t:  # shown below the leader's score here: its upper bound is enough
-                    row[i] = (LOST, bound)
-                    continue
-            if found is None:
-                found = position.value(after, at_most=top)
-            row[i] = (found, found)
+        top = position.value(here) if len(actions) > 1 else None  # the best of them: it bounds every other's search
+        row = [position.value(apply(here, action), at_most=top) for action in actions]
         work[0] += position.work() - before
-        return row  # type: ignore[return-value]  # every move filled
-
-    def _leader(self, seen: State, room: tuple[Card, ...], dungeons: list[tuple[Card, ...]],
-                rows: list[list[tuple[int, int]]], actions: list[Action], work: list[int]) -> int:
-        """The move with the highest mean (then more orders won, then the first), every order of it exact: a move
-        only bounded on some orders whose bounds could put it first is solved again there, exactly."""
-        while True:
-            best = max(range(len(actions)), key=lambda i: _rank(rows, i))
-            bounded = [k for k, row in enumerate(rows) if row[best][0] != row[best][1]]
-            if not bounded:
-                return best
-            for k in bounded:
-                rows[k][best] = self._row(seen, room, dungeons[k], actions, {best}, None, work)[best]
-
-def _rank(rows: list[list[tuple[int, int]]], i: int) -> tuple[int, int, int]:
-    values = [row[i][1] for row in rows]
-    return sum(values), sum(value > 0 for value in values), -i
-
-
-def _standing(rows: list[list[tuple[int, int]]], leader: int, asked: set[int], threshold: float | None
-              ) -> tuple[set[int], set[int]]:
-    """The moves the orders judged cannot yet show to be at most half a point better than the leader (``close``),
-    and the moves asked about whose verdict on ``threshold`` is still open."""
-    lead = [row[leader][1] for row in rows]
-    close, undecided = set(), set()
-    for i in range(len(rows[0])):
-        if i == leader:
-            continue
-        g = gap(lead, [row[i][1] for row in rows])
-        if not dismissed(g):
-            close.add(i)
-        if i in asked and threshold is not None and verdict(g, threshold) is None:
-            undecided.add(i)
-    return close, undecided
+        return row
 
 
 def _figures(action: Action, values: list[int], bounded: bool) -> MoveValue:

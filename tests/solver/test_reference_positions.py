@@ -1,6 +1,7 @@
 """A part of the coach's reference set (``benchmarks/results/coach_reference.jsonl``, every legal move solved exactly
 on 256 orders drawn apart from the coach's): the positions, among those the reference is sure of, where judging a few
-orders most often advises a move more than 2 points below the best. The bot's hint must not."""
+orders most often advises a move more than 2 points below the best. The bot's hint must not. And moves it is sure
+were mistakes that a few orders most often show as fine: the bot's review must call them mistakes."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ import pytest
 
 from games.engine import PRESETS, apply, deal, decode, legal_actions, new_game
 from games.engine.seeds import seed_from_bytes
-from games.solver.fair import HINT_BUDGET, Coach
+from games.solver.fair import HINT_BUDGET, REVIEW_FIRST_ORDERS, REVIEW_MOVE_BUDGET, Coach
+from games.solver.fair_review import MISTAKE_POINTS, is_mistake
 from games.solver.racing import gap
 
 REFERENCE = Path(__file__).resolve().parents[2] / "benchmarks" / "results" / "coach_reference.jsonl"
@@ -77,3 +79,27 @@ def test_the_hint_is_never_far_below_the_best_where_few_orders_mislead(row):
     assert [action.code for action in legal_actions(state)] == row["actions"]  # the reference's position, rebuilt
     advice = Coach(state.rules).advise(state, budget=HINT_BUDGET)
     assert cost(row, row["actions"].index(advice.best.action.code)) <= FAR
+
+
+# Moves the reference is sure gave away more than the review's threshold (a death on some orders), that a review
+# judging 8 orders, then twice as many within its budget, called fine (``benchmarks/review_quality.py``).
+HIDDEN_MISTAKES = [(9, 7, "A"), (16, 6, "T1"), (24, 6, "A")]
+
+
+def reference_row(deal_number: int, room: int) -> dict:
+    rows = [json.loads(line) for line in REFERENCE.read_text().splitlines() if line.strip()]
+    return next(row for row in rows if (row["deal"], row["turn"]) == (deal_number, room))
+
+
+@pytest.mark.parametrize("deal_number,room,code", HIDDEN_MISTAKES)
+def test_the_review_calls_a_move_that_dies_on_few_orders_a_mistake(deal_number, room, code):
+    row = reference_row(deal_number, room)
+    columns = list(zip(*row["values"], strict=True))
+    values = means(row)
+    best = max(range(len(values)), key=lambda i: (values[i], -i))
+    assert gap(columns[best], columns[row["actions"].index(code)]).low >= MISTAKE_POINTS  # the reference is sure
+    state = state_of(row)
+    action = next(action for action in legal_actions(state) if action.code == code)
+    advice = Coach(state.rules).advise(state, judge=(action,), threshold=MISTAKE_POINTS, budget=REVIEW_MOVE_BUDGET,
+                                       first=REVIEW_FIRST_ORDERS)
+    assert is_mistake(advice, action)
