@@ -55,7 +55,7 @@ PLAY_SAMPLES = 12  # orders the coach's own play judges a move on, move by move 
 # orders and its census are judged whatever the budget): the tests of its orders' searches (``Position.work``, about
 # a million a second of CPU with the C search), not seconds, so that the same position always gets the same advice.
 HINT_BUDGET = 1_500_000
-REVIEW_MOVE_BUDGET = 150_000  # ... and a review, for each move
+REVIEW_MOVE_BUDGET = 400_000  # ... and a review, for each move
 KEPT_ORDERS = 12  # solved orders kept for the next question (the same turn's next move asks about the same ones)
 LET_GO_WAITING = 8  # orders let go of that wait for a caller to free them (``Coach.retired``): one room's
 POTION_TOP = 10  # the most a last potion adds to a won game's score
