@@ -14,6 +14,9 @@ so a hint asks it of every move on every one of its orders (``census``), after j
   order, twice as many each time, within the budget.
 
 So the figures are as sure as if every move were solved on every order of the census, at a fraction of the cost.
+
+A review asks of the move played whether it gave away the mistake threshold: the same census, the move played tested
+on every order from the start and the orders it loses judged whole, whatever the budget, until the verdict is sure.
 """
 
 from __future__ import annotations

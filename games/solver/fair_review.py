@@ -1,10 +1,11 @@
 """A game reviewed fairly: each move judged by the fair coach (``fair.py``) on what the player could see then.
 
 A move is a mistake only when another move was clearly better on the orders of the dungeon the player could be
-in: its expected score was at least ``MISTAKE_POINTS`` higher. Where the orders are sampled, the coach judges more of
-them until the 95 % interval of what the move gave away lies on one side of that threshold (``racing.verdict``), or
-its budget is spent; a move still undecided then is called a mistake only if it gave away at least the threshold and
-was worse at 95 %. The review says by how much, in the same folded,
+in: its expected score was at least ``MISTAKE_POINTS`` higher. Where the orders are sampled, the coach takes the
+census of the move played (``census``: whether it still wins on every order, the orders it loses judged whole) and
+judges more orders until the 95 % interval of what the move gave away lies on one side of that threshold
+(``racing.verdict``), or its budget is spent; a move still undecided then is called a mistake only if it gave away at
+least the threshold and was worse at 95 %. The review says by how much, in the same folded,
 short form as the hindsight review (``review.py``: perfect stretches of rooms on one line, each mistake on its
 own). Pure: the bot runs it in the solver's worker process; its words are ``Phrase``s the bot translates.
 """
