@@ -132,7 +132,8 @@ def curve(rows: list[dict], draws: int = 20) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=None, help="a fixed number of orders (the coach before: 8)")
-    parser.add_argument("--budget", type=int, default=HINT_BUDGET, help="tests a hint's searches may make (0: until sure)")
+    parser.add_argument("--budget", type=int, default=HINT_BUDGET,
+                        help="tests a hint's searches may make (0: until sure)")
     parser.add_argument("--most-unseen", type=int, default=99, help="only positions with at most this many unseen")
     parser.add_argument("--curve", action="store_true", help="orders against mistakes, from the reference alone")
     parser.add_argument("--first", type=int, default=fair.FIRST_ORDERS, help="orders judged before the first look")
