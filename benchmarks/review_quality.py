@@ -57,10 +57,8 @@ def main() -> None:
     judged, unclear, marks, false_marks, missed, cpus = 0, 0, 0, [], [], []
     for row in rows:
         state = state_of(row)
-        actions = legal_actions(state)
-        codes = [action.code for action in actions]
         _, best = reference(row)
-        for action in actions:
+        for action in legal_actions(state):
             move = row["actions"].index(action.code)
             if move == best:
                 continue
@@ -81,7 +79,7 @@ def main() -> None:
             if called != bool(real) and real is not None:
                 print(f"deal {row['deal']:2d} room {row['turn']:2d}: {action.code:3} gave away {lost:5.1f}, "
                       f"called {'a mistake' if called else 'fine'} on {advice.orders} orders "
-                      f"(best {codes[codes.index(row['actions'][best])]})", flush=True)
+                      f"(best {row['actions'][best]})", flush=True)
     print(f"positions {len(rows)}; moves judged {judged} (too close to call by the reference: {unclear}); "
           f"called mistakes {marks}; review: budget {args.budget or 'none'}, first {REVIEW_FIRST_ORDERS} orders")
     print(f"false marks (called a mistake, gave away under {MISTAKE_POINTS:g}): {len(false_marks)}"

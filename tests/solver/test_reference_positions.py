@@ -27,10 +27,19 @@ def means(row: dict) -> list[float]:
     return [fmean(column) for column in zip(*row["values"], strict=True)]
 
 
+def best_of(values: list[float]) -> int:
+    """The reference's best move: the first of the highest means."""
+    return max(range(len(values)), key=lambda i: (values[i], -i))
+
+
+def reference_rows() -> list[dict]:
+    return [json.loads(line) for line in REFERENCE.read_text().splitlines() if line.strip()]
+
+
 def cost(row: dict, chosen: int) -> float:
     """Points below the reference's best, 0 where its orders cannot tell the two apart at 95 % (paired)."""
     values = means(row)
-    best = max(range(len(values)), key=lambda i: (values[i], -i))
+    best = best_of(values)
     if values[chosen] >= values[best]:
         return 0.0
     if gap([v[best] for v in row["values"]], [v[chosen] for v in row["values"]]).low <= 0:
@@ -54,13 +63,12 @@ def settled(row: dict) -> bool:
     more than ``FAR`` below it (paired 95 % intervals)."""
     columns = list(zip(*row["values"], strict=True))
     values = means(row)
-    best = max(range(len(values)), key=lambda i: (values[i], -i))
+    best = best_of(values)
     return all(g.margin <= 0.5 or g.low >= FAR for g in (gap(columns[best], column) for column in columns))
 
 
 def hard_positions(count: int) -> list[dict]:
-    rows = [json.loads(line) for line in REFERENCE.read_text().splitlines() if line.strip()]
-    cheap = sorted((row for row in rows if not row["exact"] and 10 <= row["unseen"] <= 20 and settled(row)),
+    cheap = sorted((row for row in reference_rows() if not row["exact"] and 10 <= row["unseen"] <= 20 and settled(row)),
                    key=lambda row: (row["deal"], row["turn"]))
     return [row for row in cheap if misled_by_few(row) >= 0.15][:count]
 
@@ -87,8 +95,7 @@ HIDDEN_MISTAKES = [(9, 7, "A"), (16, 6, "T1"), (24, 6, "A")]
 
 
 def reference_row(deal_number: int, room: int) -> dict:
-    rows = [json.loads(line) for line in REFERENCE.read_text().splitlines() if line.strip()]
-    return next(row for row in rows if (row["deal"], row["turn"]) == (deal_number, room))
+    return next(row for row in reference_rows() if (row["deal"], row["turn"]) == (deal_number, room))
 
 
 @pytest.mark.parametrize("deal_number,room,code", HIDDEN_MISTAKES)
@@ -96,7 +103,7 @@ def test_the_review_calls_a_move_that_dies_on_few_orders_a_mistake(deal_number, 
     row = reference_row(deal_number, room)
     columns = list(zip(*row["values"], strict=True))
     values = means(row)
-    best = max(range(len(values)), key=lambda i: (values[i], -i))
+    best = best_of(values)
     assert gap(columns[best], columns[row["actions"].index(code)]).low >= MISTAKE_POINTS  # the reference is sure
     state = state_of(row)
     action = next(action for action in legal_actions(state) if action.code == code)
