@@ -6,9 +6,10 @@
  * fill leaves (the room in order, and the dungeon after); turns are numbered once, by those bytes, and each keeps
  * the facts of every card not yet resolved, the children its choices lead to, and its table entries (per health,
  * weapon and limit: a score some line reaches and a score no line beats). Rooms' plans are found once per
- * (cards, weapon, limit) as rooms.py finds them, and kept for the search.
+ * (cards, weapon, limit as the room's monsters tell it apart) as rooms.py finds them, and shared by every search.
  *
- * Everything a search holds lives in a few growing arrays freed at once with the search.
+ * Everything a search holds lives in a few growing arrays freed at once with the search; the rooms' plans, in one
+ * table of bounded size (``forget_rooms`` frees it).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -87,10 +88,17 @@ typedef struct {
     uint8_t *pool; uint32_t pool_len, pool_cap;
     Turn *turns; int32_t n_turns, cap_turns;
     Entry *entries; int32_t n_entries, cap_entries;
-    /* rooms */
+} Exact;
+
+/* Rooms' plans depend on the room's cards, the weapon, its limit and the rules' limit step, never on the deal: one
+ * table serves every search (a hint's hundreds of orders meet the same rooms), emptied when it holds ``ROOMS_KEPT``
+ * between questions (``forget_rooms``). */
+#define ROOMS_KEPT 100000
+typedef struct {
     Plans *rooms; int32_t n_rooms, cap_rooms;
     int32_t *room_slots; uint32_t n_room_slots;
-} Exact;
+} Rooms;
+static Rooms ROOMS;
 
 static int grow(void **array, int32_t *cap, int32_t need, size_t size) {
     if (need <= *cap) return 0;
@@ -104,35 +112,49 @@ static int grow(void **array, int32_t *cap, int32_t need, size_t size) {
 }
 
 static uint64_t hash_bytes(const uint8_t *b, int len) {
-    uint64_t h = 1469598103934665603ULL;
+    uint64_t h = 1469598103934665603ULL ^ (uint64_t)len;
+    for (; len >= 8; b += 8, len -= 8) {  /* eight bytes at a time */
+        uint64_t word;
+        memcpy(&word, b, 8);
+        h = (h ^ word) * 0x9E3779B97F4A7C15ULL;
+        h ^= h >> 32;
+    }
     for (int i = 0; i < len; i++) { h ^= b[i]; h *= 1099511628211ULL; }
     return h ^ (h >> 29);
 }
 
 /* ---- facts and bounds --------------------------------------------------------------------------------------- */
 
-static void facts_of(const Exact *x, const uint8_t *cards, int len, Facts *f) {
-    memset(f, 0, sizeof *f);
-    for (int i = 0; i < len; i++) {
-        int c = cards[i], k = KIND(c), v = VALUE(c);
-        if (k == MONSTER) {
-            f->all_counts += 1ULL << (4 * v);
-            if (v > f->top_monster) f->top_monster = (uint8_t)v;
-        } else if (k == WEAPON) {
-            if (v > f->r1) { f->r2 = f->r1; f->r1 = (uint8_t)v; }
-            else if (v > f->r2) f->r2 = (uint8_t)v;
-        } else {
-            f->potions = (int16_t)(f->potions + v);
-            if (v > f->top_potion) f->top_potion = (uint8_t)v;
-        }
+static inline void facts_add(Facts *f, int c) {
+    int k = KIND(c), v = VALUE(c);
+    if (k == MONSTER) {
+        f->all_counts += 1ULL << (4 * v);
+        if (v > f->top_monster) f->top_monster = (uint8_t)v;
+    } else if (k == WEAPON) {
+        if (v > f->r1) { f->r2 = f->r1; f->r1 = (uint8_t)v; }
+        else if (v > f->r2) f->r2 = (uint8_t)v;
+    } else {
+        f->potions = (int16_t)(f->potions + v);
+        if (v > f->top_potion) f->top_potion = (uint8_t)v;
     }
+}
+
+/* ``counts`` from ``all_counts``: up to 3 cards are never played when the game ends early (the strongest monsters
+ * dropped). */
+static inline void facts_finish(const Exact *x, Facts *f) {
     f->counts = f->all_counts;
-    if (x->early_end) {  /* up to 3 cards are never played: the strongest monsters dropped */
+    if (x->early_end) {
         int k = 3;
         for (int v = 15; v > 0 && k; v--) {
             while (((f->counts >> (4 * v)) & 15) && k) { f->counts -= 1ULL << (4 * v); k--; }
         }
     }
+}
+
+static void facts_of(const Exact *x, const uint8_t *cards, int len, Facts *f) {
+    memset(f, 0, sizeof *f);
+    for (int i = 0; i < len; i++) facts_add(f, cards[i]);
+    facts_finish(x, f);
 }
 
 static inline void best_two(int r1, int r2, int w, int lim, int v, int *a1, int *a2) {
@@ -145,22 +167,38 @@ static inline void best_two(int r1, int r2, int w, int lim, int v, int *a1, int 
 /* The least damage the monsters counted in ``packed`` can do: each meets the best weapon that could reach it, a
  * weapon killing at most one monster of a value (under "lower or equal", it may repeat). */
 static int least_damage(const Exact *x, int r1, int r2, uint64_t packed, int w, int lim) {
+    /* the best two weapons that could reach a monster below the limit (the one held counts), and above it */
+    int b1, b2;
+    best_two(r1, r2, w, lim, 0, &b1, &b2);
+    int below_second = x->step ? b1 : b2, above_second = x->step ? r1 : r2;
     int damage = 0;
-    for (int v = 1; packed; v++) {
-        packed >>= 4;
-        int c = packed & 15;
-        if (!c) continue;
-        int a1, a2;
-        best_two(r1, r2, w, lim, v, &a1, &a2);
-        damage += v - (a1 < v ? a1 : v);
-        int second = x->step ? a1 : a2;
-        damage += (c - 1) * (v - (second < v ? second : v));
+    packed &= ~15ULL;  /* no monster of value 0 */
+    while (packed) {
+        int v = __builtin_ctzll(packed) >> 2;
+        int c = (int)(packed >> (4 * v) & 15);
+        packed &= ~(15ULL << (4 * v));
+        int a1 = v < lim ? b1 : r1, second = v < lim ? below_second : above_second;
+        damage += (a1 < v ? v - a1 : 0) + (c - 1) * (second < v ? v - second : 0);
     }
     return damage;
 }
 
+/* least_damage's last answers (a turn's children are met again at every health and every test) */
+#define DAMAGE_MEMO 16384
+typedef struct { uint64_t counts; uint32_t rest; int32_t damage; } Damage;
+static Damage DAMAGE[DAMAGE_MEMO];
+
 static inline int gain(const Exact *x, const Facts *f, int w, int lim) {
-    return f->potions - least_damage(x, f->r1, f->r2, f->counts, w, lim);
+    uint32_t rest = (uint32_t)f->r1 << 24 | (uint32_t)f->r2 << 16 | (uint32_t)w << 8 | (uint32_t)lim;
+    rest = rest << 1 | (uint32_t)(x->step & 1);
+    uint64_t h = (f->counts ^ (f->counts >> 29) ^ rest * 0x9E3779B97F4A7C15ULL) * 0xBF58476D1CE4E5B9ULL;
+    Damage *d = &DAMAGE[h >> 50];
+    if (d->counts != f->counts || d->rest != rest || !d->counts) {
+        d->counts = f->counts;
+        d->rest = rest;
+        d->damage = least_damage(x, f->r1, f->r2, f->counts, w, lim);
+    }
+    return f->potions - d->damage;
 }
 
 typedef struct { double ratio; int dv, v; } Item;
@@ -218,6 +256,10 @@ static inline int upper_bound(const Exact *x, const Facts *f, int h, int w, int 
 /* ---- rooms (rooms.py's walk) ------------------------------------------------------------------------------- */
 
 #define SEEN 1021
+/* A room's plans are found for the limit as the room's monsters tell it apart (``room_plans``): a plan that leaves
+ * the weapon's limit as it was carries AS_GIVEN + that limit, read back as the limit the room was entered with. */
+#define AS_GIVEN 100
+#define LIM_RANK(l) ((l) >= AS_GIVEN ? NO_LIMIT - 1 : (l))  /* below a fresh weapon's, above any kill's in the room */
 #define MAX_FOUND 384
 
 typedef struct {
@@ -229,7 +271,16 @@ typedef struct {
     int n_found;
     Way deaths[MAX_FOUND];
     int n_deaths;
+    uint16_t used[SEEN];   /* the slots of ``seen`` taken, emptied after the walk (one walk at a time) */
+    int n_used;
 } Walk;
+
+static Walk WALK;
+
+static void walk_done(Walk *k) {
+    for (int i = 0; i < k->n_used; i++) k->seen[k->used[i]] = 0;
+    k->n_used = 0;
+}
 
 static void walk(Walk *k, int left, int done, int d1, int p, int d2, int w, int lim, int last, int resolved);
 
@@ -264,6 +315,7 @@ static void walk(Walk *k, int left, int done, int d1, int p, int d2, int w, int 
         at = at + 1 < SEEN ? at + 1 : 0;
     }
     k->seen[at] = here + 1;
+    k->used[k->n_used++] = (uint16_t)at;
     if (done == k->target) {
         if (k->n_found < MAX_FOUND) k->found[k->n_found++] = here >> 8;
         return;
@@ -278,7 +330,7 @@ static void walk(Walk *k, int left, int done, int d1, int p, int d2, int w, int 
             walk(k, rest, done + 1, d1, p ? p : v, d2, w, lim, v, resolved);
         } else {
             fight(k, rest, done, d1, p, d2, w, resolved, v, v, lim);
-            if (w && v < lim) fight(k, rest, done, d1, p, d2, w, resolved, v, v > w ? v - w : 0, v + k->x->step);
+            if (w && v < (lim >= AS_GIVEN ? lim - AS_GIVEN : lim)) fight(k, rest, done, d1, p, d2, w, resolved, v, v > w ? v - w : 0, v + k->x->step);
         }
     }
 }
@@ -292,75 +344,103 @@ static void walk(Walk *k, int left, int done, int d1, int p, int d2, int w, int 
 #define F_LIM(f) ((int)((f) >> 8 & 255))
 #define F_LAST(f) ((int)((f) & 255))
 
-static int by_rank(const void *a, const void *b) {
-    uint64_t p = *(const uint64_t *)a, q = *(const uint64_t *)b;
-    int keys_p[5] = {F_D1(p) + F_D2(p) - F_P(p), F_D1(p), F_D2(p), -F_W(p), -F_LIM(p)};
-    int keys_q[5] = {F_D1(q) + F_D2(q) - F_P(q), F_D1(q), F_D2(q), -F_W(q), -F_LIM(q)};
-    for (int i = 0; i < 5; i++)
-        if (keys_p[i] != keys_q[i]) return keys_p[i] < keys_q[i] ? -1 : 1;
-    return 0;
-}
-
 static int by_resolved(const void *a, const void *b) {
     return ((const Way *)b)->resolved - ((const Way *)a)->resolved;
 }
 
 /* The plans no other plan to the same card left and clear bonus beats (rooms.py's ``undominated``). */
+static int by_key(const void *a, const void *b) {
+    uint64_t p = *(const uint64_t *)a, q = *(const uint64_t *)b;
+    return p < q ? -1 : p > q;
+}
+
+/* The plans no other plan to the same card left and clear bonus beats (rooms.py's ``undominated``), met in the order
+ * of (d1 + d2 - p, d1, d2, -w, -lim), ties in the order found. */
 static int undominated(Walk *k, uint64_t *kept) {
     int n_kept = 0;
-    uint64_t sorted[MAX_FOUND];
-    memcpy(sorted, k->found, sizeof(uint64_t) * k->n_found);
-    qsort(sorted, k->n_found, sizeof(uint64_t), by_rank);
+    uint64_t order[MAX_FOUND];
     for (int i = 0; i < k->n_found; i++) {
-        uint64_t f = sorted[i];
+        uint64_t f = k->found[i];
+        uint64_t rank = (uint64_t)(F_D1(f) + F_D2(f) - F_P(f) + 256) << 41 | (uint64_t)F_D1(f) << 33
+                        | (uint64_t)F_D2(f) << 25 | (uint64_t)(255 - F_W(f)) << 17
+                        | (uint64_t)(255 - LIM_RANK(F_LIM(f))) << 9;
+        order[i] = rank | (uint64_t)i;
+    }
+    qsort(order, k->n_found, sizeof(uint64_t), by_key);
+    int16_t head[16], next[MAX_FOUND];  /* the plans kept, by the cards they leave: only those can beat a plan */
+    for (int i = 0; i < 16; i++) head[i] = -1;
+    for (int i = 0; i < k->n_found; i++) {
+        uint64_t f = k->found[order[i] & 511];
         int beaten = 0;
-        for (int j = 0; j < n_kept && !beaten; j++) {
+        for (int j = head[F_LEFT(f)]; j >= 0 && !beaten; j = next[j]) {
             uint64_t g = kept[j];
-            beaten = F_LEFT(g) == F_LEFT(f) && F_LAST(g) == F_LAST(f)
+            beaten = F_LAST(g) == F_LAST(f)
                      && F_D1(g) + F_D2(g) - F_P(g) <= F_D1(f) + F_D2(f) - F_P(f) && F_D1(g) <= F_D1(f)
-                     && F_D2(g) <= F_D2(f) && F_W(g) >= F_W(f) && F_LIM(g) >= F_LIM(f);
+                     && F_D2(g) <= F_D2(f) && F_W(g) >= F_W(f) && LIM_RANK(F_LIM(g)) >= LIM_RANK(F_LIM(f));
         }
-        if (!beaten) kept[n_kept++] = f;
+        if (!beaten) {
+            next[n_kept] = head[F_LEFT(f)];
+            head[F_LEFT(f)] = (int16_t)n_kept;
+            kept[n_kept++] = f;
+        }
     }
     return n_kept;
 }
 
 /* mode: bit 0 resolve every card (final room), bit 1 keep the last card (the room ends the game) */
 static Plans *room_plans(Exact *x, const uint8_t *room, int room_n, int w, int lim, int mode, int want_deaths) {
-    uint8_t key[8] = {255, 255, 255, 255, (uint8_t)w, (uint8_t)lim, (uint8_t)mode, (uint8_t)room_n};
+    if (w) {  /* the least limit that lets the weapon kill the same monsters of the room */
+        int below = 0, least = 0;
+        for (int i = 0; i < room_n; i++) {
+            if (KIND(room[i]) != MONSTER) continue;
+            int v = VALUE(room[i]);
+            if (v < lim && v > below) below = v;
+            if (!least || v < least) least = v;
+        }
+        lim = below ? below + 1 : least;
+    } else {
+        lim = 0;
+    }
+    uint8_t key[8] = {255, 255, 255, 255, (uint8_t)w, (uint8_t)lim, (uint8_t)mode, (uint8_t)(room_n | x->step << 4)};
     memcpy(key, room, room_n);
     for (int i = 1; i < room_n; i++)  /* sorted: the order of a room's cards does not change its plans */
         for (int j = i; j > 0 && key[j - 1] > key[j]; j--) { uint8_t t = key[j]; key[j] = key[j - 1]; key[j - 1] = t; }
+    Rooms *g = &ROOMS;
+    if (!g->room_slots) {
+        g->n_room_slots = 1024;
+        g->room_slots = calloc(g->n_room_slots, sizeof(int32_t));
+        if (!g->room_slots) { g->n_room_slots = 0; PyErr_NoMemory(); return NULL; }
+    }
     uint64_t h = hash_bytes(key, 8);
-    uint32_t mask = x->n_room_slots - 1, at = (uint32_t)h & mask;
+    uint32_t mask = g->n_room_slots - 1, at = (uint32_t)h & mask;
     Plans *found = NULL;
-    while (x->room_slots[at]) {
-        Plans *r = &x->rooms[x->room_slots[at] - 1];
+    while (g->room_slots[at]) {
+        Plans *r = &g->rooms[g->room_slots[at] - 1];
         if (!memcmp(r->key, key, 8)) { found = r; break; }
         at = (at + 1) & mask;
     }
     if (found && (!want_deaths || found->n_deaths >= 0)) return found;
 
-    Walk *k = calloc(1, sizeof(Walk));
-    if (!k) { PyErr_NoMemory(); return NULL; }
+    Walk *k = &WALK;
+    k->n_found = k->n_deaths = 0;
     k->x = x;
     k->n = room_n;
     k->target = (mode & 1) ? room_n : room_n - 1;
     k->keep_last = (mode & 2) != 0;
     k->want_deaths = want_deaths;
     memcpy(k->cards, key, room_n);
-    walk(k, (1 << room_n) - 1, 0, 0, 0, 0, w, lim, 0, 0);
+    walk(k, (1 << room_n) - 1, 0, 0, 0, 0, w, lim + AS_GIVEN, 0, 0);
     if (found) {  /* plans known: only the deaths were missing */
         found->deaths = malloc(sizeof(Way) * (k->n_deaths ? k->n_deaths : 1));
-        if (!found->deaths) { free(k); PyErr_NoMemory(); return NULL; }
+        if (!found->deaths) { walk_done(k); PyErr_NoMemory(); return NULL; }
         memcpy(found->deaths, k->deaths, sizeof(Way) * k->n_deaths);
         qsort(found->deaths, k->n_deaths, sizeof(Way), by_resolved);
         found->n_deaths = k->n_deaths;
-        free(k);
+        walk_done(k);
         return found;
     }
-    if (grow((void **)&x->rooms, &x->cap_rooms, x->n_rooms + 1, sizeof(Plans))) { free(k); return NULL; }
-    Plans *r = &x->rooms[x->n_rooms];
+    if (grow((void **)&g->rooms, &g->cap_rooms, g->n_rooms + 1, sizeof(Plans))) { walk_done(k); return NULL; }
+    Plans *r = &g->rooms[g->n_rooms];
     memset(r, 0, sizeof *r);
     memcpy(r->key, key, 8);
     r->n_deaths = -1;
@@ -368,7 +448,7 @@ static Plans *room_plans(Exact *x, const uint8_t *room, int room_n, int w, int l
     int n_kept = undominated(k, kept);
     if (mode & 3) {  /* the room ends the game or is the one before the end: each plan's score is known at once */
         r->plans = malloc(sizeof(Numbers) * (n_kept ? n_kept : 1));
-        if (!r->plans) { free(k); PyErr_NoMemory(); return NULL; }
+        if (!r->plans) { walk_done(k); PyErr_NoMemory(); return NULL; }
         for (int i = 0; i < n_kept; i++)
             r->plans[i] = (Numbers){(uint8_t)F_D1(kept[i]), (uint8_t)F_P(kept[i]), (uint8_t)F_D2(kept[i]),
                                     (uint8_t)F_LAST(kept[i])};
@@ -377,12 +457,11 @@ static Plans *room_plans(Exact *x, const uint8_t *room, int room_n, int w, int l
     if (!(mode & 1)) {  /* grouped by where they lead: the card left (as a class), the weapon and limit */
         r->groups = malloc(sizeof(Group) * (n_kept ? n_kept : 1));
         r->numbers = malloc(sizeof(Numbers) * (n_kept ? n_kept : 1));
-        if (!r->groups || !r->numbers) { free(k); PyErr_NoMemory(); return NULL; }
+        if (!r->groups || !r->numbers) { walk_done(k); PyErr_NoMemory(); return NULL; }
         int n_numbers = 0;
         for (int i = 0; i < n_kept; i++) {  /* groups in the order first met, as plan_groups makes them */
             uint64_t f = kept[i];
-            int slot = 0;
-            while (!(F_LEFT(f) >> slot & 1)) slot++;
+            int slot = __builtin_ctz(F_LEFT(f));
             uint8_t carried = key[slot];
             int g;
             for (g = 0; g < r->n_groups; g++)
@@ -397,8 +476,7 @@ static Plans *room_plans(Exact *x, const uint8_t *room, int room_n, int w, int l
             grp->first = n_numbers;
             for (int i = 0; i < n_kept; i++) {
                 uint64_t f = kept[i];
-                int slot = 0;
-                while (!(F_LEFT(f) >> slot & 1)) slot++;
+                int slot = __builtin_ctz(F_LEFT(f));
                 if (key[slot] != grp->carried || F_W(f) != grp->w || F_LIM(f) != grp->lim) continue;
                 Numbers num = {(uint8_t)F_D1(f), (uint8_t)F_P(f), (uint8_t)F_D2(f), 0};
                 int dup = 0;
@@ -411,29 +489,29 @@ static Plans *room_plans(Exact *x, const uint8_t *room, int room_n, int w, int l
     }
     if (want_deaths) {
         r->deaths = malloc(sizeof(Way) * (k->n_deaths ? k->n_deaths : 1));
-        if (!r->deaths) { free(k); PyErr_NoMemory(); return NULL; }
+        if (!r->deaths) { walk_done(k); PyErr_NoMemory(); return NULL; }
         memcpy(r->deaths, k->deaths, sizeof(Way) * k->n_deaths);
         qsort(r->deaths, k->n_deaths, sizeof(Way), by_resolved);
         r->n_deaths = k->n_deaths;
     }
-    free(k);
-    x->n_rooms++;
-    if ((uint32_t)x->n_rooms * 2 > x->n_room_slots) {  /* rehash */
-        uint32_t n2 = x->n_room_slots * 2;
+    walk_done(k);
+    g->n_rooms++;
+    if ((uint32_t)g->n_rooms * 2 > g->n_room_slots) {  /* rehash */
+        uint32_t n2 = g->n_room_slots * 2;
         int32_t *s2 = calloc(n2, sizeof(int32_t));
         if (!s2) { PyErr_NoMemory(); return NULL; }
-        for (int32_t i = 0; i < x->n_rooms; i++) {
-            uint32_t a = (uint32_t)hash_bytes(x->rooms[i].key, 8) & (n2 - 1);
+        for (int32_t i = 0; i < g->n_rooms; i++) {
+            uint32_t a = (uint32_t)hash_bytes(g->rooms[i].key, 8) & (n2 - 1);
             while (s2[a]) a = (a + 1) & (n2 - 1);
             s2[a] = i + 1;
         }
-        free(x->room_slots);
-        x->room_slots = s2;
-        x->n_room_slots = n2;
+        free(g->room_slots);
+        g->room_slots = s2;
+        g->n_room_slots = n2;
     } else {
-        x->room_slots[at] = x->n_rooms;
+        g->room_slots[at] = g->n_rooms;
     }
-    return &x->rooms[x->n_rooms - 1];
+    return &g->rooms[g->n_rooms - 1];
 }
 
 /* ---- turns ------------------------------------------------------------------------------------------------- */
@@ -514,16 +592,17 @@ static Turn *build_turn(Exact *x, int32_t sid) {
     t->can_die = room_monsters > 0;
     t->lost_at_death = dungeon_monsters + (x->room_counts ? room_monsters : 0);
     if (!t->final && !t->terminal_next) {
-        uint8_t cards[MAXCARDS + 1];
-        memcpy(cards + 1, dungeon, dn);
+        Facts rest;  /* the dungeon's: each carried card's turn adds that card to them */
+        facts_of(x, dungeon, dn, &rest);
         for (int i = 0; i < s->room_n; i++) {
             int j;
             for (j = 0; j < t->n_carry; j++) if (t->carry_class[j] == room[i]) break;
             if (j < t->n_carry) continue;
             t->carry_class[j] = room[i];
             t->carry_child[j] = -1;
-            cards[0] = room[i];
-            facts_of(x, cards, dn + 1, &t->carry_facts[j]);
+            t->carry_facts[j] = rest;
+            facts_add(&t->carry_facts[j], room[i]);
+            facts_finish(x, &t->carry_facts[j]);
             t->n_carry++;
         }
     }
@@ -634,7 +713,7 @@ static int best(Exact *x, int32_t sid, int avoided, int h, int w, int lim, int t
             int j = 0;
             while (turn.carry_class[j] != grp->carried) j++;
             Facts *f = &turn.carry_facts[j];
-            int w2 = grp->w, lim2 = grp->lim;
+            int w2 = grp->w, lim2 = grp->lim >= AS_GIVEN ? lim : grp->lim;
             if (lim2 && lim2 > f->top_monster) lim2 = f->top_monster + 1;
             int raw = gain(x, f, w2, lim2) + h2;
             int b = capped(x, f, raw, h2, w2, lim2, t <= 0);
@@ -743,29 +822,34 @@ static int32_t situation(Exact *x, int pos, PyObject *queue, int carried) {
     return turn_id(x, dungeon, len, cls, NULL);
 }
 
-static void clear(Exact *x) {
-    for (int32_t i = 0; i < x->n_rooms; i++) {
-        free(x->rooms[i].plans);
-        free(x->rooms[i].groups);
-        free(x->rooms[i].numbers);
-        free(x->rooms[i].deaths);
+static void forget_rooms(void) {
+    Rooms *g = &ROOMS;
+    for (int32_t i = 0; i < g->n_rooms; i++) {
+        free(g->rooms[i].plans);
+        free(g->rooms[i].groups);
+        free(g->rooms[i].numbers);
+        free(g->rooms[i].deaths);
     }
-    free(x->rooms); free(x->room_slots); free(x->sits); free(x->slots); free(x->pool); free(x->turns);
+    free(g->rooms);
+    free(g->room_slots);
+    memset(g, 0, sizeof *g);
+}
+
+static void clear(Exact *x) {
+    free(x->sits); free(x->slots); free(x->pool); free(x->turns);
     free(x->entries);
-    x->rooms = NULL; x->room_slots = NULL; x->sits = NULL; x->slots = NULL; x->pool = NULL; x->turns = NULL;
+    x->sits = NULL; x->slots = NULL; x->pool = NULL; x->turns = NULL;
     x->entries = NULL;
-    x->n_rooms = x->cap_rooms = x->n_sits = x->cap_sits = x->n_turns = x->cap_turns = 0;
+    x->n_sits = x->cap_sits = x->n_turns = x->cap_turns = 0;
     x->n_entries = x->cap_entries = 0;
     x->pool_len = x->pool_cap = 0;
-    x->n_slots = x->n_room_slots = 0;
+    x->n_slots = 0;
 }
 
 static int fresh(Exact *x) {
     x->n_slots = 1024;
     x->slots = calloc(x->n_slots, sizeof(int32_t));
-    x->n_room_slots = 256;
-    x->room_slots = calloc(x->n_room_slots, sizeof(int32_t));
-    if (!x->slots || !x->room_slots) { PyErr_NoMemory(); return -1; }
+    if (!x->slots) { PyErr_NoMemory(); return -1; }
     return 0;
 }
 
@@ -813,6 +897,7 @@ static PyObject *Exact_test(Exact *x, PyObject *args) {
     PyObject *queue;
     if (!PyArg_ParseTuple(args, "iOipiiii", &pos, &queue, &carried, &avoided, &h, &w, &lim, &t)) return NULL;
     if (ready(x)) return NULL;
+    if (ROOMS.n_rooms > ROOMS_KEPT) forget_rooms();  /* between questions: no search holds a room's plans */
     int32_t sid = situation(x, pos, queue, carried);
     if (sid < 0) return NULL;
     int v = test(x, sid, avoided, h, w, lim, t);
@@ -868,13 +953,7 @@ static PyObject *Exact_release(Exact *x, PyObject *Py_UNUSED(args)) {
 
 static PyObject *Exact_held(Exact *x, PyObject *Py_UNUSED(ignored)) {
     size_t bytes = (size_t)x->cap_sits * sizeof(Sit) + (size_t)x->n_slots * sizeof(int32_t) + x->pool_cap
-                   + (size_t)x->cap_turns * sizeof(Turn) + (size_t)x->cap_entries * sizeof(Entry)
-                   + (size_t)x->cap_rooms * sizeof(Plans) + (size_t)x->n_room_slots * sizeof(int32_t);
-    for (int32_t i = 0; i < x->n_rooms; i++) {
-        Plans *r = &x->rooms[i];
-        bytes += (size_t)r->n_plans * sizeof(Numbers) + (size_t)r->n_groups * (sizeof(Group) + sizeof(Numbers) * 4)
-                 + (size_t)(r->n_deaths > 0 ? r->n_deaths : 0) * sizeof(Way);
-    }
+                   + (size_t)x->cap_turns * sizeof(Turn) + (size_t)x->cap_entries * sizeof(Entry);
     return PyLong_FromSize_t(bytes);
 }
 
