@@ -4,6 +4,7 @@ plain players, on the same classic deals (the daily's rules), with 95 % confiden
     .venv/bin/python benchmarks/coach_numbers.py --deals 500 --jobs 2     # measure (resumes where it stopped)
     .venv/bin/python benchmarks/coach_numbers.py --deals 500 --table      # only print the table of what is done
     .venv/bin/python benchmarks/coach_numbers.py --deals 20 --players par,greedy --results /tmp/r.jsonl
+    .venv/bin/python benchmarks/coach_numbers.py --deals 500 --players par,coach --rules lenient   # other rules
 
 Deal i is seed number #i (``scoundrel-bot solve --seed #i`` solves the same deal). Each measured result (a deal, a
 player, its score and time) is appended to ``--results`` as one JSON line as soon as it is known, so a run that is
@@ -11,7 +12,9 @@ stopped loses nothing and a rerun measures only what is missing. A progress bar 
 Markdown, as docs/COACH.md shows it) and the command that reproduces it to stdout.
 
 Players: ``par`` is the exact solver (``games.solver.solve``) with the deck order known; ``coach`` plays move by move
-seeing only what a player sees; ``smallest`` and ``greedy`` are the plain players of ``baselines.py``.
+seeing only what a player sees; ``smallest`` and ``greedy`` are the plain players of ``baselines.py``. ``--rules``
+plays the same seeds under a preset of other rules (``lenient``: a weapon may hit a monster equal to its last kill, as
+other published players of the game allow), for a like-for-like comparison.
 """
 
 from __future__ import annotations
@@ -34,16 +37,15 @@ from number_table import table  # noqa: E402
 from tqdm import tqdm  # noqa: E402
 
 from app.daily.days import DAILY_RULES  # noqa: E402
-from games.engine import deal, replay  # noqa: E402
+from games.engine import PRESETS, Rules, deal, replay  # noqa: E402
 
 PLAYERS = ("par", "coach", "greedy", "smallest")
 DEFAULT_RESULTS = Path(__file__).resolve().parent / "results" / "coach_numbers.jsonl"
 
 
-def measure(task: tuple[int, str]) -> dict:
+def measure(task: tuple[int, str, Rules]) -> dict:
     """One player on one deal (run in a worker process): its score, whether it won, and its time."""
-    seed, player = task
-    rules = DAILY_RULES
+    seed, player, rules = task
     deck = deal(rules, seed)
     started = time.process_time()
     if player == "par":
@@ -96,7 +98,7 @@ def read_results(path: Path, rules_key: str, versions: dict[str, str]) -> dict[t
     return done
 
 
-def run(path: Path, tasks: list[tuple[int, str]], jobs: int, versions: dict[str, str]) -> None:
+def run(path: Path, tasks: list[tuple[int, str, Rules]], jobs: int, versions: dict[str, str]) -> None:
     """Measure ``tasks``, appending each result to ``path`` as it comes (in any order), marked with the version of
     its player as this run started (the workers start with the same code)."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -143,6 +145,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="append", default=[], metavar="PLAYER=HASH",
                         help="with --table: show a player's results of that version of its code (as the table "
                              "printed it) instead of the current one")
+    parser.add_argument("--rules", choices=sorted(PRESETS), default=None,
+                        help="a preset of rules to play instead of the daily's (classic)")
     return parser
 
 
@@ -164,15 +168,17 @@ def main(argv: list[str] | None = None) -> int:
         print("error: --version PLAYER=HASH goes with --table, for players of --players", file=sys.stderr)
         return 2
     versions.update(chosen)
-    done = read_results(args.results, DAILY_RULES.key, versions)
+    rules = PRESETS[args.rules] if args.rules else DAILY_RULES
+    done = read_results(args.results, rules.key, versions)
     if not args.table:
-        todo = [(seed, player) for seed in seeds for player in players if (seed, player) not in done]
+        todo = [(seed, player, rules) for seed in seeds for player in players if (seed, player) not in done]
         if todo:
             run(args.results, todo, args.jobs, versions)
-        done = read_results(args.results, DAILY_RULES.key, versions)
+        done = read_results(args.results, rules.key, versions)
     command = f"python benchmarks/coach_numbers.py --deals {args.deals} --first {args.first} --players " \
-              f"{','.join(players)}" + "".join(f" --table --version {p}={h}" for p, h in chosen.items())
-    print(table(done, seeds, players, command, versions))
+              f"{','.join(players)}" + (f" --rules {args.rules}" if args.rules else "") \
+              + "".join(f" --table --version {p}={h}" for p, h in chosen.items())
+    print(table(done, seeds, players, command, versions, args.rules or "classic"))
     return 0
 
 

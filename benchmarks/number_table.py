@@ -56,11 +56,11 @@ def complete_deals(done: dict, seeds: Iterable[int], players: Sequence[str]) -> 
 
 
 def table(done: dict, seeds: Iterable[int], players: Sequence[str], command: str,
-          versions: dict[str, str] | None = None) -> str:
+          versions: dict[str, str] | None = None, rules: str = "classic") -> str:
     seeds = list(seeds)
     deals = complete_deals(done, seeds, players)
     n = len(deals)
-    lines = [f"{n} of {len(seeds)} classic deals measured by every player (seed numbers #{seeds[0]}–#{seeds[-1]}).",
+    lines = [f"{n} of {len(seeds)} {rules} deals measured by every player (seed numbers #{seeds[0]}–#{seeds[-1]}).",
              ""]
     if n == 0:
         return "\n".join(lines + [f"Command: `{command}`"])
