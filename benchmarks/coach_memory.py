@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import shutil
 import statistics
@@ -179,15 +180,17 @@ async def bot_run(players: int) -> None:
 def prepare(tree: Path) -> None:
     """The compiled solver in ``tree``: this checkout's build where the sources agree, else built there."""
     solver, here = tree / "games" / "solver", ROOT / "games" / "solver"
+    copied = 0
     for built in here.glob("*.so"):
         sidecar = built.with_name(built.name + ".sources.json")
-        same = sidecar.exists() and all((solver / name).exists() and (solver / name).read_bytes() ==
-                                        (here / name).read_bytes() for name in ("search.py", "search.pxd",
-                                                                                 "rooms.py", "rooms.pxd"))
-        if same:
+        # the sources each extension was built from, as its sidecar names them (search.py and .pxd, _exact.c, ...)
+        names = json.loads(sidecar.read_text()) if sidecar.exists() else {}
+        if names and all((solver / name).exists() and (solver / name).read_bytes() == (here / name).read_bytes()
+                         for name in names):
             shutil.copy2(built, solver / built.name)
             shutil.copy2(sidecar, solver / sidecar.name)
-    if not list(solver.glob("*.so")):
+            copied += 1
+    if copied < len(list(here.glob("*.so"))):
         env = dict(os.environ, SCOUNDREL_SKIP_CLIENT="1")
         subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tree, env=env, check=True,
                        capture_output=True)
