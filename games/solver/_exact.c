@@ -330,7 +330,8 @@ static void walk(Walk *k, int left, int done, int d1, int p, int d2, int w, int 
             walk(k, rest, done + 1, d1, p ? p : v, d2, w, lim, v, resolved);
         } else {
             fight(k, rest, done, d1, p, d2, w, resolved, v, v, lim);
-            if (w && v < (lim >= AS_GIVEN ? lim - AS_GIVEN : lim)) fight(k, rest, done, d1, p, d2, w, resolved, v, v > w ? v - w : 0, v + k->x->step);
+            if (w && v < (lim >= AS_GIVEN ? lim - AS_GIVEN : lim))
+                fight(k, rest, done, d1, p, d2, w, resolved, v, v > w ? v - w : 0, v + k->x->step);
         }
     }
 }
@@ -348,7 +349,7 @@ static int by_resolved(const void *a, const void *b) {
     return ((const Way *)b)->resolved - ((const Way *)a)->resolved;
 }
 
-/* The plans no other plan to the same card left and clear bonus beats (rooms.py's ``undominated``). */
+/* Packed ranks, in ascending order. */
 static int by_key(const void *a, const void *b) {
     uint64_t p = *(const uint64_t *)a, q = *(const uint64_t *)b;
     return p < q ? -1 : p > q;
