@@ -21,7 +21,7 @@ import coach_numbers  # noqa: E402
 import number_table  # noqa: E402
 
 from app.daily.days import DAILY_RULES  # noqa: E402
-from games.engine import deal  # noqa: E402
+from games.engine import PRESETS, deal  # noqa: E402
 from games.solver import solve  # noqa: E402
 
 PLAIN = "par,greedy,smallest"
@@ -112,6 +112,21 @@ def test_worker_processes_measure_the_same(tmp_path):
         return {(r["seed"], r["player"]): r["score"] for r in lines(path)}
 
     assert scores(one) == scores(two) and len(scores(one)) == 12
+
+
+def test_other_rules_are_measured_apart_and_played_under_those_rules(tmp_path, capsys):
+    results = tmp_path / "numbers.jsonl"
+    assert coach_numbers.main(["--deals", "3", "--players", PLAIN, "--results", str(results)]) == 0
+    assert coach_numbers.main(["--deals", "3", "--players", PLAIN, "--rules", "lenient", "--results",
+                               str(results)]) == 0
+    out = capsys.readouterr().out
+    assert "3 of 3 lenient deals measured by every player" in out and "--rules lenient" in out
+    lenient = PRESETS["lenient"]
+    measured = [r for r in lines(results) if r["rules"] == lenient.key]
+    assert len(measured) == 9 and len(lines(results)) == 18  # the classic results neither reused nor measured again
+    for record in measured:
+        if record["player"] == "par":
+            assert record["score"] == solve(lenient, deal(lenient, record["seed"])).best_score
 
 
 def test_bad_arguments_change_nothing(tmp_path, capsys):
