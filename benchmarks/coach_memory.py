@@ -180,8 +180,8 @@ async def bot_run(players: int) -> None:
 def prepare(tree: Path) -> None:
     """The compiled solver in ``tree``: this checkout's build where the sources agree, else built there."""
     solver, here = tree / "games" / "solver", ROOT / "games" / "solver"
-    copied = 0
-    for built in here.glob("*.so"):
+    extensions, copied = list(here.glob("*.so")), 0
+    for built in extensions:
         sidecar = built.with_name(built.name + ".sources.json")
         # the sources each extension was built from, as its sidecar names them (search.py and .pxd, _exact.c, ...)
         names = json.loads(sidecar.read_text()) if sidecar.exists() else {}
@@ -190,7 +190,7 @@ def prepare(tree: Path) -> None:
             shutil.copy2(built, solver / built.name)
             shutil.copy2(sidecar, solver / sidecar.name)
             copied += 1
-    if copied < len(list(here.glob("*.so"))):
+    if copied < len(extensions):
         env = dict(os.environ, SCOUNDREL_SKIP_CLIENT="1")
         subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tree, env=env, check=True,
                        capture_output=True)
