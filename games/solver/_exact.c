@@ -31,11 +31,10 @@
 #define VALUE(c) ((c) & 15)
 
 typedef struct {
-    uint64_t counts;     /* monsters by value, 4 bits each (the strongest three dropped when the game ends early) */
-    uint64_t all_counts; /* every monster by value */
+    uint64_t counts;     /* monsters by value, 4 bits each */
     int16_t potions;
     uint8_t top_potion, r1, r2, top_monster;
-} Facts;                 /* 24 bytes: a turn keeps five */
+} Facts;                 /* 16 bytes: a turn keeps five */
 
 typedef struct {
     int32_t lo, hi;
@@ -128,7 +127,7 @@ static uint64_t hash_bytes(const uint8_t *b, int len) {
 static inline void facts_add(Facts *f, int c) {
     int k = KIND(c), v = VALUE(c);
     if (k == MONSTER) {
-        f->all_counts += 1ULL << (4 * v);
+        f->counts += 1ULL << (4 * v);
         if (v > f->top_monster) f->top_monster = (uint8_t)v;
     } else if (k == WEAPON) {
         if (v > f->r1) { f->r2 = f->r1; f->r1 = (uint8_t)v; }
@@ -139,22 +138,9 @@ static inline void facts_add(Facts *f, int c) {
     }
 }
 
-/* ``counts`` from ``all_counts``: up to 3 cards are never played when the game ends early (the strongest monsters
- * dropped). */
-static inline void facts_finish(const Exact *x, Facts *f) {
-    f->counts = f->all_counts;
-    if (x->early_end) {
-        int k = 3;
-        for (int v = 15; v > 0 && k; v--) {
-            while (((f->counts >> (4 * v)) & 15) && k) { f->counts -= 1ULL << (4 * v); k--; }
-        }
-    }
-}
-
 static void facts_of(const Exact *x, const uint8_t *cards, int len, Facts *f) {
     memset(f, 0, sizeof *f);
     for (int i = 0; i < len; i++) facts_add(f, cards[i]);
-    facts_finish(x, f);
 }
 
 static inline void best_two(int r1, int r2, int w, int lim, int v, int *a1, int *a2) {
@@ -165,22 +151,33 @@ static inline void best_two(int r1, int r2, int w, int lim, int v, int *a1, int 
 }
 
 /* The least damage the monsters counted in ``packed`` can do: each meets the best weapon that could reach it, a
- * weapon killing at most one monster of a value (under "lower or equal", it may repeat). */
+ * weapon killing at most one monster of a value (under "lower or equal", it may repeat). When the game ends early,
+ * up to 3 cards are never played: the 3 monsters whose damage counts the most are left out (a value's other
+ * monsters count at least as much as its first, so the 3 largest shares can be left out together). */
 static int least_damage(const Exact *x, int r1, int r2, uint64_t packed, int w, int lim) {
     /* the best two weapons that could reach a monster below the limit (the one held counts), and above it */
     int b1, b2;
     best_two(r1, r2, w, lim, 0, &b1, &b2);
     int below_second = x->step ? b1 : b2, above_second = x->step ? r1 : r2;
-    int damage = 0;
+    int damage = 0, top[4] = {0, 0, 0, 0};  /* the 3 largest shares (top[3]: room to insert) */
     packed &= ~15ULL;  /* no monster of value 0 */
     while (packed) {
         int v = __builtin_ctzll(packed) >> 2;
         int c = (int)(packed >> (4 * v) & 15);
         packed &= ~(15ULL << (4 * v));
         int a1 = v < lim ? b1 : r1, second = v < lim ? below_second : above_second;
-        damage += (a1 < v ? v - a1 : 0) + (c - 1) * (second < v ? v - second : 0);
+        int first = a1 < v ? v - a1 : 0, more = second < v ? v - second : 0;
+        damage += first + (c - 1) * more;
+        if (x->early_end) {
+            for (int i = 0; i < c && i < 3; i++) {
+                int share = i < c - 1 ? more : first;
+                int j = 3;
+                while (j > 0 && top[j - 1] < share) { top[j] = top[j - 1]; j--; }
+                top[j] = share;
+            }
+        }
     }
-    return damage;
+    return damage - top[0] - top[1] - top[2];
 }
 
 /* least_damage's last answers (a turn's children are met again at every health and every test) */
@@ -190,7 +187,7 @@ static Damage DAMAGE[DAMAGE_MEMO];
 
 static inline int gain(const Exact *x, const Facts *f, int w, int lim) {
     uint32_t rest = (uint32_t)f->r1 << 24 | (uint32_t)f->r2 << 16 | (uint32_t)w << 8 | (uint32_t)lim;
-    rest = rest << 1 | (uint32_t)(x->step & 1);
+    rest = (rest << 1 | (uint32_t)(x->step & 1)) << 1 | (uint32_t)(x->early_end != 0);
     uint64_t h = (f->counts ^ (f->counts >> 29) ^ rest * 0x9E3779B97F4A7C15ULL) * 0xBF58476D1CE4E5B9ULL;
     Damage *d = &DAMAGE[h >> 50];
     if (d->counts != f->counts || d->rest != rest || !d->counts) {
@@ -216,7 +213,7 @@ static int death_bound(const Exact *x, const Facts *f, int h, int w, int lim) {
     Item items[64];
     int monsters[64];
     for (int v = 1; v < 16; v++) {
-        int c = (f->all_counts >> (4 * v)) & 15;
+        int c = (f->counts >> (4 * v)) & 15;
         if (!c) continue;
         int a1, a2;
         best_two(f->r1, f->r2, w, lim, v, &a1, &a2);
@@ -603,7 +600,6 @@ static Turn *build_turn(Exact *x, int32_t sid) {
             t->carry_child[j] = -1;
             t->carry_facts[j] = rest;
             facts_add(&t->carry_facts[j], room[i]);
-            facts_finish(x, &t->carry_facts[j]);
             t->n_carry++;
         }
     }

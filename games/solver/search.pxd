@@ -22,7 +22,7 @@ cdef class Search:
                    top_monster=int, w1=int, w2=int, packed=cython.ulonglong, one=cython.ulonglong, c=int, k=int, v=int)
     cpdef tuple _facts(self, tuple cards)
 
-    @cython.locals(rest=tuple, r1=int, r2=int, v=int, top_monster=int, top_potion=int, facts=list, dropped=list)
+    @cython.locals(rest=tuple, r1=int, r2=int, v=int, top_monster=int, top_potion=int, facts=list)
     cpdef list _remaining_facts(self, int pos, tuple queue, int carried)
 
     cpdef int dungeon_monsters(self, int pos, tuple queue)
@@ -45,7 +45,7 @@ cdef class Search:
                    budget=int, i=int)
     cpdef int death_bound(self, list facts, int h, int w, int lim)
 
-    @cython.locals(i=int, table=bytes, damage=int, v=int, c=int)
+    @cython.locals(i=int, table=bytes, damage=int, v=int, c=int, shares=list)
     cdef int _least_damage(self, int r1, int r2, unsigned long long packed, int w, int lim)
 
     @cython.locals(key=long, entries=list, e=list, lo=int, hi=int, ceiling=int, found=int, eh=int, ew=int, el=int,

@@ -135,7 +135,7 @@ class Search:
             kind, value = self.kind, self.value
             counts = [0] * 16
             monster_sum = potion_sum = top_potion = top_monster = w1 = w2 = 0
-            packed, one = 0, 1  # as ``_pack(counts)`` (``one``: 64 bits when compiled, so the shift does not wrap)
+            packed, one = 0, 1  # 4 bits a value (``one``: 64 bits when compiled, so the shift does not wrap)
             for c in cards:
                 k, v = kind[c], value[c]
                 if k == 0:
@@ -195,8 +195,8 @@ class Search:
 
     def remaining(self, pos: int, queue: tuple, carried: int) -> list:
         """Facts about every card not yet resolved in a situation (the same before and after the fill):
-        [potion sum, top potion, two top weapons, monsters by value (the strongest three dropped when the game
-        may end early), top monster, every monster by value]."""
+        [potion sum, top potion, two top weapons, monsters by value, top monster, monsters by value again (the
+        death bound's)]."""
         return self._facts_of[self._id(pos, queue, carried)]
 
     def _remaining_facts(self, pos: int, queue: tuple, carried: int) -> list:
@@ -215,14 +215,10 @@ class Search:
         facts = [self.suffix_potions[pos] + rest[1], top_potion, r1, r2, counts, top_monster, counts]
         if carried >= 0:
             facts = self._with_card(facts, carried)
-        if self.early_end:
-            dropped = _unpack(facts[6])
-            _drop_strongest(dropped, 3)  # up to 3 cards are never played
-            facts[4] = _pack(dropped)
         return facts
 
     def _with_card(self, facts: list, card: int) -> list:
-        """``facts`` (of cards with no strongest dropped) with one more card."""
+        """``facts`` with one more card."""
         k, v = self.kind[card], self.value[card]
         potions, top_potion, r1, r2, counts, top_monster, all_counts = facts
         if k == MONSTER_K:
@@ -309,7 +305,9 @@ class Search:
         return total, free, weights, values, ratios
 
     def _least_damage(self, r1: int, r2: int, packed: int, w: int, lim: int) -> int:
-        """The least damage of the monsters counted in ``packed`` (see ``upper_bound``)."""
+        """The least damage of the monsters counted in ``packed`` (see ``upper_bound``). When the game ends early,
+        up to 3 cards are never played: the 3 monsters whose damage counts the most are left out (a value's other
+        monsters count at least as much as its first, so the 3 largest shares can be left out together)."""
         if lim > 16:
             lim = 16  # above every monster value (at most 15): the same table
         i = self._damage_base + ((r1 * 16 + r2) * 16 + w) * 17 + lim
@@ -317,12 +315,18 @@ class Search:
         if table is None:
             table = self._damage_tables[i] = self._damage_table(r1, r2, w, lim)
         damage, v = 0, 0
+        shares = []
         while packed:
             c = packed & 15
             if c:
                 damage += table[v] + (c - 1) * table[16 + v]
+                if self.early_end:
+                    shares += [table[16 + v]] * min(c - 1, 3) + [table[v]]
             packed >>= 4
             v += 1
+        if shares:
+            shares.sort(reverse=True)
+            damage -= sum(shares[:3])
         return damage
 
     def _damage_table(self, r1: int, r2: int, w: int, lim: int) -> bytes:
@@ -644,19 +648,7 @@ def narrow(test, top: int) -> int:
             t, step = hi - step, step * 2
 
 
-def _drop_strongest(counts: list[int], k: int) -> None:
-    for v in range(len(counts) - 1, 0, -1):
-        while counts[v] and k:
-            counts[v] -= 1
-            k -= 1
-
-
 _promise = itemgetter(0)  # a child's promise (see PROMISE)
-
-
-def _pack(counts) -> int:
-    """Monster counts by value as one int, 4 bits a value (at most 15 monsters of one value)."""
-    return sum(c << (4 * v) for v, c in enumerate(counts))
 
 
 def _unpack(packed: int) -> list[int]:

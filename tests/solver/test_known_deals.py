@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import PRESETS, Rules, deal, replay
+from games.engine import PRESETS, Rules, apply, deal, replay
+from games.engine.actions import Action
 from games.engine.cards import parse_card
 from games.solver import SolverRefused, solve
 from games.solver.deal import Deal
+from games.solver.position import Position
 from games.solver.search import Search
-from tests.solver.brute_force import play
+from tests.solver.brute_force import best_from, play, start_state
 
 CLASSIC = PRESETS["classic"]
 
@@ -30,6 +32,28 @@ def test_final_room_kills_strongest_first_and_drinks_last():
     assert solution.best_score == 25
     assert play(CLASSIC, deck, solution.actions).score == 25
     assert solution.actions[-1].code == "T0"
+
+
+def test_under_the_early_ending_the_bound_leaves_out_the_monsters_that_cost_most_not_the_strongest():
+    # ♦9 held at 16 health. ♣K and ♠Q on the weapon (4 + 3), ♥5, then ♣10, ♣9 and ♣7 on it (1): out at 13, with ♣A
+    # and ♠9 never played. Leaving out the three strongest (♣A, ♣K, ♠Q) instead made a bound of 11, below that line,
+    # and a search that trusts its bound raised "the upper bound was beaten".
+    rules = PRESETS["early-win"]
+    deck = cards(rules, "C13", "H5", "S12", "C7", "C14", "C9", "C10", "S9")
+    state = start_state(rules, deck)._replace(health=16, weapon=cards(rules, "D9")[0])
+    assert play_from(state, "W0 W2 T1 W3 W2 W0").score == 13  # the room, then ♣7 ♣A ♣9 ♣10 (♣A carried out)
+    position = Position(rules, deck)
+    assert best_from(state) == 13
+    assert position.value(state) == 13
+    assert position.ceiling(state) >= 13
+    situation = position.situation(state)
+    assert Search(position.deal).ceiling(*situation[:3], *situation[4:]) >= 13
+
+
+def play_from(state, codes: str):
+    for code in codes.split():
+        state = apply(state, Action.parse(code))
+    return state
 
 
 def test_a_hopeless_room_is_best_lost_to_the_strongest_monster():
