@@ -7,6 +7,8 @@
  * the facts of every card not yet resolved, the children its choices lead to, and its table entries (per health,
  * weapon and limit: a score some line reaches and a score no line beats). Rooms' plans are found once per
  * (cards, weapon, limit as the room's monsters tell it apart) as rooms.py finds them, and shared by every search.
+ * A room played into (one or two of its cards resolved, the turn to end as usual) is a situation too, keyed apart:
+ * its cards left are its room, with no avoid, and a potion drunk earlier in the turn makes its potions heal nothing.
  *
  * Everything a search holds lives in a few growing arrays freed at once with the search; the rooms' plans, in one
  * table of bounded size (``forget_rooms`` frees it).
@@ -69,6 +71,7 @@ typedef struct {
 
 typedef struct {
     uint8_t final, terminal_next, can_die, n_carry;
+    uint8_t no_heal;       /* a room played into: a potion was drunk earlier in the turn */
     int lost_at_death;
     int32_t avoid;         /* the avoid's child (-1: not numbered yet, -2: no avoid) */
     uint8_t carry_class[ROOM];
@@ -261,7 +264,7 @@ static inline int upper_bound(const Exact *x, const Facts *f, int h, int w, int 
 
 typedef struct {
     const Exact *x;
-    int n, target, keep_last, want_deaths;
+    int n, target, keep_last, want_deaths, no_heal;
     uint8_t cards[ROOM];
     uint64_t seen[SEEN];
     uint64_t found[MAX_FOUND];
@@ -324,7 +327,7 @@ static void walk(Walk *k, int left, int done, int d1, int p, int d2, int w, int 
         if (kind == WEAPON) {
             walk(k, rest, done + 1, d1, p, d2, v, NO_LIMIT, 0, resolved);
         } else if (kind == POTION) {
-            walk(k, rest, done + 1, d1, p ? p : v, d2, w, lim, v, resolved);
+            walk(k, rest, done + 1, d1, p || k->no_heal ? p : v, d2, w, lim, v, resolved);
         } else {
             fight(k, rest, done, d1, p, d2, w, resolved, v, v, lim);
             if (w && v < (lim >= AS_GIVEN ? lim - AS_GIVEN : lim))
@@ -385,7 +388,8 @@ static int undominated(Walk *k, uint64_t *kept) {
     return n_kept;
 }
 
-/* mode: bit 0 resolve every card (final room), bit 1 keep the last card (the room ends the game) */
+/* mode: bit 0 resolve every card (final room), bit 1 keep the last card (the room ends the game), bit 2 a potion
+ * was drunk earlier in the turn (the room's potions heal nothing) */
 static Plans *room_plans(Exact *x, const uint8_t *room, int room_n, int w, int lim, int mode, int want_deaths) {
     if (w) {  /* the least limit that lets the weapon kill the same monsters of the room */
         int below = 0, least = 0;
@@ -425,6 +429,7 @@ static Plans *room_plans(Exact *x, const uint8_t *room, int room_n, int w, int l
     k->n = room_n;
     k->target = (mode & 1) ? room_n : room_n - 1;
     k->keep_last = (mode & 2) != 0;
+    k->no_heal = (mode & 4) != 0;
     k->want_deaths = want_deaths;
     memcpy(k->cards, key, room_n);
     walk(k, (1 << room_n) - 1, 0, 0, 0, 0, w, lim + AS_GIVEN, 0, 0);
@@ -529,6 +534,8 @@ static int rehash_sits(Exact *x) {
     return 0;
 }
 
+static int32_t sit_id(Exact *x, const uint8_t *key, int key_len, int room_n, const Facts *facts);
+
 /* The turn whose dungeon is ``dungeon`` (classes, top first) with ``carried`` (-1: none) left from the last room:
  * its number, found or made. ``facts``: those of its cards if the caller has them. */
 static int32_t turn_id(Exact *x, const uint8_t *dungeon, int len, int carried, const Facts *facts) {
@@ -540,7 +547,22 @@ static int32_t turn_id(Exact *x, const uint8_t *dungeon, int len, int carried, c
     room_n += take;
     key[0] = (uint8_t)room_n;
     memcpy(key + 1 + room_n, dungeon + take, len - take);
-    int key_len = 1 + room_n + len - take;
+    return sit_id(x, key, 1 + room_n + len - take, room_n, facts);
+}
+
+/* A room played into (``room``: the cards not played yet; no avoid): the key's first byte tells it from a turn. */
+#define PLAYED_INTO 16
+#define DRUNK 32
+static int32_t played_into_id(Exact *x, const uint8_t *room, int room_n, const uint8_t *dungeon, int len, int drunk) {
+    uint8_t key[2 + MAXCARDS + ROOM];
+    key[0] = (uint8_t)(PLAYED_INTO | (drunk ? DRUNK : 0) | room_n);
+    memcpy(key + 1, room, room_n);
+    memcpy(key + 1 + room_n, dungeon, len);
+    return sit_id(x, key, 1 + room_n + len, room_n, NULL);
+}
+
+/* The situation whose key is ``key`` (``room_n`` cards of it the room): its number, found or made. */
+static int32_t sit_id(Exact *x, const uint8_t *key, int key_len, int room_n, const Facts *facts) {
     uint64_t h = hash_bytes(key, key_len);
     uint32_t mask = x->n_slots - 1, at = (uint32_t)h & mask;
     while (x->slots[at]) {
@@ -562,7 +584,7 @@ static int32_t turn_id(Exact *x, const uint8_t *dungeon, int len, int carried, c
     s->key = x->pool_len;
     s->key_len = (uint16_t)key_len;
     s->room_n = (uint8_t)room_n;
-    s->dungeon_n = (uint8_t)(len - take);
+    s->dungeon_n = (uint8_t)(key_len - 1 - room_n);
     memcpy(x->pool + x->pool_len, key, key_len);
     x->pool_len += key_len;
     if (facts) s->facts = *facts;
@@ -584,6 +606,11 @@ static Turn *build_turn(Exact *x, int32_t sid) {
     t->final = empty_after && !x->early_end;
     t->terminal_next = x->early_end && 1 + dn < ROOM;
     t->avoid = empty_after ? -2 : -1;
+    uint8_t marker = x->pool[s->key];
+    if (marker & PLAYED_INTO) {
+        t->avoid = -2;
+        t->no_heal = (marker & DRUNK) != 0;
+    }
     int room_monsters = 0, dungeon_monsters = 0;
     for (int i = 0; i < s->room_n; i++) if (KIND(room[i]) == MONSTER) room_monsters += VALUE(room[i]);
     for (int i = 0; i < dn; i++) if (KIND(dungeon[i]) == MONSTER) dungeon_monsters += VALUE(dungeon[i]);
@@ -662,10 +689,10 @@ static int best(Exact *x, int32_t sid, int avoided, int h, int w, int lim, int t
     const uint8_t *room_at = x->pool + s.key + 1;
     uint8_t room[ROOM];
     memcpy(room, room_at, s.room_n);
-    int max_health = x->max_health, result = LOST;
+    int max_health = x->max_health, result = LOST, drunk = turn.no_heal ? 4 : 0;
     if (t <= 0) {
         /* the best death here: the most monster value resolved in the room before dying (when it counts) */
-        Plans *r = room_plans(x, room, s.room_n, w, lim, turn.final ? 3 : (x->early_end ? 2 : 0), 1);
+        Plans *r = room_plans(x, room, s.room_n, w, lim, (turn.final ? 3 : (x->early_end ? 2 : 0)) | drunk, 1);
         if (!r) return FAIL;
         for (int i = 0; i < r->n_deaths; i++) {
             Way *d = &r->deaths[i];
@@ -680,7 +707,7 @@ static int best(Exact *x, int32_t sid, int avoided, int h, int w, int lim, int t
         result = 0;  /* deaths were not looked at: they score at most 0, below t */
     }
     if (turn.final || turn.terminal_next) {
-        Plans *r = room_plans(x, room, s.room_n, w, lim, turn.final ? 3 : 2, 0);
+        Plans *r = room_plans(x, room, s.room_n, w, lim, (turn.final ? 3 : 2) | drunk, 0);
         if (!r) return FAIL;
         for (int i = 0; i < r->n_plans; i++) {
             Numbers *p = &r->plans[i];
@@ -696,7 +723,7 @@ static int best(Exact *x, int32_t sid, int avoided, int h, int w, int lim, int t
     Child children[64];
     int n_children = 0;
     if (!turn.final && !turn.terminal_next) {
-        Plans *r = room_plans(x, room, s.room_n, w, lim, x->early_end ? 2 : 0, 0);
+        Plans *r = room_plans(x, room, s.room_n, w, lim, (x->early_end ? 2 : 0) | drunk, 0);
         if (!r) return FAIL;
         for (int g = 0; g < r->n_groups; g++) {
             Group *grp = &r->groups[g];
@@ -812,6 +839,29 @@ static int dungeon_of(Exact *x, int pos, PyObject *queue, int carried, uint8_t *
     return 0;
 }
 
+/* A room played into: ``room`` (deal positions of the cards not played yet, in the room's order), the dungeon
+ * after it (``pos``, ``queue``), whether a potion was drunk earlier in the turn. */
+static int32_t played_into(Exact *x, PyObject *room, int pos, PyObject *queue, int drunk) {
+    uint8_t dungeon[MAXCARDS], cards[ROOM];
+    int len, cls;
+    if (!PyTuple_Check(room) || PyTuple_GET_SIZE(room) < 1 || PyTuple_GET_SIZE(room) > ROOM) {
+        PyErr_SetString(PyExc_ValueError, "a room played into holds 1 to 4 cards");
+        return -1;
+    }
+    if (dungeon_of(x, pos, queue, -1, dungeon, &len, &cls)) return -1;
+    int room_n = (int)PyTuple_GET_SIZE(room);
+    if (len + room_n > MAXCARDS) { PyErr_SetString(PyExc_ValueError, "too many cards"); return -1; }
+    for (int i = 0; i < room_n; i++) {
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(room, i));
+        if (c < 0 || c >= x->n) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "not a card of this deal");
+            return -1;
+        }
+        cards[i] = x->classes[c];
+    }
+    return played_into_id(x, cards, room_n, dungeon, len, drunk);
+}
+
 static int32_t situation(Exact *x, int pos, PyObject *queue, int carried) {
     uint8_t dungeon[MAXCARDS];
     int len, cls;
@@ -902,6 +952,40 @@ static PyObject *Exact_test(Exact *x, PyObject *args) {
     return PyLong_FromLong(v);
 }
 
+/* The limit a search is asked at: one above every monster left is as good as none (``Exact_limit``). */
+static inline int asked_limit(Exact *x, int32_t sid, int lim) {
+    int top = x->sits[sid].facts.top_monster + 1;
+    return lim && lim > top ? top : lim;
+}
+
+static PyObject *Exact_test_played_into(Exact *x, PyObject *args) {
+    int pos, drunk, h, w, lim, t;
+    PyObject *room, *queue;
+    if (!PyArg_ParseTuple(args, "OiOpiiii", &room, &pos, &queue, &drunk, &h, &w, &lim, &t)) return NULL;
+    if (ready(x)) return NULL;
+    if (ROOMS.n_rooms > ROOMS_KEPT) forget_rooms();
+    int32_t sid = played_into(x, room, pos, queue, drunk);
+    if (sid < 0) return NULL;
+    int v = test(x, sid, 0, h, w, asked_limit(x, sid, lim), t);
+    if (v == FAIL) return NULL;
+    return PyLong_FromLong(v);
+}
+
+static PyObject *Exact_proven_played_into(Exact *x, PyObject *args) {
+    int pos, drunk, h, w, lim, t;
+    PyObject *room, *queue;
+    if (!PyArg_ParseTuple(args, "OiOpiiii", &room, &pos, &queue, &drunk, &h, &w, &lim, &t)) return NULL;
+    if (ready(x)) return NULL;
+    int32_t sid = played_into(x, room, pos, queue, drunk);
+    if (sid < 0) return NULL;
+    lim = asked_limit(x, sid, lim);
+    for (int32_t e = x->sits[sid].head[0]; e >= 0; e = x->entries[e].next) {
+        Entry *en = &x->entries[e];
+        if (en->lo >= t && en->h <= h && en->w <= w && en->lim <= lim) Py_RETURN_TRUE;
+    }
+    Py_RETURN_FALSE;
+}
+
 static PyObject *Exact_proven(Exact *x, PyObject *args) {
     int pos, carried, avoided, h, w, lim, t;
     PyObject *queue;
@@ -959,6 +1043,11 @@ static PyObject *Exact_get_nodes(Exact *x, void *Py_UNUSED(closure)) { return Py
 static PyMethodDef Exact_methods[] = {
     {"test", (PyCFunction)Exact_test, METH_VARARGS,
      "test(pos, queue, carried, avoided, h, w, lim, t): can the turn score at least t? Fail-soft."},
+    {"test_played_into", (PyCFunction)Exact_test_played_into, METH_VARARGS,
+     "test_played_into(room, pos, queue, drunk, h, w, lim, t): can a room played into (room: the cards not played "
+     "yet, the turn to end as usual) score at least t? Fail-soft."},
+    {"proven_played_into", (PyCFunction)Exact_proven_played_into, METH_VARARGS,
+     "proven_played_into(room, pos, queue, drunk, h, w, lim, t): the table already shows a score of at least t."},
     {"proven", (PyCFunction)Exact_proven, METH_VARARGS,
      "proven(pos, queue, carried, avoided, h, w, lim, t): the table already shows a score of at least t."},
     {"ceiling", (PyCFunction)Exact_ceiling, METH_VARARGS,

@@ -1,16 +1,18 @@
 """The best score still reachable from any game position: mid-room, after avoids, in the final room, at any health.
 
 The search (``search.py``) works on turn starts. A position at the start of a turn (no card of the room resolved
-yet) is translated into the search's situation; a position inside a turn is played out card by card through the
-engine until the turn ends (at most three cards, so a few dozen orders) and each turn start is asked of the search.
-One ``Position`` keeps one search, so every position of the same deal shares its table (a review asks dozens).
+yet) is translated into the search's situation. The C search also answers a room played into, one or two of its
+cards resolved, whose turn ends as usual (``played_into``): after a room's first move, where hints ask most. Any
+other position inside a turn is played out card by card through the engine until the turn ends (at most three
+cards, so a few dozen orders) and each turn start is asked of the search. One ``Position`` keeps one search, so
+every position of the same deal shares its table (a review asks dozens).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.engine import Action, Rules, State, apply, legal_actions
+from games.engine import CARDS_FACED, Action, Rules, State, apply, legal_actions
 from games.engine.cards import Card
 from games.engine.rules import STRICT
 
@@ -34,6 +36,8 @@ class Position:
         # the turn's choices in Python again without it (most of a hint's cost late in a deal).
         self._inside: dict[tuple, tuple[int, int]] = {}
         self.steps = 0  # states inside a turn the tests went through (``work``)
+        # The C search also answers a room played into whose turn ends as usual (``played_into``); search.py does not.
+        self._into = getattr(self.search, "test_played_into", None)
 
     def size(self) -> int:
         """How many situations the search has met (its table grows with them)."""
@@ -74,14 +78,25 @@ class Position:
         else:
             # Any room can be put back on top of the dungeon (read as avoided cards): filling deals it again.
             pos, queue, carried = n, tuple(room) + tuple(dungeon), -1
-        w, lim = 0, 0
-        if state.weapon is not None:
-            w = state.weapon.value
-            lim = NO_LIMIT
-            if state.kills:
-                lim = state.kills[-1].value + (0 if state.rules.weapon_limit == STRICT else 1)
+        w, lim = _weapon(state)
         lim = self.search.limit(lim, pos, queue, carried)
         return pos, queue, carried, state.avoided_last, state.health, w, lim
+
+    def played_into(self, state: State) -> tuple[tuple[int, ...], int, tuple, bool, int, int, int] | None:
+        """The C search's arguments (all but t) for a room played into whose turn ends as usual (a full room of
+        four, one or two of its cards played, the next room a full one), else None: the turn is walked in Python."""
+        if self._into is None or state.over or state.pending or len(state.room) != ROOM_SIZE:
+            return None
+        left = [card for card in state.room if card is not None]
+        if not ROOM_SIZE - CARDS_FACED < len(left) < ROOM_SIZE or len(state.dungeon) < ROOM_SIZE - 1:
+            return None
+        n, where = self.deal.n, self._where
+        dungeon = [where[c] for c in state.dungeon]
+        pos = n
+        if dungeon[: n - dungeon[0]] == list(range(dungeon[0], n)):
+            pos = dungeon[0]
+        w, lim = _weapon(state)
+        return tuple(where[c] for c in left), pos, tuple(dungeon[n - pos:]), state.potion_used, state.health, w, lim
 
     @staticmethod
     def _key(state: State) -> tuple:
@@ -101,6 +116,9 @@ class Position:
         situation = self.situation(state)
         if situation is not None:
             return self.search.test(*situation, t)
+        into = self.played_into(state)
+        if into is not None:
+            return self._into(*into, t)
         self.steps += 1
         lo, hi = self._inside.get(key, (LOST, HIGH))
         if lo >= t:
@@ -129,6 +147,9 @@ class Position:
         situation = self.situation(state)
         if situation is not None:
             return self.search.proven(*situation, t)
+        into = self.played_into(state)
+        if into is not None and self.search.proven_played_into(*into, t):
+            return True
         return any(self.proven(apply(state, action), t) for action in legal_actions(state))
 
     def ceiling(self, state: State) -> int:
@@ -184,3 +205,12 @@ class Position:
                 if self.bound(after, best) >= best:
                     return action, best
         raise AssertionError("no move keeps the best score")  # pragma: no cover - best is a max over the moves
+
+
+def _weapon(state: State) -> tuple[int, int]:
+    """The weapon's value and limit as the searches take them (0, 0: none; ``NO_LIMIT``: no kill yet)."""
+    if state.weapon is None:
+        return 0, 0
+    if not state.kills:
+        return state.weapon.value, NO_LIMIT
+    return state.weapon.value, state.kills[-1].value + (0 if state.rules.weapon_limit == STRICT else 1)

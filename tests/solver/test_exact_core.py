@@ -1,6 +1,7 @@
 """The C search (``games/solver/_exact.c``) against ``search.Search``: the same bound and the same best score at every
 turn start met along random lines of every solvable rule set, avoids included, and the same answer to "at least t?"
-on both sides of the best. And positions (``Position``) use it whenever it is built.
+on both sides of the best; a room played into worth the best of its moves. And positions (``Position``) use it
+whenever it is built.
 
 Without a build these tests are skipped (a machine without a C compiler runs ``search.Search``), except under CI
 (``CI=true``), where a missing build is a failure.
@@ -86,6 +87,34 @@ def test_the_same_best_score_as_the_python_search(exact, preset):
             assert fast.proven(*situation, best) and not fast.proven(*situation, best + 1)
             compared += 1
     assert compared >= 12
+
+
+@pytest.mark.parametrize("preset", SOLVABLE)
+def test_a_room_played_into_is_worth_the_best_of_its_moves(exact, preset):
+    """One or two cards into a room, the C search answers the position itself (``Position.played_into``), where
+    the walk asked it of each turn start the room's moves lead to: its value is the best of its moves' values (turn
+    starts, the end of the game, or again a room played into), and its answers are fail-soft both ways."""
+    rules = PRESETS[preset]
+    rng = random.Random(f"played-into/{preset}")
+    compared = 0
+    for i in range(4):
+        state = new_game(rules, deck=deal(rules, seed_from_bytes(f"played-into/{preset}/{i}".encode())))
+        position = Position(rules, tuple(card for card in state.room if card is not None) + state.dungeon)
+        while not state.over:
+            for action in legal_actions(state):
+                after = apply(state, action)
+                into = position.played_into(after)
+                if into is None:
+                    continue
+                best = position.value(after)
+                assert best == max(position.value(apply(after, move)) for move in legal_actions(after))
+                assert position.search.test_played_into(*into, best) >= best
+                assert position.search.test_played_into(*into, best + 1) == best
+                assert position.search.proven_played_into(*into, best)
+                assert not position.search.proven_played_into(*into, best + 1)
+                compared += 1
+            state = apply(state, rng.choice(legal_actions(state)))
+    assert compared >= 20
 
 
 def test_positions_use_it_and_free_it(exact):
