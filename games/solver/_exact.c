@@ -69,6 +69,13 @@ typedef struct {
     int32_t turn;          /* index of its Turn (-1: not built yet) */
 } Sit;
 
+/* What a turn keeps of its last questions, so that the next ones, at another health mostly, look nothing up: the
+ * rooms' plans of its last weapon and limit (its deaths, its plans at the end, its groups: as indexes into ROOMS,
+ * valid while ROOMS was not emptied since), and the gains of its children (``gain``, by carried card or the avoid). */
+#define KEPT_PLANS 3
+#define KEPT_GAINS 8
+typedef struct { uint8_t j, w, lim, used; int16_t gain; } KeptGain;
+
 typedef struct {
     uint8_t final, terminal_next, can_die, n_carry;
     uint8_t no_heal;       /* a room played into: a potion was drunk earlier in the turn */
@@ -77,6 +84,10 @@ typedef struct {
     uint8_t carry_class[ROOM];
     int32_t carry_child[ROOM];
     Facts carry_facts[ROOM];
+    uint32_t plans_made;   /* ROOMS.made when plans_at was kept */
+    int32_t plans_at[KEPT_PLANS];  /* index in ROOMS.rooms + 1 (0: none) */
+    uint8_t plans_w[KEPT_PLANS], plans_lim[KEPT_PLANS];
+    KeptGain gains[KEPT_GAINS];
 } Turn;
 
 typedef struct {
@@ -99,6 +110,7 @@ typedef struct {
 typedef struct {
     Plans *rooms; int32_t n_rooms, cap_rooms;
     int32_t *room_slots; uint32_t n_room_slots;
+    uint32_t made;  /* how many times the table was emptied (what a turn kept of it is good while this is unchanged) */
 } Rooms;
 static Rooms ROOMS;
 
@@ -682,48 +694,77 @@ static inline int health_after(int h, int d1, int p, int d2, int max_health) {
     return (mid > max_health ? max_health : mid) - d2;
 }
 
+/* ``room_plans`` of the turn's room, question ``k`` (0 deaths, 1 plans at the end, 2 groups), as the turn kept it. */
+static Plans *turn_plans(Exact *x, Turn *turn, int k, const uint8_t *room, int room_n, int w, int lim, int mode,
+                         int want_deaths) {
+    if (turn->plans_made == ROOMS.made && turn->plans_at[k] && turn->plans_w[k] == w && turn->plans_lim[k] == lim)
+        return &ROOMS.rooms[turn->plans_at[k] - 1];
+    Plans *r = room_plans(x, room, room_n, w, lim, mode, want_deaths);
+    if (!r) return NULL;
+    if (turn->plans_made != ROOMS.made) {
+        memset(turn->plans_at, 0, sizeof turn->plans_at);
+        turn->plans_made = ROOMS.made;
+    }
+    turn->plans_at[k] = (int32_t)(r - ROOMS.rooms) + 1;
+    turn->plans_w[k] = (uint8_t)w;
+    turn->plans_lim[k] = (uint8_t)lim;
+    return r;
+}
+
+/* ``gain`` of the turn's child ``j`` (a carried card's index, or ROOM: the avoid), as the turn kept it. */
+static inline int turn_gain(const Exact *x, Turn *turn, int j, const Facts *f, int w, int lim) {
+    KeptGain *k = &turn->gains[(j * 5 + w * 3 + lim) & (KEPT_GAINS - 1)];
+    if (k->used && k->j == j && k->w == w && k->lim == lim) return k->gain;
+    int g = gain(x, f, w, lim);
+    *k = (KeptGain){(uint8_t)j, (uint8_t)w, (uint8_t)lim, 1, (int16_t)g};
+    return g;
+}
+
 static int best(Exact *x, int32_t sid, int avoided, int h, int w, int lim, int t) {
     if (x->sits[sid].turn < 0 && !build_turn(x, sid)) return FAIL;
-    Turn turn = x->turns[x->sits[sid].turn];  /* a copy: the arrays may move while children are searched */
-    Sit s = x->sits[sid];
-    const uint8_t *room_at = x->pool + s.key + 1;
+    /* Pointers into the arrays, good until the children are searched (which may move them). */
+    Turn *turn = &x->turns[x->sits[sid].turn];
+    const Sit *s = &x->sits[sid];
+    const uint8_t *room_at = x->pool + s->key + 1;
     uint8_t room[ROOM];
-    memcpy(room, room_at, s.room_n);
-    int max_health = x->max_health, result = LOST, drunk = turn.no_heal ? 4 : 0;
+    int room_n = s->room_n;
+    memcpy(room, room_at, room_n);
+    int max_health = x->max_health, result = LOST, drunk = turn->no_heal ? 4 : 0;
     if (t <= 0) {
         /* the best death here: the most monster value resolved in the room before dying (when it counts) */
-        Plans *r = room_plans(x, room, s.room_n, w, lim, (turn.final ? 3 : (x->early_end ? 2 : 0)) | drunk, 1);
+        Plans *r = turn_plans(x, turn, 0, room, room_n, w, lim,
+                              (turn->final ? 3 : (x->early_end ? 2 : 0)) | drunk, 1);
         if (!r) return FAIL;
         for (int i = 0; i < r->n_deaths; i++) {
             Way *d = &r->deaths[i];
             int left = health_after(h, d->d1, d->p, d->d2, max_health);
             if (left > 0 && left <= d->damage) {
-                result = (x->room_counts ? d->resolved : 0) - turn.lost_at_death;
+                result = (x->room_counts ? d->resolved : 0) - turn->lost_at_death;
                 break;
             }
         }
         if (result >= t) return result;
-    } else if (turn.can_die) {
+    } else if (turn->can_die) {
         result = 0;  /* deaths were not looked at: they score at most 0, below t */
     }
-    if (turn.final || turn.terminal_next) {
-        Plans *r = room_plans(x, room, s.room_n, w, lim, (turn.final ? 3 : 2) | drunk, 0);
+    if (turn->final || turn->terminal_next) {
+        Plans *r = turn_plans(x, turn, 1, room, room_n, w, lim, (turn->final ? 3 : 2) | drunk, 0);
         if (!r) return FAIL;
         for (int i = 0; i < r->n_plans; i++) {
             Numbers *p = &r->plans[i];
             int h2 = health_after(h, p->d1, p->p, p->d2, max_health);
             if (h2 > 0) {
                 int score = h2 == max_health ? h2 + p->last : h2;
-                if (score >= t && !turn.final) return score;
+                if (score >= t && !turn->final) return score;
                 if (score > result) result = score;
             }
         }
-        if (turn.final) return result;
+        if (turn->final) return result;
     }
     Child children[64];
     int n_children = 0;
-    if (!turn.final && !turn.terminal_next) {
-        Plans *r = room_plans(x, room, s.room_n, w, lim, (x->early_end ? 2 : 0) | drunk, 0);
+    if (!turn->final && !turn->terminal_next) {
+        Plans *r = turn_plans(x, turn, 2, room, room_n, w, lim, (x->early_end ? 2 : 0) | drunk, 0);
         if (!r) return FAIL;
         for (int g = 0; g < r->n_groups; g++) {
             Group *grp = &r->groups[g];
@@ -735,20 +776,20 @@ static int best(Exact *x, int32_t sid, int avoided, int h, int w, int lim, int t
             }
             if (!h2) continue;
             int j = 0;
-            while (turn.carry_class[j] != grp->carried) j++;
-            Facts *f = &turn.carry_facts[j];
+            while (turn->carry_class[j] != grp->carried) j++;
+            const Facts *f = &turn->carry_facts[j];
             int w2 = grp->w, lim2 = grp->lim >= AS_GIVEN ? lim : grp->lim;
             if (lim2 && lim2 > f->top_monster) lim2 = f->top_monster + 1;
-            int raw = gain(x, f, w2, lim2) + h2;
+            int raw = turn_gain(x, turn, j, f, w2, lim2) + h2;
             int b = capped(x, f, raw, h2, w2, lim2, t <= 0);
             if (b < t) { if (b > result) result = b; continue; }
             children[n_children++] = (Child){(long long)b * PROMISE + raw * 4 + w2, -1, j, 0, h2, w2, lim2};
         }
     }
-    if (turn.avoid != -2 && !avoided) {
-        Facts *f = &s.facts;
+    if (turn->avoid != -2 && !avoided) {
+        const Facts *f = &s->facts;
         int lim2 = !lim || lim <= f->top_monster ? lim : f->top_monster + 1;
-        int raw = gain(x, f, w, lim2) + h;
+        int raw = turn_gain(x, turn, ROOM, f, w, lim2) + h;
         int b = capped(x, f, raw, h, w, lim2, t <= 0);
         if (b < t) { if (b > result) result = b; }
         else children[n_children++] = (Child){(long long)b * PROMISE + (raw - 5) * 4 + w, -1, -2, 1, h, w, lim2};
@@ -879,7 +920,9 @@ static void forget_rooms(void) {
     }
     free(g->rooms);
     free(g->room_slots);
+    uint32_t made = g->made + 1;
     memset(g, 0, sizeof *g);
+    g->made = made;
 }
 
 static void clear(Exact *x) {
