@@ -70,12 +70,13 @@ typedef struct {
 } Sit;
 
 /* What a turn keeps of its last questions, so that the next ones, at another health mostly, look nothing up: the
- * rooms' plans of its last weapons and limits (for its deaths, its plans at the end, its groups: as indexes into
+ * rooms' plans of its last weapon and limit (for its deaths, its plans at the end, its groups: as indexes into
  * ROOMS, valid while ROOMS was not emptied since), and the gains of its children (``gain``, by carried card or the
- * avoid). Both by slots a (weapon, limit) maps to, the last one met kept in each. */
-#define KEPT_PLANS 12  /* 3 questions, 4 slots each */
-#define KEPT_GAINS 8
-typedef struct { uint8_t j, w, lim, used; int16_t gain; } KeptGain;
+ * avoid; by slots a (child, weapon, limit) maps to, the last one met kept in each). A turn is kept by every search
+ * of a hint's orders: these few bytes are most of its size. */
+#define KEPT_PLANS 3
+#define KEPT_GAINS 4
+typedef struct { uint8_t j, w, lim, used; int16_t gain; } KeptGain;  /* 6 bytes */
 
 typedef struct {
     uint8_t final, terminal_next, can_die, n_carry;
@@ -698,7 +699,6 @@ static inline int health_after(int h, int d1, int p, int d2, int max_health) {
 /* ``room_plans`` of the turn's room, question ``k`` (0 deaths, 1 plans at the end, 2 groups), as the turn kept it. */
 static Plans *turn_plans(Exact *x, Turn *turn, int k, const uint8_t *room, int room_n, int w, int lim, int mode,
                          int want_deaths) {
-    k = 4 * k + ((w * 3 + lim) & 3);
     if (turn->plans_made == ROOMS.made && turn->plans_at[k] && turn->plans_w[k] == w && turn->plans_lim[k] == lim)
         return &ROOMS.rooms[turn->plans_at[k] - 1];
     Plans *r = room_plans(x, room, room_n, w, lim, mode, want_deaths);
