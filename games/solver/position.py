@@ -117,7 +117,7 @@ class Position:
         if situation is not None:
             return self.search.test(*situation, t)
         into = self.played_into(state)
-        if into is not None:
+        if into is not None and self._into is not None:  # (played_into is None without it)
             return self._into(*into, t)
         self.steps += 1
         lo, hi = self._inside.get(key, (LOST, HIGH))
