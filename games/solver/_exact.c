@@ -859,6 +859,19 @@ static int test(Exact *x, int32_t sid, int avoided, int h, int w, int lim, int t
 
 /* ---- Python ------------------------------------------------------------------------------------------------ */
 
+/* A tuple of deal positions -> their classes */
+static int classes_of(Exact *x, PyObject *cards, uint8_t *out) {
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(cards); i++) {
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(cards, i));
+        if (c < 0 || c >= x->n) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "not a card of this deal");
+            return -1;
+        }
+        out[i] = x->classes[c];
+    }
+    return 0;
+}
+
 /* (pos, queue, carried) in deal positions -> the dungeon's classes and the carried card's class */
 static int dungeon_of(Exact *x, int pos, PyObject *queue, int carried, uint8_t *out, int *len, int *carried_class) {
     if (pos < 0 || pos > x->n || carried >= x->n || !PyTuple_Check(queue)) {
@@ -869,15 +882,8 @@ static int dungeon_of(Exact *x, int pos, PyObject *queue, int carried, uint8_t *
     for (int i = pos; i < x->n; i++) out[k++] = x->classes[i];
     Py_ssize_t q = PyTuple_GET_SIZE(queue);
     if (k + q > MAXCARDS) { PyErr_SetString(PyExc_ValueError, "too many cards"); return -1; }
-    for (Py_ssize_t i = 0; i < q; i++) {
-        long c = PyLong_AsLong(PyTuple_GET_ITEM(queue, i));
-        if (c < 0 || c >= x->n) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "not a card of this deal");
-            return -1;
-        }
-        out[k++] = x->classes[c];
-    }
-    *len = k;
+    if (classes_of(x, queue, out + k)) return -1;
+    *len = k + (int)q;
     *carried_class = carried >= 0 ? x->classes[carried] : -1;
     return 0;
 }
@@ -894,14 +900,7 @@ static int32_t played_into(Exact *x, PyObject *room, int pos, PyObject *queue, i
     if (dungeon_of(x, pos, queue, -1, dungeon, &len, &cls)) return -1;
     int room_n = (int)PyTuple_GET_SIZE(room);
     if (len + room_n > MAXCARDS) { PyErr_SetString(PyExc_ValueError, "too many cards"); return -1; }
-    for (int i = 0; i < room_n; i++) {
-        long c = PyLong_AsLong(PyTuple_GET_ITEM(room, i));
-        if (c < 0 || c >= x->n) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "not a card of this deal");
-            return -1;
-        }
-        cards[i] = x->classes[c];
-    }
+    if (classes_of(x, room, cards)) return -1;
     return played_into_id(x, cards, room_n, dungeon, len, drunk);
 }
 
@@ -1003,6 +1002,16 @@ static inline int asked_limit(Exact *x, int32_t sid, int lim) {
     return lim && lim > top ? top : lim;
 }
 
+/* Whether the table already shows that the situation scores at least t (a line found from no more health, weapon
+ * and limit). */
+static int proven(Exact *x, int32_t sid, int avoided, int h, int w, int lim, int t) {
+    for (int32_t e = x->sits[sid].head[avoided]; e >= 0; e = x->entries[e].next) {
+        Entry *en = &x->entries[e];
+        if (en->lo >= t && en->h <= h && en->w <= w && en->lim <= lim) return 1;
+    }
+    return 0;
+}
+
 static PyObject *Exact_test_played_into(Exact *x, PyObject *args) {
     int pos, drunk, h, w, lim, t;
     PyObject *room, *queue;
@@ -1023,12 +1032,7 @@ static PyObject *Exact_proven_played_into(Exact *x, PyObject *args) {
     if (ready(x)) return NULL;
     int32_t sid = played_into(x, room, pos, queue, drunk);
     if (sid < 0) return NULL;
-    lim = asked_limit(x, sid, lim);
-    for (int32_t e = x->sits[sid].head[0]; e >= 0; e = x->entries[e].next) {
-        Entry *en = &x->entries[e];
-        if (en->lo >= t && en->h <= h && en->w <= w && en->lim <= lim) Py_RETURN_TRUE;
-    }
-    Py_RETURN_FALSE;
+    return PyBool_FromLong(proven(x, sid, 0, h, w, asked_limit(x, sid, lim), t));
 }
 
 static PyObject *Exact_proven(Exact *x, PyObject *args) {
@@ -1038,11 +1042,7 @@ static PyObject *Exact_proven(Exact *x, PyObject *args) {
     if (ready(x)) return NULL;
     int32_t sid = situation(x, pos, queue, carried);
     if (sid < 0) return NULL;
-    for (int32_t e = x->sits[sid].head[avoided]; e >= 0; e = x->entries[e].next) {
-        Entry *en = &x->entries[e];
-        if (en->lo >= t && en->h <= h && en->w <= w && en->lim <= lim) Py_RETURN_TRUE;
-    }
-    Py_RETURN_FALSE;
+    return PyBool_FromLong(proven(x, sid, avoided, h, w, lim, t));
 }
 
 static PyObject *Exact_ceiling(Exact *x, PyObject *args) {
@@ -1064,8 +1064,7 @@ static PyObject *Exact_limit(Exact *x, PyObject *args) {
     if (lim == 0) return PyLong_FromLong(0);
     int32_t sid = situation(x, pos, queue, carried);
     if (sid < 0) return NULL;
-    int top = x->sits[sid].facts.top_monster + 1;
-    return PyLong_FromLong(lim < top ? lim : top);
+    return PyLong_FromLong(asked_limit(x, sid, lim));
 }
 
 static PyObject *Exact_size(Exact *x, PyObject *Py_UNUSED(ignored)) {
