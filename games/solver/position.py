@@ -65,11 +65,7 @@ class Position:
         n, where = self.deal.n, self._where
         room = [where[c] for c in state.room]  # type: ignore[index]  # no None: checked above
         dungeon = [where[c] for c in state.dungeon]
-        # The dungeon is the untouched end of the deal followed by the avoided cards put under it.
-        pos = n
-        if dungeon and dungeon[: n - dungeon[0]] == list(range(dungeon[0], n)):
-            pos = dungeon[0]
-        queue = tuple(dungeon[n - pos:])
+        pos, queue = _split(dungeon, n)
         fresh = set(range(pos - ROOM_SIZE + 1, pos))
         if pos < n and set(room) == set(range(pos - ROOM_SIZE, pos)):
             pos, carried = pos - ROOM_SIZE, -1  # the room as the search deals it: four cards from the deal
@@ -90,13 +86,10 @@ class Position:
         left = [card for card in state.room if card is not None]
         if not ROOM_SIZE - CARDS_FACED < len(left) < ROOM_SIZE or len(state.dungeon) < ROOM_SIZE - 1:
             return None
-        n, where = self.deal.n, self._where
-        dungeon = [where[c] for c in state.dungeon]
-        pos = n
-        if dungeon[: n - dungeon[0]] == list(range(dungeon[0], n)):
-            pos = dungeon[0]
+        where = self._where
+        pos, queue = _split([where[c] for c in state.dungeon], self.deal.n)
         w, lim = _weapon(state)
-        return tuple(where[c] for c in left), pos, tuple(dungeon[n - pos:]), state.potion_used, state.health, w, lim
+        return tuple(where[c] for c in left), pos, queue, state.potion_used, state.health, w, lim
 
     @staticmethod
     def _key(state: State) -> tuple:
@@ -205,6 +198,15 @@ class Position:
                 if self.bound(after, best) >= best:
                     return action, best
         raise AssertionError("no move keeps the best score")  # pragma: no cover - best is a max over the moves
+
+
+def _split(dungeon: list[int], n: int) -> tuple[int, tuple[int, ...]]:
+    """The dungeon (deal positions, top first) as the searches take it: the untouched end of the deal, from ``pos``
+    on, followed by the avoided cards put under it (``queue``)."""
+    pos = n
+    if dungeon and dungeon[: n - dungeon[0]] == list(range(dungeon[0], n)):
+        pos = dungeon[0]
+    return pos, tuple(dungeon[n - pos:])
 
 
 def _weapon(state: State) -> tuple[int, int]:
