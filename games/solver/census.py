@@ -10,8 +10,9 @@ so a hint asks it of every move on every one of its orders (``census``), after j
 - an order on which every move compared wins, or the leader wins and the rival loses, counts at the mean the orders
   judged whole give that kind of order (stratified sampling: each kind weighted by its share of the census, the
   orders judged whole being the first ones, a random sample of every kind);
-- while a rival may still be more than half a point better (at 95 %), more orders are judged whole, in the census's
-  order, twice as many each time, within the budget.
+- while a rival may still be more than half a point better (at 95 %), more orders are judged, in the census's
+  order, twice as many each time, within the budget: only for the leader and the moves that still stand against it
+  (a move already dismissed costs as much to solve as one still in question, and its figures change nothing).
 
 So the figures are as sure as if every move were solved on every order of the census, at a fraction of the cost.
 
@@ -36,17 +37,17 @@ SPREAD = 29  # scores of a won game lie within 1..30: two moves' difference wher
 
 
 class Census:
-    """What is known of the moves on every order: the exact scores of the orders judged whole (``exact``: the first
-    ``prefix`` orders, and every order on which a leader lost), and for the moves tested (``tested``), whether they
-    win on every order. Every order not judged whole is one on which every leader so far wins."""
+    """What is known of the moves on every order: the exact scores of the orders judged (``exact``: every move's on
+    the first orders and on every order on which a leader lost; later orders only for the moves still compared, None
+    for the others), and for the moves tested (``tested``), whether they win on every order. Every order not judged
+    whole is one on which every leader so far wins."""
 
     def __init__(self, moves: int, orders: int) -> None:
         self.moves, self.orders = moves, orders
         self.wins: list[list[bool | None]] = [[None] * moves for _ in range(orders)]
-        self.exact: dict[int, list[int]] = {}
+        self.exact: dict[int, list[int | None]] = {}
         self.tested: set[int] = set()
         self.leaders: set[int] = set()
-        self.prefix = 0  # orders 0..prefix-1 are all judged whole: the sample every kind of order is read from
         self.reported = 0  # the most orders reported to ``progress``
 
     def grow(self, orders: int) -> None:
@@ -54,21 +55,36 @@ class Census:
         self.wins += [[None] * self.moves for _ in range(orders - self.orders)]
         self.orders = orders
 
-    def add_whole(self, k: int, values: Sequence[int]) -> None:
-        self.exact[k] = list(values)
-        self.wins[k] = [v > 0 for v in values]
-        while self.prefix in self.exact:
-            self.prefix += 1
+    def add_whole(self, k: int, values: Sequence[int | None]) -> None:
+        """Order ``k``'s exact scores (None: a move not judged on it)."""
+        row = self.exact.setdefault(k, [None] * self.moves)
+        for move, value in enumerate(values):
+            if value is not None:
+                row[move] = value
+                self.wins[k][move] = value > 0
+
+    def judged(self, k: int, moves: Sequence[int]) -> bool:
+        row = self.exact.get(k)
+        return row is not None and all(row[move] is not None for move in moves)
+
+    def prefix(self, moves: Sequence[int]) -> int:
+        """How many of the first orders have ``moves`` all judged: the sample every kind of order is read from."""
+        k = 0
+        while k < self.orders and self.judged(k, moves):
+            k += 1
+        return k
 
     def untested(self, move: int) -> list[int]:
         return [k for k in range(self.orders) if self.wins[k][move] is None]
 
     def losses_unjudged(self, move: int) -> list[int]:
-        return [k for k in range(self.orders) if self.wins[k][move] is False and k not in self.exact]
+        """The orders ``move`` loses that are not judged whole (every move's score)."""
+        everyone = range(self.moves)
+        return [k for k in range(self.orders) if self.wins[k][move] is False and not self.judged(k, everyone)]
 
-    def next_whole(self, count: int) -> list[int]:
-        """The next ``count`` orders not yet judged whole, in the census's order."""
-        return [k for k in range(self.prefix, self.orders) if k not in self.exact][:count]
+    def next_whole(self, count: int, moves: Sequence[int]) -> list[int]:
+        """The next ``count`` orders on which ``moves`` are not all judged, in the census's order."""
+        return [k for k in range(self.prefix(moves), self.orders) if not self.judged(k, moves)][:count]
 
     def _kind(self, k: int, move: int) -> bool | None:
         """How an order is read for ``move``: None, an order on which a leader loses (every such order is judged
@@ -81,7 +97,7 @@ class Census:
     def figures(self, move: int) -> tuple[float, float, bool]:
         """The move's expected score, half its 95 % interval, and whether it is an upper bound (losses counted at 0
         where the sample shows too few of them)."""
-        return _stratified(self, lambda k: self.exact[k][move], lambda k: self._kind(k, move), {False: 0.0})
+        return _stratified(self, (move,), lambda k: self.exact[k][move], lambda k: self._kind(k, move), {False: 0.0})
 
     def win_share(self, move: int) -> tuple[float, float, float]:
         """The move's chance to win and its 95 % interval: counted where the move is tested, else read as its
@@ -89,8 +105,8 @@ class Census:
         if move in self.tested:
             won = sum(bool(row[move]) for row in self.wins)
             return (won / self.orders, *win_interval(won, self.orders))
-        share, margin, _ = _stratified(self, lambda k: float(self.exact[k][move] > 0), lambda k: self._kind(k, move),
-                                       {})
+        share, margin, _ = _stratified(self, (move,), lambda k: float(self.exact[k][move] > 0),  # type: ignore[operator]
+                                       lambda k: self._kind(k, move), {})
         return share, max(0.0, share - margin), min(1.0, share + margin)
 
     def gap(self, leader: int, rival: int, loss: float = 1.0) -> Gap:
@@ -98,7 +114,8 @@ class Census:
         judged whole; the others are read by kind: both win, or only the leader (when the rival is tested).
         ``loss``: what an order in which only the leader wins counts, while too few of them are judged whole to read
         it from them: at least 1 (the leader wins, the rival scores at most 0), at most a loss's whole swing."""
-        mean, margin, _ = _stratified(self, lambda k: self.exact[k][leader] - self.exact[k][rival],
+        mean, margin, _ = _stratified(self, (leader, rival),
+                                      lambda k: self.exact[k][leader] - self.exact[k][rival],  # type: ignore[operator]
                                       lambda k: self._kind(k, rival), {False: loss})
         return Gap(mean, margin)
 
@@ -112,24 +129,26 @@ class Census:
         return self.win_share(move)[0]
 
 
-def _stratified(census: Census, value: Callable[[int], float], kind: Callable[[int], bool | None],
-                floor: dict[bool, float]) -> tuple[float, float, bool]:
-    """The mean of ``value`` over every order of the census, an order not judged whole counted at the mean of the
-    sample's orders of its ``kind`` (or at ``floor`` when the sample has too few), and half its 95 % interval: the
-    spread of the orders, plus what reading a kind from its sample leaves unknown."""
+def _stratified(census: Census, moves: Sequence[int], value: Callable[[int], float | None],
+                kind: Callable[[int], bool | None], floor: dict[bool, float]) -> tuple[float, float, bool]:
+    """The mean of ``value`` (of ``moves``' scores) over every order of the census, an order on which they are not
+    judged counted at the mean of the sample's orders of its ``kind`` (or at ``floor`` when the sample has too few),
+    and half its 95 % interval: the spread of the orders, plus what reading a kind from its sample leaves unknown."""
     n = census.orders
-    known = [value(k) for k in census.exact]
+    prefix = census.prefix(moves)
+    judged = [k for k in census.exact if census.judged(k, moves)]
+    known: list[float] = [value(k) for k in judged]  # type: ignore[misc]  # judged: a value
     sample: dict[bool, list[float]] = {True: [], False: []}
-    for k in range(census.prefix):
+    for k in range(prefix):
         key = kind(k)
         if key is not None:
-            sample[key].append(value(k))
-    # An order a move loses is judged whole in the census's order, so those judged are a random sample of them too.
-    sample[False] += [value(k) for k in census.exact if k >= census.prefix and kind(k) is False]
+            sample[key].append(value(k))  # type: ignore[arg-type]
+    # An order a move loses is judged in the census's order, so those judged are a random sample of them too.
+    sample[False] += [value(k) for k in judged if k >= prefix and kind(k) is False]  # type: ignore[misc]
     unjudged = {True: 0, False: 0}
     for k in range(n):
-        if k not in census.exact:
-            unjudged[kind(k)] += 1  # type: ignore[index]  # an order not judged whole has a kind
+        if not census.judged(k, moves):
+            unjudged[kind(k)] += 1  # type: ignore[index]  # an order a leader loses is judged whole: it has a kind
     means, variances, bounded = {}, {}, False
     for key, values in sample.items():
         if len(values) >= 2:
@@ -168,15 +187,16 @@ def rivals(census: Census, leader: int) -> set[int]:
     return {i for i in range(census.moves) if i != leader and not dismissed(census.gap(leader, i))}
 
 
-def settle(census: Census, total: int, swing: int, whole: Callable[[int], list[int]],
+def settle(census: Census, total: int, swing: int, whole: Callable[[int, Sequence[int] | None], list[int | None]],
            tests: Callable[[int, list[int]], list[bool]], spent: Callable[[], bool],
            progress: Callable[[int], None] | None, asked: frozenset[int] = frozenset(),
            threshold: float | None = None) -> tuple[int, set[int]]:
     """Judge until sure, or the budget is spent: test the leader on every order of the census (``tests``: whether
-    each of the moves given wins on order k) and judge whole (``whole``: every move's exact score on order k) every
-    order it loses; test each rival that stands; take more orders into the census, up to ``total``, until a loss the
-    census has not met could not cost more than ``FAR`` points (``trusted``); then judge more orders whole while a
-    rival stands. The leader, and the rivals standing.
+    each of the moves given wins on order k) and judge whole (``whole``: the exact scores on order k of the moves
+    given, None: of every move) every order it loses; test each rival that stands; take more orders into the census,
+    up to ``total``, until a loss the census has not met could not cost more than ``FAR`` points (``trusted``); then
+    judge more orders, for the leader and the rivals standing, while a rival stands. The leader, and the rivals
+    standing.
 
     With a ``threshold`` (a review), the question is rather whether each move ``asked`` gave away that many points
     against the leader (``racing.verdict``): those moves are tested from the start, and judged while it is open."""
@@ -187,7 +207,7 @@ def settle(census: Census, total: int, swing: int, whole: Callable[[int], list[i
             _test(census, missing, tests, progress)
         for move in census.leaders:
             for k in census.losses_unjudged(move):
-                census.add_whole(k, whole(k))
+                census.add_whole(k, whole(k, None))
         leader = leader_of(census)
         if leader not in census.leaders:
             census.leaders.add(leader)
@@ -201,19 +221,22 @@ def settle(census: Census, total: int, swing: int, whole: Callable[[int], list[i
         if census.orders < total and (open_ or not trusted(census, leader, swing)):
             census.grow(min(total, 2 * census.orders))  # whatever the budget: a hidden loss is the costliest error
             continue
-        losses = sorted({k for move in open_ for k in census.losses_unjudged(move)})
+        compared = sorted(open_ | {leader})
+        losses = sorted({k for move in open_ for k in range(census.orders)
+                         if census.wins[k][move] is False and not census.judged(k, compared)})
         # a review judges the losses of a move it cannot give a verdict on whatever the budget: a verdict read from
         # a guess at what they cost would call a move that dies often fine
-        if not open_ or census.prefix == census.orders or (spent() and (threshold is None or not losses)):
+        prefix = census.prefix(compared)
+        if not open_ or prefix == census.orders or (spent() and (threshold is None or not losses)):
             return leader, close
-        if losses:  # the orders a rival loses and the leader wins decide the most: judged whole first
+        if losses:  # the orders a rival loses and the leader wins decide the most: judged first
             for k in losses[:4] if threshold is not None else losses:  # a review: a few, then a look
-                census.add_whole(k, whole(k))
+                census.add_whole(k, whole(k, compared))
                 if spent() and threshold is None:
                     break
             continue
-        for k in census.next_whole(max(1, census.prefix)):  # twice as many judged whole
-            census.add_whole(k, whole(k))
+        for k in census.next_whole(max(1, prefix), compared):  # twice as many judged
+            census.add_whole(k, whole(k, compared))
             if spent():
                 break
 
@@ -236,8 +259,8 @@ def _test(census: Census, moves: list[int], tests: Callable[[int, list[int]], li
           progress: Callable[[int], None] | None) -> None:
     for k in range(census.orders):
         row = census.wins[k]
-        wanted = [move for move in moves if row[move] is None]
-        if wanted and k not in census.exact:
+        wanted = [move for move in moves if row[move] is None]  # a move judged on the order is known
+        if wanted:
             for move, won in zip(wanted, tests(k, wanted), strict=True):
                 row[move] = won
         if progress is not None:

@@ -193,8 +193,8 @@ class Coach:
         work = [0]  # tests made so far (``_row`` adds each order's)
         first = first or (FIRST_ORDERS if threshold is None else REVIEW_FIRST_ORDERS)
 
-        def whole(k: int) -> list[int]:
-            return self._row(seen, room, dungeons[k], actions, work)
+        def whole(k: int, moves: Sequence[int] | None) -> list[int | None]:
+            return self._row(seen, room, dungeons[k], actions, work, moves)
 
         def tests(k: int, moves: list[int]) -> list[bool]:
             position = self._position(dungeons[k], list(room))
@@ -209,7 +209,7 @@ class Coach:
                                                          if card.kind == MONSTER)
         with gc_paused():
             for k in range(min(first, taken.orders)):
-                taken.add_whole(k, whole(k))
+                taken.add_whole(k, whole(k, None))
                 if progress is not None:
                     progress(k + 1)
             leader, close = settle(taken, len(dungeons), swing, whole, tests, lambda: _spent(work, budget), progress,
@@ -219,13 +219,20 @@ class Coach:
         return Advice(moves, moves[leader], taken.orders, False, tuple(actions[i] for i in sorted(close)), gaps)
 
     def _row(self, seen: State, room: tuple[Card, ...], dungeon: tuple[Card, ...], actions: list[Action],
-             work: list[int]) -> list[int]:
-        """Every move's exact best score on one order (the order judged whole)."""
+             work: list[int], moves: Sequence[int] | None = None) -> list[int | None]:
+        """Each move's exact best score on one order: every move's (the order judged whole), or only ``moves``'
+        (None for the others)."""
         position = self._position(dungeon, list(room))  # kept: the room's next move asks about the same orders
         before = position.work()
         here = seen._replace(dungeon=dungeon)
-        top = position.value(here) if len(actions) > 1 else None  # the best of them: it bounds every other's search
-        row = [position.value(apply(here, action), at_most=top) for action in actions]
+        row: list[int | None]
+        if moves is None:
+            top = position.value(here) if len(actions) > 1 else None  # the best of them: it bounds every other's
+            row = [position.value(apply(here, action), at_most=top) for action in actions]
+        else:  # the position's own value would prove every move below the best: only these are wanted
+            row = [None] * len(actions)
+            for i in moves:
+                row[i] = position.value(apply(here, actions[i]))
         work[0] += position.work() - before
         return row
 

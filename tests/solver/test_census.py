@@ -28,16 +28,17 @@ def run(table: list[list[int]], first: int = 16, budget: int | None = None):
     census = Census(3, 32)
     asked: dict[str, list] = {"whole": [], "tests": []}
 
-    def whole(k: int) -> list[int]:
+    def whole(k: int, moves=None) -> list[int | None]:
         asked["whole"].append(k)
-        return table[k]
+        asked.setdefault("judged", []).append((k, None if moves is None else tuple(moves)))
+        return table[k] if moves is None else [v if i in moves else None for i, v in enumerate(table[k])]
 
     def tests(k: int, moves: list[int]) -> list[bool]:
         asked["tests"].append((k, tuple(moves)))
         return [table[k][move] > 0 for move in moves]
 
     for k in range(first):
-        census.add_whole(k, whole(k))
+        census.add_whole(k, whole(k, None))
     spent = (lambda: len(asked["whole"]) >= budget) if budget else (lambda: False)
     leader, close = settle(census, len(table), 200, whole, tests, spent, None)
     return census, leader, close, asked
@@ -83,3 +84,20 @@ def test_the_budget_stops_more_orders_judged_whole_but_never_the_census():
     census, leader, close, asked = run(table, budget=20)
     assert census.orders == 256 and len(asked["whole"]) <= 16 + 16  # one more round at most, then it answers
     assert close  # and says what may be as good
+
+
+def test_orders_judged_beyond_the_first_are_judged_only_for_the_moves_still_compared():
+    rng = random.Random(5)  # a rival 1 point better on average, 6 either way on each order: judged until told apart
+    table = [[row[STEADY], row[STEADY] + 1 + rng.choice((-6, 6)), row[POOR]] for row in made_up(256, deaths=set())]
+    census, leader, close, asked = run(table)
+    later = [moves for k, moves in asked["judged"] if k >= 16]
+    assert later and all(moves == (STEADY, RISKY) for moves in later)  # the poor move, dismissed, is never solved
+    assert all(census.exact[k][POOR] is None for k in range(16, 256) if k in census.exact)
+    assert leader == RISKY and not close
+    judged = sorted(k for k in census.exact)
+    assert judged == list(range(len(judged)))  # read from the first orders, in the census's order
+    gap = census.gap(RISKY, STEADY)
+    truth = fmean(row[RISKY] - row[STEADY] for row in table)
+    assert abs(gap.mean - truth) <= gap.margin  # the pair's figures come from every order judged for both
+    expected, margin, _ = census.figures(POOR)  # the dismissed move's from its first 16
+    assert expected == pytest.approx(fmean(row[POOR] for row in table[:16]))
