@@ -54,7 +54,9 @@ def main() -> None:
     parser.add_argument("--reviews", type=int, default=None, help="review only the first N deals' lines")
     parser.add_argument("--play-samples", type=int, default=fair.PLAY_SAMPLES,
                         help="orders a move of the coach's own play is judged on (the line the hints are asked along)")
+    parser.add_argument("--budget", type=int, default=coach.HINT_BUDGET, help="tests a hint's searches may make")
     args = parser.parse_args()
+    coach.HINT_BUDGET = args.budget  # the bot's hint reads it from there
     rules = PRESETS["classic"]
     hints, hints_wall, reviews, reviews_wall, plays, scores, spare = [], [], [], [], [], [], []
     firsts: list[float] = []  # hints at a room's first position
@@ -98,7 +100,7 @@ def main() -> None:
                 out.write(json.dumps({"deal": i, "hints": deal_hints, "review": reviewed,
                                       "play": plays[-1], "score": game.score}) + "\n")
     print(f"deals={args.deals} (from {args.first}) solver={native.describe()} "
-          f"hint budget={fair.HINT_BUDGET} tests play samples={args.play_samples} "
+          f"hint budget={coach.HINT_BUDGET} tests play samples={args.play_samples} "
           f"exact up to {fair.EXACT_ORDERS} orders{' cold' if args.cold else ''}")
     print(f"hint CPU: median {statistics.median(hints):.2f} s, p95 {p95(hints):.2f} s, max {max(hints):.2f} s over "
           f"{len(hints)} positions (wall: median {statistics.median(hints_wall):.2f} s, p95 {p95(hints_wall):.2f} s)")

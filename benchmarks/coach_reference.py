@@ -3,9 +3,12 @@
     .venv/bin/python benchmarks/coach_reference.py build [--deals 30] [--jobs 2]   # build it, or go on building
     .venv/bin/python benchmarks/coach_reference.py extend [--jobs 2]              # more orders where it is unsure
     .venv/bin/python benchmarks/coach_reference.py status                         # how far it is, what it cost
+    .venv/bin/python benchmarks/coach_reference.py build --set dev --deals 10     # the set to try changes on
 
 The deals are classic deals that nothing is tuned on: deal *i* is the seed made from the text ``coach-reference/i``
-(no benchmark, test or constant of the coach uses them otherwise). The positions are every room's first position
+(no benchmark, test or constant of the coach uses them otherwise). A second set, ``--set dev``, is built the same way
+from the texts ``coach-dev/i``, into ``results/coach_dev.jsonl``: a change to the coach is tried and chosen on it, and
+only then measured on the reference. The positions are every room's first position
 (the room full, no card of it played yet) along par's line of each deal, where there is more than one move and more
 than one order the unseen cards could be in: the positions players ask about most. For each, the orders of the cards
 the player has not seen are judged, each as likely as another: every distinct order when there are at most
@@ -19,6 +22,13 @@ and two moves compare on the same orders (``coach_quality.py`` makes the paired 
 twice as many orders of the same draw (the first 256 unchanged), again and again up to ``MOST_ORDERS``, until every
 move that might be within ``FAR`` points of the best is known to within ``CLOSE`` of it (the paired 95 % interval
 of its gap to the best is at most that wide on each side), or is shown more than ``FAR`` below it.
+
+``refine`` asks a narrower question of one move, the one a coach picked (``coach_quality.py --refine``): is some
+move more than ``FAR`` points better than it? Where the answer is not yet sure at 99 % (the paired interval of the
+gap straddles ``FAR``), the position is judged on twice as many orders of the same draw, up to ``MOST_REFINED``.
+A verdict is looked at again after every doubling, hence 99 % rather than 95 % at each look. The question does not
+lean either way: a pick the 256 orders put just above ``FAR`` below the best is judged further as surely as one
+they put just under it, and the rows judged further serve every later coach.
 
 Each position is appended to ``benchmarks/results/coach_reference.jsonl`` as soon as it is done, so a stopped build
 loses nothing and a rerun does only what is missing. Cheap positions (few unseen cards) go first, then the rest deal by
@@ -43,24 +53,36 @@ from games.engine.seeds import seed_from_bytes  # noqa: E402
 from games.solver import solve  # noqa: E402
 from games.solver.fair import _all_orders, distinct_orders, drawn_orders, unseen_count, visible  # noqa: E402
 from games.solver.position import Position  # noqa: E402
-from games.solver.racing import gap  # noqa: E402
+from games.solver.racing import Z, gap  # noqa: E402
 from games.solver.search import gc_paused  # noqa: E402
 
 ORDERS = 256
 MOST_ORDERS = 1024  # ``extend`` judges an unsettled position on up to this many orders
+MOST_REFINED = 4096  # ... and ``refine``, on up to this many
+SURE_Z = 2.58  # standard errors of a 99 % interval (``refine``)
 CLOSE, FAR = 0.5, 2.0  # as coach_quality.py judges the coach
 CHEAP = 14  # unseen cards up to which a position is judged first
-RESULTS = Path(__file__).resolve().parent / "results" / "coach_reference.jsonl"
+SETS = {"reference": ("coach-reference", "coach_reference.jsonl"), "dev": ("coach-dev", "coach_dev.jsonl")}
+RESULTS = Path(__file__).resolve().parent / "results" / SETS["reference"][1]
 RULES = PRESETS["classic"]
 
 
-def deal_seed(i: int) -> int:
-    return seed_from_bytes(f"coach-reference/{i}".encode())
+def deal_seed(i: int, name: str = "reference") -> int:
+    return seed_from_bytes(f"{SETS[name][0]}/{i}".encode())
+
+
+def use_set(name: str) -> None:
+    """Build, load and save the set ``name`` (``SETS``) from now on."""
+    global RESULTS, CURRENT
+    RESULTS, CURRENT = RESULTS.with_name(SETS[name][1]), name
+
+
+CURRENT = "reference"
 
 
 def positions_of(i: int) -> list[dict]:
     """Every room's first position with a choice along par's line of deal ``i``: its moves so far, its size."""
-    deck = deal(RULES, deal_seed(i))
+    deck = deal(RULES, deal_seed(i, CURRENT))
     state = new_game(RULES, deck=tuple(deck))
     found = []
     line = tuple(solve(RULES, deck).actions)
@@ -68,14 +90,14 @@ def positions_of(i: int) -> list[dict]:
         u = unseen_count(state)
         if (all(card is not None for card in state.room) and len(legal_actions(state)) > 1
                 and distinct_orders(state.dungeon[:u]) > 1):
-            found.append({"deal": i, "moves": encode(line[:n]),
-                          "turn": state.turn, "unseen": u})
+            found.append({"deal": i, "moves": encode(line[:n]), "turn": state.turn, "unseen": u}
+                         | ({"set": CURRENT} if CURRENT != "reference" else {}))
         state = apply(state, action)
     return found
 
 
 def state_of(item: dict):
-    state = new_game(RULES, deck=tuple(deal(RULES, deal_seed(item["deal"]))))
+    state = new_game(RULES, deck=tuple(deal(RULES, deal_seed(item["deal"], item.get("set", "reference")))))
     for action in decode(item["moves"]):
         state = apply(state, action)
     return state
@@ -133,6 +155,34 @@ def settle(row: dict) -> dict:
     return row
 
 
+def far_open(row: dict, chosen: int) -> bool:
+    """Whether some move might, at 99 %, be more than ``FAR`` points better than move ``chosen``, or might not."""
+    if row["exact"]:
+        return False
+    columns = list(zip(*row["values"], strict=True))
+    for i, column in enumerate(columns):
+        if i != chosen:
+            g = gap(column, columns[chosen])
+            margin = g.margin * SURE_Z / Z
+            if g.mean - margin < FAR < g.mean + margin:
+                return True
+    return False
+
+
+def refine(row: dict, action: str) -> dict:
+    """``row`` on twice as many orders, again and again, until whether some move is more than ``FAR`` points better
+    than ``action`` is sure at 99 %, or on ``MOST_REFINED`` orders."""
+    chosen = row["actions"].index(action)
+    while far_open(row, chosen) and row["orders"] < MOST_REFINED:
+        row = judge(row, 2 * row["orders"])
+    return row
+
+
+def save(done: dict[tuple[int, str], dict]) -> None:
+    """The whole file again (a stop loses only what is unwritten)."""
+    RESULTS.write_text("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in done.values()))
+
+
 def extend(jobs: int) -> None:
     done = load()
     todo = [row for row in done.values() if unsettled(row) and row["orders"] < MOST_ORDERS]
@@ -141,8 +191,7 @@ def extend(jobs: int) -> None:
         for future in as_completed([pool.submit(settle, row) for row in todo]):
             row = future.result()
             done[(row["deal"], row["moves"])] = row
-            # the whole file again, the settled row in place of the old (a stop loses only what is unwritten)
-            RESULTS.write_text("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in done.values()))
+            save(done)  # the settled row in place of the old
             print(f"deal {row['deal']:2d} room {row['turn']:2d} unseen {row['unseen']:2d} orders {row['orders']:4d}"
                   f"{'' if not unsettled(row) else ' (still unsettled)'} {row['cpu']:7.1f} s", flush=True)
 
@@ -191,7 +240,9 @@ def main() -> None:
     parser.add_argument("command", choices=["build", "extend", "status"])
     parser.add_argument("--deals", type=int, default=30)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--set", choices=sorted(SETS), default="reference")
     args = parser.parse_args()
+    use_set(args.set)
     if args.command == "build":
         build(args.deals, args.jobs)
     elif args.command == "extend":
