@@ -128,23 +128,27 @@ def report(rows: dict, picks: list[dict], how: str) -> None:
 
 
 def refine(rows: dict, picks: list[dict], jobs: int) -> None:
-    """Judge on more orders the positions where whether the pick is more than ``FAR`` below the best is not sure
-    (``coach_reference.refine``), keep them in the set, and say what changed."""
-    todo = [(rows[pick["key"]], pick["action"]) for pick in picks
-            if far_open(rows[pick["key"]], rows[pick["key"]]["actions"].index(pick["action"]))
-            and rows[pick["key"]]["orders"] < MOST_REFINED]
-    print(f"{len(todo)} positions where the pick's verdict is open at 99 %: judged on more orders", flush=True)
+    """Judge on more orders the positions where whether a pick is more than ``FAR`` below the best is not sure
+    (``coach_reference.refine``), keep them in the set, and say what changed (``picks``: of one coach or several)."""
+    picked: dict[tuple, list[str]] = {}
+    for pick in picks:
+        picked.setdefault(pick["key"], []).append(pick["action"])
+    todo = [(rows[key], actions) for key, actions in picked.items() if rows[key]["orders"] < MOST_REFINED
+            and any(far_open(rows[key], rows[key]["actions"].index(action)) for action in actions)]
+    print(f"{len(todo)} positions where a pick's verdict is open at 99 %: judged on more orders", flush=True)
     with ProcessPoolExecutor(jobs) as pool:
-        futures = {pool.submit(refine_row, row, action): (row, action) for row, action in todo}
+        futures = {pool.submit(refine_row, row, actions): (row, actions) for row, actions in todo}
         for future in as_completed(futures):
-            before, action = futures[future]
+            before, actions = futures[future]
             row = future.result()
             rows[(row["deal"], row["moves"])] = row
             save(rows)
-            chosen = row["actions"].index(action)
-            print(f"deal {row['deal']:2d} room {row['turn']:2d}: {action:3} cost {cost(before, chosen):5.1f} on "
-                  f"{before['orders']} orders, {cost(row, chosen):5.1f} on {row['orders']}"
-                  f"{' (still open)' if far_open(row, chosen) else ''}  {row['cpu'] - before['cpu']:.0f} s", flush=True)
+            for action in sorted(set(actions)):
+                chosen = row["actions"].index(action)
+                print(f"deal {row['deal']:2d} room {row['turn']:2d}: {action:3} cost {cost(before, chosen):5.1f} on "
+                      f"{before['orders']} orders, {cost(row, chosen):5.1f} on {row['orders']}"
+                      f"{' (still open)' if far_open(row, chosen) else ''}  {row['cpu'] - before['cpu']:.0f} s",
+                      flush=True)
 
 
 def curve(rows: list[dict], draws: int = 20) -> None:

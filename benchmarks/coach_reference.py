@@ -23,8 +23,8 @@ twice as many orders of the same draw (the first 256 unchanged), again and again
 move that might be within ``FAR`` points of the best is known to within ``CLOSE`` of it (the paired 95 % interval
 of its gap to the best is at most that wide on each side), or is shown more than ``FAR`` below it.
 
-``refine`` asks a narrower question of one move, the one a coach picked (``coach_quality.py --refine``): is some
-move more than ``FAR`` points better than it? Where the answer is not yet sure at 99 % (the paired interval of the
+``refine`` asks a narrower question of the moves coaches picked (``coach_quality.py --refine``): is some move more
+than ``FAR`` points better than one of them? Where the answer is not yet sure at 99 % (the paired interval of the
 gap straddles ``FAR``), the position is judged on twice as many orders of the same draw, up to ``MOST_REFINED``.
 A verdict is looked at again after every doubling, hence 99 % rather than 95 % at each look. The question does not
 lean either way: a pick the 256 orders put just above ``FAR`` below the best is judged further as surely as one
@@ -169,11 +169,11 @@ def far_open(row: dict, chosen: int) -> bool:
     return False
 
 
-def refine(row: dict, action: str) -> dict:
+def refine(row: dict, actions: list[str]) -> dict:
     """``row`` on twice as many orders, again and again, until whether some move is more than ``FAR`` points better
-    than ``action`` is sure at 99 %, or on ``MOST_REFINED`` orders."""
-    chosen = row["actions"].index(action)
-    while far_open(row, chosen) and row["orders"] < MOST_REFINED:
+    than each of ``actions`` is sure at 99 %, or on ``MOST_REFINED`` orders."""
+    chosen = [row["actions"].index(action) for action in actions]
+    while any(far_open(row, i) for i in chosen) and row["orders"] < MOST_REFINED:
         row = judge(row, 2 * row["orders"])
     return row
 
