@@ -54,7 +54,9 @@ PLAY_SAMPLES = 12  # orders the coach's own play judges a move on, move by move 
 # How much a hint may solve before it stops judging more orders whole and answers, saying how sure it is (its first
 # orders and its census are judged whatever the budget): the tests of its orders' searches (``Position.work``, about
 # a million a second of CPU with the C search), not seconds, so that the same position always gets the same advice.
-HINT_BUDGET = 1_500_000
+# Chosen on the dev set (``benchmarks/coach_reference.py --set dev``): as good there as 1,500,000, and a hint's 95th
+# percentile under 1 s of CPU in the bot's path; 700,000 left a position more than 2 points below the best.
+HINT_BUDGET = 1_000_000
 REVIEW_MOVE_BUDGET = 400_000  # ... and a review, for each move
 KEPT_ORDERS = 12  # solved orders kept for the next question (the same turn's next move asks about the same ones)
 LET_GO_WAITING = 8  # orders let go of that wait for a caller to free them (``Coach.retired``): one room's
