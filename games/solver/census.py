@@ -11,8 +11,9 @@ so a hint asks it of every move on every one of its orders (``census``), after j
   judged whole give that kind of order (stratified sampling: each kind weighted by its share of the census, the
   orders judged whole being the first ones, a random sample of every kind);
 - while a rival may still be more than half a point better (at 95 %), more orders are judged, in the census's
-  order, twice as many each time, within the budget: only for the leader and the moves that still stand against it
-  (a move already dismissed costs as much to solve as one still in question, and its figures change nothing).
+  order, twice as many each time, within the budget: a hint judges them only for the leader and the moves that still
+  stand against it (a move already dismissed costs as much to solve as one still in question, and its figures
+  change nothing); a review, every move.
 
 So the figures are as sure as if every move were solved on every order of the census, at a fraction of the cost.
 
@@ -221,7 +222,10 @@ def settle(census: Census, total: int, swing: int, whole: Callable[[int, Sequenc
         if census.orders < total and (open_ or not trusted(census, leader, swing)):
             census.grow(min(total, 2 * census.orders))  # whatever the budget: a hidden loss is the costliest error
             continue
+        # a hint judges only the moves still in question; a review every move (a move dismissed may yet take the
+        # lead, and a review's small budget would stop before the new leader's scores were filled in)
         compared = sorted(open_ | {leader})
+        judged = compared if threshold is None else None
         losses = sorted({k for move in open_ for k in range(census.orders)
                          if census.wins[k][move] is False and not census.judged(k, compared)})
         # a review judges the losses of a move it cannot give a verdict on whatever the budget: a verdict read from
@@ -231,12 +235,12 @@ def settle(census: Census, total: int, swing: int, whole: Callable[[int, Sequenc
             return leader, close
         if losses:  # the orders a rival loses and the leader wins decide the most: judged first
             for k in losses[:4] if threshold is not None else losses:  # a review: a few, then a look
-                census.add_whole(k, whole(k, compared))
+                census.add_whole(k, whole(k, judged))
                 if spent() and threshold is None:
                     break
             continue
         for k in census.next_whole(max(1, prefix), compared):  # twice as many judged
-            census.add_whole(k, whole(k, compared))
+            census.add_whole(k, whole(k, judged))
             if spent():
                 break
 

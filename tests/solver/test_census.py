@@ -101,3 +101,28 @@ def test_orders_judged_beyond_the_first_are_judged_only_for_the_moves_still_comp
     assert abs(gap.mean - truth) <= gap.margin  # the pair's figures come from every order judged for both
     expected, margin, _ = census.figures(POOR)  # the dismissed move's from its first 16
     assert expected == pytest.approx(fmean(row[POOR] for row in table[:16]))
+
+
+def test_a_review_judges_every_move_on_the_orders_it_judges():
+    rng = random.Random(2)  # move 0 looks best on the first orders, move 1 is; the move played is about 2 below
+    table = []
+    for k in range(256):
+        base = rng.randint(12, 20)
+        table.append([base + (6 if k < 8 else -2) + rng.choice((-3, 3)), base + 1 + rng.choice((-3, 3)),
+                      base - 1 + rng.choice((-6, 6))])
+    census = Census(3, 32)
+    for k in range(8):
+        census.add_whole(k, table[k])
+    calls = []
+
+    def whole(k: int, moves=None) -> list[int | None]:
+        calls.append(moves)
+        return table[k] if moves is None else [v if i in moves else None for i, v in enumerate(table[k])]
+
+    def tests(k: int, moves: list[int]) -> list[bool]:
+        return [table[k][move] > 0 for move in moves]
+
+    leader, _ = settle(census, 256, 200, whole, tests, lambda: len(calls) >= 24, None, frozenset({2}), threshold=3.0)
+    assert leader == 1 and len(census.exact) > 8  # the lead changed hands while the verdict needed more orders
+    # a move dismissed at first took the lead: its scores are on every order judged, as the move played's are
+    assert all(None not in census.exact[k] for k in census.exact) and set(calls) == {None}
