@@ -196,8 +196,8 @@ def settle(census: Census, total: int, swing: int, whole: Callable[[int, Sequenc
     each of the moves given wins on order k) and judge whole (``whole``: the exact scores on order k of the moves
     given, None: of every move) every order it loses; test each rival that stands; take more orders into the census,
     up to ``total``, until a loss the census has not met could not cost more than ``FAR`` points (``trusted``); then
-    judge more orders, for the leader and the rivals standing, while a rival stands. The leader, and the rivals
-    standing.
+    judge more orders while a rival stands (a hint: only the leader's and the rivals' scores; a review: every move's).
+    The leader, and the rivals standing.
 
     With a ``threshold`` (a review), the question is rather whether each move ``asked`` gave away that many points
     against the leader (``racing.verdict``): those moves are tested from the start, and judged while it is open."""
