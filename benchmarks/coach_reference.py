@@ -43,6 +43,7 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
@@ -148,11 +149,16 @@ def unsettled(row: dict) -> bool:
     return False
 
 
-def settle(row: dict) -> dict:
-    """``row`` on twice as many orders, again and again, until it is settled or on ``MOST_ORDERS``."""
-    while unsettled(row) and row["orders"] < MOST_ORDERS:
+def doubled(row: dict, still_open: Callable[[dict], bool], most: int) -> dict:
+    """``row`` on twice as many orders, again and again, while ``still_open(row)`` and it has fewer than ``most``."""
+    while still_open(row) and row["orders"] < most:
         row = judge(row, 2 * row["orders"])
     return row
+
+
+def settle(row: dict) -> dict:
+    """``row`` on twice as many orders, again and again, until it is settled or on ``MOST_ORDERS``."""
+    return doubled(row, unsettled, MOST_ORDERS)
 
 
 def far_open(row: dict, chosen: int) -> bool:
@@ -173,9 +179,7 @@ def refine(row: dict, actions: list[str]) -> dict:
     """``row`` on twice as many orders, again and again, until whether some move is more than ``FAR`` points better
     than each of ``actions`` is sure at 99 %, or on ``MOST_REFINED`` orders."""
     chosen = [row["actions"].index(action) for action in actions]
-    while any(far_open(row, i) for i in chosen) and row["orders"] < MOST_REFINED:
-        row = judge(row, 2 * row["orders"])
-    return row
+    return doubled(row, lambda r: any(far_open(r, i) for i in chosen), MOST_REFINED)
 
 
 def save(done: dict[tuple[int, str], dict]) -> None:

@@ -78,10 +78,10 @@ class Census:
     def untested(self, move: int) -> list[int]:
         return [k for k in range(self.orders) if self.wins[k][move] is None]
 
-    def losses_unjudged(self, move: int) -> list[int]:
-        """The orders ``move`` loses that are not judged whole (every move's score)."""
-        everyone = range(self.moves)
-        return [k for k in range(self.orders) if self.wins[k][move] is False and not self.judged(k, everyone)]
+    def losses_unjudged(self, move: int, moves: Sequence[int] | None = None) -> list[int]:
+        """The orders ``move`` loses on which ``moves`` (None: every move) are not all judged."""
+        wanted = range(self.moves) if moves is None else moves
+        return [k for k in range(self.orders) if self.wins[k][move] is False and not self.judged(k, wanted)]
 
     def next_whole(self, count: int, moves: Sequence[int]) -> list[int]:
         """The next ``count`` orders on which ``moves`` are not all judged, in the census's order."""
@@ -137,7 +137,7 @@ def _stratified(census: Census, moves: Sequence[int], value: Callable[[int], flo
     and half its 95 % interval: the spread of the orders, plus what reading a kind from its sample leaves unknown."""
     n = census.orders
     prefix = census.prefix(moves)
-    judged = [k for k in census.exact if census.judged(k, moves)]
+    judged = {k for k in census.exact if census.judged(k, moves)}
     known: list[float] = [value(k) for k in judged]  # type: ignore[misc]  # judged: a value
     sample: dict[bool, list[float]] = {True: [], False: []}
     for k in range(prefix):
@@ -148,7 +148,7 @@ def _stratified(census: Census, moves: Sequence[int], value: Callable[[int], flo
     sample[False] += [value(k) for k in judged if k >= prefix and kind(k) is False]  # type: ignore[misc]
     unjudged = {True: 0, False: 0}
     for k in range(n):
-        if not census.judged(k, moves):
+        if k not in judged:
             unjudged[kind(k)] += 1  # type: ignore[index]  # an order a leader loses is judged whole: it has a kind
     means, variances, bounded = {}, {}, False
     for key, values in sample.items():
@@ -226,8 +226,7 @@ def settle(census: Census, total: int, swing: int, whole: Callable[[int, Sequenc
         # lead, and a review's small budget would stop before the new leader's scores were filled in)
         compared = sorted(open_ | {leader})
         judged = compared if threshold is None else None
-        losses = sorted({k for move in open_ for k in range(census.orders)
-                         if census.wins[k][move] is False and not census.judged(k, compared)})
+        losses = sorted({k for move in open_ for k in census.losses_unjudged(move, compared)})
         # a review judges the losses of a move it cannot give a verdict on whatever the budget: a verdict read from
         # a guess at what they cost would call a move that dies often fine
         prefix = census.prefix(compared)
