@@ -9,6 +9,7 @@ no words, only ranks, suits, values and signs (``card_words``). Words are measur
 from __future__ import annotations
 
 import struct
+import threading
 import zlib
 from functools import cache, lru_cache
 from pathlib import Path
@@ -47,9 +48,16 @@ SUIT_GLYPHS = {"S": "♠", "C": "♣", "H": "♥", "D": "♦"}
 RED_SUITS = frozenset("HD")
 
 
-@cache
+_THREAD = threading.local()
+
+
 def font(size: int) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(str(FONT_PATH), size)
+    """The font at ``size``, one per thread: FreeType draws with a face that must not be used by two threads at once
+    (a duel's board and hand are drawn in worker threads side by side, replays in a thread of their own)."""
+    fonts: dict[int, ImageFont.FreeTypeFont] = _THREAD.__dict__.setdefault("fonts", {})
+    if size not in fonts:
+        fonts[size] = ImageFont.truetype(str(FONT_PATH), size)
+    return fonts[size]
 
 
 def ink(card: Card) -> tuple[int, int, int]:
