@@ -8,7 +8,10 @@ Monte Carlo). When the distinct orders are at most ``EXACT_ORDERS``, every one i
 Otherwise the orders are drawn at random. A hint judges its first ``FIRST_ORDERS`` whole (every move solved
 exactly), then takes the census of up to ``MAX_ORDERS`` (``census``): whether the leading move still wins on each
 order, so that a rare death cannot hide, every order it loses judged whole, more orders judged whole while another
-move may still be more than half a point better (95 %), within ``HINT_BUDGET``. A review takes the same census
+move may still be more than half a point better (95 %), within ``HINT_BUDGET``; a move dismissed on deaths met in
+the first orders is tested on the census too, and where a move may yet be more than 2 points better than the best at
+99.9 % because the two part on a few deaths, the census takes more orders, up to ``WIDEST_CENSUS``, within
+``WIDER_BUDGET`` times the budget (``census.far_rivals``). A review takes the same census
 of the move played, its first ``REVIEW_FIRST_ORDERS`` orders judged whole: whether it still wins on every order
 too, the orders it loses judged whole, until it is shown to have given away the threshold or not (``racing.verdict``),
 within ``REVIEW_MOVE_BUDGET``: a move that dies on a few orders in a hundred is not called fine. A coach
@@ -50,6 +53,11 @@ from games.solver.search import gc_paused
 FIRST_ORDERS = 16  # orders a hint judges whole before its census (whatever its budget)
 REVIEW_FIRST_ORDERS = 8  # ... and a review, for each move (a game has dozens of moves)
 MAX_ORDERS = 256  # the most orders judged (a hint's census; as many as the reference set judges a move on)
+# ... and a hint's census where a move may yet be more than 2 points better than the best, because the two part on
+# a few deaths (``census.far_rivals``): 256 orders at a time, while its searches have made fewer than WIDER_BUDGET
+# times its budget's tests
+WIDEST_CENSUS = 1024
+WIDER_BUDGET = 3
 PLAY_SAMPLES = 12  # orders the coach's own play judges a move on, move by move through a whole deal
 # How much a hint may solve before it stops judging more orders whole and answers, saying how sure it is (its first
 # orders and its census are judged whatever the budget): the tests of its orders' searches (``Position.work``, about
@@ -155,7 +163,8 @@ class Coach:
         asked = {i for i, action in enumerate(actions) if action in wanted}
         if not continuing:
             self.forget()
-        return self._advise_sure(seen, actions, dungeons, asked, threshold, budget, progress, first)
+        widest = WIDEST_CENSUS if threshold is None else 0  # a hint's census may take more orders
+        return self._advise_sure(seen, actions, dungeons, asked, threshold, budget, progress, first, widest)
 
     def _advise_all(self, seen: State, actions: list[Action], dungeons: list[tuple[Card, ...]], exact: bool,
                     wanted: set[Action]) -> Advice:
@@ -188,20 +197,25 @@ class Coach:
 
     def _advise_sure(self, seen: State, actions: list[Action], dungeons: list[tuple[Card, ...]], asked: set[int],
                      threshold: float | None, budget: int | None, progress: Callable[[int], None] | None,
-                     first: int | None) -> Advice:
+                     first: int | None, widest: int) -> Advice:
         """The census (``census.settle``): its ``first`` orders judged whole, then whether the leader, and each move
         that may yet matter, still wins on every order, the orders it loses judged whole."""
         room = tuple(card for card in seen.room if card is not None)
         work = [0]  # tests made so far (``_row`` adds each order's)
         first = first or (FIRST_ORDERS if threshold is None else REVIEW_FIRST_ORDERS)
 
+        def order(k: int) -> tuple[Card, ...]:
+            if k >= len(dungeons):  # drawn only when the census takes them: the first ones are the same
+                dungeons.extend(orders(seen, widest)[0][len(dungeons):])
+            return dungeons[k]
+
         def whole(k: int, moves: Sequence[int] | None) -> list[int | None]:
-            return self._row(seen, room, dungeons[k], actions, work, moves)
+            return self._row(seen, room, order(k), actions, work, moves)
 
         def tests(k: int, moves: list[int]) -> list[bool]:
-            position = self._position(dungeons[k], list(room))
+            position = self._position(order(k), list(room))
             before = position.work()
-            wins = win_tests(position, seen._replace(dungeon=dungeons[k]), [actions[i] for i in moves])
+            wins = win_tests(position, seen._replace(dungeon=order(k)), [actions[i] for i in moves])
             work[0] += position.work() - before
             return wins
 
@@ -214,8 +228,10 @@ class Coach:
                 taken.add_whole(k, whole(k, None))
                 if progress is not None:
                     progress(k + 1)
-            leader, close = settle(taken, len(dungeons), swing, whole, tests, lambda: _spent(work, budget), progress,
-                                   frozenset(asked if threshold is not None else ()), threshold)
+            leader, close = settle(taken, len(dungeons), swing, whole, tests,
+                                   lambda: _spent(work, budget), progress,
+                                   frozenset(asked if threshold is not None else ()), threshold, widest,
+                                   lambda: _spent(work, budget and WIDER_BUDGET * budget))
         moves = tuple(_census_figures(taken, i, action) for i, action in enumerate(actions))
         gaps = tuple((actions[i], taken.gap_between(leader, i, swing)) for i in sorted(asked) if i != leader)
         return Advice(moves, moves[leader], taken.orders, False, tuple(actions[i] for i in sorted(close)), gaps)

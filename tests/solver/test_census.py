@@ -24,7 +24,8 @@ def made_up(orders: int, deaths: set[int], seed: int = 1) -> list[list[int]]:
     return table
 
 
-def run(table: list[list[int]], first: int = 16, budget: int | None = None):
+def run(table: list[list[int]], first: int = 16, budget: int | None = None, widest: int = 0):
+    """A hint's census over ``table`` (``widest``: the orders beyond its first 256 it may take)."""
     census = Census(3, 32)
     asked: dict[str, list] = {"whole": [], "tests": []}
 
@@ -40,7 +41,8 @@ def run(table: list[list[int]], first: int = 16, budget: int | None = None):
     for k in range(first):
         census.add_whole(k, whole(k, None))
     spent = (lambda: len(asked["whole"]) >= budget) if budget else (lambda: False)
-    leader, close = settle(census, len(table), 200, whole, tests, spent, None)
+    total = min(len(table), 256) if widest else len(table)
+    leader, close = settle(census, total, 200, whole, tests, spent, None, widest=widest)
     return census, leader, close, asked
 
 
@@ -126,3 +128,44 @@ def test_a_review_judges_every_move_on_the_orders_it_judges():
     assert leader == 1 and len(census.exact) > 8  # the lead changed hands while the verdict needed more orders
     # a move dismissed at first took the lead: its scores are on every order judged, as the move played's are
     assert all(None not in census.exact[k] for k in census.exact) and set(calls) == {None}
+
+
+def test_a_move_dismissed_on_the_deaths_of_the_first_orders_is_counted_on_the_census():
+    rng = random.Random(6)  # the bold move wins about 6 more than the steady one, and dies on 4 orders: the first 16's
+    table = []
+    for k in range(256):
+        steady = rng.randint(15, 21)
+        table.append([steady, -150 if k in {1, 6, 9, 14} else steady + 6 + rng.randint(-4, 4), steady - 10])
+    truth = [fmean(row[i] for row in table) for i in range(3)]
+    assert truth[RISKY] > truth[STEADY] + 2  # four deaths in 256 orders: the bold move is the best by far
+    census = Census(3, 32)
+    for k in range(16):
+        census.add_whole(k, table[k])
+    assert census.gap(STEADY, RISKY).low > -0.5  # on the first 16 it looks far worse, at 95 %
+    census, leader, close, asked = run(table)
+    assert RISKY in census.tested and census.win_share(RISKY)[0] == pytest.approx(252 / 256)
+    assert leader == RISKY
+
+
+def test_a_hint_takes_more_orders_while_a_death_seen_once_could_hide_more_than_two_points():
+    rng = random.Random(4)
+    deaths = {100} | set(range(260, 1024, 32))  # once in the first 256 orders, then 24 times in 768 (2.4 % in all)
+    table = []
+    for k in range(1024):
+        steady = rng.randint(15, 21)
+        table.append([steady, -150 if k in deaths else steady + rng.choice((1, 2)), steady - 10])
+    truth = [fmean(row[i] for row in table) for i in range(3)]
+    assert truth[RISKY] < truth[STEADY] - 2  # more than 2 points below over every order
+    assert fmean(row[RISKY] for row in table[:256]) > fmean(row[STEADY] for row in table[:256])  # not on the first
+    census, leader, _, _ = run(table[:256])
+    assert leader == RISKY and census.orders == 256  # what 256 orders show
+    census, leader, _, asked = run(table, widest=1024)
+    assert leader == STEADY and census.orders > 256
+    assert {k for k in deaths if k < census.orders} <= set(census.exact)  # every death met, judged whole
+
+
+def test_a_hint_takes_no_more_orders_where_no_move_in_question_dies():
+    rng = random.Random(5)  # a rival as good on average, 6 points either way: close, but no death to miss
+    table = [[row[STEADY], row[STEADY] + rng.choice((-6, 6)), row[POOR]] for row in made_up(1024, deaths=set())]
+    census, _, _, _ = run(table, widest=1024)
+    assert census.orders == 256

@@ -81,7 +81,7 @@ def test_the_figures_say_how_sure_they_are_and_a_budget_gives_the_same_advice_ev
     assert again == small  # a budget of work, not of time: the same position, the same answer
     assert "about" in hint_phrase(state, small)
     sure = Coach(state.rules).advise(state)
-    assert sure.sure or sure.orders == fair.MAX_ORDERS
+    assert sure.sure or sure.orders >= fair.MAX_ORDERS  # not sure only on the whole census (wider: up to 1,024)
     assert sure.best.margin <= small.best.margin  # more orders judged whole, a narrower interval
     monkeypatch.setattr(orders, "EXACT_ORDERS", 10**6)
     exact = Coach(state.rules).advise(state)  # every order: exact figures, plain words
