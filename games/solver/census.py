@@ -224,7 +224,8 @@ def settle(census: Census, total: int, swing: int, whole: Callable[[int, Sequenc
     given, None: of every move) every order it loses; test each rival that stands; take more orders into the census,
     up to ``total``, until a loss the census has not met could not cost more than ``FAR`` points (``trusted``); then
     judge more orders while a rival stands (a hint: only the leader's and the rivals' scores; a review: every move's).
-    The leader, and the rivals standing.
+    Then, up to ``widest`` orders (a hint's), 256 more at a time while a move may yet be more than ``FAR`` better
+    (``far_rivals``), until ``far_spent``. The leader, and the rivals standing.
 
     With a ``threshold`` (a review), the question is rather whether each move ``asked`` gave away that many points
     against the leader (``racing.verdict``): those moves are tested from the start, and judged while it is open."""
