@@ -113,6 +113,7 @@ class Coach:
             raise SolverRefused(reason)
         self.rules = rules
         self.samples = samples  # None: as many orders as it takes to be sure (``racing``), up to ``max_orders``
+        # (a hint's census up to ``WIDEST_CENSUS`` where a few deaths leave a move in question)
         self.max_orders = max_orders
         self.kept = kept
         self._positions: OrderedDict[tuple[Card, ...], Position] = OrderedDict()
