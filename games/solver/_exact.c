@@ -47,16 +47,22 @@ typedef struct {
 /* ---- a room's plans ------------------------------------------------------------------------------------------ */
 
 typedef struct { uint8_t d1, p, d2, last; } Numbers;
-typedef struct { uint8_t carried, w, lim; int first, count; } Group;  /* plans leading to one situation */
+/* Plans leading to one situation: ``count`` of them, after the previous groups' (6 bytes). */
+typedef struct { uint8_t carried, w, lim, unused; uint16_t count; } Group;
 typedef struct { uint8_t d1, p, d2, damage; int resolved; } Way;       /* a way to die */
 
+/* A room's plans: 40 bytes, and its arrays in the table's arena (the table holds a few hundred thousand rooms). */
 typedef struct {
     uint8_t key[8];
-    Numbers *plans; int n_plans;   /* final or terminal rooms: every plan with its clear bonus */
-    Group *groups; int n_groups;   /* otherwise: plans grouped by where they lead */
-    Numbers *numbers;              /* the groups' plans */
-    Way *deaths; int n_deaths;     /* sorted by resolved, most first; n_deaths < 0: not looked for yet */
+    Numbers *plans;                /* final or terminal rooms: every plan with its clear bonus */
+    Group *groups;                 /* otherwise: plans grouped by where they lead, each group's plans after them */
+    Way *deaths;                   /* sorted by resolved, most first */
+    uint16_t n_plans, n_groups;
+    int32_t n_deaths;              /* < 0: not looked for yet */
 } Plans;
+
+/* The numbers of a room's groups: right after its groups. */
+#define GROUP_NUMBERS(r) ((const Numbers *)((r)->groups + (r)->n_groups))
 
 /* ---- a turn ------------------------------------------------------------------------------------------------- */
 
@@ -106,15 +112,45 @@ typedef struct {
 } Exact;
 
 /* Rooms' plans depend on the room's cards, the weapon, its limit and the rules' limit step, never on the deal: one
- * table serves every search (a hint's hundreds of orders meet the same rooms), emptied when it holds ``ROOMS_KEPT``
- * between questions (``forget_rooms``). */
-#define ROOMS_KEPT 100000
+ * table serves every search (a hint's hundreds of orders meet the same rooms, and other deals' hints most of them
+ * again), emptied when it holds ``ROOMS_BYTES`` between questions (``forget_rooms``). Emptied, it is filled again
+ * at a cost: a hint makes a few hundred thousand rooms' plans from nothing. */
+#ifndef ROOMS_BYTES
+#define ROOMS_BYTES (48 << 20)
+#endif
+#define ARENA_CHUNK (1 << 20)
 typedef struct {
     Plans *rooms; int32_t n_rooms, cap_rooms;
     int32_t *room_slots; uint32_t n_room_slots;
     uint32_t made;  /* how many times the table was emptied (what a turn kept of it is good while this is unchanged) */
+    uint8_t **chunks; int32_t n_chunks, cap_chunks;  /* the arena of the plans' arrays, freed at once */
+    uint32_t chunk_used;
 } Rooms;
 static Rooms ROOMS;
+
+static int grow(void **array, int32_t *cap, int32_t need, size_t size);
+
+/* ``bytes`` from the arena (4-byte aligned; at most ``ARENA_CHUNK``), or NULL with MemoryError. */
+static void *arena(uint32_t bytes) {
+    Rooms *g = &ROOMS;
+    bytes = (bytes + 3) & ~3u;
+    if (!g->n_chunks || g->chunk_used + bytes > ARENA_CHUNK) {
+        if (grow((void **)&g->chunks, &g->cap_chunks, g->n_chunks + 1, sizeof(uint8_t *))) return NULL;
+        uint8_t *chunk = malloc(ARENA_CHUNK);
+        if (!chunk) { PyErr_NoMemory(); return NULL; }
+        g->chunks[g->n_chunks++] = chunk;
+        g->chunk_used = 0;
+    }
+    void *at = g->chunks[g->n_chunks - 1] + g->chunk_used;
+    g->chunk_used += bytes;
+    return at;
+}
+
+/* What the table holds, in bytes. */
+static size_t rooms_held(void) {
+    return (size_t)ROOMS.n_chunks * ARENA_CHUNK + (size_t)ROOMS.cap_rooms * sizeof(Plans)
+           + (size_t)ROOMS.n_room_slots * sizeof(int32_t);
+}
 
 static int grow(void **array, int32_t *cap, int32_t need, size_t size) {
     if (need <= *cap) return 0;
@@ -448,8 +484,8 @@ static Plans *room_plans(Exact *x, const uint8_t *room, int room_n, int w, int l
     memcpy(k->cards, key, room_n);
     walk(k, (1 << room_n) - 1, 0, 0, 0, 0, w, lim + AS_GIVEN, 0, 0);
     if (found) {  /* plans known: only the deaths were missing */
-        found->deaths = malloc(sizeof(Way) * (k->n_deaths ? k->n_deaths : 1));
-        if (!found->deaths) { walk_done(k); PyErr_NoMemory(); return NULL; }
+        found->deaths = arena(sizeof(Way) * (uint32_t)k->n_deaths);
+        if (!found->deaths) { walk_done(k); return NULL; }
         memcpy(found->deaths, k->deaths, sizeof(Way) * k->n_deaths);
         qsort(found->deaths, k->n_deaths, sizeof(Way), by_resolved);
         found->n_deaths = k->n_deaths;
@@ -464,49 +500,51 @@ static Plans *room_plans(Exact *x, const uint8_t *room, int room_n, int w, int l
     uint64_t kept[MAX_FOUND];
     int n_kept = undominated(k, kept);
     if (mode & 3) {  /* the room ends the game or is the one before the end: each plan's score is known at once */
-        r->plans = malloc(sizeof(Numbers) * (n_kept ? n_kept : 1));
-        if (!r->plans) { walk_done(k); PyErr_NoMemory(); return NULL; }
+        r->plans = arena(sizeof(Numbers) * (uint32_t)n_kept);
+        if (!r->plans) { walk_done(k); return NULL; }
         for (int i = 0; i < n_kept; i++)
             r->plans[i] = (Numbers){(uint8_t)F_D1(kept[i]), (uint8_t)F_P(kept[i]), (uint8_t)F_D2(kept[i]),
                                     (uint8_t)F_LAST(kept[i])};
-        r->n_plans = n_kept;
+        r->n_plans = (uint16_t)n_kept;
     }
     if (!(mode & 1)) {  /* grouped by where they lead: the card left (as a class), the weapon and limit */
-        r->groups = malloc(sizeof(Group) * (n_kept ? n_kept : 1));
-        r->numbers = malloc(sizeof(Numbers) * (n_kept ? n_kept : 1));
-        if (!r->groups || !r->numbers) { walk_done(k); PyErr_NoMemory(); return NULL; }
-        int n_numbers = 0;
+        Group groups[MAX_FOUND];
+        Numbers numbers[MAX_FOUND];
+        int n_groups = 0, n_numbers = 0;
         for (int i = 0; i < n_kept; i++) {  /* groups in the order first met, as plan_groups makes them */
             uint64_t f = kept[i];
             int slot = __builtin_ctz(F_LEFT(f));
             uint8_t carried = key[slot];
             int g;
-            for (g = 0; g < r->n_groups; g++)
-                if (r->groups[g].carried == carried && r->groups[g].w == F_W(f) && r->groups[g].lim == F_LIM(f)) break;
-            if (g == r->n_groups) {
-                r->groups[g] = (Group){carried, (uint8_t)F_W(f), (uint8_t)F_LIM(f), 0, 0};
-                r->n_groups++;
-            }
+            for (g = 0; g < n_groups; g++)
+                if (groups[g].carried == carried && groups[g].w == F_W(f) && groups[g].lim == F_LIM(f)) break;
+            if (g == n_groups) groups[n_groups++] = (Group){carried, (uint8_t)F_W(f), (uint8_t)F_LIM(f), 0, 0};
         }
-        for (int g = 0; g < r->n_groups; g++) {
-            Group *grp = &r->groups[g];
-            grp->first = n_numbers;
+        for (int g = 0; g < n_groups; g++) {
+            Group *grp = &groups[g];
+            int first = n_numbers;
             for (int i = 0; i < n_kept; i++) {
                 uint64_t f = kept[i];
                 int slot = __builtin_ctz(F_LEFT(f));
                 if (key[slot] != grp->carried || F_W(f) != grp->w || F_LIM(f) != grp->lim) continue;
                 Numbers num = {(uint8_t)F_D1(f), (uint8_t)F_P(f), (uint8_t)F_D2(f), 0};
                 int dup = 0;
-                for (int j = grp->first; j < n_numbers && !dup; j++)
-                    dup = r->numbers[j].d1 == num.d1 && r->numbers[j].p == num.p && r->numbers[j].d2 == num.d2;
-                if (!dup) r->numbers[n_numbers++] = num;
+                for (int j = first; j < n_numbers && !dup; j++)
+                    dup = numbers[j].d1 == num.d1 && numbers[j].p == num.p && numbers[j].d2 == num.d2;
+                if (!dup) numbers[n_numbers++] = num;
             }
-            grp->count = n_numbers - grp->first;
+            grp->count = (uint16_t)(n_numbers - first);
         }
+        /* the groups, then their plans: one place in memory */
+        r->groups = arena(sizeof(Group) * (uint32_t)n_groups + sizeof(Numbers) * (uint32_t)n_numbers);
+        if (!r->groups) { walk_done(k); return NULL; }
+        r->n_groups = (uint16_t)n_groups;
+        memcpy(r->groups, groups, sizeof(Group) * n_groups);
+        memcpy((Numbers *)GROUP_NUMBERS(r), numbers, sizeof(Numbers) * n_numbers);
     }
     if (want_deaths) {
-        r->deaths = malloc(sizeof(Way) * (k->n_deaths ? k->n_deaths : 1));
-        if (!r->deaths) { walk_done(k); PyErr_NoMemory(); return NULL; }
+        r->deaths = arena(sizeof(Way) * (uint32_t)k->n_deaths);
+        if (!r->deaths) { walk_done(k); return NULL; }
         memcpy(r->deaths, k->deaths, sizeof(Way) * k->n_deaths);
         qsort(r->deaths, k->n_deaths, sizeof(Way), by_resolved);
         r->n_deaths = k->n_deaths;
@@ -768,11 +806,11 @@ static int best(Exact *x, int32_t sid, int avoided, int h, int w, int lim, int t
     if (!turn->final && !turn->terminal_next) {
         Plans *r = turn_plans(x, turn, 2, room, room_n, w, lim, (x->early_end ? 2 : 0) | drunk, 0);
         if (!r) return FAIL;
+        const Numbers *p = GROUP_NUMBERS(r);
         for (int g = 0; g < r->n_groups; g++) {
-            Group *grp = &r->groups[g];
+            const Group *grp = &r->groups[g];
             int h2 = 0;
-            for (int i = grp->first; i < grp->first + grp->count; i++) {
-                Numbers *p = &r->numbers[i];
+            for (const Numbers *end = p + grp->count; p < end; p++) {
                 int left = health_after(h, p->d1, p->p, p->d2, max_health);
                 if (left > h2) h2 = left;
             }
@@ -913,12 +951,8 @@ static int32_t situation(Exact *x, int pos, PyObject *queue, int carried) {
 
 static void forget_rooms(void) {
     Rooms *g = &ROOMS;
-    for (int32_t i = 0; i < g->n_rooms; i++) {
-        free(g->rooms[i].plans);
-        free(g->rooms[i].groups);
-        free(g->rooms[i].numbers);
-        free(g->rooms[i].deaths);
-    }
+    for (int32_t i = 0; i < g->n_chunks; i++) free(g->chunks[i]);
+    free(g->chunks);
     free(g->rooms);
     free(g->room_slots);
     uint32_t made = g->made + 1;
@@ -988,7 +1022,7 @@ static PyObject *Exact_test(Exact *x, PyObject *args) {
     PyObject *queue;
     if (!PyArg_ParseTuple(args, "iOipiiii", &pos, &queue, &carried, &avoided, &h, &w, &lim, &t)) return NULL;
     if (ready(x)) return NULL;
-    if (ROOMS.n_rooms > ROOMS_KEPT) forget_rooms();  /* between questions: no search holds a room's plans */
+    if (rooms_held() > ROOMS_BYTES) forget_rooms();  /* between questions: no search holds a room's plans */
     int32_t sid = situation(x, pos, queue, carried);
     if (sid < 0) return NULL;
     int v = test(x, sid, avoided, h, w, lim, t);
@@ -1017,7 +1051,7 @@ static PyObject *Exact_test_played_into(Exact *x, PyObject *args) {
     PyObject *room, *queue;
     if (!PyArg_ParseTuple(args, "OiOpiiii", &room, &pos, &queue, &drunk, &h, &w, &lim, &t)) return NULL;
     if (ready(x)) return NULL;
-    if (ROOMS.n_rooms > ROOMS_KEPT) forget_rooms();
+    if (rooms_held() > ROOMS_BYTES) forget_rooms();
     int32_t sid = played_into(x, room, pos, queue, drunk);
     if (sid < 0) return NULL;
     int v = test(x, sid, 0, h, w, asked_limit(x, sid, lim), t);
